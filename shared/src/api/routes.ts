@@ -1,0 +1,31 @@
+/**
+ * The single list of HTTP routes. The CDK API stack creates one Lambda per entry and the local API server mounts
+ * the same handlers from it, so the two cannot drift apart. `handler` names the file
+ * functions/src/handlers/http/<handler>.ts, which exports `handler`.
+ */
+export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
+export type RouteAccess = "public" | "user" | "admin";
+
+export interface RouteDefinition {
+  readonly method: HttpMethod;
+  /** API Gateway syntax, relative to /api: `/investments/claim/{id}` */
+  readonly path: string;
+  readonly handler: string;
+  readonly access: RouteAccess;
+}
+
+export const API_BASE_PATH = "/api";
+
+export const routes = [
+  { method: "POST", path: "/auth/register", handler: "register-user", access: "public" },
+  { method: "POST", path: "/auth/login", handler: "login-user", access: "public" },
+  { method: "GET", path: "/auth/me", handler: "get-current-user", access: "user" },
+] as const satisfies readonly RouteDefinition[];
+
+export type RouteHandlerName = (typeof routes)[number]["handler"];
+
+/** `/investments/claim/{id}` → RegExp with named groups, for the local server. */
+export function routePattern(path: string): RegExp {
+  const escaped = path.replace(/[.*+?^$()|[\]\\]/g, "\\$&");
+  return new RegExp(`^${escaped.replace(/\{(\w+)\}/g, "(?<$1>[^/]+)")}$`);
+}

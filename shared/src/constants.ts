@@ -1,0 +1,10 @@
+/** Business constants of the product (spec §9). Amounts in KES. */
+export const TRIAL_BALANCE_KES = 1000;
+export const REFERRAL_BONUS_KES = 100;
+export const MIN_DEPOSIT_KES = 1;
+export const MAX_DEPOSIT_KES = 250_000;
+export const MIN_WITHDRAWAL_KES = 1;
+export const ADMIN_PAGE_SIZE = 10;
+export const PASSWORD_MIN_LENGTH = 6;
+/** Calendar days for rewards and "new users today" are Africa/Nairobi days (UTC+3, no DST). */
+export const NAIROBI_UTC_OFFSET_HOURS = 3;

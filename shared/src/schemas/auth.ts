@@ -1,0 +1,73 @@
+import * as z from "zod/mini";
+import { PASSWORD_MIN_LENGTH } from "../constants.js";
+import { normalizeKenyanPhone } from "../phone.js";
+
+export const MESSAGES = {
+  passwordTooShort: "Password must be at least 6 characters long",
+  passwordsDoNotMatch: "Passwords do not match",
+  invalidEmail: "Please enter a valid email address",
+  invalidPhone: "Please enter a valid Kenyan phone number, e.g. 0712345678 or 254712345678",
+  invalidReferralCode: "Invalid referral code",
+} as const;
+
+const requiredText = (label: string, max = 50) =>
+  z.string(`${label} is required`).check(
+    z.trim(),
+    z.minLength(1, `${label} is required`),
+    z.maxLength(max, `${label} must be at most ${max} characters`),
+  );
+
+export const EmailSchema = z
+  .string("Email is required")
+  .check(
+    z.trim(),
+    z.toLowerCase(),
+    z.minLength(1, "Email is required"),
+    z.maxLength(254, MESSAGES.invalidEmail),
+    z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, MESSAGES.invalidEmail),
+  );
+
+/** Accepts the usual Kenyan spellings and outputs the 12-digit MSISDN (2547XXXXXXXX). */
+export const PhoneNumberSchema = z.pipe(
+  z.string("Phone number is required").check(z.maxLength(20, MESSAGES.invalidPhone)),
+  z.transform((value: string, ctx) => {
+    const msisdn = normalizeKenyanPhone(value);
+    if (msisdn === null) {
+      ctx.issues.push({ code: "custom", message: MESSAGES.invalidPhone, input: value });
+      return z.NEVER;
+    }
+    return msisdn;
+  }),
+);
+
+export const PasswordSchema = z
+  .string("Password is required")
+  .check(
+    z.minLength(PASSWORD_MIN_LENGTH, MESSAGES.passwordTooShort),
+    z.maxLength(128, "Password must be at most 128 characters"),
+  );
+
+/** Referral codes are case-insensitive; an empty string means "none". */
+export const ReferralCodeSchema = z.optional(
+  z.pipe(
+    z.string("Invalid referral code").check(z.trim(), z.toUpperCase(), z.maxLength(32, MESSAGES.invalidReferralCode)),
+    z.transform((code: string) => (code === "" ? undefined : code)),
+  ),
+);
+
+export const RegisterInputSchema = z.object({
+  firstName: requiredText("First name"),
+  lastName: requiredText("Last name"),
+  email: EmailSchema,
+  phoneNumber: PhoneNumberSchema,
+  password: PasswordSchema,
+  referralCode: ReferralCodeSchema,
+});
+export type RegisterInput = z.input<typeof RegisterInputSchema>;
+export type RegisterCommand = z.output<typeof RegisterInputSchema>;
+
+export const LoginInputSchema = z.object({
+  email: EmailSchema,
+  password: z.string("Password is required").check(z.minLength(1, "Password is required"), z.maxLength(128, "Invalid email or password")),
+});
+export type LoginInput = z.input<typeof LoginInputSchema>;

@@ -1,0 +1,25 @@
+import * as z from "zod/mini";
+
+export const RoleSchema = z.enum(["admin", "investor"]);
+export type Role = z.infer<typeof RoleSchema>;
+
+/** The user as the API returns it (spec §3). Amounts are KES numbers; never any secret. */
+export const UserSchema = z.object({
+  _id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  role: RoleSchema,
+  isTrialAccount: z.boolean(),
+  trialBalance: z.number(),
+  walletBalance: z.number(),
+  totalReferralEarnings: z.number(),
+  referralCode: z.string(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const AuthResponseSchema = z.object({ token: z.string(), user: UserSchema });
+export type AuthResponse = z.infer<typeof AuthResponseSchema>;
