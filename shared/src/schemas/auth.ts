@@ -11,11 +11,13 @@ export const MESSAGES = {
 } as const;
 
 const requiredText = (label: string, max = 50) =>
-  z.string(`${label} is required`).check(
-    z.trim(),
-    z.minLength(1, `${label} is required`),
-    z.maxLength(max, `${label} must be at most ${max} characters`),
-  );
+  z
+    .string(`${label} is required`)
+    .check(
+      z.trim(),
+      z.minLength(1, `${label} is required`),
+      z.maxLength(max, `${label} must be at most ${max} characters`),
+    );
 
 export const EmailSchema = z
   .string("Email is required")
@@ -68,6 +70,8 @@ export type RegisterCommand = z.output<typeof RegisterInputSchema>;
 
 export const LoginInputSchema = z.object({
   email: EmailSchema,
-  password: z.string("Password is required").check(z.minLength(1, "Password is required"), z.maxLength(128, "Invalid email or password")),
+  password: z
+    .string("Password is required")
+    .check(z.minLength(1, "Password is required"), z.maxLength(128, "Invalid email or password")),
 });
 export type LoginInput = z.input<typeof LoginInputSchema>;

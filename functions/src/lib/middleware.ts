@@ -1,0 +1,137 @@
+import { type RouteAccess, type RouteHandlerName, routes } from "@jengafund/shared";
+import middy from "@middy/core";
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
+import type * as z from "zod/mini";
+import { accounts } from "../app.js";
+import type { UserRecord } from "../repositories/ports.js";
+import { ACCOUNT_MESSAGES } from "../services/accounts.js";
+import { AppError, BadRequestError, ForbiddenError, PayloadTooLargeError, UnauthorizedError } from "./errors.js";
+import { errorResponse, jsonResponse } from "./http.js";
+
+/** Bodies this API accepts are small forms; anything larger is refused before parsing. */
+export const MAX_BODY_BYTES = 16 * 1024;
+
+type AnySchema = z.ZodMiniType;
+type Output<S> = S extends AnySchema ? z.output<S> : undefined;
+
+interface Schemas {
+  body?: AnySchema;
+  path?: AnySchema;
+  query?: AnySchema;
+}
+
+export interface HttpRequest<S extends Schemas, A extends RouteAccess> {
+  body: Output<S["body"]>;
+  path: Output<S["path"]>;
+  query: Output<S["query"]>;
+  /** The signed-in caller; present on every route that is not public. */
+  caller: A extends "public" ? undefined : UserRecord;
+  sourceIp: string;
+  event: APIGatewayProxyEventV2;
+}
+
+export interface HttpResult {
+  statusCode?: number;
+  body: unknown;
+}
+
+type ParsedEvent = APIGatewayProxyEventV2 & { parsed?: Omit<HttpRequest<Schemas, RouteAccess>, "event"> };
+
+type AccessOf<H extends RouteHandlerName> = Extract<(typeof routes)[number], { handler: H }>["access"];
+
+function accessOf(handlerName: RouteHandlerName): RouteAccess {
+  const route = routes.find((r) => r.handler === handlerName);
+  if (!route) throw new Error(`No route for handler ${handlerName}`);
+  return route.access;
+}
+
+function firstIssueMessage(error: z.core.$ZodError): string {
+  return error.issues[0]?.message ?? "Invalid request";
+}
+
+function parseWith<S extends AnySchema | undefined>(schema: S, input: unknown): Output<S> {
+  if (!schema) return undefined as Output<S>;
+  const result = schema.safeParse(input);
+  if (!result.success) throw new BadRequestError(firstIssueMessage(result.error));
+  return result.data as Output<S>;
+}
+
+function readJsonBody(event: APIGatewayProxyEventV2): unknown {
+  if (event.body === undefined || event.body === null || event.body === "") return {};
+  const raw = event.isBase64Encoded ? Buffer.from(event.body, "base64") : Buffer.from(event.body, "utf8");
+  if (raw.byteLength > MAX_BODY_BYTES) throw new PayloadTooLargeError();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw.toString("utf8"));
+  } catch {
+    throw new BadRequestError("Request body must be valid JSON");
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    throw new BadRequestError("Request body must be a JSON object");
+  }
+  return parsed;
+}
+
+function bearerToken(event: APIGatewayProxyEventV2): string {
+  const header = event.headers?.authorization ?? event.headers?.Authorization;
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  if (!match?.[1]) throw new UnauthorizedError("Please log in to continue");
+  return match[1];
+}
+
+/**
+ * The one middy preset for HTTP handlers: body size limit, JSON parsing, zod validation of body, path and query
+ * with the shared schemas, authentication and role check from the route list, and the error envelope.
+ * The endpoint file supplies only its schemas and one service call.
+ */
+export function httpHandler<const S extends Schemas, const H extends RouteHandlerName>(
+  handlerName: H,
+  schemas: S,
+  run: (request: HttpRequest<S, AccessOf<H>>) => Promise<HttpResult>,
+) {
+  const access = accessOf(handlerName);
+
+  const parseRequest: middy.MiddlewareObj<ParsedEvent, APIGatewayProxyStructuredResultV2> = {
+    before: async ({ event }) => {
+      const body = schemas.body ? parseWith(schemas.body, readJsonBody(event)) : undefined;
+      const path = parseWith(schemas.path, event.pathParameters ?? {});
+      const query = parseWith(schemas.query, event.queryStringParameters ?? {});
+      let caller: UserRecord | undefined;
+      if (access !== "public") {
+        caller = await accounts().authenticate(bearerToken(event));
+        if (access === "admin" && caller.role !== "admin") throw new ForbiddenError(ACCOUNT_MESSAGES.adminOnly);
+      }
+      event.parsed = { body, path, query, caller, sourceIp: event.requestContext?.http?.sourceIp ?? "unknown" };
+    },
+  };
+
+  const errorEnvelope: middy.MiddlewareObj<ParsedEvent, APIGatewayProxyStructuredResultV2> = {
+    onError: async (request) => {
+      const { error } = request;
+      if (error instanceof AppError) {
+        request.response = errorResponse(error.statusCode, error.message);
+        return;
+      }
+      // Internals go to the log only, keyed by the request id the client can quote.
+      console.error(
+        JSON.stringify({
+          level: "error",
+          requestId: request.event.requestContext?.requestId,
+          route: request.event.routeKey,
+          error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : error,
+        }),
+      );
+      request.response = errorResponse(500, "Something went wrong. Please try again.");
+    },
+  };
+
+  return middy<ParsedEvent, APIGatewayProxyStructuredResultV2, Error, Context>()
+    .use(errorEnvelope)
+    .use(parseRequest)
+    .handler(async (event) => {
+      const parsed = event.parsed;
+      if (!parsed) throw new Error("Request was not parsed");
+      const { statusCode = 200, body } = await run({ ...parsed, event } as never);
+      return jsonResponse(statusCode, body);
+    });
+}

@@ -1,0 +1,170 @@
+import { nairobiDay, systemClock } from "../lib/clock.js";
+import { referralCode } from "../lib/ids.js";
+import { argon2idHasher } from "../lib/passwords.js";
+import { createDynamoAccountRepository } from "../repositories/dynamo/account-repository.js";
+import { createDynamoPackageRepository } from "../repositories/dynamo/package-repository.js";
+import { DuplicateValueError, type PackageRecord } from "../repositories/ports.js";
+
+/**
+ * The dev seed: one admin account and nine packages from well-known Kenyan companies. Idempotent: fixed ids
+ * and uniqueness markers make a second run a no-op. Dev-only: never imported by a handler.
+ */
+export const DEV_ADMIN_ID = "01JENGAFUNDADMIN0000000000";
+
+const packageSeed: Omit<PackageRecord, "maturityDate" | "createdAt">[] = [
+  {
+    id: "01JENGAFUNDPKG00000000SAF1",
+    name: "Safaricom Growth Fund",
+    company: "Safaricom",
+    description: "Earn from the mobile-money and data network that connects Kenya.",
+    priceCents: 30_000,
+    image: "/images/packages/safaricom.svg",
+    category: "technology",
+    riskLevel: "low",
+    monthlyReturnRate: 30,
+    dailyReturnRate: 1,
+  },
+  {
+    id: "01JENGAFUNDPKG00000000KQA2",
+    name: "Pride of Africa Routes",
+    company: "Kenya Airways",
+    description: "Regional routes out of Nairobi, from Mombasa to Lagos.",
+    priceCents: 50_000,
+    image: "/images/packages/kenya-airways.svg",
+    category: "transport",
+    riskLevel: "high",
+    monthlyReturnRate: 40,
+    dailyReturnRate: 1.3,
+  },
+  {
+    id: "01JENGAFUNDPKG00000000KGN3",
+    name: "Geothermal Power Plan",
+    company: "KenGen",
+    description: "Clean steam power from the Olkaria geothermal fields.",
+    priceCents: 100_000,
+    image: "/images/packages/kengen.svg",
+    category: "energy",
+    riskLevel: "low",
+    monthlyReturnRate: 25,
+    dailyReturnRate: 0.8,
+  },
+  {
+    id: "01JENGAFUNDPKG00000000KPL4",
+    name: "Last Mile Connectivity",
+    company: "Kenya Power",
+    description: "Bringing electricity connections to homes across the counties.",
+    priceCents: 75_000,
+    image: "/images/packages/kenya-power.svg",
+    category: "energy",
+    riskLevel: "medium",
+    monthlyReturnRate: 30,
+    dailyReturnRate: 1,
+  },
+  {
+    id: "01JENGAFUNDPKG00000000BRT5",
+    name: "Britam Cover Plan",
+    company: "Britam",
+    description: "Insurance and asset management across East Africa.",
+    priceCents: 50_000,
+    image: "/images/packages/britam.svg",
+    category: "insurance",
+    riskLevel: "low",
+    monthlyReturnRate: 20,
+    dailyReturnRate: 0.7,
+  },
+  {
+    id: "01JENGAFUNDPKG00000000BMB6",
+    name: "Build Kenya Cement",
+    company: "Bamburi Cement",
+    description: "Cement for the roads, homes and bridges being built nationwide.",
+    priceCents: 150_000,
+    image: "/images/packages/bamburi.svg",
+    category: "manufacturing",
+    riskLevel: "medium",
+    monthlyReturnRate: 35,
+    dailyReturnRate: 1.2,
+  },
+  {
+    id: "01JENGAFUNDPKG00000000NMG7",
+    name: "Digital Newsroom",
+    company: "Nation Media Group",
+    description: "News, radio and TV reaching millions of Kenyans every day.",
+    priceCents: 30_000,
+    image: "/images/packages/nation-media.svg",
+    category: "media",
+    riskLevel: "medium",
+    monthlyReturnRate: 28,
+    dailyReturnRate: 0.9,
+  },
+  {
+    id: "01JENGAFUNDPKG00000000CTM8",
+    name: "Two Rivers Estates",
+    company: "Centum",
+    description: "Mixed-use property developments around Nairobi.",
+    priceCents: 200_000,
+    image: "/images/packages/centum.svg",
+    category: "real-estate",
+    riskLevel: "high",
+    monthlyReturnRate: 40,
+    dailyReturnRate: 1.3,
+  },
+  {
+    id: "01JENGAFUNDPKG00000000EAB9",
+    name: "Brewing Heritage",
+    company: "East African Breweries",
+    description: "Beverage brands enjoyed across the region for a century.",
+    priceCents: 100_000,
+    image: "/images/packages/eabl.svg",
+    category: "consumer-goods",
+    riskLevel: "medium",
+    monthlyReturnRate: 32,
+    dailyReturnRate: 1.1,
+  },
+];
+
+export interface SeedResult {
+  adminCreated: boolean;
+  packagesCreated: number;
+}
+
+export async function seedDevData(admin: { email: string; password: string }): Promise<SeedResult> {
+  const accounts = createDynamoAccountRepository();
+  const packages = createDynamoPackageRepository();
+  const now = systemClock.now();
+  const createdAt = now.toISOString();
+
+  let adminCreated = true;
+  try {
+    await accounts.createAccount({
+      day: nairobiDay(now),
+      user: {
+        id: DEV_ADMIN_ID,
+        firstName: "Platform",
+        lastName: "Admin",
+        email: admin.email.toLowerCase(),
+        phoneNumber: "254700000000",
+        passwordHash: await argon2idHasher.hash(admin.password),
+        role: "admin",
+        isTrialAccount: false,
+        trialBalanceCents: 0,
+        walletBalanceCents: 0,
+        totalReferralEarningsCents: 0,
+        referralCode: referralCode(),
+        isActive: true,
+        tokenVersion: 1,
+        createdAt,
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof DuplicateValueError)) throw error;
+    adminCreated = false;
+  }
+
+  // Maturity a year out, so the seeded packages stay buyable in a long-lived dev database.
+  const maturityDate = new Date(now.getTime() + 365 * 86_400_000).toISOString();
+  let packagesCreated = 0;
+  for (const pkg of packageSeed) {
+    if (await packages.create({ ...pkg, maturityDate, createdAt })) packagesCreated++;
+  }
+  return { adminCreated, packagesCreated };
+}

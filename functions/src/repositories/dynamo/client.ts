@@ -1,0 +1,24 @@
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { config } from "../../lib/config.js";
+
+let documentClient: DynamoDBDocumentClient | undefined;
+
+/** One client per container. Locally DYNAMODB_ENDPOINT points at DynamoDB Local, which accepts any credentials. */
+export function dynamoDocumentClient(): DynamoDBDocumentClient {
+  if (!documentClient) {
+    const { DYNAMODB_ENDPOINT, AWS_REGION } = config();
+    const client = new DynamoDBClient({
+      region: AWS_REGION,
+      ...(DYNAMODB_ENDPOINT
+        ? { endpoint: DYNAMODB_ENDPOINT, credentials: { accessKeyId: "local", secretAccessKey: "local" } }
+        : {}),
+    });
+    documentClient = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  }
+  return documentClient;
+}
+
+export function tableName(): string {
+  return config().TABLE_NAME;
+}

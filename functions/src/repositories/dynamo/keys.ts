@@ -1,0 +1,43 @@
+/**
+ * Every key string of the single table lives here (docs/data-model.md has the access-pattern chart).
+ * Entities:  USER#<id> / PROFILE             the user (GSI1: USERS / <createdAt>#<id>, newest-first list)
+ *            USER#<id> / TX#<txId>           a ledger line of that user (GSI1: TX / <txId>, the admin list)
+ *            USER#<id> / REFERRAL#<userId>   a referral the user made
+ *            UNIQUE#EMAIL#<email> / UNIQUE   uniqueness markers written with the user (also EMAIL, PHONE, REFCODE)
+ *            PACKAGE#<id> / PACKAGE          an investment package (GSI1: PACKAGES / <createdAt>#<id>)
+ *            STATS / TOTALS, STATS / DAY#<yyyy-mm-dd>   counters for the admin statistics
+ *            THROTTLE#LOGIN#<scope> / <hour> failed-login counters, expiring by TTL
+ */
+export interface Key {
+  PK: string;
+  SK: string;
+}
+
+export const keys = {
+  user: (userId: string): Key => ({ PK: `USER#${userId}`, SK: "PROFILE" }),
+  usersListPartition: "USERS",
+  usersListSort: (createdAt: string, userId: string) => `${createdAt}#${userId}`,
+
+  ledgerLine: (userId: string, txId: string): Key => ({ PK: `USER#${userId}`, SK: `TX#${txId}` }),
+  ledgerListPartition: "TX",
+
+  referral: (referrerId: string, referredId: string): Key => ({
+    PK: `USER#${referrerId}`,
+    SK: `REFERRAL#${referredId}`,
+  }),
+
+  emailMarker: (email: string): Key => ({ PK: `UNIQUE#EMAIL#${email.toLowerCase()}`, SK: "UNIQUE" }),
+  phoneMarker: (msisdn: string): Key => ({ PK: `UNIQUE#PHONE#${msisdn}`, SK: "UNIQUE" }),
+  referralCodeMarker: (code: string): Key => ({ PK: `UNIQUE#REFCODE#${code.toUpperCase()}`, SK: "UNIQUE" }),
+
+  package: (packageId: string): Key => ({ PK: `PACKAGE#${packageId}`, SK: "PACKAGE" }),
+  packagesListPartition: "PACKAGES",
+
+  statsTotals: (): Key => ({ PK: "STATS", SK: "TOTALS" }),
+  statsDay: (day: string): Key => ({ PK: "STATS", SK: `DAY#${day}` }),
+
+  loginFailures: (scope: "EMAIL" | "IP", value: string, hour: string): Key => ({
+    PK: `THROTTLE#LOGIN#${scope}#${value}`,
+    SK: hour,
+  }),
+} as const;

@@ -1,0 +1,152 @@
+import { kesToCents, MESSAGES, REFERRAL_BONUS_KES, type RegisterCommand, TRIAL_BALANCE_KES } from "@jengafund/shared";
+import { type Clock, nairobiDay } from "../lib/clock.js";
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from "../lib/errors.js";
+import type { IdGenerator } from "../lib/ids.js";
+import type { PasswordHasher } from "../lib/passwords.js";
+import type { TokenIssuer } from "../lib/tokens.js";
+import { type AccountRepository, DuplicateValueError, type UserRecord } from "../repositories/ports.js";
+
+export interface AccountServiceDeps {
+  accounts: AccountRepository;
+  passwords: PasswordHasher;
+  tokens: TokenIssuer;
+  clock: Clock;
+  newId: IdGenerator;
+  newReferralCode: () => string;
+  limits: { maxFailuresPerAccountPerHour: number; maxFailuresPerIpPerHour: number };
+}
+
+export interface Session {
+  token: string;
+  user: UserRecord;
+}
+
+export const ACCOUNT_MESSAGES = {
+  emailTaken: "An account with this email already exists",
+  phoneTaken: "An account with this phone number already exists",
+  invalidCredentials: "Invalid email or password",
+  deactivated: "Account is deactivated",
+  tooManyAttempts: "Too many failed login attempts. Please try again in an hour.",
+  sessionExpired: "Your session has expired. Please log in again.",
+  adminOnly: "Admin access required",
+} as const;
+
+/** A referral code collision is astronomically rare, but retrying costs nothing. */
+const REFERRAL_CODE_ATTEMPTS = 3;
+
+export function createAccountService(deps: AccountServiceDeps) {
+  const { accounts, passwords, tokens, clock, newId, newReferralCode, limits } = deps;
+
+  // Verified when the email is unknown so both failures take the same time (no account enumeration by timing).
+  let decoyHash: Promise<string> | undefined;
+  const decoy = () => {
+    decoyHash ??= passwords.hash("decoy-password-for-timing");
+    return decoyHash;
+  };
+
+  async function sessionFor(user: UserRecord): Promise<Session> {
+    const token = await tokens.issue({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion });
+    return { token, user };
+  }
+
+  return {
+    async register(input: RegisterCommand): Promise<Session> {
+      let referrerId: string | undefined;
+      if (input.referralCode) {
+        referrerId = (await accounts.findUserIdByReferralCode(input.referralCode)) ?? undefined;
+        if (!referrerId) throw new BadRequestError(MESSAGES.invalidReferralCode);
+      }
+      const passwordHash = await passwords.hash(input.password);
+
+      for (let attempt = 1; ; attempt++) {
+        const now = clock.now();
+        const createdAt = now.toISOString();
+        const userId = newId();
+        const trialCents = kesToCents(TRIAL_BALANCE_KES);
+        const user: UserRecord = {
+          id: userId,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          phoneNumber: input.phoneNumber,
+          passwordHash,
+          role: "investor",
+          isTrialAccount: true,
+          trialBalanceCents: trialCents,
+          walletBalanceCents: 0,
+          totalReferralEarningsCents: 0,
+          referralCode: newReferralCode(),
+          ...(referrerId ? { referredBy: referrerId } : {}),
+          isActive: true,
+          tokenVersion: 1,
+          createdAt,
+        };
+        try {
+          await accounts.createAccount({
+            user,
+            day: nairobiDay(now),
+            openingLine: {
+              id: newId(),
+              userId,
+              type: "trial",
+              balance: "trial",
+              amountCents: trialCents,
+              status: "completed",
+              description: "Welcome bonus: trial balance (demo money)",
+              reference: `TRIAL-${userId}`,
+              createdAt,
+            },
+            ...(referrerId ? { referral: { referrerId, rewardCents: kesToCents(REFERRAL_BONUS_KES) } } : {}),
+          });
+          return await sessionFor(user);
+        } catch (error) {
+          if (!(error instanceof DuplicateValueError)) throw error;
+          if (error.field === "email") throw new ConflictError(ACCOUNT_MESSAGES.emailTaken);
+          if (error.field === "phoneNumber") throw new ConflictError(ACCOUNT_MESSAGES.phoneTaken);
+          if (attempt >= REFERRAL_CODE_ATTEMPTS) throw error;
+        }
+      }
+    },
+
+    async login(email: string, password: string, sourceIp: string): Promise<Session> {
+      const now = clock.now();
+      const hour = now.toISOString().slice(0, 13);
+      const lookup = await accounts.lookupLogin(email, sourceIp, hour);
+      if (
+        lookup.accountFailures >= limits.maxFailuresPerAccountPerHour ||
+        lookup.ipFailures >= limits.maxFailuresPerIpPerHour
+      ) {
+        throw new TooManyRequestsError(ACCOUNT_MESSAGES.tooManyAttempts);
+      }
+      const user = lookup.userId ? await accounts.getUser(lookup.userId) : null;
+      const valid = await passwords.verify(password, user?.passwordHash ?? (await decoy()));
+      if (!user || !valid) {
+        // Counters expire an hour after their hour ends.
+        const expiresAt = Math.floor(now.getTime() / 1000) + 2 * 3600;
+        await accounts.recordLoginFailure(email, sourceIp, hour, expiresAt);
+        throw new UnauthorizedError(ACCOUNT_MESSAGES.invalidCredentials);
+      }
+      if (!user.isActive) throw new ForbiddenError(ACCOUNT_MESSAGES.deactivated);
+      return sessionFor(user);
+    },
+
+    /** The caller behind a bearer token: signature, expiry, active account and current token version. */
+    async authenticate(token: string): Promise<UserRecord> {
+      const claims = await tokens.verify(token);
+      if (!claims) throw new UnauthorizedError(ACCOUNT_MESSAGES.sessionExpired);
+      const user = await accounts.getUser(claims.userId);
+      if (!user?.isActive || user.tokenVersion !== claims.tokenVersion) {
+        throw new UnauthorizedError(ACCOUNT_MESSAGES.sessionExpired);
+      }
+      return user;
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,18 @@
+import { randomBytes } from "node:crypto";
+import { inject } from "vitest";
+import { localDynamoClient } from "../src/local/dynamodb-local.js";
+import { ensureTable } from "../src/local/table.js";
+
+/**
+ * Runs before each test file, before its imports are evaluated: points the handlers' configuration at the
+ * shared DynamoDB Local and at a fresh table of this file's own, so files never see each other's data.
+ */
+const endpoint = inject("dynamoEndpoint");
+const tableName = `test-${randomBytes(6).toString("hex")}`;
+Object.assign(process.env, {
+  TABLE_NAME: tableName,
+  DYNAMODB_ENDPOINT: endpoint,
+  AWS_REGION: "af-south-1",
+  JWT_SECRET: randomBytes(32).toString("hex"),
+});
+await ensureTable(localDynamoClient(endpoint), tableName);

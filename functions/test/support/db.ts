@@ -1,0 +1,32 @@
+import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { dynamoDocumentClient, tableName } from "../../src/repositories/dynamo/client.js";
+import { keys } from "../../src/repositories/dynamo/keys.js";
+
+/** Direct table reads for assertions: what the handlers actually wrote. */
+export async function readItem(key: { PK: string; SK: string }) {
+  const { Item } = await dynamoDocumentClient().send(new GetCommand({ TableName: tableName(), Key: key }));
+  return Item;
+}
+
+export async function itemsOfUser(userId: string, skPrefix: string) {
+  const { Items } = await dynamoDocumentClient().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: "PK = :pk AND begins_with(SK, :sk)",
+      ExpressionAttributeValues: { ":pk": keys.user(userId).PK, ":sk": skPrefix },
+    }),
+  );
+  return Items ?? [];
+}
+
+/** Stands in for the admin console's deactivate action until that endpoint exists. */
+export async function deactivateUser(userId: string) {
+  await dynamoDocumentClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(userId),
+      UpdateExpression: "SET isActive = :false ADD tokenVersion :one",
+      ExpressionAttributeValues: { ":false": false, ":one": 1 },
+    }),
+  );
+}

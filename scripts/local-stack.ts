@@ -1,0 +1,196 @@
+/**
+ * Starts the whole product on this machine: DynamoDB Local, the table and dev seed, the Daraja simulator
+ * process, the local API server mounting the route list's handlers under /api, and the Vite dev server with
+ * /api proxied. Used by `npm start` and by the browser tests. Dev-only.
+ */
+import { type ChildProcess, fork } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import type { Server } from "node:http";
+import { createServer as createNetServer } from "node:net";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+export interface LocalStackOptions {
+  ports: { web: number; api: number; sim: number; dynamodb: number };
+  /** Persist DynamoDB data here; omit for an in-memory database. */
+  dataDir?: string;
+  admin: { email: string; password: string };
+  tableName: string;
+  simDelayMs: number;
+  log?: (line: string) => void;
+}
+
+export interface LocalStack {
+  webUrl: string;
+  apiUrl: string;
+  simUrl: string;
+  dynamoUrl: string;
+  stop(): Promise<void>;
+}
+
+export class StartupError extends Error {}
+
+export function defaultLocalStackOptions(env: NodeJS.ProcessEnv = process.env): LocalStackOptions {
+  return {
+    ports: {
+      web: Number(env.WEB_PORT ?? 5173),
+      api: Number(env.API_PORT ?? 3000),
+      sim: Number(env.MPESA_SIM_PORT ?? 4010),
+      dynamodb: Number(env.DYNAMODB_PORT ?? 8000),
+    },
+    dataDir: join(repoRoot, ".data", "dynamodb"),
+    admin: { email: env.ADMIN_EMAIL ?? "admin@jengafund.local", password: env.ADMIN_PASSWORD ?? "Admin@12345" },
+    tableName: env.TABLE_NAME ?? "jengafund",
+    simDelayMs: Number(env.MPESA_SIM_DELAY_MS ?? 1500),
+  };
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolvePort) => {
+    const probe = createNetServer();
+    probe.once("error", () => resolvePort(false));
+    probe.listen(port, () => probe.close(() => resolvePort(true)));
+  });
+}
+
+async function assertPortsFree(ports: LocalStackOptions["ports"]): Promise<void> {
+  const names: Record<keyof LocalStackOptions["ports"], string> = {
+    web: "WEB_PORT",
+    api: "API_PORT",
+    sim: "MPESA_SIM_PORT",
+    dynamodb: "DYNAMODB_PORT",
+  };
+  for (const [key, port] of Object.entries(ports) as [keyof typeof names, number][]) {
+    if (!(await portIsFree(port))) {
+      throw new StartupError(
+        `Port ${port} (${names[key]}) is already in use. Stop whatever is using it, or choose another port, e.g. ${names[key]}=${port + 1} npm start`,
+      );
+    }
+  }
+}
+
+/** Sessions survive a restart of `npm start` because the dev signing key is kept beside the data. */
+function devJwtSecret(dataDir: string | undefined): string {
+  if (!dataDir) return randomBytes(32).toString("hex");
+  const file = join(dirname(dataDir), "dev-jwt-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString("hex");
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function startSimulator(port: number, delayMs: number): Promise<ChildProcess> {
+  return new Promise((resolveSim, reject) => {
+    const child = fork(join(repoRoot, "mpesa-sim", "src", "main.ts"), [], {
+      execArgv: ["--import", "tsx"],
+      env: { ...process.env, MPESA_SIM_PORT: String(port), MPESA_SIM_DELAY_MS: String(delayMs) },
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+    });
+    child.once("message", () => resolveSim(child));
+    child.once("exit", (code) => reject(new StartupError(`The Daraja simulator exited with code ${code}`)));
+  });
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolveListen, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolveListen());
+  });
+}
+
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const log = options.log ?? (() => {});
+  const { ports } = options;
+  // Node 20 is supported here; the SDK's notice about its future Node 22 floor is noise in a dev terminal.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
+  await assertPortsFree(ports);
+
+  const { assertJavaAvailable, startDynamoDbLocal } = await import("../functions/src/local/dynamodb-local.js");
+  try {
+    assertJavaAvailable();
+  } catch (error) {
+    throw new StartupError((error as Error).message);
+  }
+
+  const stoppers: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const stopOne of stoppers.reverse()) await stopOne().catch(() => {});
+    stoppers.length = 0;
+  };
+
+  try {
+    const dynamo = await startDynamoDbLocal({ port: ports.dynamodb, dataDir: options.dataDir });
+    stoppers.push(() => dynamo.stop());
+    log(
+      `DynamoDB Local ready on ${dynamo.endpoint}${options.dataDir ? ` (data in ${options.dataDir})` : " (in memory)"}`,
+    );
+
+    // The handlers read their configuration from the environment, exactly as in Lambda.
+    Object.assign(process.env, {
+      TABLE_NAME: options.tableName,
+      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      AWS_REGION: "af-south-1",
+      JWT_SECRET: process.env.JWT_SECRET ?? devJwtSecret(options.dataDir),
+      API_PORT: String(ports.api),
+      WEB_PORT: String(ports.web),
+      MPESA_BASE_URL: `http://127.0.0.1:${ports.sim}`,
+    });
+
+    const { ensureTable } = await import("../functions/src/local/table.js");
+    const tableState = await ensureTable(dynamo.client, options.tableName);
+    const { seedDevData } = await import("../functions/src/local/seed.js");
+    const seed = await seedDevData(options.admin);
+    log(
+      `Table ${options.tableName} ${tableState}; seed: admin ${seed.adminCreated ? "created" : "present"}, ${seed.packagesCreated} new packages`,
+    );
+
+    const sim = await startSimulator(ports.sim, options.simDelayMs);
+    stoppers.push(
+      () =>
+        new Promise<void>((resolveStop) => {
+          if (sim.exitCode !== null) return resolveStop();
+          sim.once("exit", () => resolveStop());
+          sim.kill("SIGTERM");
+        }),
+    );
+
+    const { createLocalApiServer } = await import("../functions/src/local/api-server.js");
+    const api = createLocalApiServer(async (name) => {
+      const module = await import(`../functions/src/handlers/http/${name}.ts`);
+      return module.handler;
+    });
+    await listen(api, ports.api);
+    stoppers.push(
+      () =>
+        new Promise<void>((resolveStop) => {
+          api.closeAllConnections();
+          api.close(() => resolveStop());
+        }),
+    );
+
+    const { createServer: createViteServer } = await import("vite");
+    const vite = await createViteServer({
+      root: join(repoRoot, "web"),
+      configFile: join(repoRoot, "web", "vite.config.ts"),
+      server: { port: ports.web, strictPort: true, host: "localhost" },
+      logLevel: "warn",
+    });
+    await vite.listen();
+    stoppers.push(() => vite.close());
+
+    return {
+      webUrl: `http://localhost:${ports.web}`,
+      apiUrl: `http://localhost:${ports.api}/api`,
+      simUrl: `http://localhost:${ports.sim}`,
+      dynamoUrl: dynamo.endpoint,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,55 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * One `vitest run` covers every workspace. Integration tests talk to a real DynamoDB Local (started once by
+ * functions/test/global-setup.ts); browser tests run Chromium against the whole local stack
+ * (web/e2e/global-setup.ts).
+ */
+export default defineConfig({
+  test: {
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" },
+    projects: [
+      {
+        test: { name: "shared", root: "./shared", environment: "node", include: ["test/**/*.test.ts"] },
+      },
+      {
+        test: {
+          name: "functions",
+          root: "./functions",
+          environment: "node",
+          include: ["test/**/*.test.ts"],
+          globalSetup: ["./test/global-setup.ts"],
+          setupFiles: ["./test/setup-table.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: { name: "mpesa-sim", root: "./mpesa-sim", environment: "node", include: ["test/**/*.test.ts"] },
+      },
+      {
+        test: {
+          name: "infra",
+          root: "./infra",
+          environment: "node",
+          include: ["test/**/*.test.ts"],
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
+      "./web/vite.config.ts",
+      {
+        test: {
+          name: "e2e",
+          root: "./web",
+          environment: "node",
+          include: ["e2e/**/*.e2e.ts"],
+          globalSetup: ["./e2e/global-setup.ts"],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,45 @@
+import type { TestProject } from "vitest/node";
+import { type LocalStack, defaultLocalStackOptions, startLocalStack } from "../../scripts/local-stack.js";
+
+/**
+ * The browser tests run against the whole local stack — DynamoDB Local (in memory), the API server, the Daraja
+ * simulator and the Vite dev server — on ports of their own, so a running `npm start` does not disturb them.
+ */
+let stack: LocalStack | undefined;
+
+export async function setup(project: TestProject) {
+  const defaults = defaultLocalStackOptions({});
+  const env = process.env;
+  const options = {
+    ...defaults,
+    dataDir: undefined,
+    tableName: "jengafund-e2e",
+    simDelayMs: 300,
+    ports: {
+      web: Number(env.E2E_WEB_PORT ?? 5273),
+      api: Number(env.E2E_API_PORT ?? 3100),
+      sim: Number(env.E2E_MPESA_SIM_PORT ?? 4110),
+      dynamodb: Number(env.E2E_DYNAMODB_PORT ?? 8100),
+    },
+  };
+  stack = await startLocalStack(options);
+  project.provide("webUrl", stack.webUrl);
+  project.provide("apiUrl", stack.apiUrl);
+  project.provide("simUrl", stack.simUrl);
+  project.provide("adminEmail", options.admin.email);
+  project.provide("adminPassword", options.admin.password);
+}
+
+export async function teardown() {
+  await stack?.stop();
+}
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    webUrl: string;
+    apiUrl: string;
+    simUrl: string;
+    adminEmail: string;
+    adminPassword: string;
+  }
+}
