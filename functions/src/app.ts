@@ -6,19 +6,43 @@ import { systemClock } from "./lib/clock.js";
 import { config, loadJwtSecret } from "./lib/config.js";
 import { referralCode, ulid } from "./lib/ids.js";
 import { argon2idHasher } from "./lib/passwords.js";
-import { createJwtIssuer } from "./lib/tokens.js";
+import { createJwtIssuer, type TokenIssuer } from "./lib/tokens.js";
 import { createDynamoAccountRepository } from "./repositories/dynamo/account-repository.js";
-import { type AccountService, createAccountService } from "./services/accounts.js";
+import type { AccountRepository } from "./repositories/ports.js";
+import {
+  type AccountService,
+  type Authenticator,
+  createAccountService,
+  createAuthenticator,
+} from "./services/accounts.js";
 
+let accountRepository: AccountRepository | undefined;
+let tokenIssuer: TokenIssuer | undefined;
 let accountService: AccountService | undefined;
+let authenticatorService: Authenticator | undefined;
+
+function accountRepo(): AccountRepository {
+  accountRepository ??= createDynamoAccountRepository();
+  return accountRepository;
+}
+
+function tokens(): TokenIssuer {
+  tokenIssuer ??= createJwtIssuer(loadJwtSecret, config().JWT_TTL_SECONDS);
+  return tokenIssuer;
+}
+
+export function authenticator(): Authenticator {
+  authenticatorService ??= createAuthenticator({ accounts: accountRepo(), tokens: tokens() });
+  return authenticatorService;
+}
 
 export function accounts(): AccountService {
   if (!accountService) {
     const env = config();
     accountService = createAccountService({
-      accounts: createDynamoAccountRepository(),
+      accounts: accountRepo(),
       passwords: argon2idHasher,
-      tokens: createJwtIssuer(loadJwtSecret, env.JWT_TTL_SECONDS),
+      tokens: tokens(),
       clock: systemClock,
       newId: () => ulid(),
       newReferralCode: referralCode,

@@ -2,7 +2,7 @@ import { type RouteAccess, type RouteHandlerName, routes } from "@jengafund/shar
 import middy from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import type * as z from "zod/mini";
-import { accounts } from "../app.js";
+import { authenticator } from "../app.js";
 import type { UserRecord } from "../repositories/ports.js";
 import { ACCOUNT_MESSAGES } from "../services/accounts.js";
 import { AppError, BadRequestError, ForbiddenError, PayloadTooLargeError, UnauthorizedError } from "./errors.js";
@@ -98,7 +98,7 @@ export function httpHandler<const S extends Schemas, const H extends RouteHandle
       const query = parseWith(schemas.query, event.queryStringParameters ?? {});
       let caller: UserRecord | undefined;
       if (access !== "public") {
-        caller = await accounts().authenticate(bearerToken(event));
+        caller = await authenticator().authenticate(bearerToken(event));
         if (access === "admin" && caller.role !== "admin") throw new ForbiddenError(ACCOUNT_MESSAGES.adminOnly);
       }
       event.parsed = { body, path, query, caller, sourceIp: event.requestContext?.http?.sourceIp ?? "unknown" };

@@ -135,8 +135,18 @@ export function createAccountService(deps: AccountServiceDeps) {
       if (!user.isActive) throw new ForbiddenError(ACCOUNT_MESSAGES.deactivated);
       return sessionFor(user);
     },
+  };
+}
 
-    /** The caller behind a bearer token: signature, expiry, active account and current token version. */
+export type AccountService = ReturnType<typeof createAccountService>;
+
+/**
+ * Resolves the caller behind a bearer token: signature, expiry, active account and current token version.
+ * Separate from the account service so authenticated endpoints do not carry password hashing.
+ */
+export function createAuthenticator(deps: Pick<AccountServiceDeps, "accounts" | "tokens">) {
+  const { accounts, tokens } = deps;
+  return {
     async authenticate(token: string): Promise<UserRecord> {
       const claims = await tokens.verify(token);
       if (!claims) throw new UnauthorizedError(ACCOUNT_MESSAGES.sessionExpired);
@@ -149,4 +159,4 @@ export function createAccountService(deps: AccountServiceDeps) {
   };
 }
 
-export type AccountService = ReturnType<typeof createAccountService>;
+export type Authenticator = ReturnType<typeof createAuthenticator>;

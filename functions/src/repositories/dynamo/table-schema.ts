@@ -12,6 +12,7 @@ export const tableKeySchema = {
     { name: "GSI2", partitionKey: "GSI2PK", sortKey: "GSI2SK" },
     { name: "GSI3", partitionKey: "GSI3PK", sortKey: "GSI3SK" },
   ],
+  /** Epoch seconds; DynamoDB deletes expired items (throttling windows, short-lived markers) for free. */
   ttlAttribute: "expiresAt",
 } as const;
 

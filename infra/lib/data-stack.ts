@@ -1,0 +1,85 @@
+import { CfnOutput, RemovalPolicy, Stack, type StackProps } from "aws-cdk-lib";
+import { AttributeType, Billing, ProjectionType, TableV2 } from "aws-cdk-lib/aws-dynamodb";
+import { Secret } from "aws-cdk-lib/aws-secretsmanager";
+import type { Construct } from "constructs";
+import { tableKeySchema } from "../../functions/src/repositories/dynamo/table-schema.js";
+
+/** One secret per value, so that adding a credential later never rewrites the ones an operator has already set. */
+export interface DarajaSecrets {
+  readonly consumerKey: Secret;
+  readonly consumerSecret: Secret;
+  readonly passkey: Secret;
+  readonly initiatorCredential: Secret;
+  /** Our own secret: the token in the callback paths we register with Daraja. */
+  readonly callbackToken: Secret;
+}
+
+/**
+ * Everything that holds state: the table and the secrets. All of it is retained when the stack is deleted, so the
+ * stateless API and web stacks can be destroyed and recreated without touching money or credentials.
+ */
+export class DataStack extends Stack {
+  readonly table: TableV2;
+  readonly jwtSecret: Secret;
+  readonly daraja: DarajaSecrets;
+
+  constructor(scope: Construct, id: string, props?: StackProps) {
+    super(scope, id, props);
+
+    const { partitionKey, sortKey, gsis, ttlAttribute } = tableKeySchema;
+    this.table = new TableV2(this, "Table", {
+      partitionKey: { name: partitionKey, type: AttributeType.STRING },
+      sortKey: { name: sortKey, type: AttributeType.STRING },
+      globalSecondaryIndexes: gsis.map((gsi) => ({
+        indexName: gsi.name,
+        partitionKey: { name: gsi.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: gsi.sortKey, type: AttributeType.STRING },
+        projectionType: ProjectionType.ALL,
+      })),
+      billing: Billing.onDemand(),
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      timeToLiveAttribute: ttlAttribute,
+      // The ledger is the product: a stray `cdk destroy` or console click must not be able to drop it.
+      deletionProtection: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.jwtSecret = new Secret(this, "JwtSecret", {
+      description: "JengaFund HS256 key for session tokens (replacing it signs every user out)",
+      // 64 alphanumerics ≈ 380 bits, above the 256-bit floor for HS256; no punctuation, so it survives any quoting.
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.daraja = {
+      consumerKey: this.darajaPlaceholder("DarajaConsumerKey", "Daraja app consumer key"),
+      consumerSecret: this.darajaPlaceholder("DarajaConsumerSecret", "Daraja app consumer secret"),
+      passkey: this.darajaPlaceholder("DarajaPasskey", "Daraja Lipa na M-Pesa Online passkey (STK push)"),
+      initiatorCredential: this.darajaPlaceholder(
+        "DarajaInitiatorCredential",
+        "Daraja B2C SecurityCredential (initiator password encrypted with the Safaricom certificate)",
+      ),
+      callbackToken: new Secret(this, "MpesaCallbackToken", {
+        description: "JengaFund secret path token in the M-Pesa callback URLs",
+        // It travels in a URL path, so alphanumerics only.
+        generateSecretString: { passwordLength: 48, excludePunctuation: true },
+        removalPolicy: RemovalPolicy.RETAIN,
+      }),
+    };
+
+    new CfnOutput(this, "TableName", { value: this.table.tableName });
+  }
+
+  /**
+   * Safaricom issues these values, so the stack can only create the secret; it starts with a random value and the
+   * operator sets the real one with `aws secretsmanager put-secret-value` (ARN in the stack outputs).
+   */
+  private darajaPlaceholder(id: string, description: string): Secret {
+    const secret = new Secret(this, id, {
+      description: `${description}; set the real value after the first deploy`,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    new CfnOutput(this, `${id}SecretArn`, { value: secret.secretArn, description });
+    return secret;
+  }
+}

@@ -1,0 +1,294 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { routes } from "@jengafund/shared";
+import { Annotations, Match, Template } from "aws-cdk-lib/assertions";
+import { CachePolicy, OriginRequestPolicy } from "aws-cdk-lib/aws-cloudfront";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createJengaFundApp } from "../lib/jengafund-app.js";
+import { spaRewriteFunctionCode } from "../lib/web-stack.js";
+
+// Skips esbuild so the suite runs in seconds; `npm run synth` is what proves the real bundles build.
+const skipBundling = { "aws:cdk:bundling-stacks": [] };
+
+/** Picks out AppFunctions: the helpers CDK adds (bucket deployment, bucket auto-delete) run other runtimes. */
+const appFunctionProperties = { Runtime: "nodejs22.x", Architectures: ["arm64"] };
+
+let siteDirectory: string;
+let data: Template;
+let api: Template;
+let web: Template;
+
+beforeAll(() => {
+  // A stand-in for the Vite build, so the tests need no `npm run build`.
+  siteDirectory = mkdtempSync(join(tmpdir(), "jengafund-web-dist-"));
+  mkdirSync(join(siteDirectory, "assets"));
+  writeFileSync(
+    join(siteDirectory, "index.html"),
+    '<!doctype html><script type="module" src="/assets/index-abc123.js">',
+  );
+  writeFileSync(join(siteDirectory, "assets", "index-abc123.js"), "console.log('hi');");
+
+  const stacks = createJengaFundApp({ context: skipBundling, siteDirectory });
+  data = Template.fromStack(stacks.data);
+  api = Template.fromStack(stacks.api);
+  web = Template.fromStack(stacks.web);
+});
+
+afterAll(() => {
+  rmSync(siteDirectory, { recursive: true, force: true });
+});
+
+describe("data stack", () => {
+  it("has one on-demand table keyed by PK/SK with three string-keyed GSIs projecting everything", () => {
+    data.resourceCountIs("AWS::DynamoDB::GlobalTable", 1);
+    const gsi = (n: number) => ({
+      IndexName: `GSI${n}`,
+      KeySchema: [
+        { AttributeName: `GSI${n}PK`, KeyType: "HASH" },
+        { AttributeName: `GSI${n}SK`, KeyType: "RANGE" },
+      ],
+      Projection: { ProjectionType: "ALL" },
+    });
+    data.hasResourceProperties("AWS::DynamoDB::GlobalTable", {
+      KeySchema: [
+        { AttributeName: "PK", KeyType: "HASH" },
+        { AttributeName: "SK", KeyType: "RANGE" },
+      ],
+      GlobalSecondaryIndexes: [gsi(1), gsi(2), gsi(3)],
+      AttributeDefinitions: Match.arrayWith(
+        ["PK", "SK", "GSI1PK", "GSI1SK", "GSI2PK", "GSI2SK", "GSI3PK", "GSI3SK"].map((name) => ({
+          AttributeName: name,
+          AttributeType: "S",
+        })),
+      ),
+      BillingMode: "PAY_PER_REQUEST",
+      TimeToLiveSpecification: { AttributeName: "expiresAt", Enabled: true },
+    });
+  });
+
+  it("keeps the table through stack deletion, with point-in-time recovery and deletion protection", () => {
+    data.hasResource("AWS::DynamoDB::GlobalTable", {
+      DeletionPolicy: "Retain",
+      UpdateReplacePolicy: "Retain",
+      Properties: Match.objectLike({
+        Replicas: [
+          Match.objectLike({
+            PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+            DeletionProtectionEnabled: true,
+          }),
+        ],
+      }),
+    });
+  });
+
+  it("generates a JWT key of at least 256 bits and keeps every secret through stack deletion", () => {
+    const secrets = Object.values(data.findResources("AWS::SecretsManager::Secret"));
+    // JWT key, four Daraja credentials, the callback token.
+    expect(secrets).toHaveLength(6);
+    for (const secret of secrets) expect(secret).toMatchObject({ DeletionPolicy: "Retain" });
+
+    const [jwt] = Object.values(
+      data.findResources("AWS::SecretsManager::Secret", {
+        Properties: { Description: Match.stringLikeRegexp("HS256") },
+      }),
+    );
+    expect(jwt?.Properties.GenerateSecretString.ExcludePunctuation).toBe(true);
+    expect(jwt?.Properties.GenerateSecretString.PasswordLength).toBeGreaterThanOrEqual(32);
+  });
+});
+
+describe("api stack", () => {
+  it("creates one Node 22 arm64 function per route-list entry", () => {
+    expect(Object.keys(api.findResources("AWS::Lambda::Function", { Properties: appFunctionProperties }))).toHaveLength(
+      routes.length,
+    );
+  });
+
+  it.each(routes.map((route) => [`${route.method} /api${route.path}`, route.handler] as const))(
+    "routes %s through a payload v2 integration to its own %s function",
+    (routeKey, handler) => {
+      const functionIds = Object.keys(
+        api.findResources("AWS::Lambda::Function", { Properties: { ...appFunctionProperties, Description: routeKey } }),
+      );
+      expect(functionIds).toHaveLength(1);
+      const [functionId] = functionIds;
+      // The construct id, and so the logical id, is derived from the handler file name.
+      expect(functionId?.toLowerCase()).toContain(handler.replaceAll("-", ""));
+
+      const [integrationId] = Object.keys(
+        api.findResources("AWS::ApiGatewayV2::Integration", {
+          Properties: { IntegrationUri: { "Fn::GetAtt": [functionId, "Arn"] }, PayloadFormatVersion: "2.0" },
+        }),
+      );
+      api.hasResourceProperties("AWS::ApiGatewayV2::Route", {
+        RouteKey: routeKey,
+        Target: { "Fn::Join": ["", ["integrations/", { Ref: integrationId }]] },
+      });
+    },
+  );
+
+  it("has no routes beyond the route list", () => {
+    api.resourceCountIs("AWS::ApiGatewayV2::Route", routes.length);
+  });
+
+  it("gives every function the house defaults and its table and secret bindings", () => {
+    const functions = api.findResources("AWS::Lambda::Function", { Properties: appFunctionProperties });
+    for (const fn of Object.values(functions)) {
+      expect(fn.Properties).toMatchObject({
+        Handler: "index.handler",
+        MemorySize: 512,
+        Timeout: 10,
+        Environment: {
+          Variables: {
+            NODE_OPTIONS: "--enable-source-maps",
+            AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
+            TABLE_NAME: expect.anything(),
+            JWT_SECRET_ARN: expect.anything(),
+          },
+        },
+      });
+    }
+    api.resourcePropertiesCountIs("AWS::Logs::LogGroup", { RetentionInDays: 30 }, routes.length);
+  });
+
+  it("lets the functions read and write the table and read the JWT secret", () => {
+    api.hasResourceProperties("AWS::IAM::Policy", {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({
+            Action: Match.arrayWith(["dynamodb:ConditionCheckItem", "dynamodb:Query", "dynamodb:UpdateItem"]),
+            Effect: "Allow",
+          }),
+          Match.objectLike({
+            Action: Match.arrayWith(["secretsmanager:GetSecretValue"]),
+            Effect: "Allow",
+          }),
+        ]),
+      },
+    });
+  });
+});
+
+describe("web stack", () => {
+  it("keeps the site bucket private and HTTPS-only", () => {
+    web.hasResourceProperties("AWS::S3::Bucket", {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+    });
+    web.hasResourceProperties("AWS::S3::BucketPolicy", {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: "Deny", Condition: { Bool: { "aws:SecureTransport": "false" } } }),
+        ]),
+      },
+    });
+  });
+
+  it("sends HSTS for two years, a script-src 'self' CSP, nosniff, DENY framing and a strict referrer policy", () => {
+    web.hasResourceProperties("AWS::CloudFront::ResponseHeadersPolicy", {
+      ResponseHeadersPolicyConfig: {
+        SecurityHeadersConfig: {
+          StrictTransportSecurity: {
+            AccessControlMaxAgeSec: 63072000,
+            IncludeSubdomains: true,
+            Preload: true,
+            Override: true,
+          },
+          ContentSecurityPolicy: {
+            ContentSecurityPolicy: Match.stringLikeRegexp("script-src 'self';.*frame-ancestors 'none'"),
+            Override: true,
+          },
+          ContentTypeOptions: { Override: true },
+          FrameOptions: { FrameOption: "DENY", Override: true },
+          ReferrerPolicy: { ReferrerPolicy: "strict-origin-when-cross-origin", Override: true },
+        },
+      },
+    });
+  });
+
+  it("serves the site from S3 through origin access control, with the SPA rewrite and without error-page rewriting", () => {
+    web.hasResourceProperties("AWS::CloudFront::Distribution", {
+      DistributionConfig: {
+        Origins: Match.arrayWith([Match.objectLike({ OriginAccessControlId: Match.anyValue() })]),
+        DefaultCacheBehavior: Match.objectLike({
+          ViewerProtocolPolicy: "redirect-to-https",
+          ResponseHeadersPolicyId: Match.anyValue(),
+          FunctionAssociations: [Match.objectLike({ EventType: "viewer-request" })],
+        }),
+        // Error responses apply to every behavior: an API 404 would come back as index.html with a 200.
+        CustomErrorResponses: Match.absent(),
+      },
+    });
+  });
+
+  it("forwards /api/* uncached to the HTTP API with every method and all viewer headers but Host", () => {
+    web.hasResourceProperties("AWS::CloudFront::Distribution", {
+      DistributionConfig: {
+        CacheBehaviors: [
+          Match.objectLike({
+            PathPattern: "/api/*",
+            AllowedMethods: ["GET", "HEAD", "OPTIONS", "PUT", "PATCH", "POST", "DELETE"],
+            CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
+            OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+            ResponseHeadersPolicyId: Match.anyValue(),
+            ViewerProtocolPolicy: "https-only",
+          }),
+        ],
+        Origins: Match.arrayWith([
+          Match.objectLike({
+            DomainName: { "Fn::Select": [2, { "Fn::Split": ["/", Match.anyValue()] }] },
+            CustomOriginConfig: Match.objectLike({ OriginProtocolPolicy: "https-only" }),
+          }),
+        ]),
+      },
+    });
+  });
+
+  it.each([
+    ["/", "/index.html"],
+    ["/dashboard", "/index.html"],
+    ["/investments/01JD3Q5Z8K7V2X9Y4W6T1R0M3N", "/index.html"],
+    ["/assets/index-abc123.js", "/assets/index-abc123.js"],
+    ["/favicon.svg", "/favicon.svg"],
+  ])("rewrites a viewer request for %s to %s", (uri, expected) => {
+    const handler = new Function(`${spaRewriteFunctionCode}\nreturn handler;`)() as (event: unknown) => {
+      uri: string;
+    };
+    expect(handler({ request: { uri } }).uri).toBe(expected);
+  });
+
+  it("uploads hashed assets as immutable before the revalidated entry files, then invalidates the cache", () => {
+    const assets = web.findResources("Custom::CDKBucketDeployment", {
+      Properties: {
+        Include: ["assets/*"],
+        Prune: false,
+        SystemMetadata: { "cache-control": "public, max-age=31536000, immutable" },
+      },
+    });
+    const [assetsId] = Object.keys(assets);
+    expect(assetsId).toBeDefined();
+
+    web.hasResource("Custom::CDKBucketDeployment", {
+      Properties: Match.objectLike({
+        Exclude: ["assets/*"],
+        SystemMetadata: { "cache-control": "no-cache" },
+        DistributionPaths: ["/*"],
+      }),
+      DependsOn: Match.arrayWith([assetsId]),
+    });
+  });
+
+  it("still synthesizes without a web build, leaving the bucket empty and warning", () => {
+    const { web: stack } = createJengaFundApp({
+      context: skipBundling,
+      siteDirectory: join(siteDirectory, "missing"),
+    });
+    Template.fromStack(stack).resourceCountIs("Custom::CDKBucketDeployment", 0);
+    Annotations.fromStack(stack).hasWarning("*", Match.stringLikeRegexp("No web build"));
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * `npm run bench`: measures what quality.md budgets and writes docs/benchmarks.md.
+ * - every route's Lambda bundle (built as the CDK builds it: esbuild, ESM, minified), raw and gzip size;
+ * - each bundle's import time in a fresh Node process (median of 25), beside the DynamoDB-client-only bundle;
+ * - the web entry chunk (gzip) and the largest route chunk, from a production build.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { routes } from "@jengafund/shared";
+import { build } from "esbuild";
+import { repoRoot } from "./local-stack.js";
+
+const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 25);
+const outDir = join(repoRoot, ".test-artifacts", "bench");
+rmSync(outDir, { recursive: true, force: true });
+mkdirSync(outDir, { recursive: true });
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
+
+async function bundle(name: string, entry: { file: string } | { contents: string }) {
+  const outfile = join(outDir, `${name}.mjs`);
+  await build({
+    ...("file" in entry
+      ? { entryPoints: [entry.file] }
+      : { stdin: { contents: entry.contents, resolveDir: join(repoRoot, "functions"), loader: "ts" } }),
+    outfile,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node22",
+    minify: true,
+    mainFields: ["module", "main"],
+    banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
+    logLevel: "error",
+  });
+  const code = readFileSync(outfile);
+  return { outfile, bytes: code.length, gzip: gzipSync(code, { level: 9 }).length };
+}
+
+function importTimeMs(file: string): number {
+  const samples: number[] = [];
+  const script = `const t=performance.now();await import(${JSON.stringify(file)});process.stdout.write(String(performance.now()-t));`;
+  for (let i = 0; i < RUNS; i++) {
+    const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
+      env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" },
+      encoding: "utf8",
+    });
+    samples.push(Number(out));
+  }
+  return median(samples);
+}
+
+console.log("Bundling the Lambda handlers…");
+const baseline = await bundle("_dynamodb-client-only", {
+  contents:
+    'import { DynamoDBClient } from "@aws-sdk/client-dynamodb";\nimport { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";\nexport const db = DynamoDBDocumentClient.from(new DynamoDBClient({ region: "af-south-1" }));',
+});
+const baselineImport = importTimeMs(baseline.outfile);
+
+const handlerRows: string[] = [];
+for (const route of routes) {
+  const result = await bundle(route.handler, { file: join(repoRoot, "functions/src/handlers/http", `${route.handler}.ts`) });
+  const importMs = importTimeMs(result.outfile);
+  const ratio = importMs / baselineImport;
+  handlerRows.push(
+    `| ${route.method} /api${route.path} | ${route.handler} | ${kb(result.bytes)} | ${kb(result.gzip)} | ${importMs.toFixed(1)} ms | ${ratio.toFixed(2)}× |`,
+  );
+  console.log(`  ${route.handler.padEnd(24)} ${kb(result.gzip).padStart(9)} gzip  import ${importMs.toFixed(1)} ms (${ratio.toFixed(2)}×)`);
+}
+
+console.log("Building the web app…");
+const webBuild = spawnSync("npm", ["run", "build", "-w", "web"], { cwd: repoRoot, encoding: "utf8" });
+if (webBuild.status !== 0) {
+  console.error(webBuild.stdout, webBuild.stderr);
+  process.exit(1);
+}
+const dist = join(repoRoot, "web", "dist");
+const indexHtml = readFileSync(join(dist, "index.html"), "utf8");
+const entryPath = indexHtml.match(/<script type="module"[^>]*src="\/([^"]+)"/)?.[1];
+if (!entryPath) throw new Error("Could not find the entry script in web/dist/index.html");
+const preloads = [...indexHtml.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1] ?? "");
+const gz = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+const entryGzip = [entryPath, ...preloads].reduce((sum, file) => sum + gz(file), 0);
+const assets = readdirSync(join(dist, "assets")).filter((f) => f.endsWith(".js"));
+const chunkRows = assets
+  .map((file) => ({ file, gzip: gz(join("assets", file)), bytes: statSync(join(dist, "assets", file)).size }))
+  .sort((a, b) => b.gzip - a.gzip)
+  .map((c) => `| ${c.file} | ${kb(c.bytes)} | ${kb(c.gzip)} |${[entryPath, ...preloads].includes(`assets/${c.file}`) ? " entry |" : " |"}`);
+console.log(`  web entry (with preloads): ${kb(entryGzip)} gzip`);
+
+const report = `# Benchmarks
+
+Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.version}, ${process.platform}/${process.arch}).
+Budgets are in the quality targets: Lambda bundle ≤ 180 KB gzip; handler import ≤ 1.15 × the DynamoDB-client-only
+bundle; web entry ≤ 170 KB gzip; each route chunk ≤ 50 KB gzip.
+
+## Lambda handler bundles
+
+Built as the CDK builds them (esbuild, ESM, minified, node22). Import time: a fresh \`node\` process importing the
+bundle, median of ${RUNS}; the baseline is a bundle holding only the DynamoDB client and document client
+(${kb(baseline.gzip)} gzip, import ${baselineImport.toFixed(1)} ms).
+
+| Route | Handler | Minified | Gzip | Import (median) | vs. client-only |
+|---|---|---|---|---|---|
+${handlerRows.join("\n")}
+
+## Web
+
+Entry (the module script of index.html plus its modulepreloads): **${kb(entryGzip)} gzip**.
+
+| Chunk | Minified | Gzip | |
+|---|---|---|---|
+${chunkRows.join("\n")}
+`;
+writeFileSync(join(repoRoot, "docs", "benchmarks.md"), report);
+console.log("Wrote docs/benchmarks.md");
