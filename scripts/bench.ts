@@ -5,7 +5,7 @@
  * - the web entry chunk (gzip) and the largest route chunk, from a production build.
  */
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { routes } from "@jengafund/shared";
@@ -66,13 +66,17 @@ const baselineImport = importTimeMs(baseline.outfile);
 
 const handlerRows: string[] = [];
 for (const route of routes) {
-  const result = await bundle(route.handler, { file: join(repoRoot, "functions/src/handlers/http", `${route.handler}.ts`) });
+  const result = await bundle(route.handler, {
+    file: join(repoRoot, "functions/src/handlers/http", `${route.handler}.ts`),
+  });
   const importMs = importTimeMs(result.outfile);
   const ratio = importMs / baselineImport;
   handlerRows.push(
     `| ${route.method} /api${route.path} | ${route.handler} | ${kb(result.bytes)} | ${kb(result.gzip)} | ${importMs.toFixed(1)} ms | ${ratio.toFixed(2)}× |`,
   );
-  console.log(`  ${route.handler.padEnd(24)} ${kb(result.gzip).padStart(9)} gzip  import ${importMs.toFixed(1)} ms (${ratio.toFixed(2)}×)`);
+  console.log(
+    `  ${route.handler.padEnd(24)} ${kb(result.gzip).padStart(9)} gzip  import ${importMs.toFixed(1)} ms (${ratio.toFixed(2)}×)`,
+  );
 }
 
 console.log("Building the web app…");
@@ -92,7 +96,10 @@ const assets = readdirSync(join(dist, "assets")).filter((f) => f.endsWith(".js")
 const chunkRows = assets
   .map((file) => ({ file, gzip: gz(join("assets", file)), bytes: statSync(join(dist, "assets", file)).size }))
   .sort((a, b) => b.gzip - a.gzip)
-  .map((c) => `| ${c.file} | ${kb(c.bytes)} | ${kb(c.gzip)} |${[entryPath, ...preloads].includes(`assets/${c.file}`) ? " entry |" : " |"}`);
+  .map(
+    (c) =>
+      `| ${c.file} | ${kb(c.bytes)} | ${kb(c.gzip)} |${[entryPath, ...preloads].includes(`assets/${c.file}`) ? " entry |" : " |"}`,
+  );
 console.log(`  web entry (with preloads): ${kb(entryGzip)} gzip`);
 
 const report = `# Benchmarks
