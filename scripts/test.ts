@@ -9,7 +9,13 @@ import { join } from "node:path";
 import { repoRoot } from "./local-stack.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const env = { ...process.env, NO_COLOR: "1", AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" };
+const polyfills = join(repoRoot, "scripts", "node20-polyfills.mjs");
+const env = {
+  ...process.env,
+  NO_COLOR: "1",
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
+  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import=${polyfills}`.trim(),
+};
 
 function run(command: string, args: string[]): number {
   const result = spawnSync(command, args, { cwd: repoRoot, env, stdio: "inherit" });

@@ -8,18 +8,53 @@ import { referralCode, ulid } from "./lib/ids.js";
 import { argon2idHasher } from "./lib/passwords.js";
 import { createJwtIssuer, type TokenIssuer } from "./lib/tokens.js";
 import { createDynamoAccountRepository } from "./repositories/dynamo/account-repository.js";
-import type { AccountRepository } from "./repositories/ports.js";
+import { createDynamoInvestorRepository } from "./repositories/dynamo/investor-repository.js";
+import type { AccountRepository, InvestorRepository } from "./repositories/ports.js";
 import {
   type AccountService,
   type Authenticator,
   createAccountService,
   createAuthenticator,
 } from "./services/accounts.js";
+import { createInvestmentService, type InvestmentService } from "./services/investments.js";
+import { createWithdrawalService, type WithdrawalService } from "./services/withdrawals.js";
 
 let accountRepository: AccountRepository | undefined;
 let tokenIssuer: TokenIssuer | undefined;
 let accountService: AccountService | undefined;
 let authenticatorService: Authenticator | undefined;
+let investorRepository: InvestorRepository | undefined;
+let investmentService: InvestmentService | undefined;
+let withdrawalService: WithdrawalService | undefined;
+
+function investorRepo(): InvestorRepository {
+  investorRepository ??= createDynamoInvestorRepository();
+  return investorRepository;
+}
+
+export function investments(): InvestmentService {
+  investmentService ??= createInvestmentService({
+    investor: investorRepo(),
+    accounts: accountRepo(),
+    clock: systemClock,
+    newId: () => ulid(),
+  });
+  return investmentService;
+}
+
+export function withdrawals(): WithdrawalService {
+  if (!withdrawalService) {
+    const env = config();
+    withdrawalService = createWithdrawalService({
+      investor: investorRepo(),
+      accounts: accountRepo(),
+      clock: systemClock,
+      newId: () => ulid(),
+      payoutLimits: { minKes: env.MIN_PAYOUT_KES, maxKes: env.MAX_PAYOUT_KES },
+    });
+  }
+  return withdrawalService;
+}
 
 function accountRepo(): AccountRepository {
   accountRepository ??= createDynamoAccountRepository();

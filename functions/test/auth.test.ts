@@ -106,7 +106,7 @@ describe("POST /auth/register", () => {
       rewardPaid: false,
       referred: { firstName: "Wanjiru", lastName: "Kamau", email: friend.input.email.toLowerCase() },
     });
-    expect((await readItem(keys.user(friend.user._id)))?.referredBy).toBe(referrer.user._id);
+    expect((await readItem(keys.user(friend.user._id)))?.referrer).toMatchObject({ id: referrer.user._id });
   });
 
   it("refuses an unknown referral code with 400 'Invalid referral code' and creates no account", async () => {

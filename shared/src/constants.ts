@@ -8,3 +8,6 @@ export const ADMIN_PAGE_SIZE = 10;
 export const PASSWORD_MIN_LENGTH = 6;
 /** Calendar days for rewards and "new users today" are Africa/Nairobi days (UTC+3, no DST). */
 export const NAIROBI_UTC_OFFSET_HOURS = 3;
+/** M-Pesa B2C limits (mpesa.md): below the minimum a payout would fail, so requests are refused up front. */
+export const MIN_PAYOUT_KES = 10;
+export const MAX_PAYOUT_KES = 250_000;

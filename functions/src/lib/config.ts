@@ -13,6 +13,8 @@ const EnvSchema = z.object({
   JWT_TTL_SECONDS: z._default(z.coerce.number().check(z.int(), z.positive()), 8 * 3600),
   LOGIN_MAX_FAILURES_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.positive()), 100),
   LOGIN_MAX_FAILURES_PER_IP_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.positive()), 1000),
+  MIN_PAYOUT_KES: z._default(z.coerce.number().check(z.int(), z.positive()), 10),
+  MAX_PAYOUT_KES: z._default(z.coerce.number().check(z.int(), z.positive()), 250_000),
 });
 export type Config = z.infer<typeof EnvSchema>;
 

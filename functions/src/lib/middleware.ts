@@ -3,7 +3,7 @@ import middy from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import type * as z from "zod/mini";
 import { authenticator } from "../app.js";
-import type { UserRecord } from "../repositories/ports.js";
+import type { CallerContext, CallerRefs, UserRecord } from "../repositories/ports.js";
 import { ACCOUNT_MESSAGES } from "../services/accounts.js";
 import { AppError, BadRequestError, ForbiddenError, PayloadTooLargeError, UnauthorizedError } from "./errors.js";
 import { errorResponse, jsonResponse } from "./http.js";
@@ -14,18 +14,29 @@ export const MAX_BODY_BYTES = 16 * 1024;
 type AnySchema = z.ZodMiniType;
 type Output<S> = S extends AnySchema ? z.output<S> : undefined;
 
-interface Schemas {
-  body?: AnySchema;
-  path?: AnySchema;
-  query?: AnySchema;
+type MaybeSchema = AnySchema | undefined;
+
+interface HandlerOptions<B extends MaybeSchema, P extends MaybeSchema, Q extends MaybeSchema> {
+  body?: B;
+  path?: P;
+  query?: Q;
+  /** Records the request is about, read together with the caller in one round trip. */
+  load?: (input: { body: Output<B>; path: Output<P> }) => CallerRefs;
 }
 
-export interface HttpRequest<S extends Schemas, A extends RouteAccess> {
-  body: Output<S["body"]>;
-  path: Output<S["path"]>;
-  query: Output<S["query"]>;
+export interface HttpRequest<
+  B extends MaybeSchema,
+  P extends MaybeSchema,
+  Q extends MaybeSchema,
+  A extends RouteAccess,
+> {
+  body: Output<B>;
+  path: Output<P>;
+  query: Output<Q>;
   /** The signed-in caller; present on every route that is not public. */
   caller: A extends "public" ? undefined : UserRecord;
+  /** What `load` asked for, read with the caller (null when it does not exist or is not the caller's). */
+  loaded: Omit<CallerContext, "user">;
   sourceIp: string;
   event: APIGatewayProxyEventV2;
 }
@@ -35,7 +46,9 @@ export interface HttpResult {
   body: unknown;
 }
 
-type ParsedEvent = APIGatewayProxyEventV2 & { parsed?: Omit<HttpRequest<Schemas, RouteAccess>, "event"> };
+type ParsedEvent = APIGatewayProxyEventV2 & {
+  parsed?: Omit<HttpRequest<MaybeSchema, MaybeSchema, MaybeSchema, RouteAccess>, "event">;
+};
 
 type AccessOf<H extends RouteHandlerName> = Extract<(typeof routes)[number], { handler: H }>["access"];
 
@@ -84,10 +97,15 @@ function bearerToken(event: APIGatewayProxyEventV2): string {
  * with the shared schemas, authentication and role check from the route list, and the error envelope.
  * The endpoint file supplies only its schemas and one service call.
  */
-export function httpHandler<const S extends Schemas, const H extends RouteHandlerName>(
+export function httpHandler<
+  const H extends RouteHandlerName,
+  B extends MaybeSchema = undefined,
+  P extends MaybeSchema = undefined,
+  Q extends MaybeSchema = undefined,
+>(
   handlerName: H,
-  schemas: S,
-  run: (request: HttpRequest<S, AccessOf<H>>) => Promise<HttpResult>,
+  schemas: HandlerOptions<B, P, Q>,
+  run: (request: HttpRequest<B, P, Q, AccessOf<H>>) => Promise<HttpResult>,
 ) {
   const access = accessOf(handlerName);
 
@@ -97,11 +115,22 @@ export function httpHandler<const S extends Schemas, const H extends RouteHandle
       const path = parseWith(schemas.path, event.pathParameters ?? {});
       const query = parseWith(schemas.query, event.queryStringParameters ?? {});
       let caller: UserRecord | undefined;
+      let loaded: Omit<CallerContext, "user"> = {};
       if (access !== "public") {
-        caller = await authenticator().authenticate(bearerToken(event));
+        const refs = schemas.load?.({ body: body as Output<B>, path: path as Output<P> }) ?? {};
+        const { user, ...rest } = await authenticator().authenticate(bearerToken(event), refs);
+        caller = user;
+        loaded = rest;
         if (access === "admin" && caller.role !== "admin") throw new ForbiddenError(ACCOUNT_MESSAGES.adminOnly);
       }
-      event.parsed = { body, path, query, caller, sourceIp: event.requestContext?.http?.sourceIp ?? "unknown" };
+      event.parsed = {
+        body,
+        path,
+        query,
+        caller,
+        loaded,
+        sourceIp: event.requestContext?.http?.sourceIp ?? "unknown",
+      };
     },
   };
 

@@ -1,5 +1,22 @@
-import { centsToKes, type User } from "@jengafund/shared";
-import type { UserRecord } from "../repositories/ports.js";
+import {
+  centsToKes,
+  type Investment,
+  type Package,
+  type Referral,
+  type Transaction,
+  type User,
+  type Withdrawal,
+} from "@jengafund/shared";
+import type {
+  InvestmentRecord,
+  LedgerLine,
+  PackageRecord,
+  ReferralRecord,
+  UserRecord,
+  UserSummary,
+  WithdrawalRecord,
+} from "../repositories/ports.js";
+import { dailyRewardCents } from "../services/investments.js";
 
 /** The API's user: KES numbers, `_id`, and never the password hash or token version. */
 export function presentUser(user: UserRecord): User {
@@ -17,5 +34,85 @@ export function presentUser(user: UserRecord): User {
     referralCode: user.referralCode,
     isActive: user.isActive,
     createdAt: user.createdAt,
+  };
+}
+
+export function presentPackage(pkg: PackageRecord): Package {
+  return {
+    _id: pkg.id,
+    name: pkg.name,
+    company: pkg.company,
+    description: pkg.description,
+    price: centsToKes(pkg.priceCents),
+    image: pkg.image,
+    category: pkg.category,
+    riskLevel: pkg.riskLevel,
+    monthlyReturnRate: pkg.monthlyReturnRate,
+    dailyReturnRate: pkg.dailyReturnRate,
+    maturityDate: pkg.maturityDate,
+  };
+}
+
+export function presentInvestment(investment: InvestmentRecord): Investment {
+  return {
+    _id: investment.id,
+    package: {
+      _id: investment.package.id,
+      image: investment.package.image,
+      name: investment.package.name,
+      company: investment.package.company,
+    },
+    amount: centsToKes(investment.amountCents),
+    currentValue: centsToKes(investment.amountCents + investment.totalRewardsClaimedCents),
+    totalRewardsClaimed: centsToKes(investment.totalRewardsClaimedCents),
+    dailyReward: centsToKes(dailyRewardCents(investment.amountCents, investment.dailyReturnRate)),
+    dailyReturnRate: investment.dailyReturnRate,
+    purchaseDate: investment.purchaseDate,
+    maturityDate: investment.maturityDate,
+    ...(investment.lastClaimDate ? { lastClaimDate: investment.lastClaimDate } : {}),
+    isTrialInvestment: investment.balance === "trial",
+  };
+}
+
+export function presentReferral(referral: ReferralRecord): Referral {
+  return {
+    _id: referral.referredId,
+    referred: referral.referred,
+    reward: centsToKes(referral.rewardCents),
+    rewardPaid: referral.rewardPaid,
+    createdAt: referral.createdAt,
+  };
+}
+
+export function presentTransaction(line: LedgerLine & { user: UserSummary }): Transaction {
+  return {
+    _id: line.id,
+    type: line.type,
+    description: line.description,
+    amount: centsToKes(line.amountCents),
+    status: line.status,
+    createdAt: line.createdAt,
+    reference: line.reference,
+    ...(line.mpesaTransactionId ? { mpesaTransactionId: line.mpesaTransactionId } : {}),
+    ...(line.phoneNumber ? { phoneNumber: line.phoneNumber } : {}),
+    balance: line.balance,
+    user: line.user,
+  };
+}
+
+export function presentWithdrawal(withdrawal: WithdrawalRecord): Withdrawal {
+  return {
+    _id: withdrawal.id,
+    user: withdrawal.user,
+    amount: centsToKes(withdrawal.amountCents),
+    phoneNumber: withdrawal.phoneNumber,
+    transactionReference: withdrawal.transactionReference,
+    status: withdrawal.status,
+    requestDate: withdrawal.requestDate,
+    ...(withdrawal.processedBy
+      ? { processedBy: { firstName: withdrawal.processedBy.firstName, lastName: withdrawal.processedBy.lastName } }
+      : {}),
+    ...(withdrawal.reason ? { reason: withdrawal.reason } : {}),
+    ...(withdrawal.mpesaTransactionId ? { mpesaTransactionId: withdrawal.mpesaTransactionId } : {}),
   };
 }

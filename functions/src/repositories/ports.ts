@@ -1,6 +1,18 @@
 import type { Role } from "@jengafund/shared";
 
 /** Domain records as the services see them. Amounts are integer cents. */
+export interface UserSummary {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export const summaryOf = (user: UserSummary): UserSummary => ({
+  firstName: user.firstName,
+  lastName: user.lastName,
+  email: user.email,
+});
+
 export interface UserRecord {
   id: string;
   firstName: string;
@@ -14,7 +26,10 @@ export interface UserRecord {
   walletBalanceCents: number;
   totalReferralEarningsCents: number;
   referralCode: string;
-  referredBy?: string;
+  /** Who referred this user, copied from the referral code's marker at registration. */
+  referrer?: UserSummary & { id: string };
+  /** True until the referrer's bonus is paid (on this user's first real-money investment). */
+  referralRewardPending?: boolean;
   isActive: boolean;
   /** Bumped to revoke every token issued before (deactivation, password change). */
   tokenVersion: number;
@@ -45,7 +60,7 @@ export interface NewAccount {
   user: UserRecord;
   /** The trial balance's opening ledger line, so trialBalance always equals the sum of its ledger. */
   openingLine?: LedgerLine;
-  referral?: { referrerId: string; rewardCents: number };
+  referral?: { referrer: UserSummary & { id: string }; rewardCents: number };
   /** Africa/Nairobi day of the registration, for the "new users today" counter. */
   day: string;
 }
@@ -67,11 +82,13 @@ export interface LoginLookup {
 }
 
 export interface AccountRepository {
-  /** The id of the user owning a referral code, or null. */
-  findUserIdByReferralCode(code: string): Promise<string | null>;
+  /** The owner of a referral code, or null. */
+  findReferrer(code: string): Promise<(UserSummary & { id: string }) | null>;
   /** Writes the user, its uniqueness markers, opening ledger line, referral and counters in one transaction. */
   createAccount(account: NewAccount): Promise<void>;
   getUser(userId: string): Promise<UserRecord | null>;
+  /** The user and, in the same round trip, the records a request is about (a package, one of their investments). */
+  getUserWith(userId: string, refs: CallerRefs): Promise<CallerContext | null>;
   /** One round trip: the email's user id and both failed-login counters of this hour. */
   lookupLogin(email: string, sourceIp: string, hour: string): Promise<LoginLookup>;
   recordLoginFailure(email: string, sourceIp: string, hour: string, expiresAtEpochSeconds: number): Promise<void>;
@@ -103,6 +120,118 @@ export interface PackageRecord {
   dailyReturnRate: number;
   maturityDate: string;
   createdAt: string;
+}
+
+export interface CallerRefs {
+  packageId?: string;
+  investmentId?: string;
+}
+
+export interface CallerContext {
+  user: UserRecord;
+  package?: PackageRecord | null;
+  investment?: InvestmentRecord | null;
+}
+
+export interface InvestmentRecord {
+  id: string;
+  userId: string;
+  /** A snapshot: the card keeps its name, company and image even if the package is later edited or deleted. */
+  package: { id: string; name: string; company: string; image: string };
+  amountCents: number;
+  dailyReturnRate: number;
+  /** The balance it was bought with; its rewards are paid into the same one. */
+  balance: BalanceKind;
+  totalRewardsClaimedCents: number;
+  purchaseDate: string;
+  maturityDate: string;
+  lastClaimDate?: string;
+  /** The request that created it: the purchase's idempotency marker is the investment item itself. */
+  requestId: string;
+}
+
+export interface ReferralRecord {
+  referrerId: string;
+  referredId: string;
+  referred: UserSummary;
+  rewardCents: number;
+  rewardPaid: boolean;
+  createdAt: string;
+  paidAt?: string;
+}
+
+export type WithdrawalStatus = "pending" | "approved" | "completed" | "rejected";
+
+export interface WithdrawalRecord {
+  id: string;
+  userId: string;
+  user: UserSummary;
+  amountCents: number;
+  phoneNumber: string;
+  transactionReference: string;
+  status: WithdrawalStatus;
+  requestDate: string;
+  processedBy?: { id: string; firstName: string; lastName: string };
+  reason?: string;
+  mpesaTransactionId?: string;
+  /** The pending `withdrawal` ledger line holding the amount. */
+  ledgerLineId: string;
+  requestId: string;
+}
+
+/** Why a money move's transaction was refused: the condition that failed, in domain terms. */
+export type RefusalReason =
+  | "insufficient-balance"
+  | "account-changed"
+  | "package-changed"
+  | "referral-already-paid"
+  | "already-claimed"
+  | "investment-changed";
+
+export class MoveRefusedError extends Error {
+  constructor(readonly reason: RefusalReason) {
+    super(`Refused: ${reason}`);
+    this.name = "MoveRefusedError";
+  }
+}
+
+export interface PurchasePlan {
+  /** The buyer as read for this request; the transaction's conditions ensure it is still true. */
+  buyer: UserRecord;
+  investment: InvestmentRecord;
+  line: LedgerLine;
+  package: PackageRecord;
+  now: string;
+  /** Present on the buyer's first real-money investment while a referral bonus is pending. */
+  referralBonus?: { referrerId: string; rewardCents: number; line: LedgerLine; referrer: UserSummary };
+}
+
+export interface ClaimPlan {
+  claimant: UserRecord;
+  investment: InvestmentRecord;
+  rewardCents: number;
+  day: string;
+  now: string;
+  line: LedgerLine;
+  requestId: string;
+}
+
+export interface WithdrawalPlan {
+  user: UserRecord;
+  withdrawal: WithdrawalRecord;
+  line: LedgerLine;
+}
+
+export interface InvestorRepository {
+  getPackage(packageId: string): Promise<PackageRecord | null>;
+  listPackages(): Promise<PackageRecord[]>;
+  purchase(plan: PurchasePlan): Promise<void>;
+  claim(plan: ClaimPlan): Promise<void>;
+  requestWithdrawal(plan: WithdrawalPlan): Promise<void>;
+  listInvestments(userId: string): Promise<InvestmentRecord[]>;
+  listReferrals(userId: string): Promise<ReferralRecord[]>;
+  listLedger(userId: string, limit: number): Promise<(LedgerLine & { user: UserSummary })[]>;
+  listWithdrawals(userId: string, limit: number): Promise<WithdrawalRecord[]>;
 }
 
 export interface PackageRepository {

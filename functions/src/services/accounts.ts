@@ -10,7 +10,14 @@ import {
 import type { IdGenerator } from "../lib/ids.js";
 import type { PasswordHasher } from "../lib/passwords.js";
 import type { TokenIssuer } from "../lib/tokens.js";
-import { type AccountRepository, DuplicateValueError, type UserRecord } from "../repositories/ports.js";
+import {
+  type AccountRepository,
+  type CallerContext,
+  type CallerRefs,
+  DuplicateValueError,
+  type UserRecord,
+  type UserSummary,
+} from "../repositories/ports.js";
 
 export interface AccountServiceDeps {
   accounts: AccountRepository;
@@ -57,10 +64,10 @@ export function createAccountService(deps: AccountServiceDeps) {
 
   return {
     async register(input: RegisterCommand): Promise<Session> {
-      let referrerId: string | undefined;
+      let referrer: (UserSummary & { id: string }) | undefined;
       if (input.referralCode) {
-        referrerId = (await accounts.findUserIdByReferralCode(input.referralCode)) ?? undefined;
-        if (!referrerId) throw new BadRequestError(MESSAGES.invalidReferralCode);
+        referrer = (await accounts.findReferrer(input.referralCode)) ?? undefined;
+        if (!referrer) throw new BadRequestError(MESSAGES.invalidReferralCode);
       }
       const passwordHash = await passwords.hash(input.password);
 
@@ -82,7 +89,7 @@ export function createAccountService(deps: AccountServiceDeps) {
           walletBalanceCents: 0,
           totalReferralEarningsCents: 0,
           referralCode: newReferralCode(),
-          ...(referrerId ? { referredBy: referrerId } : {}),
+          ...(referrer ? { referrer, referralRewardPending: true } : {}),
           isActive: true,
           tokenVersion: 1,
           createdAt,
@@ -102,7 +109,7 @@ export function createAccountService(deps: AccountServiceDeps) {
               reference: `TRIAL-${userId}`,
               createdAt,
             },
-            ...(referrerId ? { referral: { referrerId, rewardCents: kesToCents(REFERRAL_BONUS_KES) } } : {}),
+            ...(referrer ? { referral: { referrer, rewardCents: kesToCents(REFERRAL_BONUS_KES) } } : {}),
           });
           return await sessionFor(user);
         } catch (error) {
@@ -147,14 +154,18 @@ export type AccountService = ReturnType<typeof createAccountService>;
 export function createAuthenticator(deps: Pick<AccountServiceDeps, "accounts" | "tokens">) {
   const { accounts, tokens } = deps;
   return {
-    async authenticate(token: string): Promise<UserRecord> {
+    /** `refs` names records the request is about, loaded in the same round trip as the caller. */
+    async authenticate(token: string, refs: CallerRefs = {}): Promise<CallerContext> {
       const claims = await tokens.verify(token);
       if (!claims) throw new UnauthorizedError(ACCOUNT_MESSAGES.sessionExpired);
-      const user = await accounts.getUser(claims.userId);
-      if (!user?.isActive || user.tokenVersion !== claims.tokenVersion) {
+      const context =
+        refs.packageId || refs.investmentId
+          ? await accounts.getUserWith(claims.userId, refs)
+          : await accounts.getUser(claims.userId).then((user) => (user ? { user } : null));
+      if (!context?.user.isActive || context.user.tokenVersion !== claims.tokenVersion) {
         throw new UnauthorizedError(ACCOUNT_MESSAGES.sessionExpired);
       }
-      return user;
+      return context;
     },
   };
 }

@@ -20,6 +20,14 @@ export const routes = [
   { method: "POST", path: "/auth/register", handler: "register-user", access: "public" },
   { method: "POST", path: "/auth/login", handler: "login-user", access: "public" },
   { method: "GET", path: "/auth/me", handler: "get-current-user", access: "user" },
+  { method: "GET", path: "/packages", handler: "list-packages", access: "user" },
+  { method: "POST", path: "/investments/buy", handler: "buy-investment", access: "user" },
+  { method: "GET", path: "/investments", handler: "list-investments", access: "user" },
+  { method: "POST", path: "/investments/claim/{id}", handler: "claim-investment-reward", access: "user" },
+  { method: "GET", path: "/referrals", handler: "list-referrals", access: "user" },
+  { method: "POST", path: "/withdrawals", handler: "request-withdrawal", access: "user" },
+  { method: "GET", path: "/withdrawals", handler: "list-withdrawals", access: "user" },
+  { method: "GET", path: "/transactions", handler: "list-transactions", access: "user" },
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteHandlerName = (typeof routes)[number]["handler"];

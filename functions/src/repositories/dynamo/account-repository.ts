@@ -1,107 +1,66 @@
-import type { TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
-import { BatchGetCommand, GetCommand, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchGetCommand, GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import {
   type AccountRepository,
+  type CallerContext,
   DuplicateValueError,
-  type LedgerLine,
   type LoginLookup,
   type NewAccount,
+  summaryOf,
   type UniqueField,
-  type UserRecord,
 } from "../ports.js";
-import { dynamoDocumentClient, tableName } from "./client.js";
-import { keys } from "./keys.js";
-import { failedConditionIndexes } from "./transactions.js";
+import { type DynamoContext, defaultDynamoContext } from "./client.js";
+import { countersUpdate, ledgerItem, toInvestmentRecord, toPackageRecord, toUserRecord, userItem } from "./items.js";
+import { type Key, keys } from "./keys.js";
+import { failedConditionIndexes, runTransaction, type TransactItem } from "./transactions.js";
 
-type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
-
-const USER_ATTRIBUTES = [
-  "id",
-  "firstName",
-  "lastName",
-  "email",
-  "phoneNumber",
-  "passwordHash",
-  "role",
-  "isTrialAccount",
-  "trialBalanceCents",
-  "walletBalanceCents",
-  "totalReferralEarningsCents",
-  "referralCode",
-  "referredBy",
-  "isActive",
-  "tokenVersion",
-  "createdAt",
-] as const satisfies readonly (keyof UserRecord)[];
-
-export function userItem(user: UserRecord): Record<string, unknown> {
-  return {
-    ...keys.user(user.id),
-    type: "User",
-    ...user,
-    GSI1PK: keys.usersListPartition,
-    GSI1SK: keys.usersListSort(user.createdAt, user.id),
-  };
-}
-
-export function toUserRecord(item: Record<string, unknown>): UserRecord {
-  const record: Partial<Record<keyof UserRecord, unknown>> = {};
-  for (const attribute of USER_ATTRIBUTES) {
-    if (item[attribute] !== undefined) record[attribute] = item[attribute];
+/** One BatchGetItem; unprocessed keys (throttling) are fetched again. */
+async function batchGet(ctx: DynamoContext, requested: Key[]): Promise<Record<string, unknown>[]> {
+  const found: Record<string, unknown>[] = [];
+  let pending: Key[] = requested;
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    if (attempt > 5) throw new Error("BatchGetItem kept returning unprocessed keys");
+    const { Responses, UnprocessedKeys } = await ctx.db.send(
+      new BatchGetCommand({ RequestItems: { [ctx.TableName]: { Keys: pending, ConsistentRead: true } } }),
+    );
+    found.push(...(Responses?.[ctx.TableName] ?? []));
+    pending = (UnprocessedKeys?.[ctx.TableName]?.Keys as Key[] | undefined) ?? [];
+    if (pending.length) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
   }
-  return record as UserRecord;
+  return found;
 }
 
-export function ledgerItem(line: LedgerLine, user: Pick<UserRecord, "firstName" | "lastName" | "email">) {
-  const { type: transactionType, ...rest } = line;
-  return {
-    ...keys.ledgerLine(line.userId, line.id),
-    // `type` is the entity type on every item, so the ledger line's own type is stored as transactionType.
-    type: "Transaction",
-    transactionType,
-    ...rest,
-    // Denormalised so the admin list renders a page from one query.
-    user: { firstName: user.firstName, lastName: user.lastName, email: user.email },
-    GSI1PK: keys.ledgerListPartition,
-    GSI1SK: line.id,
-  };
-}
+const findByKey = (items: Record<string, unknown>[], key: Key) =>
+  items.find((item) => item.PK === key.PK && item.SK === key.SK);
 
-export function createDynamoAccountRepository(): AccountRepository {
-  const db = dynamoDocumentClient();
-  const TableName = tableName();
+export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamoContext()): AccountRepository {
+  const { db, TableName } = ctx;
 
   return {
-    async findUserIdByReferralCode(code) {
+    async findReferrer(code) {
       const { Item } = await db.send(new GetCommand({ TableName, Key: keys.referralCodeMarker(code) }));
-      return typeof Item?.userId === "string" ? Item.userId : null;
+      if (typeof Item?.userId !== "string" || typeof Item.owner !== "object" || !Item.owner) return null;
+      return { id: Item.userId, ...(Item.owner as { firstName: string; lastName: string; email: string }) };
     },
 
     async createAccount({ user, openingLine, referral, day }: NewAccount) {
-      const marker = (key: { PK: string; SK: string }, field: UniqueField): TransactItem => ({
+      const marker = (key: Key, field: UniqueField): TransactItem => ({
         Put: {
           TableName,
-          Item: { ...key, type: "UniqueMarker", field, userId: user.id },
+          // The referral code's marker also names its owner, so a registration with that code needs one read.
+          Item: { ...key, type: "UniqueMarker", field, userId: user.id, owner: summaryOf(user) },
           ConditionExpression: "attribute_not_exists(PK)",
         },
       });
       // The order matters: a cancelled transaction reports reasons by index.
-      const uniqueItems: [TransactItem, UniqueField][] = [
-        [marker(keys.emailMarker(user.email), "email"), "email"],
-        [marker(keys.phoneMarker(user.phoneNumber), "phoneNumber"), "phoneNumber"],
-        [marker(keys.referralCodeMarker(user.referralCode), "referralCode"), "referralCode"],
+      const uniqueFields: [Key, UniqueField][] = [
+        [keys.emailMarker(user.email), "email"],
+        [keys.phoneMarker(user.phoneNumber), "phoneNumber"],
+        [keys.referralCodeMarker(user.referralCode), "referralCode"],
       ];
       const items: TransactItem[] = [
-        ...uniqueItems.map(([item]) => item),
+        ...uniqueFields.map(([key, field]) => marker(key, field)),
         { Put: { TableName, Item: userItem(user), ConditionExpression: "attribute_not_exists(PK)" } },
-        {
-          Update: {
-            TableName,
-            Key: keys.statsTotals(),
-            UpdateExpression: "ADD totalUsers :one, totalTransactions :lines",
-            ExpressionAttributeValues: { ":one": 1, ":lines": openingLine ? 1 : 0 },
-          },
-        },
+        countersUpdate(TableName, { totalUsers: 1, totalTransactions: openingLine ? 1 : 0 }),
         {
           Update: {
             TableName,
@@ -113,7 +72,11 @@ export function createDynamoAccountRepository(): AccountRepository {
       ];
       if (openingLine) {
         items.push({
-          Put: { TableName, Item: ledgerItem(openingLine, user), ConditionExpression: "attribute_not_exists(PK)" },
+          Put: {
+            TableName,
+            Item: ledgerItem(openingLine, summaryOf(user)),
+            ConditionExpression: "attribute_not_exists(PK)",
+          },
         });
       }
       if (referral) {
@@ -121,12 +84,11 @@ export function createDynamoAccountRepository(): AccountRepository {
           Put: {
             TableName,
             Item: {
-              ...keys.referral(referral.referrerId, user.id),
+              ...keys.referral(referral.referrer.id, user.id),
               type: "Referral",
-              id: user.id,
-              referrerId: referral.referrerId,
+              referrerId: referral.referrer.id,
               referredId: user.id,
-              referred: { firstName: user.firstName, lastName: user.lastName, email: user.email },
+              referred: summaryOf(user),
               rewardCents: referral.rewardCents,
               rewardPaid: false,
               createdAt: user.createdAt,
@@ -136,38 +98,50 @@ export function createDynamoAccountRepository(): AccountRepository {
         });
       }
       try {
-        await db.send(new TransactWriteCommand({ TransactItems: items }));
+        await runTransaction(ctx, items);
       } catch (error) {
         const failed = failedConditionIndexes(error);
-        const duplicate = uniqueItems.find((_, index) => failed.includes(index));
+        const duplicate = uniqueFields.find((_, index) => failed.includes(index));
         if (duplicate) throw new DuplicateValueError(duplicate[1]);
         throw error;
       }
     },
 
     async getUser(userId) {
-      const { Item } = await db.send(new GetCommand({ TableName, Key: keys.user(userId) }));
+      const { Item } = await db.send(new GetCommand({ TableName, Key: keys.user(userId), ConsistentRead: true }));
       return Item ? toUserRecord(Item) : null;
     },
 
-    async lookupLogin(email, sourceIp, hour): Promise<LoginLookup> {
+    async getUserWith(userId, refs): Promise<CallerContext | null> {
+      const userKey = keys.user(userId);
+      const packageKey = refs.packageId ? keys.package(refs.packageId) : undefined;
+      const investmentKey = refs.investmentId ? keys.investment(userId, refs.investmentId) : undefined;
+      const items = await batchGet(
+        ctx,
+        [userKey, packageKey, investmentKey].filter((k): k is Key => !!k),
+      );
+      const user = findByKey(items, userKey);
+      if (!user) return null;
+      const pkg = packageKey ? findByKey(items, packageKey) : undefined;
+      const investment = investmentKey ? findByKey(items, investmentKey) : undefined;
+      return {
+        user: toUserRecord(user),
+        ...(packageKey ? { package: pkg ? toPackageRecord(pkg) : null } : {}),
+        ...(investmentKey ? { investment: investment ? toInvestmentRecord(investment) : null } : {}),
+      };
+    },
+
+    async lookupLogin(email, sourceIp, hour) {
       const emailKey = keys.emailMarker(email);
       const accountKey = keys.loginFailures("EMAIL", email, hour);
       const ipKey = keys.loginFailures("IP", sourceIp, hour);
-      const { Responses, UnprocessedKeys } = await db.send(
-        new BatchGetCommand({ RequestItems: { [TableName]: { Keys: [emailKey, accountKey, ipKey] } } }),
-      );
-      if (UnprocessedKeys && Object.keys(UnprocessedKeys).length > 0) {
-        throw new Error("Login lookup was throttled");
-      }
-      const items = Responses?.[TableName] ?? [];
-      const find = (key: { PK: string; SK: string }) => items.find((i) => i.PK === key.PK && i.SK === key.SK);
-      const userId = find(emailKey)?.userId;
+      const items = await batchGet(ctx, [emailKey, accountKey, ipKey]);
+      const userId = findByKey(items, emailKey)?.userId;
       return {
         userId: typeof userId === "string" ? userId : null,
-        accountFailures: Number(find(accountKey)?.failures ?? 0),
-        ipFailures: Number(find(ipKey)?.failures ?? 0),
-      };
+        accountFailures: Number(findByKey(items, accountKey)?.failures ?? 0),
+        ipFailures: Number(findByKey(items, ipKey)?.failures ?? 0),
+      } satisfies LoginLookup;
     },
 
     async recordLoginFailure(email, sourceIp, hour, expiresAtEpochSeconds) {

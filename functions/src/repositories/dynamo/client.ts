@@ -2,6 +2,12 @@ import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { config } from "../../lib/config.js";
 
+/** What every adapter needs: something that sends commands, and the table. Tests wrap `db` to inject faults. */
+export interface DynamoContext {
+  db: Pick<DynamoDBDocumentClient, "send">;
+  TableName: string;
+}
+
 let documentClient: DynamoDBDocumentClient | undefined;
 
 /** One client per container. Locally DYNAMODB_ENDPOINT points at DynamoDB Local, which accepts any credentials. */
@@ -21,4 +27,8 @@ export function dynamoDocumentClient(): DynamoDBDocumentClient {
 
 export function tableName(): string {
   return config().TABLE_NAME;
+}
+
+export function defaultDynamoContext(): DynamoContext {
+  return { db: dynamoDocumentClient(), TableName: tableName() };
 }

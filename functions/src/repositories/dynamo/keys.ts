@@ -2,7 +2,11 @@
  * Every key string of the single table lives here (docs/data-model.md has the access-pattern chart).
  * Entities:  USER#<id> / PROFILE             the user (GSI1: USERS / <createdAt>#<id>, newest-first list)
  *            USER#<id> / TX#<txId>           a ledger line of that user (GSI1: TX / <txId>, the admin list)
+ *            USER#<id> / INV#<invId>         an investment of that user
+ *            USER#<id> / CLAIM#<invId>#<day> the once-a-day reward marker of an investment
  *            USER#<id> / REFERRAL#<userId>   a referral the user made
+ *            WITHDRAWAL#<id> / WITHDRAWAL     a withdrawal request (GSI1: WD / <id>; GSI2: WD#<status> / <id>;
+ *                                            GSI3: USER#<userId> / WD#<id>, the user's own list)
  *            UNIQUE#EMAIL#<email> / UNIQUE   uniqueness markers written with the user (also EMAIL, PHONE, REFCODE)
  *            PACKAGE#<id> / PACKAGE          an investment package (GSI1: PACKAGES / <createdAt>#<id>)
  *            STATS / TOTALS, STATS / DAY#<yyyy-mm-dd>   counters for the admin statistics
@@ -20,6 +24,20 @@ export const keys = {
 
   ledgerLine: (userId: string, txId: string): Key => ({ PK: `USER#${userId}`, SK: `TX#${txId}` }),
   ledgerListPartition: "TX",
+
+  investment: (userId: string, investmentId: string): Key => ({ PK: `USER#${userId}`, SK: `INV#${investmentId}` }),
+  investmentPrefix: "INV#",
+  claimMarker: (userId: string, investmentId: string, day: string): Key => ({
+    PK: `USER#${userId}`,
+    SK: `CLAIM#${investmentId}#${day}`,
+  }),
+  ledgerPrefix: "TX#",
+  referralPrefix: "REFERRAL#",
+
+  withdrawal: (withdrawalId: string): Key => ({ PK: `WITHDRAWAL#${withdrawalId}`, SK: "WITHDRAWAL" }),
+  withdrawalsListPartition: "WD",
+  withdrawalsByStatusPartition: (status: string) => `WD#${status}`,
+  userWithdrawalsPrefix: "WD#",
 
   referral: (referrerId: string, referredId: string): Key => ({
     PK: `USER#${referrerId}`,

@@ -1,40 +1,17 @@
-import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
-import type { PackageRecord, PackageRepository } from "../ports.js";
-import { dynamoDocumentClient, tableName } from "./client.js";
-import { keys } from "./keys.js";
-import { failedConditionIndexes } from "./transactions.js";
+import type { PackageRepository } from "../ports.js";
+import { type DynamoContext, defaultDynamoContext } from "./client.js";
+import { countersUpdate, packageItem } from "./items.js";
+import { failedConditionIndexes, runTransaction } from "./transactions.js";
 
-export function packageItem(pkg: PackageRecord): Record<string, unknown> {
-  return {
-    ...keys.package(pkg.id),
-    type: "Package",
-    ...pkg,
-    GSI1PK: keys.packagesListPartition,
-    GSI1SK: `${pkg.createdAt}#${pkg.id}`,
-  };
-}
-
-export function createDynamoPackageRepository(): PackageRepository {
-  const db = dynamoDocumentClient();
-  const TableName = tableName();
+export function createDynamoPackageRepository(ctx: DynamoContext = defaultDynamoContext()): PackageRepository {
+  const { TableName } = ctx;
   return {
     async create(pkg) {
       try {
-        await db.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              { Put: { TableName, Item: packageItem(pkg), ConditionExpression: "attribute_not_exists(PK)" } },
-              {
-                Update: {
-                  TableName,
-                  Key: keys.statsTotals(),
-                  UpdateExpression: "ADD totalPackages :one",
-                  ExpressionAttributeValues: { ":one": 1 },
-                },
-              },
-            ],
-          }),
-        );
+        await runTransaction(ctx, [
+          { Put: { TableName, Item: packageItem(pkg), ConditionExpression: "attribute_not_exists(PK)" } },
+          countersUpdate(TableName, { totalPackages: 1 }),
+        ]);
         return true;
       } catch (error) {
         if (failedConditionIndexes(error).includes(0)) return false;

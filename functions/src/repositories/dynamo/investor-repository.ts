@@ -1,0 +1,283 @@
+import { GetCommand, QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
+import {
+  type ClaimPlan,
+  type InvestorRepository,
+  MoveRefusedError,
+  type PurchasePlan,
+  type RefusalReason,
+  summaryOf,
+  type WithdrawalPlan,
+} from "../ports.js";
+import { type DynamoContext, defaultDynamoContext } from "./client.js";
+import {
+  balanceAttribute,
+  countersUpdate,
+  investmentItem,
+  ledgerItem,
+  toInvestmentRecord,
+  toLedgerLine,
+  toPackageRecord,
+  toReferralRecord,
+  toWithdrawalRecord,
+  withdrawalItem,
+} from "./items.js";
+import { keys } from "./keys.js";
+import { failedConditionIndexes, runTransaction, type TransactItem, type TransactionOptions } from "./transactions.js";
+
+/** Runs the transaction and turns the first failed condition into the refusal its item stands for. */
+async function move(
+  ctx: DynamoContext,
+  items: TransactItem[],
+  refusals: Partial<Record<number, RefusalReason>>,
+  marker?: TransactionOptions["marker"],
+): Promise<void> {
+  try {
+    await runTransaction(ctx, items, { marker });
+  } catch (error) {
+    for (const index of failedConditionIndexes(error)) {
+      const reason = refusals[index];
+      if (reason) throw new MoveRefusedError(reason);
+    }
+    throw error;
+  }
+}
+
+export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynamoContext()): InvestorRepository {
+  const { db, TableName } = ctx;
+
+  async function queryAll(input: Omit<QueryCommandInput, "TableName">, limit = 1000) {
+    const items: Record<string, unknown>[] = [];
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await db.send(
+        new QueryCommand({ TableName, ...input, ExclusiveStartKey, Limit: limit - items.length }),
+      );
+      items.push(...(page.Items ?? []));
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey && items.length < limit);
+    return items;
+  }
+
+  const ownItems = (userId: string, prefix: string, limit?: number) =>
+    queryAll(
+      {
+        KeyConditionExpression: "PK = :pk AND begins_with(SK, :prefix)",
+        ExpressionAttributeValues: { ":pk": keys.user(userId).PK, ":prefix": prefix },
+        ScanIndexForward: false,
+      },
+      limit,
+    );
+
+  return {
+    async getPackage(packageId) {
+      const { Item } = await db.send(new GetCommand({ TableName, Key: keys.package(packageId), ConsistentRead: true }));
+      return Item ? toPackageRecord(Item) : null;
+    },
+
+    async listPackages() {
+      const items = await queryAll({
+        IndexName: "GSI1",
+        KeyConditionExpression: "GSI1PK = :pk",
+        ExpressionAttributeValues: { ":pk": keys.packagesListPartition },
+      });
+      return items.map(toPackageRecord);
+    },
+
+    async purchase({ buyer, investment, line, package: pkg, now, referralBonus }: PurchasePlan) {
+      const balance = balanceAttribute[investment.balance];
+      const buyerConditions = ["isActive = :true", "isTrialAccount = :wasTrial", `${balance} >= :amount`];
+      const buyerSets: string[] = [];
+      if (referralBonus) {
+        buyerConditions.push("referralRewardPending = :true");
+        buyerSets.push("referralRewardPending = :false");
+      }
+      const items: TransactItem[] = [
+        // The investment item is the purchase's idempotency marker: a retry after a lost answer finds it.
+        { Put: { TableName, Item: investmentItem(investment), ConditionExpression: "attribute_not_exists(PK)" } },
+        {
+          Update: {
+            TableName,
+            Key: keys.user(buyer.id),
+            UpdateExpression: `ADD ${balance} :debit${buyerSets.length ? ` SET ${buyerSets.join(", ")}` : ""}`,
+            ConditionExpression: buyerConditions.join(" AND "),
+            ExpressionAttributeValues: {
+              ":debit": -investment.amountCents,
+              ":amount": investment.amountCents,
+              ":true": true,
+              ":wasTrial": buyer.isTrialAccount,
+              ...(referralBonus ? { ":false": false } : {}),
+            },
+          },
+        },
+        {
+          Put: { TableName, Item: ledgerItem(line, summaryOf(buyer)), ConditionExpression: "attribute_not_exists(PK)" },
+        },
+        {
+          // The package as priced and dated when this request read it; an edit or delete in between refuses.
+          ConditionCheck: {
+            TableName,
+            Key: keys.package(pkg.id),
+            ConditionExpression:
+              "attribute_exists(PK) AND priceCents = :price AND dailyReturnRate = :rate AND maturityDate = :maturity AND maturityDate > :now",
+            ExpressionAttributeValues: {
+              ":price": pkg.priceCents,
+              ":rate": pkg.dailyReturnRate,
+              ":maturity": pkg.maturityDate,
+              ":now": now,
+            },
+          },
+        },
+        countersUpdate(TableName, {
+          totalInvestments: 1,
+          activeInvestments: 1,
+          totalTransactions: referralBonus ? 2 : 1,
+          totalRevenueCents: investment.balance === "wallet" ? investment.amountCents : 0,
+        }),
+      ];
+      if (referralBonus) {
+        items.push(
+          {
+            Update: {
+              TableName,
+              Key: keys.referral(referralBonus.referrerId, buyer.id),
+              UpdateExpression: "SET rewardPaid = :true, paidAt = :now",
+              ConditionExpression: "rewardPaid = :false",
+              ExpressionAttributeValues: { ":true": true, ":false": false, ":now": now },
+            },
+          },
+          {
+            Update: {
+              TableName,
+              Key: keys.user(referralBonus.referrerId),
+              UpdateExpression: "ADD walletBalanceCents :reward, totalReferralEarningsCents :reward",
+              ConditionExpression: "attribute_exists(PK)",
+              ExpressionAttributeValues: { ":reward": referralBonus.rewardCents },
+            },
+          },
+          {
+            Put: {
+              TableName,
+              Item: ledgerItem(referralBonus.line, referralBonus.referrer),
+              ConditionExpression: "attribute_not_exists(PK)",
+            },
+          },
+        );
+      }
+      await move(
+        ctx,
+        items,
+        { 1: "account-changed", 3: "package-changed", 5: "referral-already-paid" },
+        { index: 0, key: keys.investment(buyer.id, investment.id), requestId: investment.requestId },
+      );
+    },
+
+    async claim({ claimant, investment, rewardCents, day, now, line, requestId }: ClaimPlan) {
+      const markerKey = keys.claimMarker(claimant.id, investment.id, day);
+      const items: TransactItem[] = [
+        // One claim per investment per Nairobi day, whatever races or retries happen.
+        {
+          Put: {
+            TableName,
+            Item: { ...markerKey, type: "ClaimMarker", investmentId: investment.id, day, requestId, createdAt: now },
+            ConditionExpression: "attribute_not_exists(PK)",
+          },
+        },
+        {
+          Update: {
+            TableName,
+            Key: keys.investment(claimant.id, investment.id),
+            UpdateExpression: "ADD totalRewardsClaimedCents :reward SET lastClaimDate = :now",
+            ConditionExpression: "attribute_exists(PK) AND maturityDate > :now",
+            ExpressionAttributeValues: { ":reward": rewardCents, ":now": now },
+          },
+        },
+        {
+          Update: {
+            TableName,
+            Key: keys.user(claimant.id),
+            UpdateExpression: `ADD ${balanceAttribute[investment.balance]} :reward`,
+            ConditionExpression: "isActive = :true",
+            ExpressionAttributeValues: { ":reward": rewardCents, ":true": true },
+          },
+        },
+        {
+          Put: {
+            TableName,
+            Item: ledgerItem(line, summaryOf(claimant)),
+            ConditionExpression: "attribute_not_exists(PK)",
+          },
+        },
+        countersUpdate(TableName, { totalTransactions: 1 }),
+      ];
+      await move(
+        ctx,
+        items,
+        { 0: "already-claimed", 1: "investment-changed", 2: "account-changed" },
+        {
+          index: 0,
+          key: markerKey,
+          requestId,
+        },
+      );
+    },
+
+    async requestWithdrawal({ user, withdrawal, line }: WithdrawalPlan) {
+      const items: TransactItem[] = [
+        { Put: { TableName, Item: withdrawalItem(withdrawal), ConditionExpression: "attribute_not_exists(PK)" } },
+        {
+          // The hold: the amount leaves the wallet now and comes back only if the withdrawal is rejected or fails.
+          Update: {
+            TableName,
+            Key: keys.user(user.id),
+            UpdateExpression: "ADD walletBalanceCents :debit",
+            ConditionExpression: "isActive = :true AND walletBalanceCents >= :amount",
+            ExpressionAttributeValues: {
+              ":debit": -withdrawal.amountCents,
+              ":amount": withdrawal.amountCents,
+              ":true": true,
+            },
+          },
+        },
+        {
+          Put: { TableName, Item: ledgerItem(line, summaryOf(user)), ConditionExpression: "attribute_not_exists(PK)" },
+        },
+        countersUpdate(TableName, { pendingWithdrawals: 1, totalTransactions: 1 }),
+      ];
+      await move(
+        ctx,
+        items,
+        { 1: "account-changed" },
+        {
+          index: 0,
+          key: keys.withdrawal(withdrawal.id),
+          requestId: withdrawal.requestId,
+        },
+      );
+    },
+
+    async listInvestments(userId) {
+      return (await ownItems(userId, keys.investmentPrefix)).map(toInvestmentRecord);
+    },
+
+    async listReferrals(userId) {
+      return (await ownItems(userId, keys.referralPrefix)).map(toReferralRecord);
+    },
+
+    async listLedger(userId, limit) {
+      return (await ownItems(userId, keys.ledgerPrefix, limit)).map(toLedgerLine);
+    },
+
+    async listWithdrawals(userId, limit) {
+      const items = await queryAll(
+        {
+          IndexName: "GSI3",
+          KeyConditionExpression: "GSI3PK = :pk AND begins_with(GSI3SK, :prefix)",
+          ExpressionAttributeValues: { ":pk": keys.user(userId).PK, ":prefix": keys.userWithdrawalsPrefix },
+          ScanIndexForward: false,
+        },
+        limit,
+      );
+      return items.map(toWithdrawalRecord);
+    },
+  };
+}

@@ -1,0 +1,204 @@
+/**
+ * Item shapes of the single table and the transaction items every money move is built from. Domain records go in
+ * and come out here; the rest of the adapters never spell an attribute layout twice.
+ */
+import type {
+  InvestmentRecord,
+  LedgerLine,
+  PackageRecord,
+  ReferralRecord,
+  UserRecord,
+  UserSummary,
+  WithdrawalRecord,
+} from "../ports.js";
+import { keys } from "./keys.js";
+import type { TransactItem } from "./transactions.js";
+
+type Item = Record<string, unknown>;
+
+const USER_ATTRIBUTES = [
+  "id",
+  "firstName",
+  "lastName",
+  "email",
+  "phoneNumber",
+  "passwordHash",
+  "role",
+  "isTrialAccount",
+  "trialBalanceCents",
+  "walletBalanceCents",
+  "totalReferralEarningsCents",
+  "referralCode",
+  "referrer",
+  "referralRewardPending",
+  "isActive",
+  "tokenVersion",
+  "createdAt",
+] as const satisfies readonly (keyof UserRecord)[];
+
+function pick<T>(item: Item, attributes: readonly (keyof T)[]): T {
+  const record: Partial<Record<keyof T, unknown>> = {};
+  for (const attribute of attributes) {
+    if (item[attribute as string] !== undefined) record[attribute] = item[attribute as string];
+  }
+  return record as T;
+}
+
+export function userItem(user: UserRecord): Item {
+  return {
+    ...keys.user(user.id),
+    type: "User",
+    ...user,
+    GSI1PK: keys.usersListPartition,
+    GSI1SK: keys.usersListSort(user.createdAt, user.id),
+  };
+}
+
+export const toUserRecord = (item: Item): UserRecord => pick<UserRecord>(item, USER_ATTRIBUTES);
+
+export function ledgerItem(line: LedgerLine, user: UserSummary): Item {
+  const { type: transactionType, ...rest } = line;
+  return {
+    ...keys.ledgerLine(line.userId, line.id),
+    // `type` is the entity type on every item, so the ledger line's own type is stored as transactionType.
+    type: "Transaction",
+    transactionType,
+    ...rest,
+    // Denormalised so the admin list renders a page from one query.
+    user,
+    GSI1PK: keys.ledgerListPartition,
+    GSI1SK: line.id,
+  };
+}
+
+export function toLedgerLine(item: Item): LedgerLine & { user: UserSummary } {
+  return {
+    ...pick<LedgerLine>(item, [
+      "id",
+      "userId",
+      "balance",
+      "amountCents",
+      "status",
+      "description",
+      "reference",
+      "createdAt",
+      "mpesaTransactionId",
+      "phoneNumber",
+    ]),
+    type: item.transactionType as LedgerLine["type"],
+    user: item.user as UserSummary,
+  };
+}
+
+export function packageItem(pkg: PackageRecord): Item {
+  return {
+    ...keys.package(pkg.id),
+    type: "Package",
+    ...pkg,
+    GSI1PK: keys.packagesListPartition,
+    GSI1SK: `${pkg.createdAt}#${pkg.id}`,
+  };
+}
+
+export const toPackageRecord = (item: Item): PackageRecord =>
+  pick<PackageRecord>(item, [
+    "id",
+    "name",
+    "company",
+    "description",
+    "priceCents",
+    "image",
+    "category",
+    "riskLevel",
+    "monthlyReturnRate",
+    "dailyReturnRate",
+    "maturityDate",
+    "createdAt",
+  ]);
+
+export function investmentItem(investment: InvestmentRecord): Item {
+  return { ...keys.investment(investment.userId, investment.id), type: "Investment", ...investment };
+}
+
+export const toInvestmentRecord = (item: Item): InvestmentRecord =>
+  pick<InvestmentRecord>(item, [
+    "id",
+    "userId",
+    "package",
+    "amountCents",
+    "dailyReturnRate",
+    "balance",
+    "totalRewardsClaimedCents",
+    "purchaseDate",
+    "maturityDate",
+    "lastClaimDate",
+    "requestId",
+  ]);
+
+export const toReferralRecord = (item: Item): ReferralRecord =>
+  pick<ReferralRecord>(item, [
+    "referrerId",
+    "referredId",
+    "referred",
+    "rewardCents",
+    "rewardPaid",
+    "createdAt",
+    "paidAt",
+  ]);
+
+export function withdrawalItem(withdrawal: WithdrawalRecord): Item {
+  return {
+    ...keys.withdrawal(withdrawal.id),
+    type: "Withdrawal",
+    ...withdrawal,
+    GSI1PK: keys.withdrawalsListPartition,
+    GSI1SK: withdrawal.id,
+    GSI2PK: keys.withdrawalsByStatusPartition(withdrawal.status),
+    GSI2SK: withdrawal.id,
+    GSI3PK: keys.user(withdrawal.userId).PK,
+    GSI3SK: `WD#${withdrawal.id}`,
+  };
+}
+
+export const toWithdrawalRecord = (item: Item): WithdrawalRecord =>
+  pick<WithdrawalRecord>(item, [
+    "id",
+    "userId",
+    "user",
+    "amountCents",
+    "phoneNumber",
+    "transactionReference",
+    "status",
+    "requestDate",
+    "processedBy",
+    "reason",
+    "mpesaTransactionId",
+    "ledgerLineId",
+    "requestId",
+  ]);
+
+/** Field names of the two balances, so a move names only which one it touches. */
+export const balanceAttribute = { wallet: "walletBalanceCents", trial: "trialBalanceCents" } as const;
+
+export type Counter =
+  | "totalUsers"
+  | "totalPackages"
+  | "totalInvestments"
+  | "activeInvestments"
+  | "totalTransactions"
+  | "pendingWithdrawals"
+  | "totalRevenueCents";
+
+/** The statistics counters move in the same transaction as the change they count. */
+export function countersUpdate(TableName: string, deltas: Partial<Record<Counter, number>>): TransactItem {
+  const entries = Object.entries(deltas).filter(([, delta]) => delta !== 0);
+  return {
+    Update: {
+      TableName,
+      Key: keys.statsTotals(),
+      UpdateExpression: `ADD ${entries.map(([name], i) => `#c${i} :c${i}`).join(", ")}`,
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#c${i}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(entries.map(([, delta], i) => [`:c${i}`, delta])),
+    },
+  };
+}

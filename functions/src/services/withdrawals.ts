@@ -1,0 +1,103 @@
+import { INVESTOR_MESSAGES, kesToCents } from "@jengafund/shared";
+import type { Clock } from "../lib/clock.js";
+import { BadRequestError, ConflictError, UnauthorizedError } from "../lib/errors.js";
+import type { IdGenerator } from "../lib/ids.js";
+import {
+  type AccountRepository,
+  type InvestorRepository,
+  MoveRefusedError,
+  summaryOf,
+  type UserRecord,
+  type WithdrawalRecord,
+} from "../repositories/ports.js";
+import { ACCOUNT_MESSAGES } from "./accounts.js";
+import { withBalanceChange } from "./investments.js";
+
+export interface WithdrawalServiceDeps {
+  investor: InvestorRepository;
+  accounts: AccountRepository;
+  clock: Clock;
+  newId: IdGenerator;
+  /** M-Pesa B2C bounds in KES: a request outside them would only fail at payout time. */
+  payoutLimits: { minKes: number; maxKes: number };
+}
+
+const MOVE_ATTEMPTS = 4;
+
+/** `WD-` and the last 10 characters of the id: short enough to read out on a support call. */
+export const withdrawalReference = (withdrawalId: string) => `WD-${withdrawalId.slice(-10)}`;
+
+export function createWithdrawalService({ investor, accounts, clock, newId, payoutLimits }: WithdrawalServiceDeps) {
+  return {
+    listOwn: (userId: string, limit = 100) => investor.listWithdrawals(userId, limit),
+
+    /** Holds the amount at once (real money only: trial money is never withdrawable) until an admin decides. */
+    async request(input: {
+      user: UserRecord;
+      amountKes: number;
+      phoneNumber: string;
+      requestId: string;
+    }): Promise<{ withdrawal: WithdrawalRecord; user: UserRecord }> {
+      const { amountKes, phoneNumber, requestId } = input;
+      if (amountKes < payoutLimits.minKes)
+        throw new BadRequestError(INVESTOR_MESSAGES.minimumPayout(payoutLimits.minKes));
+      if (amountKes > payoutLimits.maxKes)
+        throw new BadRequestError(INVESTOR_MESSAGES.maximumPayout(payoutLimits.maxKes));
+      const amountCents = kesToCents(amountKes);
+      let user = input.user;
+      const withdrawalId = newId();
+      const lineId = newId();
+      const reference = withdrawalReference(withdrawalId);
+
+      for (let attempt = 1; attempt <= MOVE_ATTEMPTS; attempt++) {
+        if (user.walletBalanceCents < amountCents) {
+          throw new BadRequestError(
+            user.isTrialAccount && user.walletBalanceCents === 0
+              ? INVESTOR_MESSAGES.trialNotWithdrawable
+              : INVESTOR_MESSAGES.insufficientBalance,
+          );
+        }
+        const now = clock.now().toISOString();
+        const withdrawal: WithdrawalRecord = {
+          id: withdrawalId,
+          userId: user.id,
+          user: summaryOf(user),
+          amountCents,
+          phoneNumber,
+          transactionReference: reference,
+          status: "pending",
+          requestDate: now,
+          ledgerLineId: lineId,
+          requestId,
+        };
+        try {
+          await investor.requestWithdrawal({
+            user,
+            withdrawal,
+            line: {
+              id: lineId,
+              userId: user.id,
+              type: "withdrawal",
+              balance: "wallet",
+              amountCents: -amountCents,
+              status: "pending",
+              description: `Withdrawal to M-Pesa ${phoneNumber}`,
+              reference,
+              phoneNumber,
+              createdAt: now,
+            },
+          });
+          return { withdrawal, user: withBalanceChange(user, "wallet", -amountCents) };
+        } catch (error) {
+          if (!(error instanceof MoveRefusedError)) throw error;
+          const fresh = await accounts.getUser(user.id);
+          if (!fresh?.isActive) throw new UnauthorizedError(ACCOUNT_MESSAGES.sessionExpired);
+          user = fresh;
+        }
+      }
+      throw new ConflictError("Your balance changed while this was processing. Please try again.");
+    },
+  };
+}
+
+export type WithdrawalService = ReturnType<typeof createWithdrawalService>;

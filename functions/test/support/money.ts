@@ -1,0 +1,72 @@
+import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { expect } from "vitest";
+import { ulid } from "../../src/lib/ids.js";
+import { dynamoDocumentClient, tableName } from "../../src/repositories/dynamo/client.js";
+import { countersUpdate, ledgerItem } from "../../src/repositories/dynamo/items.js";
+import { keys } from "../../src/repositories/dynamo/keys.js";
+import { itemsOfUser, readItem } from "./db.js";
+
+/**
+ * A completed M-Pesa deposit as settlement records it: the wallet credit, its completed `deposit` ledger line and
+ * the switch from trial to active, in one transaction. Fixture for tests that need real money.
+ */
+export async function depositToWallet(
+  user: { _id: string; firstName: string; lastName: string; email: string },
+  cents: number,
+) {
+  const id = ulid();
+  await dynamoDocumentClient().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.user(user._id),
+            UpdateExpression: "ADD walletBalanceCents :amount SET isTrialAccount = :false",
+            ExpressionAttributeValues: { ":amount": cents, ":false": false },
+          },
+        },
+        {
+          Put: {
+            TableName: tableName(),
+            Item: ledgerItem(
+              {
+                id,
+                userId: user._id,
+                type: "deposit",
+                balance: "wallet",
+                amountCents: cents,
+                status: "completed",
+                description: "M-Pesa deposit",
+                reference: `TEST-${id}`,
+                createdAt: new Date().toISOString(),
+              },
+              { firstName: user.firstName, lastName: user.lastName, email: user.email },
+            ),
+          },
+        },
+        countersUpdate(tableName(), { totalTransactions: 1 }),
+      ],
+    }),
+  );
+}
+
+/** A ledger line moves its balance when completed, or when it is a pending hold (a debit awaiting a decision). */
+export const countsTowardBalance = (line: { status: string; amountCents: number }) =>
+  line.status === "completed" || (line.status === "pending" && line.amountCents < 0);
+
+/** The invariant: each balance equals the sum of its ledger lines, and none is negative. */
+export async function expectLedgerToMatchBalances(userId: string) {
+  const user = await readItem(keys.user(userId));
+  const lines = await itemsOfUser(userId, "TX#");
+  const sum = (balance: string) =>
+    lines
+      .filter((l) => l.balance === balance && countsTowardBalance(l as { status: string; amountCents: number }))
+      .reduce((total, l) => total + Number(l.amountCents), 0);
+  expect({ wallet: user?.walletBalanceCents, trial: user?.trialBalanceCents }).toEqual({
+    wallet: sum("wallet"),
+    trial: sum("trial"),
+  });
+  expect(user?.walletBalanceCents).toBeGreaterThanOrEqual(0);
+  expect(user?.trialBalanceCents).toBeGreaterThanOrEqual(0);
+}

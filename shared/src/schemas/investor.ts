@@ -1,0 +1,125 @@
+import * as z from "zod/mini";
+import { MIN_WITHDRAWAL_KES } from "../constants.js";
+import { hasAtMostTwoDecimals } from "../money.js";
+import { PhoneNumberSchema } from "./auth.js";
+
+export const INVESTOR_MESSAGES = {
+  insufficientBalance: "Insufficient balance",
+  minimumAmount: (priceKes: number) => `Minimum amount is KES ${priceKes}`,
+  minimumWithdrawal: "Minimum withdrawal amount is KES 1",
+  minimumPayout: (kes: number) => `Minimum withdrawal to M-Pesa is KES ${kes}`,
+  maximumPayout: (kes: number) => `Maximum withdrawal to M-Pesa is KES ${kes.toLocaleString("en-KE")}`,
+  wholeShillings: "M-Pesa withdrawals are in whole shillings",
+  packageNotFound: "Package not found",
+  packageMatured: "This package has matured and can no longer be bought",
+  investmentNotFound: "Investment not found",
+  alreadyClaimed: "Reward already claimed today. Come back tomorrow!",
+  investmentMatured: "This investment has matured; no more daily rewards",
+  trialNotWithdrawable: "Trial balance cannot be withdrawn. Deposit via M-Pesa to fund your wallet.",
+  accountInactive: "Account is deactivated",
+} as const;
+
+const ulidLike = (label: string) =>
+  z.string(`${label} is required`).check(z.regex(/^[0-9A-Z]{26}$/, `${label} is not valid`));
+
+/** A KES amount as the API accepts it: a finite positive number with at most two decimals. */
+export const KesAmountSchema = z
+  .number("Amount must be a number")
+  .check(
+    z.refine(Number.isFinite, "Amount must be a number"),
+    z.positive("Amount must be greater than zero"),
+    z.lte(100_000_000, "Amount is too large"),
+    z.refine(hasAtMostTwoDecimals, "Amount can have at most 2 decimals"),
+  );
+
+export const BuyInvestmentInputSchema = z.object({
+  packageId: ulidLike("Package"),
+  amount: KesAmountSchema,
+});
+export type BuyInvestmentInput = z.infer<typeof BuyInvestmentInputSchema>;
+
+export const InvestmentIdPathSchema = z.object({ id: ulidLike("Investment") });
+
+export const WithdrawalRequestInputSchema = z.object({
+  amount: z
+    .number("Amount must be a number")
+    .check(
+      z.refine(Number.isFinite, "Amount must be a number"),
+      z.gte(MIN_WITHDRAWAL_KES, "Minimum withdrawal amount is KES 1"),
+      z.lte(100_000_000, "Amount is too large"),
+      z.int("M-Pesa withdrawals are in whole shillings"),
+    ),
+  phoneNumber: PhoneNumberSchema,
+});
+export type WithdrawalRequestInput = z.input<typeof WithdrawalRequestInputSchema>;
+
+export const PackageSchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  company: z.string(),
+  description: z.string(),
+  price: z.number(),
+  image: z.string(),
+  category: z.string(),
+  riskLevel: z.string(),
+  monthlyReturnRate: z.number(),
+  dailyReturnRate: z.number(),
+  maturityDate: z.string(),
+});
+export type Package = z.infer<typeof PackageSchema>;
+
+export interface Investment {
+  _id: string;
+  package: { _id: string; image: string; name: string; company: string };
+  amount: number;
+  currentValue: number;
+  totalRewardsClaimed: number;
+  /** The reward one claim pays (amount × dailyReturnRate / 100, rounded down to the cent). */
+  dailyReward: number;
+  dailyReturnRate: number;
+  purchaseDate: string;
+  maturityDate: string;
+  lastClaimDate?: string;
+  isTrialInvestment: boolean;
+}
+
+export interface Referral {
+  _id: string;
+  referred: { firstName: string; lastName: string; email: string };
+  reward: number;
+  rewardPaid: boolean;
+  createdAt: string;
+}
+
+export type TransactionType = "deposit" | "withdrawal" | "investment" | "reward" | "referral" | "trial" | "adjustment";
+export type TransactionStatus = "pending" | "completed" | "failed" | "cancelled";
+
+export interface Transaction {
+  _id: string;
+  type: TransactionType;
+  description: string;
+  amount: number;
+  status: TransactionStatus;
+  createdAt: string;
+  reference: string;
+  mpesaTransactionId?: string;
+  phoneNumber?: string;
+  /** "wallet" (real money) or "trial" (demo money). */
+  balance: "wallet" | "trial";
+  user: { firstName: string; lastName: string; email: string };
+}
+
+export type WithdrawalStatus = "pending" | "approved" | "completed" | "rejected";
+
+export interface Withdrawal {
+  _id: string;
+  user: { firstName: string; lastName: string; email: string };
+  amount: number;
+  phoneNumber: string;
+  transactionReference: string;
+  status: WithdrawalStatus;
+  requestDate: string;
+  processedBy?: { firstName: string; lastName: string };
+  reason?: string;
+  mpesaTransactionId?: string;
+}
