@@ -196,7 +196,7 @@ export function countersUpdate(TableName: string, deltas: Partial<Record<Counter
     Update: {
       TableName,
       Key: keys.statsTotals(),
-      UpdateExpression: `ADD ${entries.map(([name], i) => `#c${i} :c${i}`).join(", ")}`,
+      UpdateExpression: `ADD ${entries.map((_, i) => `#c${i} :c${i}`).join(", ")}`,
       ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#c${i}`, name])),
       ExpressionAttributeValues: Object.fromEntries(entries.map(([, delta], i) => [`:c${i}`, delta])),
     },
