@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node";
-import { type LocalStack, defaultLocalStackOptions, startLocalStack } from "../../scripts/local-stack.js";
+import { defaultLocalStackOptions, type LocalStack, startLocalStack } from "../../scripts/local-stack.js";
 
 /**
  * The browser tests run against the whole local stack — DynamoDB Local (in memory), the API server, the Daraja

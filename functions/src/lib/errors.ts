@@ -53,3 +53,10 @@ export class TooManyRequestsError extends AppError {
     super(429, message);
   }
 }
+
+/** Retries of a conflicting or throttled write ran out; nothing was changed and the client may try again. */
+export class ServiceBusyError extends AppError {
+  constructor(message = "The service is busy right now. Please try again in a moment.") {
+    super(503, message);
+  }
+}

@@ -47,7 +47,8 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
         Put: {
           TableName,
           // The referral code's marker also names its owner, so a registration with that code needs one read.
-          Item: { ...key, type: "UniqueMarker", field, userId: user.id, owner: summaryOf(user) },
+          // requestId lets a retry recognise its own earlier, unacknowledged commit (see runTransaction).
+          Item: { ...key, type: "UniqueMarker", field, userId: user.id, requestId: user.id, owner: summaryOf(user) },
           ConditionExpression: "attribute_not_exists(PK)",
         },
       });
@@ -98,7 +99,9 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
         });
       }
       try {
-        await runTransaction(ctx, items);
+        await runTransaction(ctx, items, {
+          marker: { index: 0, key: keys.emailMarker(user.email), requestId: user.id },
+        });
       } catch (error) {
         const failed = failedConditionIndexes(error);
         const duplicate = uniqueFields.find((_, index) => failed.includes(index));

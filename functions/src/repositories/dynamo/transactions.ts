@@ -1,5 +1,6 @@
 import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
+import { ServiceBusyError } from "../../lib/errors.js";
 import type { DynamoContext } from "./client.js";
 import type { Key } from "./keys.js";
 
@@ -73,22 +74,31 @@ export async function runTransaction(
   items: TransactItem[],
   options: TransactionOptions = {},
 ): Promise<void> {
+  const { marker } = options;
+  // Transactions are atomic, so the marker's presence tells whether an unanswered attempt committed.
+  const markerIsOurs = async () => {
+    if (!marker) return false;
+    const { Item } = await ctx.db.send(
+      new GetCommand({ TableName: ctx.TableName, Key: marker.key, ConsistentRead: true }),
+    );
+    return Item?.requestId === marker.requestId;
+  };
   let ambiguous = false;
   for (let attempt = 1; ; attempt++) {
     try {
       await ctx.db.send(new TransactWriteCommand({ TransactItems: items }));
       return;
     } catch (error) {
-      const { marker } = options;
-      if (marker && ambiguous && failedConditionIndexes(error).includes(marker.index)) {
-        const { Item } = await ctx.db.send(
-          new GetCommand({ TableName: ctx.TableName, Key: marker.key, ConsistentRead: true }),
-        );
-        if (Item?.requestId === marker.requestId) return;
-      }
-      if (!isRetryable(error) || attempt >= RETRY_POLICY.attempts) throw error;
-      // A timeout or dropped connection may have committed: the next condition failure must be checked.
+      if (marker && ambiguous && failedConditionIndexes(error).includes(marker.index) && (await markerIsOurs())) return;
+      if (!isRetryable(error)) throw error;
+      // A timeout or dropped connection may have committed: from now on a refusal must be checked against the marker.
       if (!cancellationCodes(error)) ambiguous = true;
+      if (attempt >= RETRY_POLICY.attempts) {
+        if (!ambiguous) throw new ServiceBusyError();
+        if (!marker) throw error;
+        if (await markerIsOurs()) return;
+        throw new ServiceBusyError();
+      }
       const cap = Math.min(RETRY_POLICY.maxDelayMs, RETRY_POLICY.baseDelayMs * 2 ** (attempt - 1));
       await sleep(Math.random() * cap);
     }

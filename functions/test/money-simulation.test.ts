@@ -1,0 +1,248 @@
+/**
+ * Seeded random runs of the money rules over many users at once (quality R6), and the same under injected
+ * DynamoDB faults (R7). After each run every invariant is checked:
+ *  1. per user and per balance (wallet, trial): balance == Σ ledger lines that moved it (completed, or pending holds);
+ *  2. no balance is ever negative;
+ *  3. conservation of real money: Σ deposits == Σ wallet balances + Σ withdrawal holds + Σ real principal invested
+ *     − Σ wallet rewards − Σ referral bonuses (the platform's only sources and sinks of wallet money);
+ *  4. investments agree with the ledger: Σ principal == −Σ `investment` lines, Σ rewards claimed == Σ `reward` lines;
+ *  5. the statistics counters agree with the items they count.
+ * A failure prints the seed; `SIM_SEED=<seed> npx vitest run --project functions money-simulation` replays it.
+ */
+import { randomUUID } from "node:crypto";
+import { QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { describe, expect, it } from "vitest";
+import { AppError, ServiceBusyError } from "../src/lib/errors.js";
+import { defaultDynamoContext } from "../src/repositories/dynamo/client.js";
+import { keys } from "../src/repositories/dynamo/keys.js";
+import type { PackageRecord } from "../src/repositories/ports.js";
+import { itemsOfUser, readItem } from "./support/db.js";
+import { faultInjectingContext, mulberry32 } from "./support/faults.js";
+import { countsTowardBalance, depositToWallet } from "./support/money.js";
+import { createPackage } from "./support/packages.js";
+import { buildServices, manualClock } from "./support/services.js";
+import { registerUser } from "./support/users.js";
+
+type Registered = Awaited<ReturnType<typeof registerUser>>;
+type Services = ReturnType<typeof buildServices>;
+
+const USERS = 50;
+const CONCURRENCY = 16;
+
+async function runWorkload(options: {
+  seed: number;
+  operations: number;
+  users: Registered[];
+  packages: PackageRecord[];
+  services: Services;
+  clock: ReturnType<typeof manualClock>;
+}) {
+  const { seed, operations, users, packages, services, clock } = options;
+  const random = mulberry32(seed);
+  const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)] as T;
+  const outcomes: Record<string, number> = {};
+  const unexpected: string[] = [];
+  let next = 0;
+
+  async function operation(index: number) {
+    // A new Nairobi day every 400 operations, so claims keep being possible.
+    if (index % 400 === 0) clock.advance(86_400_000);
+    const who = pick(users);
+    const roll = random();
+    const caller = async () => {
+      const user = await services.accounts.getUser(who.user._id);
+      if (!user) throw new Error("user vanished");
+      return user;
+    };
+    let kind = "";
+    try {
+      if (roll < 0.1) {
+        kind = "deposit";
+        await depositToWallet(who.user, 100 * (50 + Math.floor(random() * 2000)));
+      } else if (roll < 0.55) {
+        kind = "buy";
+        const pkg = pick(packages);
+        const amountKes = pkg.priceCents / 100 + Math.floor(random() * 500) + (random() < 0.5 ? 0.25 : 0);
+        await services.investments.buy({ buyer: await caller(), package: pkg, amountKes, requestId: randomUUID() });
+      } else if (roll < 0.85) {
+        kind = "claim";
+        const owned = await services.investor.listInvestments(who.user._id);
+        if (owned.length === 0) return;
+        await services.investments.claim({
+          claimant: await caller(),
+          investment: pick(owned),
+          requestId: randomUUID(),
+        });
+      } else {
+        kind = "withdraw";
+        await services.withdrawals.request({
+          user: await caller(),
+          amountKes: 10 + Math.floor(random() * 300),
+          phoneNumber: "254712345678",
+          requestId: randomUUID(),
+        });
+      }
+      outcomes[`${kind}:ok`] = (outcomes[`${kind}:ok`] ?? 0) + 1;
+    } catch (error) {
+      if (error instanceof ServiceBusyError) {
+        outcomes[`${kind}:busy`] = (outcomes[`${kind}:busy`] ?? 0) + 1;
+      } else if (error instanceof AppError && error.statusCode < 500 && error.statusCode !== 409) {
+        outcomes[`${kind}:${error.message}`] = (outcomes[`${kind}:${error.message}`] ?? 0) + 1;
+      } else if (error instanceof AppError && error.message.startsWith("Reward already claimed")) {
+        outcomes[`${kind}:already claimed`] = (outcomes[`${kind}:already claimed`] ?? 0) + 1;
+      } else {
+        unexpected.push(`${kind}: ${(error as Error).name}: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < operations) await operation(next++);
+    }),
+  );
+  return { outcomes, unexpected };
+}
+
+async function invariantViolations(
+  users: Registered[],
+  statsBefore: Record<string, unknown> | undefined,
+): Promise<string[]> {
+  const violations: string[] = [];
+  const totals = { deposits: 0, walletBalances: 0, holds: 0, realPrincipal: 0, walletRewards: 0, referralBonuses: 0 };
+  let ledgerLines = 0;
+  let investmentItems = 0;
+  for (const { user } of users) {
+    const stored = await readItem(keys.user(user._id));
+    const lines = await itemsOfUser(user._id, "TX#");
+    const invs = await itemsOfUser(user._id, "INV#");
+    ledgerLines += lines.length;
+    investmentItems += invs.length;
+    for (const balance of ["wallet", "trial"] as const) {
+      const field = balance === "wallet" ? "walletBalanceCents" : "trialBalanceCents";
+      const sum = lines
+        .filter((l) => l.balance === balance && countsTowardBalance(l as never))
+        .reduce((t, l) => t + Number(l.amountCents), 0);
+      if (stored?.[field] !== sum)
+        violations.push(`${user._id} ${balance}: balance ${stored?.[field]} != ledger ${sum}`);
+      if (Number(stored?.[field]) < 0) violations.push(`${user._id} ${balance} is negative: ${stored?.[field]}`);
+    }
+    const sumOf = (type: string, balance?: string) =>
+      lines
+        .filter(
+          (l) => l.transactionType === type && (!balance || l.balance === balance) && countsTowardBalance(l as never),
+        )
+        .reduce((t, l) => t + Number(l.amountCents), 0);
+    const principal = invs.reduce((t, i) => t + Number(i.amountCents), 0);
+    const rewards = invs.reduce((t, i) => t + Number(i.totalRewardsClaimedCents), 0);
+    if (principal !== -sumOf("investment")) violations.push(`${user._id}: principal ${principal} != ledger`);
+    if (rewards !== sumOf("reward")) violations.push(`${user._id}: rewards ${rewards} != ledger`);
+    totals.deposits += sumOf("deposit", "wallet");
+    totals.walletBalances += Number(stored?.walletBalanceCents);
+    totals.holds += -sumOf("withdrawal", "wallet");
+    totals.realPrincipal += -sumOf("investment", "wallet");
+    totals.walletRewards += sumOf("reward", "wallet");
+    totals.referralBonuses += sumOf("referral", "wallet");
+  }
+  const right =
+    totals.walletBalances + totals.holds + totals.realPrincipal - totals.walletRewards - totals.referralBonuses;
+  if (totals.deposits !== right) violations.push(`conservation: deposits ${totals.deposits} != ${right}`);
+
+  const stats = await readItem(keys.statsTotals());
+  let allLines = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await defaultDynamoContext().db.send(
+      new QueryCommand({
+        TableName: defaultDynamoContext().TableName,
+        IndexName: "GSI1",
+        KeyConditionExpression: "GSI1PK = :tx",
+        ExpressionAttributeValues: { ":tx": keys.ledgerListPartition },
+        Select: "COUNT",
+        ExclusiveStartKey,
+      }),
+    );
+    allLines += page.Count ?? 0;
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  if (stats?.totalTransactions !== allLines) {
+    violations.push(`counter totalTransactions ${stats?.totalTransactions} != ${allLines} ledger lines`);
+  }
+  // Other tests of this file share the table, so the investment counter is compared by its growth during this one.
+  const investmentsCounted = Number(stats?.totalInvestments ?? 0) - Number(statsBefore?.totalInvestments ?? 0);
+  if (investmentsCounted !== investmentItems) {
+    violations.push(`counter totalInvestments grew by ${investmentsCounted}, but ${investmentItems} investments exist`);
+  }
+  expect(ledgerLines).toBeGreaterThan(0);
+  return violations;
+}
+
+async function setup() {
+  const users: Registered[] = [];
+  for (let i = 0; i < USERS; i++) users.push(await registerUser());
+  const packages = [
+    await createPackage({ priceCents: 30_000, dailyReturnRate: 1.3 }),
+    await createPackage({ priceCents: 50_000, dailyReturnRate: 0.8 }),
+    await createPackage({ priceCents: 100_000, dailyReturnRate: 1.15 }),
+  ];
+  // Some referrals, so first real investments pay bonuses during the run.
+  for (let i = 0; i < 10; i++) users.push(await registerUser({ referralCode: users[i]?.user.referralCode }));
+  return { users, packages };
+}
+
+describe("money rules under a seeded random workload", () => {
+  it("keeps every invariant over 10,000 operations by 60 users at concurrency 16 (R6)", async () => {
+    const seed = Number(process.env.SIM_SEED ?? Date.now() % 2 ** 31);
+    const statsBefore = await readItem(keys.statsTotals());
+    const { users, packages } = await setup();
+    const clock = manualClock(new Date());
+    const { outcomes, unexpected } = await runWorkload({
+      seed,
+      operations: 10_000,
+      users,
+      packages,
+      services: buildServices({ clock }),
+      clock,
+    });
+    console.log(`R6 seed ${seed}:`, JSON.stringify(outcomes));
+    expect(unexpected, `seed ${seed}`).toEqual([]);
+    expect(await invariantViolations(users, statsBefore), `seed ${seed}`).toEqual([]);
+    expect(outcomes["buy:ok"], `seed ${seed}`).toBeGreaterThan(1000);
+    expect(outcomes["claim:ok"], `seed ${seed}`).toBeGreaterThan(500);
+    expect(outcomes["withdraw:ok"], `seed ${seed}`).toBeGreaterThan(100);
+  }, 300_000);
+
+  it("keeps every invariant, with no double effect, when DynamoDB conflicts, throttles and loses answers (R7)", async () => {
+    const seed = Number(process.env.SIM_SEED ?? Date.now() % 2 ** 31);
+    const statsBefore = await readItem(keys.statsTotals());
+    const { users, packages } = await setup();
+    const clock = manualClock(new Date());
+    const faults = faultInjectingContext(
+      defaultDynamoContext(),
+      { conflict: 0.3, throttle: 0.02, timeoutBeforeSend: 0.01, lostAfterCommit: 0.01 },
+      mulberry32(seed ^ 0x5eed),
+    );
+    const { outcomes, unexpected } = await runWorkload({
+      seed,
+      operations: 10_000,
+      users,
+      packages,
+      services: buildServices({ clock, ctx: faults.ctx }),
+      clock,
+    });
+    const attempts = faults.attemptsToCommit();
+    const withinFive = attempts.filter((n) => n <= 5).length / attempts.length;
+    console.log(
+      `R7 seed ${seed}: injected ${JSON.stringify(faults.stats.injected)}; ${attempts.length} commits, ${(withinFive * 100).toFixed(2)}% within 5 attempts; ${JSON.stringify(outcomes)}`,
+    );
+    expect(unexpected, `seed ${seed}`).toEqual([]);
+    expect(await invariantViolations(users, statsBefore), `seed ${seed}`).toEqual([]);
+    // Running out of retries is answered "busy, try again" and changes nothing; it must stay rare.
+    const busy = Object.entries(outcomes)
+      .filter(([k]) => k.endsWith(":busy"))
+      .reduce((t, [, n]) => t + n, 0);
+    expect(busy, `seed ${seed}`).toBeLessThanOrEqual(10_000 * 0.005);
+    expect(faults.stats.injected.lostAfterCommit, `seed ${seed}`).toBeGreaterThan(10);
+    expect(withinFive, `seed ${seed}`).toBeGreaterThanOrEqual(0.99);
+  }, 300_000);
+});

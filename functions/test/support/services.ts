@@ -1,0 +1,35 @@
+import type { Clock } from "../../src/lib/clock.js";
+import { ulid } from "../../src/lib/ids.js";
+import { createDynamoAccountRepository } from "../../src/repositories/dynamo/account-repository.js";
+import { type DynamoContext, defaultDynamoContext } from "../../src/repositories/dynamo/client.js";
+import { createDynamoInvestorRepository } from "../../src/repositories/dynamo/investor-repository.js";
+import { createInvestmentService } from "../../src/services/investments.js";
+import { createWithdrawalService } from "../../src/services/withdrawals.js";
+
+/** A clock the test moves by hand, for day boundaries and maturity. */
+export function manualClock(start: Date): Clock & { set(at: Date): void; advance(ms: number): void } {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    set: (at) => {
+      current = at.getTime();
+    },
+    advance: (ms) => {
+      current += ms;
+    },
+  };
+}
+
+/** The real services on the real DynamoDB adapters, with the clock and (optionally) the client swapped. */
+export function buildServices(options: { clock: Clock; ctx?: DynamoContext }) {
+  const ctx = options.ctx ?? defaultDynamoContext();
+  const accounts = createDynamoAccountRepository(ctx);
+  const investor = createDynamoInvestorRepository(ctx);
+  const deps = { investor, accounts, clock: options.clock, newId: () => ulid() };
+  return {
+    accounts,
+    investor,
+    investments: createInvestmentService(deps),
+    withdrawals: createWithdrawalService({ ...deps, payoutLimits: { minKes: 10, maxKes: 250_000 } }),
+  };
+}

@@ -1,0 +1,194 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { hasHorizontalScroll, launchBrowser, openPage, screenshot, viewports } from "./support/browser";
+
+const webUrl = inject("webUrl");
+const runId = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+const password = "Secret123!";
+
+interface NewInvestor {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+}
+
+/** Inputs by accessible name; the visual required asterisk is aria-hidden, so it is not part of the name. */
+function textbox(page: Page, name: string) {
+  return page.getByRole("textbox", { name, exact: true });
+}
+
+function newInvestor(label: string): NewInvestor {
+  // Unique per run: email and phone are both unique keys on the server.
+  const digits = String(Math.floor(Math.random() * 1e6)).padStart(6, "0");
+  return {
+    firstName: "Test",
+    lastName: label,
+    email: `e2e-${label.toLowerCase()}-${runId}@example.com`,
+    phone: `0712${digits}`,
+  };
+}
+
+async function fillRegistration(page: Page, investor: NewInvestor) {
+  await textbox(page, "First Name").fill(investor.firstName);
+  await textbox(page, "Last Name").fill(investor.lastName);
+  await textbox(page, "Email").fill(investor.email);
+  await textbox(page, "Phone Number").fill(investor.phone);
+  await textbox(page, "Password").fill(password);
+  await textbox(page, "Confirm Password").fill(password);
+  await page.getByText("I agree to the Terms of Service").click();
+}
+
+async function signIn(page: Page, email: string, secret: string) {
+  await page.goto(`${webUrl}/login`);
+  await textbox(page, "Email").fill(email);
+  await textbox(page, "Password").fill(secret);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByText("Login successful!").waitFor();
+}
+
+/** The signed-in user's referral code, read from the API the way the app itself does. */
+function currentReferralCode(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const response = await fetch("/api/auth/me", {
+      headers: { Authorization: `Bearer ${localStorage.getItem("token")}` },
+    });
+    const { user } = (await response.json()) as { user: { referralCode: string } };
+    return user.referralCode;
+  });
+}
+
+let browser: Browser;
+let firstReferralCode: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("sign-up, sign-out and sign-in", () => {
+  test("a new investor registers, sees the trial balance, logs out and signs in again", async () => {
+    const { page, errors, close } = await openPage(browser);
+    const investor = newInvestor("First");
+
+    await page.goto(webUrl);
+    await screenshot(page, "landing-desktop");
+    await page.getByRole("link", { name: "Get Started" }).click();
+    await page.waitForURL(`${webUrl}/register`);
+    await fillRegistration(page, investor);
+    await screenshot(page, "register-desktop");
+    await page.getByRole("button", { name: "Create Account" }).click();
+
+    await page.getByText("Registration successful! Welcome to JengaFund!").waitFor();
+    await page.waitForURL(`${webUrl}/dashboard/packages`);
+    await page.getByRole("heading", { name: "Investment Packages" }).waitFor();
+    await page.getByText("KES 1,000.00").waitFor();
+    expect(await page.getByText("Trial", { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText(`${investor.firstName} ${investor.lastName}`).isVisible()).toBe(true);
+    expect(await page.getByRole("link", { name: "Admin Panel" }).count()).toBe(0);
+    await screenshot(page, "dashboard-desktop");
+    firstReferralCode = await currentReferralCode(page);
+
+    await page.getByRole("button", { name: "Deposit" }).click();
+    await page.getByRole("dialog", { name: "Deposit Funds" }).waitFor();
+    await screenshot(page, "deposit-dialog-desktop");
+    await page.getByRole("button", { name: "Close" }).first().click();
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.getByText("Logged out successfully").waitFor();
+    await page.waitForURL(`${webUrl}/`);
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+
+    await signIn(page, investor.email, password);
+    await page.waitForURL(`${webUrl}/dashboard/packages`);
+    await screenshot(page, "login-success-desktop");
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  test("a referral link pre-fills the code, shows the bonus hint and registers the friend", async () => {
+    expect(firstReferralCode).toBeTruthy();
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(`${webUrl}/register?ref=${firstReferralCode}`);
+    expect(await textbox(page, "Referral Code (optional)").inputValue()).toBe(firstReferralCode);
+    await page.getByText("Referral code applied").waitFor();
+
+    await fillRegistration(page, newInvestor("Friend"));
+    await page.getByRole("button", { name: "Create Account" }).click();
+    await page.getByText("Registration successful! Welcome to JengaFund!").waitFor();
+    await page.waitForURL(`${webUrl}/dashboard/packages`);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  test("the admin signs in to the admin overview and can switch to the user view", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await signIn(page, inject("adminEmail"), inject("adminPassword"));
+    await page.waitForURL(`${webUrl}/admin/overview`);
+    await page.getByRole("heading", { name: "Platform Overview" }).waitFor();
+    const adminPanel = page.getByRole("link", { name: "Admin Panel" });
+    expect(await adminPanel.getAttribute("aria-current")).toBe("page");
+    await screenshot(page, "admin-desktop");
+
+    await page.getByRole("link", { name: "User View" }).click();
+    await page.waitForURL(`${webUrl}/dashboard/packages`);
+    expect(await page.getByRole("link", { name: "User View" }).getAttribute("aria-current")).toBe("page");
+    expect(await adminPanel.getAttribute("aria-current")).toBeNull();
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe("access", () => {
+  test("a signed-out visit to /dashboard goes to /login", async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto(`${webUrl}/dashboard/referrals`);
+    await page.waitForURL(`${webUrl}/login`);
+    await close();
+  });
+
+  test("a failed sign-in shows the server's message and stays on /login", async () => {
+    const { page, close } = await openPage(browser);
+    await page.goto(`${webUrl}/login`);
+    await textbox(page, "Email").fill(`nobody-${runId}@example.com`);
+    await textbox(page, "Password").fill("wrong-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await page.locator(".Toastify__toast--error").waitFor();
+    expect(page.url()).toBe(`${webUrl}/login`);
+    await close();
+  });
+});
+
+describe("a 360 px phone", () => {
+  test.each(["/", "/login", "/register"])("%s has no horizontal scroll", async (path) => {
+    const { page, close } = await openPage(browser, viewports.phone);
+    await page.goto(`${webUrl}${path}`);
+    await page.getByRole("main").waitFor();
+    await screenshot(page, `phone${path === "/" ? "-landing" : path.replace("/", "-")}`);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await close();
+  });
+
+  test("the dashboard has no horizontal scroll, for an investor and an admin", async () => {
+    const { page, close } = await openPage(browser, viewports.phone);
+    await signIn(page, inject("adminEmail"), inject("adminPassword"));
+    await page.waitForURL(`${webUrl}/admin/overview`);
+    await page.getByRole("heading", { name: "Platform Overview" }).waitFor();
+    await screenshot(page, "phone-admin");
+    expect(await hasHorizontalScroll(page)).toBe(false);
+
+    await page.getByRole("link", { name: "User View" }).click();
+    await page.waitForURL(`${webUrl}/dashboard/packages`);
+    await page.getByRole("heading", { name: "Investment Packages" }).waitFor();
+    await screenshot(page, "phone-dashboard");
+    expect(await hasHorizontalScroll(page)).toBe(false);
+
+    await page.getByRole("button", { name: "Deposit" }).click();
+    await page.getByRole("dialog", { name: "Deposit Funds" }).waitFor();
+    await screenshot(page, "phone-deposit-dialog");
+    await close();
+  });
+});

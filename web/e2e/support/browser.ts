@@ -1,0 +1,60 @@
+import { mkdirSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { type Browser, chromium, type Page } from "playwright-core";
+
+const screenshotDir = fileURLToPath(new URL("../screenshots/", import.meta.url));
+
+/** Debian's Chromium, headless, with the background chatter that slows or flakes a CI run switched off. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+}
+
+export const viewports = {
+  desktop: { width: 1280, height: 800 },
+  /** The narrowest common Android phone. */
+  phone: { width: 360, height: 740 },
+} as const;
+
+export interface TrackedPage {
+  page: Page;
+  /** Uncaught exceptions and console errors seen so far. */
+  errors: string[];
+  close(): Promise<void>;
+}
+
+/** A page in a fresh context (own localStorage) that records what went wrong in the browser. */
+export async function openPage(
+  browser: Browser,
+  viewport: { width: number; height: number } = viewports.desktop,
+): Promise<TrackedPage> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  return { page, errors, close: () => context.close() };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  // Without disabled animations a dialog or toast is caught half faded in.
+  await page.screenshot({ path: `${screenshotDir}${name}.png`, fullPage: true, animations: "disabled" });
+}
+
+/** True when the page is wider than the viewport, i.e. the user would have to scroll sideways. */
+export function hasHorizontalScroll(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}

@@ -1,0 +1,77 @@
+import { type ComponentType, lazy, Suspense } from "react";
+import { Navigate, Route, Routes } from "react-router-dom";
+import { PageSpinner } from "../components/ui/page-spinner";
+import { paths } from "../config/paths";
+import { RequireAdmin, RequireAuth } from "./routes/guards";
+import { LandingRoute } from "./routes/landing";
+
+/**
+ * Only the landing page ships in the entry bundle. Everything else is a route-level chunk, so visitors do not
+ * download the dashboard and investors never download admin code.
+ */
+function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const LoginRoute = lazyNamed(() => import("./routes/login"), "LoginRoute");
+const RegisterRoute = lazyNamed(() => import("./routes/register"), "RegisterRoute");
+const DashboardLayout = lazyNamed(() => import("./routes/dashboard-layout"), "DashboardLayout");
+const AdminLayout = lazyNamed(() => import("./routes/admin-layout"), "AdminLayout");
+
+const PackagesPanel = lazyNamed(() => import("../features/packages/components/packages-panel"), "PackagesPanel");
+const InvestmentsPanel = lazyNamed(
+  () => import("../features/investments/components/investments-panel"),
+  "InvestmentsPanel",
+);
+const ReferralsPanel = lazyNamed(() => import("../features/referrals/components/referrals-panel"), "ReferralsPanel");
+const AccountPanel = lazyNamed(() => import("../features/account/components/account-panel"), "AccountPanel");
+
+const OverviewPanel = lazyNamed(() => import("../features/admin-overview/components/overview-panel"), "OverviewPanel");
+const UsersPanel = lazyNamed(() => import("../features/admin-users/components/users-panel"), "UsersPanel");
+const AdminPackagesPanel = lazyNamed(
+  () => import("../features/admin-packages/components/admin-packages-panel"),
+  "AdminPackagesPanel",
+);
+const TransactionsPanel = lazyNamed(
+  () => import("../features/admin-transactions/components/transactions-panel"),
+  "TransactionsPanel",
+);
+const WithdrawalsPanel = lazyNamed(
+  () => import("../features/admin-withdrawals/components/withdrawals-panel"),
+  "WithdrawalsPanel",
+);
+
+/** The route table of spec §2. Router-agnostic so tests can mount it in a MemoryRouter. */
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <Routes>
+        <Route path={paths.landing} element={<LandingRoute />} />
+        <Route path={paths.login} element={<LoginRoute />} />
+        <Route path={paths.register} element={<RegisterRoute />} />
+        <Route element={<RequireAuth />}>
+          <Route path={paths.dashboard.root} element={<DashboardLayout />}>
+            <Route index element={<Navigate to={paths.dashboard.packages} replace />} />
+            <Route path={paths.dashboard.packages} element={<PackagesPanel />} />
+            <Route path={paths.dashboard.investments} element={<InvestmentsPanel />} />
+            <Route path={paths.dashboard.referrals} element={<ReferralsPanel />} />
+            <Route path={paths.dashboard.account} element={<AccountPanel />} />
+            <Route path="*" element={<Navigate to={paths.dashboard.packages} replace />} />
+          </Route>
+          <Route element={<RequireAdmin />}>
+            <Route path={paths.admin.root} element={<AdminLayout />}>
+              <Route index element={<Navigate to={paths.admin.overview} replace />} />
+              <Route path={paths.admin.overview} element={<OverviewPanel />} />
+              <Route path={paths.admin.users} element={<UsersPanel />} />
+              <Route path={paths.admin.packages} element={<AdminPackagesPanel />} />
+              <Route path={paths.admin.transactions} element={<TransactionsPanel />} />
+              <Route path={paths.admin.withdrawals} element={<WithdrawalsPanel />} />
+              <Route path="*" element={<Navigate to={paths.admin.overview} replace />} />
+            </Route>
+          </Route>
+        </Route>
+        <Route path="*" element={<Navigate to={paths.landing} replace />} />
+      </Routes>
+    </Suspense>
+  );
+}

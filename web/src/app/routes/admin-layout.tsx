@@ -1,0 +1,14 @@
+import { paths } from "../../config/paths";
+import { AreaLayout } from "./area-layout";
+
+const tabs = [
+  { to: paths.admin.overview, label: "Overview" },
+  { to: paths.admin.users, label: "Users" },
+  { to: paths.admin.packages, label: "Packages" },
+  { to: paths.admin.transactions, label: "Transactions" },
+  { to: paths.admin.withdrawals, label: "Withdrawals" },
+] as const;
+
+export function AdminLayout() {
+  return <AreaLayout label="Admin Panel" tabs={tabs} />;
+}

@@ -1,0 +1,93 @@
+import { Badge, Box, Button, Container, Flex, Group, HStack, Stack, Text } from "@chakra-ui/react";
+import { formatKes, type User } from "@jengafund/shared";
+import type { ReactNode } from "react";
+import { Link as RouterLink, useLocation } from "react-router-dom";
+import { paths } from "../../config/paths";
+import { homePath } from "../../lib/auth/home-path";
+import { useAuth } from "../../lib/auth/use-auth";
+import { HomeIcon } from "../ui/icons";
+
+/**
+ * The shared page frame of spec §2 for signed-in pages. The Deposit control comes in through `deposit` because
+ * it belongs to a feature, and shared layout never imports features.
+ */
+export function AppFrame({ deposit, children }: { deposit: ReactNode; children: ReactNode }) {
+  const { user, logout } = useAuth();
+  if (!user) return null;
+
+  return (
+    <Box minH="100vh">
+      <Box as="header" bg="bg" borderBottomWidth="1px" shadow="xs">
+        <Container maxW="6xl" py="3">
+          {/* One row on wide screens. On a phone: home and name, then the actions, then the admin switch. */}
+          <Flex wrap="wrap" align="center" columnGap="3" rowGap="2">
+            <Button asChild variant="ghost" px="2" aria-label="Home">
+              <RouterLink to={homePath(user)}>
+                <HomeIcon boxSize="5" />
+                <Box as="span" hideBelow="sm">
+                  Home
+                </Box>
+              </RouterLink>
+            </Button>
+            <Stack gap="0" flex="1" minW="48">
+              <Text fontWeight="semibold" lineClamp={1}>
+                {user.firstName} {user.lastName}
+              </Text>
+              <Balance user={user} />
+            </Stack>
+            {user.role === "admin" && <AreaSwitch />}
+            <HStack gap="2" ms="auto">
+              {deposit}
+              <Button variant="outline" onClick={logout}>
+                Logout
+              </Button>
+            </HStack>
+          </Flex>
+        </Container>
+      </Box>
+      <Container as="main" maxW="6xl" py="6">
+        {children}
+      </Container>
+    </Box>
+  );
+}
+
+function Balance({ user }: { user: User }) {
+  const trial = user.isTrialAccount;
+  return (
+    <HStack gap="2">
+      <Text as="span" color="fg.muted" fontSize="sm">
+        Balance:
+      </Text>
+      <Text as="span" fontWeight="bold" color="brand.fg">
+        {formatKes(trial ? user.trialBalance : user.walletBalance)}
+      </Text>
+      {trial && (
+        <Badge colorPalette="orange" variant="subtle">
+          Trial
+        </Badge>
+      )}
+    </HStack>
+  );
+}
+
+/** Lets an admin move between their investor view and the admin panel. */
+function AreaSwitch() {
+  const { pathname } = useLocation();
+  const inAdmin = pathname.startsWith(paths.admin.root);
+  const sides = [
+    { label: "User View", to: paths.dashboard.root, active: !inAdmin },
+    { label: "Admin Panel", to: paths.admin.root, active: inAdmin },
+  ];
+  return (
+    <Group attached role="group" aria-label="Switch area" order={{ base: 1, md: 0 }} w={{ base: "full", md: "auto" }}>
+      {sides.map((side) => (
+        <Button key={side.label} asChild size="sm" flex="1" variant={side.active ? "solid" : "outline"}>
+          <RouterLink to={side.to} aria-current={side.active ? "page" : undefined}>
+            {side.label}
+          </RouterLink>
+        </Button>
+      ))}
+    </Group>
+  );
+}

@@ -1,0 +1,39 @@
+import { Box, HStack, Link } from "@chakra-ui/react";
+import { NavLink } from "react-router-dom";
+
+export interface Tab {
+  to: string;
+  label: string;
+}
+
+/**
+ * The tab bar of an area. The tabs are links to routes (each tab has its own URL), so this is navigation with
+ * aria-current rather than an ARIA tablist. It scrolls sideways on narrow phones instead of widening the page.
+ */
+export function TabNav({ label, tabs }: { label: string; tabs: readonly Tab[] }) {
+  return (
+    <Box as="nav" aria-label={label} borderBottomWidth="1px" overflowX="auto" mb="6">
+      <HStack as="ul" gap="1" listStyle="none" minW="max-content">
+        {tabs.map((tab) => (
+          <li key={tab.to}>
+            <Link
+              asChild
+              display="block"
+              px={{ base: "3", md: "4" }}
+              py="3"
+              fontWeight="medium"
+              color="fg.muted"
+              borderBottomWidth="3px"
+              borderColor="transparent"
+              textDecoration="none"
+              _hover={{ color: "fg", textDecoration: "none" }}
+              _currentPage={{ color: "brand.fg", borderColor: "brand.solid" }}
+            >
+              <NavLink to={tab.to}>{tab.label}</NavLink>
+            </Link>
+          </li>
+        ))}
+      </HStack>
+    </Box>
+  );
+}

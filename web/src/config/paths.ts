@@ -1,0 +1,21 @@
+/** Every route of the web app (spec §2). Components link through this object, never through string literals. */
+export const paths = {
+  landing: "/",
+  login: "/login",
+  register: "/register",
+  dashboard: {
+    root: "/dashboard",
+    packages: "/dashboard/packages",
+    investments: "/dashboard/investments",
+    referrals: "/dashboard/referrals",
+    account: "/dashboard/account",
+  },
+  admin: {
+    root: "/admin",
+    overview: "/admin/overview",
+    users: "/admin/users",
+    packages: "/admin/packages",
+    transactions: "/admin/transactions",
+    withdrawals: "/admin/withdrawals",
+  },
+} as const;

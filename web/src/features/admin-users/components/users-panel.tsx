@@ -1,0 +1,5 @@
+import { PlaceholderPanel } from "../../../components/ui/placeholder-panel";
+
+export function UsersPanel() {
+  return <PlaceholderPanel title="User Management" description="Registered users will be listed here." />;
+}

@@ -1,0 +1,161 @@
+import { Alert, Button, Checkbox, Input, Link, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { formatKes, MESSAGES, PASSWORD_MIN_LENGTH, type RegisterInput, RegisterInputSchema } from "@jengafund/shared";
+import { type FormEvent, useState } from "react";
+import { Link as RouterLink, useNavigate, useSearchParams } from "react-router-dom";
+import { toast } from "react-toastify";
+import { FormField } from "../../../components/ui/form-field";
+import { PasswordInput } from "../../../components/ui/password-input";
+import { RiskDisclosure } from "../../../components/ui/risk-disclosure";
+import { marketing } from "../../../config/marketing";
+import { paths } from "../../../config/paths";
+import { errorMessage } from "../../../lib/api-client";
+import { useAuth } from "../../../lib/auth/use-auth";
+import { type FieldErrors, fieldErrors } from "../../../lib/field-errors";
+
+type RegisterValues = Required<RegisterInput> & { confirmPassword: string };
+type FieldName = keyof RegisterValues;
+
+export function RegisterForm() {
+  const { register } = useAuth();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [values, setValues] = useState<RegisterValues>({
+    firstName: "",
+    lastName: "",
+    email: "",
+    phoneNumber: "",
+    password: "",
+    confirmPassword: "",
+    referralCode: searchParams.get("ref") ?? "",
+  });
+  const [acceptedTerms, setAcceptedTerms] = useState(false);
+  const [errors, setErrors] = useState<FieldErrors<FieldName>>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  const update = (field: FieldName) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // These two checks come first and as toasts, with the exact texts of spec §5.
+    if (values.password !== values.confirmPassword) {
+      toast.error(MESSAGES.passwordsDoNotMatch);
+      return;
+    }
+    if (values.password.length < PASSWORD_MIN_LENGTH) {
+      toast.error(MESSAGES.passwordTooShort);
+      return;
+    }
+    const { confirmPassword: _, ...input } = values;
+    const parsed = RegisterInputSchema.safeParse(input);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setSubmitting(true);
+    try {
+      await register(parsed.data);
+      toast.success("Registration successful! Welcome to JengaFund!");
+      navigate(paths.dashboard.root);
+    } catch (error) {
+      toast.error(errorMessage(error, "Registration failed"));
+      setSubmitting(false);
+    }
+  }
+
+  const hasReferral = values.referralCode.trim() !== "";
+
+  return (
+    <form onSubmit={handleSubmit}>
+      <Stack gap="4">
+        <Alert.Root status="success" variant="subtle">
+          <Alert.Indicator />
+          <Alert.Content>
+            <Alert.Title>Welcome bonus: {formatKes(marketing.trialBalanceKes)} trial balance</Alert.Title>
+            <Alert.Description>
+              Try packages with demo money as soon as you sign up. Trial money cannot be withdrawn.
+            </Alert.Description>
+          </Alert.Content>
+        </Alert.Root>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <FormField label="First Name" error={errors.firstName}>
+            <Input name="firstName" autoComplete="given-name" value={values.firstName} onChange={update("firstName")} />
+          </FormField>
+          <FormField label="Last Name" error={errors.lastName}>
+            <Input name="lastName" autoComplete="family-name" value={values.lastName} onChange={update("lastName")} />
+          </FormField>
+        </SimpleGrid>
+        <FormField label="Email" error={errors.email}>
+          <Input name="email" type="email" autoComplete="email" value={values.email} onChange={update("email")} />
+        </FormField>
+        <FormField
+          label="Phone Number"
+          error={errors.phoneNumber}
+          helper="Your M-Pesa number, e.g. 0712345678 or 254712345678"
+        >
+          <Input
+            name="phoneNumber"
+            type="tel"
+            autoComplete="tel"
+            placeholder="0712345678"
+            value={values.phoneNumber}
+            onChange={update("phoneNumber")}
+          />
+        </FormField>
+        <FormField label="Password" error={errors.password} helper={`At least ${PASSWORD_MIN_LENGTH} characters`}>
+          <PasswordInput
+            name="password"
+            autoComplete="new-password"
+            value={values.password}
+            onChange={update("password")}
+          />
+        </FormField>
+        <FormField label="Confirm Password" error={errors.confirmPassword}>
+          <PasswordInput
+            name="confirmPassword"
+            autoComplete="new-password"
+            value={values.confirmPassword}
+            onChange={update("confirmPassword")}
+          />
+        </FormField>
+        <FormField label="Referral Code" error={errors.referralCode} required={false}>
+          <Input
+            name="referralCode"
+            autoCapitalize="characters"
+            value={values.referralCode}
+            onChange={update("referralCode")}
+          />
+        </FormField>
+        {hasReferral && (
+          <Alert.Root status="info" variant="subtle">
+            <Alert.Indicator />
+            <Alert.Description>
+              Referral code applied: the friend who invited you earns a {formatKes(marketing.referralBonusKes)} bonus
+              when you make your first investment.
+            </Alert.Description>
+          </Alert.Root>
+        )}
+        <Checkbox.Root
+          required
+          checked={acceptedTerms}
+          onCheckedChange={(details) => setAcceptedTerms(details.checked === true)}
+        >
+          <Checkbox.HiddenInput />
+          <Checkbox.Control />
+          <Checkbox.Label>I agree to the Terms of Service and understand that investing carries risk</Checkbox.Label>
+        </Checkbox.Root>
+        <RiskDisclosure />
+        <Button type="submit" size="lg" loading={submitting} loadingText="Creating account">
+          Create Account
+        </Button>
+        <Text textAlign="center" fontSize="sm">
+          Already have an account?{" "}
+          <Link asChild color="brand.fg" fontWeight="semibold">
+            <RouterLink to={paths.login}>Sign in</RouterLink>
+          </Link>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

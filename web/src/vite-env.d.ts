@@ -1,0 +1,12 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_MAX_MONTHLY_RETURN_PERCENT?: string;
+  readonly VITE_MIN_INVESTMENT_KES?: string;
+  readonly VITE_REFERRAL_BONUS_KES?: string;
+  readonly VITE_TRIAL_BALANCE_KES?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

@@ -1,0 +1,68 @@
+import { post } from "aws-amplify/api";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiError, apiRequest, errorMessage } from "../src/lib/api-client";
+
+vi.mock("aws-amplify/api", () => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn() }));
+
+/** What Amplify's REST API throws for a non-2xx response. */
+function httpError(statusCode: number, body: string) {
+  return Object.assign(new Error("Unknown error"), { response: { statusCode, headers: {}, body } });
+}
+
+function respond(outcome: Promise<unknown>) {
+  vi.mocked(post).mockReturnValue({ response: outcome, cancel: () => {} } as unknown as ReturnType<typeof post>);
+}
+
+describe("api client", () => {
+  const assign = vi.fn();
+
+  beforeEach(() => {
+    localStorage.clear();
+    vi.stubGlobal("location", { ...window.location, pathname: "/dashboard/packages", assign });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    assign.mockReset();
+  });
+
+  it("sends the stored token as a bearer header and parses the JSON body", async () => {
+    localStorage.setItem("token", "abc");
+    respond(Promise.resolve({ statusCode: 200, headers: {}, body: { text: async () => '{"reward":13}' } }));
+    await expect(apiRequest("POST", "/investments/claim/1", { body: {} })).resolves.toEqual({ reward: 13 });
+    expect(post).toHaveBeenCalledWith(
+      expect.objectContaining({
+        path: "/investments/claim/1",
+        options: expect.objectContaining({ headers: { Authorization: "Bearer abc" } }),
+      }),
+    );
+  });
+
+  it("turns an error response into an ApiError carrying the server's message", async () => {
+    respond(Promise.reject(httpError(400, '{"message":"Insufficient balance"}')));
+    const error = await apiRequest("POST", "/investments/buy").catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 400, message: "Insufficient balance" });
+    expect(errorMessage(error, "Failed to purchase package")).toBe("Insufficient balance");
+  });
+
+  it("uses the caller's fallback when the body has no message", async () => {
+    respond(Promise.reject(httpError(502, "<html>Bad gateway</html>")));
+    const error = await apiRequest("POST", "/investments/buy").catch((caught: unknown) => caught);
+    expect(errorMessage(error, "Failed to purchase package")).toBe("Failed to purchase package");
+  });
+
+  it("ends the session on a 401: removes the token and goes to /login", async () => {
+    localStorage.setItem("token", "expired");
+    respond(Promise.reject(httpError(401, '{"message":"Session expired"}')));
+    await expect(apiRequest("POST", "/withdrawals")).rejects.toMatchObject({ status: 401 });
+    expect(localStorage.getItem("token")).toBeNull();
+    expect(assign).toHaveBeenCalledWith("/login");
+  });
+
+  it("does not reload the page for a 401 to a request sent without a session, such as a wrong password", async () => {
+    vi.stubGlobal("location", { ...window.location, pathname: "/login", assign });
+    respond(Promise.reject(httpError(401, '{"message":"Invalid email or password"}')));
+    await expect(apiRequest("POST", "/auth/login")).rejects.toMatchObject({ message: "Invalid email or password" });
+    expect(assign).not.toHaveBeenCalled();
+  });
+});
