@@ -39,8 +39,13 @@ export function faultInjectingContext(base: DynamoContext, rates: FaultRates, ra
         if (!(command instanceof TransactWriteCommand)) return base.db.send(command as never);
         const items = command.input.TransactItems ?? [];
         attempts.set(items, (attempts.get(items) ?? 0) + 1);
-        let roll = random();
-        if ((roll -= rates.conflict) < 0) {
+        const roll = random();
+        const [conflictUpTo, throttleUpTo, timeoutUpTo] = [
+          rates.conflict,
+          rates.conflict + rates.throttle,
+          rates.conflict + rates.throttle + rates.timeoutBeforeSend,
+        ];
+        if (roll < conflictUpTo) {
           stats.injected.conflict++;
           throw new TransactionCanceledException({
             message:
@@ -49,17 +54,17 @@ export function faultInjectingContext(base: DynamoContext, rates: FaultRates, ra
             CancellationReasons: items.map((_, i) => ({ Code: i === 0 ? "TransactionConflict" : "None" })),
           });
         }
-        if ((roll -= rates.throttle) < 0) {
+        if (roll < throttleUpTo) {
           stats.injected.throttle++;
           throw error("ThrottlingException", "Rate of requests exceeds the allowed throughput.");
         }
-        if ((roll -= rates.timeoutBeforeSend) < 0) {
+        if (roll < timeoutUpTo) {
           stats.injected.timeoutBeforeSend++;
           throw error("TimeoutError", "Connection timed out before the request was sent");
         }
         const result = await base.db.send(command);
         committed.add(items);
-        if ((roll -= rates.lostAfterCommit) < 0) {
+        if (roll < timeoutUpTo + rates.lostAfterCommit) {
           stats.injected.lostAfterCommit++;
           throw error("TimeoutError", "Socket timed out waiting for the response");
         }
