@@ -8,6 +8,7 @@ import { referralCode, ulid } from "./lib/ids.js";
 import { argon2idHasher } from "./lib/passwords.js";
 import { createJwtIssuer, type TokenIssuer } from "./lib/tokens.js";
 import { createDynamoAccountRepository } from "./repositories/dynamo/account-repository.js";
+import { createDynamoAdminRepository } from "./repositories/dynamo/admin-repository.js";
 import { createDynamoInvestorRepository } from "./repositories/dynamo/investor-repository.js";
 import type { AccountRepository, InvestorRepository } from "./repositories/ports.js";
 import {
@@ -16,6 +17,7 @@ import {
   createAccountService,
   createAuthenticator,
 } from "./services/accounts.js";
+import { type AdminService, createAdminService } from "./services/admin.js";
 import { createInvestmentService, type InvestmentService } from "./services/investments.js";
 import { createWithdrawalService, type WithdrawalService } from "./services/withdrawals.js";
 
@@ -88,4 +90,15 @@ export function accounts(): AccountService {
     });
   }
   return accountService;
+}
+
+let adminService: AdminService | undefined;
+
+export function admin(): AdminService {
+  adminService ??= createAdminService({
+    admin: createDynamoAdminRepository(),
+    clock: systemClock,
+    newId: () => ulid(),
+  });
+  return adminService;
 }

@@ -111,16 +111,21 @@ export function httpHandler<
 
   const parseRequest: middy.MiddlewareObj<ParsedEvent, APIGatewayProxyStructuredResultV2> = {
     before: async ({ event }) => {
+      // Who is asking comes first: an anonymous or wrong-role caller learns nothing from validation messages.
+      const claims = access === "public" ? undefined : await authenticator().verify(bearerToken(event));
+      if (access === "admin" && claims?.role !== "admin") throw new ForbiddenError(ACCOUNT_MESSAGES.adminOnly);
+
       const body = schemas.body ? parseWith(schemas.body, readJsonBody(event)) : undefined;
       const path = parseWith(schemas.path, event.pathParameters ?? {});
       const query = parseWith(schemas.query, event.queryStringParameters ?? {});
       let caller: UserRecord | undefined;
       let loaded: Omit<CallerContext, "user"> = {};
-      if (access !== "public") {
+      if (claims) {
         const refs = schemas.load?.({ body: body as Output<B>, path: path as Output<P> }) ?? {};
-        const { user, ...rest } = await authenticator().authenticate(bearerToken(event), refs);
+        const { user, ...rest } = await authenticator().load(claims, refs);
         caller = user;
         loaded = rest;
+        // The stored role, not only the token's, decides: a demoted admin's old token carries a stale claim.
         if (access === "admin" && caller.role !== "admin") throw new ForbiddenError(ACCOUNT_MESSAGES.adminOnly);
       }
       event.parsed = {

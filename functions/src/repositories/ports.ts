@@ -54,6 +54,8 @@ export interface LedgerLine {
   createdAt: string;
   mpesaTransactionId?: string;
   phoneNumber?: string;
+  /** The request that wrote it, where the line is its operation's idempotency marker. */
+  requestId?: string;
 }
 
 export interface NewAccount {
@@ -125,12 +127,15 @@ export interface PackageRecord {
 export interface CallerRefs {
   packageId?: string;
   investmentId?: string;
+  /** Another user the (admin) caller acts on. */
+  subjectUserId?: string;
 }
 
 export interface CallerContext {
   user: UserRecord;
   package?: PackageRecord | null;
   investment?: InvestmentRecord | null;
+  subject?: UserRecord | null;
 }
 
 export interface InvestmentRecord {
@@ -220,6 +225,26 @@ export interface WithdrawalPlan {
   user: UserRecord;
   withdrawal: WithdrawalRecord;
   line: LedgerLine;
+}
+
+export interface BalanceAdjustmentPlan {
+  subject: UserRecord;
+  line: LedgerLine & { requestId: string };
+}
+
+/** Raised when an admin account would be activated or deactivated. */
+export class AdminAccountError extends Error {
+  constructor() {
+    super("Admin accounts cannot be toggled");
+    this.name = "AdminAccountError";
+  }
+}
+
+export interface AdminRepository {
+  /** Credits or debits the subject's wallet with its `adjustment` ledger line; a debit below zero is refused. */
+  adjustBalance(plan: BalanceAdjustmentPlan): Promise<void>;
+  /** Activates or deactivates a non-admin user; deactivation also revokes every token issued so far. */
+  setActive(userId: string, isActive: boolean): Promise<UserRecord>;
 }
 
 export interface InvestorRepository {

@@ -9,7 +9,7 @@ import {
 } from "../lib/errors.js";
 import type { IdGenerator } from "../lib/ids.js";
 import type { PasswordHasher } from "../lib/passwords.js";
-import type { TokenIssuer } from "../lib/tokens.js";
+import type { TokenClaims, TokenIssuer } from "../lib/tokens.js";
 import {
   type AccountRepository,
   type CallerContext,
@@ -154,12 +154,20 @@ export type AccountService = ReturnType<typeof createAccountService>;
 export function createAuthenticator(deps: Pick<AccountServiceDeps, "accounts" | "tokens">) {
   const { accounts, tokens } = deps;
   return {
-    /** `refs` names records the request is about, loaded in the same round trip as the caller. */
-    async authenticate(token: string, refs: CallerRefs = {}): Promise<CallerContext> {
+    /** Signature, expiry and algorithm only: no I/O, so a bad token is refused before anything else is done. */
+    async verify(token: string): Promise<TokenClaims> {
       const claims = await tokens.verify(token);
       if (!claims) throw new UnauthorizedError(ACCOUNT_MESSAGES.sessionExpired);
+      return claims;
+    },
+
+    /**
+     * The account behind verified claims must still be active and on the same token version. `refs` names records
+     * the request is about, loaded in the same round trip as the caller.
+     */
+    async load(claims: TokenClaims, refs: CallerRefs = {}): Promise<CallerContext> {
       const context =
-        refs.packageId || refs.investmentId
+        refs.packageId || refs.investmentId || refs.subjectUserId
           ? await accounts.getUserWith(claims.userId, refs)
           : await accounts.getUser(claims.userId).then((user) => (user ? { user } : null));
       if (!context?.user.isActive || context.user.tokenVersion !== claims.tokenVersion) {

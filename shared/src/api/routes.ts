@@ -28,6 +28,8 @@ export const routes = [
   { method: "POST", path: "/withdrawals", handler: "request-withdrawal", access: "user" },
   { method: "GET", path: "/withdrawals", handler: "list-withdrawals", access: "user" },
   { method: "GET", path: "/transactions", handler: "list-transactions", access: "user" },
+  { method: "PUT", path: "/admin/users/{id}/status", handler: "set-user-status", access: "admin" },
+  { method: "PUT", path: "/admin/users/{id}/balance", handler: "adjust-user-balance", access: "admin" },
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteHandlerName = (typeof routes)[number]["handler"];

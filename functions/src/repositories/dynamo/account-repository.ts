@@ -119,18 +119,22 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
       const userKey = keys.user(userId);
       const packageKey = refs.packageId ? keys.package(refs.packageId) : undefined;
       const investmentKey = refs.investmentId ? keys.investment(userId, refs.investmentId) : undefined;
-      const items = await batchGet(
-        ctx,
-        [userKey, packageKey, investmentKey].filter((k): k is Key => !!k),
+      const subjectKey = refs.subjectUserId ? keys.user(refs.subjectUserId) : undefined;
+      // The same key twice (an admin acting on themself) would make BatchGetItem fail.
+      const wanted = [userKey, packageKey, investmentKey, subjectKey].filter(
+        (k, i, all): k is Key => !!k && all.findIndex((o) => o?.PK === k.PK && o?.SK === k.SK) === i,
       );
+      const items = await batchGet(ctx, wanted);
       const user = findByKey(items, userKey);
       if (!user) return null;
       const pkg = packageKey ? findByKey(items, packageKey) : undefined;
       const investment = investmentKey ? findByKey(items, investmentKey) : undefined;
+      const subject = subjectKey ? findByKey(items, subjectKey) : undefined;
       return {
         user: toUserRecord(user),
         ...(packageKey ? { package: pkg ? toPackageRecord(pkg) : null } : {}),
         ...(investmentKey ? { investment: investment ? toInvestmentRecord(investment) : null } : {}),
+        ...(subjectKey ? { subject: subject ? toUserRecord(subject) : null } : {}),
       };
     },
 

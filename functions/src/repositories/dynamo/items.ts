@@ -84,6 +84,7 @@ export function toLedgerLine(item: Item): LedgerLine & { user: UserSummary } {
       "createdAt",
       "mpesaTransactionId",
       "phoneNumber",
+      "requestId",
     ]),
     type: item.transactionType as LedgerLine["type"],
     user: item.user as UserSummary,

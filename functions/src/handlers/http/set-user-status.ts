@@ -1,0 +1,12 @@
+import { UserIdPathSchema, UserStatusInputSchema } from "@jengafund/shared";
+import { admin } from "../../app.js";
+import { httpHandler } from "../../lib/middleware.js";
+import { presentUser } from "../../lib/presenters.js";
+
+export const handler = httpHandler(
+  "set-user-status",
+  { path: UserIdPathSchema, body: UserStatusInputSchema, load: ({ path }) => ({ subjectUserId: path.id }) },
+  async ({ body, loaded }) => ({
+    body: { user: presentUser(await admin().setActive({ subject: loaded.subject, isActive: body.isActive })) },
+  }),
+);

@@ -1,0 +1,70 @@
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { AdminAccountError, type AdminRepository, MoveRefusedError, summaryOf } from "../ports.js";
+import { type DynamoContext, defaultDynamoContext } from "./client.js";
+import { countersUpdate, ledgerItem, toUserRecord } from "./items.js";
+import { keys } from "./keys.js";
+import { failedConditionIndexes, runTransaction } from "./transactions.js";
+
+export function createDynamoAdminRepository(ctx: DynamoContext = defaultDynamoContext()): AdminRepository {
+  const { db, TableName } = ctx;
+  return {
+    async adjustBalance({ subject, line }) {
+      const debit = line.amountCents < 0;
+      try {
+        await runTransaction(
+          ctx,
+          [
+            // The ledger line is the adjustment's idempotency marker.
+            {
+              Put: {
+                TableName,
+                Item: ledgerItem(line, summaryOf(subject)),
+                ConditionExpression: "attribute_not_exists(PK)",
+              },
+            },
+            {
+              Update: {
+                TableName,
+                Key: keys.user(subject.id),
+                UpdateExpression: "ADD walletBalanceCents :delta",
+                ConditionExpression: debit
+                  ? "attribute_exists(PK) AND walletBalanceCents >= :needed"
+                  : "attribute_exists(PK)",
+                ExpressionAttributeValues: {
+                  ":delta": line.amountCents,
+                  ...(debit ? { ":needed": -line.amountCents } : {}),
+                },
+              },
+            },
+            countersUpdate(TableName, { totalTransactions: 1 }),
+          ],
+          { marker: { index: 0, key: keys.ledgerLine(subject.id, line.id), requestId: line.requestId } },
+        );
+      } catch (error) {
+        if (failedConditionIndexes(error).includes(1)) throw new MoveRefusedError("insufficient-balance");
+        throw error;
+      }
+    },
+
+    async setActive(userId, isActive) {
+      try {
+        const { Attributes } = await db.send(
+          new UpdateCommand({
+            TableName,
+            Key: keys.user(userId),
+            // Deactivation bumps the token version, so tokens issued before stop working on the next request.
+            UpdateExpression: isActive ? "SET isActive = :active" : "SET isActive = :active ADD tokenVersion :one",
+            ConditionExpression: "attribute_exists(PK) AND #role <> :admin",
+            ExpressionAttributeNames: { "#role": "role" },
+            ExpressionAttributeValues: { ":active": isActive, ":admin": "admin", ...(isActive ? {} : { ":one": 1 }) },
+            ReturnValues: "ALL_NEW",
+          }),
+        );
+        return toUserRecord(Attributes ?? {});
+      } catch (error) {
+        if ((error as Error).name === "ConditionalCheckFailedException") throw new AdminAccountError();
+        throw error;
+      }
+    },
+  };
+}
