@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { routes } from "@jengafund/shared";
 import { build } from "esbuild";
+import { benchApi } from "./bench-api.js";
 import { repoRoot } from "./local-stack.js";
 
 const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 25);
@@ -102,6 +103,16 @@ const chunkRows = assets
   );
 console.log(`  web entry (with preloads): ${kb(entryGzip)} gzip`);
 
+console.log("Measuring the API on a local stack of its own…");
+const api = await benchApi();
+const roundTripRows = api.roundTrips.map((r) => `| ${r.route} | ${r.roundTrips} |`);
+const loadRows = api.load.map(
+  (r) => `| ${r.name} | ${r.requestsPerSecond.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${r.errors + r.non2xx} |`,
+);
+for (const r of api.load) {
+  console.log(`  ${r.name.padEnd(24)} ${r.requestsPerSecond.toFixed(0)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms`);
+}
+
 const report = `# Benchmarks
 
 Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)} (Node ${process.version}, ${process.platform}/${process.arch}).
@@ -117,6 +128,27 @@ bundle, median of ${RUNS}; the baseline is a bundle holding only the DynamoDB cl
 | Route | Handler | Minified | Gzip | Import (median) | vs. client-only |
 |---|---|---|---|---|---|
 ${handlerRows.join("\n")}
+
+## API on the local stack
+
+One process serves the real handlers (local API server) over DynamoDB Local, in memory. autocannon, ${20}
+connections, ${process.env.BENCH_DURATION_S ?? 8} s per endpoint. Anchor: bare DynamoDB Local GetItem at the same
+concurrency, **${api.getItemPerSecond.toFixed(0)} GetItem/s**. Targets: GET /packages and GET /auth/me ≥ 800 req/s
+with p99 ≤ 60 ms; POST /investments/buy p99 ≤ 80 ms. (The buy load keeps buying the cheapest package from one
+wallet; refusals would count as non-2xx.)
+
+| Endpoint | req/s | p50 | p99 | errors + non-2xx |
+|---|---|---|---|---|
+${loadRows.join("\n")}
+
+## DynamoDB round trips per request
+
+SDK calls made while serving one request (target ≤ 2; the caller and the records a request is about are read in
+one BatchGetItem).
+
+| Request | Round trips |
+|---|---|
+${roundTripRows.join("\n")}
 
 ## Web
 

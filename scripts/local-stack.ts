@@ -20,6 +20,8 @@ export interface LocalStackOptions {
   admin: { email: string; password: string };
   tableName: string;
   simDelayMs: number;
+  /** Leave out the Vite dev server (benchmarks talk to the API only). */
+  withoutWeb?: boolean;
   log?: (line: string) => void;
 }
 
@@ -172,6 +174,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         }),
     );
 
+    if (options.withoutWeb) {
+      return {
+        webUrl: "",
+        apiUrl: `http://localhost:${ports.api}/api`,
+        simUrl: `http://localhost:${ports.sim}`,
+        dynamoUrl: dynamo.endpoint,
+        stop,
+      };
+    }
     const { createServer: createViteServer } = await import("vite");
     const vite = await createViteServer({
       root: join(repoRoot, "web"),
