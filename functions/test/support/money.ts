@@ -2,7 +2,7 @@ import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { expect } from "vitest";
 import { ulid } from "../../src/lib/ids.js";
 import { dynamoDocumentClient, tableName } from "../../src/repositories/dynamo/client.js";
-import { countersUpdate, ledgerItem } from "../../src/repositories/dynamo/items.js";
+import { countersUpdate, ledgerCounters, ledgerItem } from "../../src/repositories/dynamo/items.js";
 import { keys } from "../../src/repositories/dynamo/keys.js";
 import { itemsOfUser, readItem } from "./db.js";
 
@@ -15,6 +15,17 @@ export async function depositToWallet(
   cents: number,
 ) {
   const id = ulid();
+  const line = {
+    id,
+    userId: user._id,
+    type: "deposit" as const,
+    balance: "wallet" as const,
+    amountCents: cents,
+    status: "completed" as const,
+    description: "M-Pesa deposit",
+    reference: `TEST-${id}`,
+    createdAt: new Date().toISOString(),
+  };
   await dynamoDocumentClient().send(
     new TransactWriteCommand({
       TransactItems: [
@@ -29,23 +40,10 @@ export async function depositToWallet(
         {
           Put: {
             TableName: tableName(),
-            Item: ledgerItem(
-              {
-                id,
-                userId: user._id,
-                type: "deposit",
-                balance: "wallet",
-                amountCents: cents,
-                status: "completed",
-                description: "M-Pesa deposit",
-                reference: `TEST-${id}`,
-                createdAt: new Date().toISOString(),
-              },
-              { firstName: user.firstName, lastName: user.lastName, email: user.email },
-            ),
+            Item: ledgerItem(line, { firstName: user.firstName, lastName: user.lastName, email: user.email }),
           },
         },
-        countersUpdate(tableName(), { totalTransactions: 1 }),
+        countersUpdate(tableName(), ledgerCounters(line)),
       ],
     }),
   );

@@ -9,7 +9,16 @@ import {
   type UniqueField,
 } from "../ports.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
-import { countersUpdate, ledgerItem, toInvestmentRecord, toPackageRecord, toUserRecord, userItem } from "./items.js";
+import {
+  countersUpdate,
+  ledgerCounters,
+  ledgerItem,
+  mergeCounters,
+  toInvestmentRecord,
+  toPackageRecord,
+  toUserRecord,
+  userItem,
+} from "./items.js";
 import { type Key, keys } from "./keys.js";
 import { failedConditionIndexes, runTransaction, type TransactItem } from "./transactions.js";
 
@@ -61,7 +70,7 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
       const items: TransactItem[] = [
         ...uniqueFields.map(([key, field]) => marker(key, field)),
         { Put: { TableName, Item: userItem(user), ConditionExpression: "attribute_not_exists(PK)" } },
-        countersUpdate(TableName, { totalUsers: 1, totalTransactions: openingLine ? 1 : 0 }),
+        countersUpdate(TableName, mergeCounters({ totalUsers: 1 }, openingLine ? ledgerCounters(openingLine) : {})),
         {
           Update: {
             TableName,

@@ -1,7 +1,7 @@
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { AdminAccountError, type AdminRepository, MoveRefusedError, summaryOf } from "../ports.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
-import { countersUpdate, ledgerItem, toUserRecord } from "./items.js";
+import { countersUpdate, ledgerCounters, ledgerItem, toUserRecord } from "./items.js";
 import { keys } from "./keys.js";
 import { failedConditionIndexes, runTransaction } from "./transactions.js";
 
@@ -36,7 +36,7 @@ export function createDynamoAdminRepository(ctx: DynamoContext = defaultDynamoCo
                 },
               },
             },
-            countersUpdate(TableName, { totalTransactions: 1 }),
+            countersUpdate(TableName, ledgerCounters(line)),
           ],
           { marker: { index: 0, key: keys.ledgerLine(subject.id, line.id), requestId: line.requestId } },
         );

@@ -11,9 +11,12 @@ import {
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
 import {
   balanceAttribute,
+  counterNames,
   countersUpdate,
   investmentItem,
+  ledgerCounters,
   ledgerItem,
+  mergeCounters,
   toInvestmentRecord,
   toLedgerLine,
   toPackageRecord,
@@ -127,12 +130,26 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
             },
           },
         },
-        countersUpdate(TableName, {
-          totalInvestments: 1,
-          activeInvestments: 1,
-          totalTransactions: referralBonus ? 2 : 1,
-          totalRevenueCents: investment.balance === "wallet" ? investment.amountCents : 0,
-        }),
+        countersUpdate(
+          TableName,
+          mergeCounters(
+            {
+              totalInvestments: 1,
+              activeInvestments: 1,
+              totalRevenueCents: investment.balance === "wallet" ? investment.amountCents : 0,
+            },
+            referralBonus ? ledgerCounters(line, referralBonus.line) : ledgerCounters(line),
+          ),
+        ),
+        // Counted by maturity day, so the active-investments figure can drop when they mature.
+        {
+          Update: {
+            TableName,
+            Key: keys.statsMaturities(investment.maturityDate.slice(0, 10)),
+            UpdateExpression: "ADD maturing :one",
+            ExpressionAttributeValues: { ":one": 1 },
+          },
+        },
       ];
       if (referralBonus) {
         items.push(
@@ -166,7 +183,7 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
       await move(
         ctx,
         items,
-        { 1: "account-changed", 3: "package-changed", 5: "referral-already-paid" },
+        { 1: "account-changed", 3: "package-changed", 6: "referral-already-paid" },
         { index: 0, key: keys.investment(buyer.id, investment.id), requestId: investment.requestId },
       );
     },
@@ -241,7 +258,13 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
         {
           Put: { TableName, Item: ledgerItem(line, summaryOf(user)), ConditionExpression: "attribute_not_exists(PK)" },
         },
-        countersUpdate(TableName, { pendingWithdrawals: 1, totalTransactions: 1 }),
+        countersUpdate(
+          TableName,
+          mergeCounters(
+            { [counterNames.withdrawals()]: 1, [counterNames.withdrawals("pending")]: 1 },
+            ledgerCounters(line),
+          ),
+        ),
       ];
       await move(
         ctx,

@@ -51,6 +51,11 @@ export function userItem(user: UserRecord): Item {
     ...user,
     GSI1PK: keys.usersListPartition,
     GSI1SK: keys.usersListSort(user.createdAt, user.id),
+    // Admin search by email prefix (GSI2) and by name prefix (GSI3).
+    GSI2PK: keys.userEmailSearchPartition,
+    GSI2SK: user.email.toLowerCase(),
+    GSI3PK: keys.userNameSearchPartition,
+    GSI3SK: `${user.firstName} ${user.lastName}`.toLowerCase(),
   };
 }
 
@@ -68,7 +73,18 @@ export function ledgerItem(line: LedgerLine, user: UserSummary): Item {
     user,
     GSI1PK: keys.ledgerListPartition,
     GSI1SK: line.id,
+    // The admin list filtered by type and status, newest first (see ledgerStatusKeys for status changes).
+    GSI2PK: keys.ledgerByTypeAndStatus(line.type, line.status),
+    GSI2SK: line.id,
+    // Exact search by reference.
+    GSI3PK: keys.ledgerByReference(line.reference),
+    GSI3SK: line.id,
   };
+}
+
+/** A ledger line's status change also moves it to its new type-and-status partition. */
+export function ledgerStatusAttributes(type: LedgerLine["type"], status: LedgerLine["status"]) {
+  return { GSI2PK: keys.ledgerByTypeAndStatus(type, status) };
 }
 
 export function toLedgerLine(item: Item): LedgerLine & { user: UserSummary } {
@@ -187,12 +203,70 @@ export type Counter =
   | "totalInvestments"
   | "activeInvestments"
   | "totalTransactions"
-  | "pendingWithdrawals"
-  | "totalRevenueCents";
+  | "totalRevenueCents"
+  | LedgerCounter
+  | WithdrawalCounter;
+type LedgerCounter = `tx_${string}`;
+type WithdrawalCounter = `wd_${string}`;
+export type CounterDeltas = Partial<Record<Counter, number>>;
+
+/** Counter names behind the admin lists' totals: every type, status and type-and-status combination. */
+export const counterNames = {
+  ledger: (filter: { type?: string; status?: string }): Counter =>
+    filter.type && filter.status
+      ? `tx_${filter.type}_${filter.status}`
+      : filter.type
+        ? `tx_${filter.type}`
+        : filter.status
+          ? `tx_status_${filter.status}`
+          : "totalTransactions",
+  withdrawals: (status?: string): Counter => (status ? `wd_${status}` : "wd_total"),
+};
+
+/** New ledger lines counted under every list filter they appear in. */
+export function ledgerCounters(...lines: Pick<LedgerLine, "type" | "status">[]): CounterDeltas {
+  const deltas: Record<string, number> = {};
+  const add = (name: Counter, by: number) => {
+    deltas[name] = (deltas[name] ?? 0) + by;
+  };
+  for (const { type, status } of lines) {
+    add("totalTransactions", 1);
+    add(counterNames.ledger({ type }), 1);
+    add(counterNames.ledger({ status }), 1);
+    add(counterNames.ledger({ type, status }), 1);
+  }
+  return deltas;
+}
+
+/** A ledger line moving from one status to another, for the per-status counters. */
+export function ledgerStatusChangeCounters(
+  type: LedgerLine["type"],
+  from: LedgerLine["status"],
+  to: LedgerLine["status"],
+): CounterDeltas {
+  return {
+    [counterNames.ledger({ status: from })]: -1,
+    [counterNames.ledger({ status: to })]: 1,
+    [counterNames.ledger({ type, status: from })]: -1,
+    [counterNames.ledger({ type, status: to })]: 1,
+  };
+}
+
+export function withdrawalStatusChangeCounters(from: string, to: string): CounterDeltas {
+  return { [counterNames.withdrawals(from)]: -1, [counterNames.withdrawals(to)]: 1 };
+}
+
+export function mergeCounters(...all: CounterDeltas[]): CounterDeltas {
+  const merged: Record<string, number> = {};
+  for (const deltas of all) {
+    for (const [name, delta] of Object.entries(deltas)) merged[name] = (merged[name] ?? 0) + (delta ?? 0);
+  }
+  return merged;
+}
 
 /** The statistics counters move in the same transaction as the change they count. */
-export function countersUpdate(TableName: string, deltas: Partial<Record<Counter, number>>): TransactItem {
-  const entries = Object.entries(deltas).filter(([, delta]) => delta !== 0);
+export function countersUpdate(TableName: string, deltas: CounterDeltas): TransactItem {
+  const entries = Object.entries(deltas).filter((entry): entry is [string, number] => !!entry[1]);
   return {
     Update: {
       TableName,

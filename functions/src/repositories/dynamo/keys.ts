@@ -24,6 +24,12 @@ export const keys = {
 
   ledgerLine: (userId: string, txId: string): Key => ({ PK: `USER#${userId}`, SK: `TX#${txId}` }),
   ledgerListPartition: "TX",
+  ledgerByTypeAndStatus: (type: string, status: string) => `TX#${type}#${status}`,
+  ledgerByReference: (reference: string) => `TXREF#${reference}`,
+  receiptMarker: (receipt: string): Key => ({ PK: `RECEIPT#${receipt}`, SK: "RECEIPT" }),
+  userEmailSearchPartition: "USEREMAIL",
+  userNameSearchPartition: "USERNAME",
+  userPhoneSearchPartition: "USERPHONE",
 
   investment: (userId: string, investmentId: string): Key => ({ PK: `USER#${userId}`, SK: `INV#${investmentId}` }),
   investmentPrefix: "INV#",
@@ -53,6 +59,8 @@ export const keys = {
 
   statsTotals: (): Key => ({ PK: "STATS", SK: "TOTALS" }),
   statsDay: (day: string): Key => ({ PK: "STATS", SK: `DAY#${day}` }),
+  /** How many investments mature on a (UTC) day, to take them out of the active count then. */
+  statsMaturities: (day: string): Key => ({ PK: "STATS", SK: `MATURES#${day}` }),
 
   loginFailures: (scope: "EMAIL" | "IP", value: string, hour: string): Key => ({
     PK: `THROTTLE#LOGIN#${scope}#${value}`,
