@@ -157,6 +157,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           if (sim.exitCode !== null) return resolveStop();
           sim.once("exit", () => resolveStop());
           sim.kill("SIGTERM");
+          // Open keep-alive connections can hold a graceful close; the simulator keeps no state worth waiting for.
+          setTimeout(() => sim.kill("SIGKILL"), 2000).unref();
         }),
     );
 

@@ -8,8 +8,10 @@ import { referralCode, ulid } from "./lib/ids.js";
 import { argon2idHasher } from "./lib/passwords.js";
 import { createJwtIssuer, type TokenIssuer } from "./lib/tokens.js";
 import { createDynamoAccountRepository } from "./repositories/dynamo/account-repository.js";
+import { createDynamoAdminQueries } from "./repositories/dynamo/admin-query-repository.js";
 import { createDynamoAdminRepository } from "./repositories/dynamo/admin-repository.js";
 import { createDynamoInvestorRepository } from "./repositories/dynamo/investor-repository.js";
+import { createDynamoPackageRepository } from "./repositories/dynamo/package-repository.js";
 import type { AccountRepository, InvestorRepository } from "./repositories/ports.js";
 import {
   type AccountService,
@@ -97,6 +99,8 @@ let adminService: AdminService | undefined;
 export function admin(): AdminService {
   adminService ??= createAdminService({
     admin: createDynamoAdminRepository(),
+    queries: createDynamoAdminQueries(),
+    packages: createDynamoPackageRepository(),
     clock: systemClock,
     newId: () => ulid(),
   });

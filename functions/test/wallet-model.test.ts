@@ -7,10 +7,7 @@ import { randomUUID } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../src/lib/errors.js";
-import { ulid } from "../src/lib/ids.js";
-import { createDynamoAdminRepository } from "../src/repositories/dynamo/admin-repository.js";
 import type { PackageRecord } from "../src/repositories/ports.js";
-import { createAdminService } from "../src/services/admin.js";
 import { dailyRewardCents } from "../src/services/investments.js";
 import { depositToWallet, expectLedgerToMatchBalances } from "./support/money.js";
 import { createPackage } from "./support/packages.js";
@@ -29,7 +26,7 @@ interface Real {
   userId: string;
   user: Awaited<ReturnType<typeof registerUser>>["user"];
   services: ReturnType<typeof buildServices>;
-  admin: ReturnType<typeof createAdminService>;
+  admin: ReturnType<typeof buildServices>["admin"];
   clock: ReturnType<typeof manualClock>;
   packages: PackageRecord[];
   investmentIds: string[];
@@ -208,11 +205,12 @@ describe("wallet rules against an in-memory model", () => {
       fc.asyncProperty(fc.commands(commands, { maxCommands: 25 }), async (cmds) => {
         const { user } = await registerUser();
         const clock = manualClock(new Date("2026-11-22T06:00:00.000Z"));
+        const services = buildServices({ clock });
         const real: Real = {
           userId: user._id,
           user,
-          services: buildServices({ clock }),
-          admin: createAdminService({ admin: createDynamoAdminRepository(), clock, newId: () => ulid() }),
+          services,
+          admin: services.admin,
           clock,
           packages,
           investmentIds: [],

@@ -85,8 +85,9 @@ describe("sign-up, sign-out and sign-in", () => {
     await page.getByText("Registration successful! Welcome to JengaFund!").waitFor();
     await page.waitForURL(`${webUrl}/dashboard/packages`);
     await page.getByRole("heading", { name: "Investment Packages" }).waitFor();
-    await page.getByText("KES 1,000.00").waitFor();
-    expect(await page.getByText("Trial", { exact: true }).isVisible()).toBe(true);
+    const header = page.getByRole("banner");
+    await header.getByText("KES 1,000.00").waitFor();
+    expect(await header.getByText("Trial", { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText(`${investor.firstName} ${investor.lastName}`).isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Admin Panel" }).count()).toBe(0);
     await screenshot(page, "dashboard-desktop");

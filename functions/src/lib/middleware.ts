@@ -41,10 +41,10 @@ export interface HttpRequest<
   event: APIGatewayProxyEventV2;
 }
 
-export interface HttpResult {
-  statusCode?: number;
-  body: unknown;
-}
+export type HttpResult =
+  | { statusCode?: number; body: unknown }
+  /** A non-JSON answer (a CSV download): the body as text with its own headers. */
+  | { statusCode?: number; text: string; headers: Record<string, string> };
 
 type ParsedEvent = APIGatewayProxyEventV2 & {
   parsed?: Omit<HttpRequest<MaybeSchema, MaybeSchema, MaybeSchema, RouteAccess>, "event">;
@@ -165,7 +165,14 @@ export function httpHandler<
     .handler(async (event) => {
       const parsed = event.parsed;
       if (!parsed) throw new Error("Request was not parsed");
-      const { statusCode = 200, body } = await run({ ...parsed, event } as never);
-      return jsonResponse(statusCode, body);
+      const result = await run({ ...parsed, event } as never);
+      if ("text" in result) {
+        return {
+          statusCode: result.statusCode ?? 200,
+          headers: { "cache-control": "no-store", ...result.headers },
+          body: result.text,
+        };
+      }
+      return jsonResponse(result.statusCode ?? 200, result.body);
     });
 }

@@ -11,6 +11,7 @@ import type {
   InvestmentRecord,
   LedgerLine,
   PackageRecord,
+  Page,
   ReferralRecord,
   UserRecord,
   UserSummary,
@@ -115,4 +116,20 @@ export function presentWithdrawal(withdrawal: WithdrawalRecord): Withdrawal {
     ...(withdrawal.reason ? { reason: withdrawal.reason } : {}),
     ...(withdrawal.mpesaTransactionId ? { mpesaTransactionId: withdrawal.mpesaTransactionId } : {}),
   };
+}
+
+/** An admin list page: `{ <name>: [...], page, totalPages, total, nextCursor? }`. */
+export function presentPage<T, R, const N extends string>(
+  name: N,
+  page: Page<T>,
+  request: { page: number; limit: number },
+  present: (item: T) => R,
+): { [K in N]: R[] } & { page: number; totalPages: number; total: number; nextCursor?: string } {
+  return {
+    [name]: page.items.map(present),
+    page: request.page,
+    totalPages: Math.max(1, Math.ceil(page.total / request.limit)),
+    total: page.total,
+    ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+  } as { [K in N]: R[] } & { page: number; totalPages: number; total: number; nextCursor?: string };
 }

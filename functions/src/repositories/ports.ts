@@ -129,6 +129,7 @@ export interface CallerRefs {
   investmentId?: string;
   /** Another user the (admin) caller acts on. */
   subjectUserId?: string;
+  withdrawalId?: string;
 }
 
 export interface CallerContext {
@@ -136,6 +137,7 @@ export interface CallerContext {
   package?: PackageRecord | null;
   investment?: InvestmentRecord | null;
   subject?: UserRecord | null;
+  withdrawal?: WithdrawalRecord | null;
 }
 
 export interface InvestmentRecord {
@@ -191,7 +193,8 @@ export type RefusalReason =
   | "package-changed"
   | "referral-already-paid"
   | "already-claimed"
-  | "investment-changed";
+  | "investment-changed"
+  | "not-pending";
 
 export class MoveRefusedError extends Error {
   constructor(readonly reason: RefusalReason) {
@@ -240,11 +243,55 @@ export class AdminAccountError extends Error {
   }
 }
 
+export interface Page<T> {
+  items: T[];
+  /** Opaque position after the last item, when there is more. */
+  nextCursor?: string;
+  /** How many items match the filter in all, from the counters (or from the search results). */
+  total: number;
+}
+
+export interface PageRequest {
+  limit: number;
+  /** 1-based. Used to walk to the page when no cursor is given. */
+  page: number;
+  cursor?: string;
+}
+
+export interface AdminStats {
+  totalUsers: number;
+  totalPackages: number;
+  totalInvestments: number;
+  activeInvestments: number;
+  totalTransactions: number;
+  pendingWithdrawals: number;
+  totalRevenueCents: number;
+  newUsersToday: number;
+}
+
+export interface AdminQueries {
+  stats(day: string): Promise<AdminStats>;
+  listUsers(request: PageRequest & { search?: string }): Promise<Page<UserRecord>>;
+  listLedger(
+    request: PageRequest & { type?: LedgerType; status?: LedgerStatus; search?: string },
+  ): Promise<Page<LedgerLine & { user: UserSummary }>>;
+  listWithdrawals(request: PageRequest & { status?: WithdrawalStatus }): Promise<Page<WithdrawalRecord>>;
+}
+
+export type WithdrawalDecision =
+  | { status: "approved"; processedBy: WithdrawalRecord["processedBy"] & {}; reason?: string; at: string }
+  | { status: "rejected"; processedBy: WithdrawalRecord["processedBy"] & {}; reason: string; at: string };
+
 export interface AdminRepository {
   /** Credits or debits the subject's wallet with its `adjustment` ledger line; a debit below zero is refused. */
   adjustBalance(plan: BalanceAdjustmentPlan): Promise<void>;
   /** Activates or deactivates a non-admin user; deactivation also revokes every token issued so far. */
   setActive(userId: string, isActive: boolean): Promise<UserRecord>;
+  /**
+   * Moves a pending withdrawal to approved, or to rejected with the held amount refunded and its ledger line
+   * cancelled. Throws MoveRefusedError("not-pending") when it was already processed.
+   */
+  decideWithdrawal(withdrawal: WithdrawalRecord, decision: WithdrawalDecision): Promise<WithdrawalRecord>;
 }
 
 export interface InvestorRepository {
@@ -262,4 +309,9 @@ export interface InvestorRepository {
 export interface PackageRepository {
   /** Creates the package and counts it in the statistics; false when the id already exists. */
   create(pkg: PackageRecord): Promise<boolean>;
+  /** Replaces an existing package's fields; false when it does not exist. */
+  update(pkg: PackageRecord): Promise<boolean>;
+  /** Deletes the package (investments keep their snapshot of it); false when it does not exist. */
+  remove(packageId: string): Promise<boolean>;
+  get(packageId: string): Promise<PackageRecord | null>;
 }

@@ -166,10 +166,9 @@ export function createAuthenticator(deps: Pick<AccountServiceDeps, "accounts" | 
      * the request is about, loaded in the same round trip as the caller.
      */
     async load(claims: TokenClaims, refs: CallerRefs = {}): Promise<CallerContext> {
-      const context =
-        refs.packageId || refs.investmentId || refs.subjectUserId
-          ? await accounts.getUserWith(claims.userId, refs)
-          : await accounts.getUser(claims.userId).then((user) => (user ? { user } : null));
+      const context = Object.values(refs).some(Boolean)
+        ? await accounts.getUserWith(claims.userId, refs)
+        : await accounts.getUser(claims.userId).then((user) => (user ? { user } : null));
       if (!context?.user.isActive || context.user.tokenVersion !== claims.tokenVersion) {
         throw new UnauthorizedError(ACCOUNT_MESSAGES.sessionExpired);
       }

@@ -1,24 +1,135 @@
-import { ADMIN_MESSAGES, type BalanceAdjustmentInput, centsToKes, formatKes, kesToCents } from "@jengafund/shared";
-import type { Clock } from "../lib/clock.js";
-import { BadRequestError, NotFoundError } from "../lib/errors.js";
+import {
+  ADMIN_MESSAGES,
+  type BalanceAdjustmentInput,
+  centsToKes,
+  formatKes,
+  kesToCents,
+  type PackageInput,
+  type ProcessWithdrawalInput,
+} from "@jengafund/shared";
+import { type Clock, nairobiDay } from "../lib/clock.js";
+import { BadRequestError, ConflictError, NotFoundError } from "../lib/errors.js";
 import type { IdGenerator } from "../lib/ids.js";
 import {
   AdminAccountError,
+  type AdminQueries,
   type AdminRepository,
   type LedgerLine,
   MoveRefusedError,
+  type PackageRecord,
+  type PackageRepository,
   type UserRecord,
+  type WithdrawalRecord,
 } from "../repositories/ports.js";
 import { withBalanceChange } from "./investments.js";
 
 export interface AdminServiceDeps {
   admin: AdminRepository;
+  queries: AdminQueries;
+  packages: PackageRepository;
   clock: Clock;
   newId: IdGenerator;
+  /** Starts the M-Pesa payout of an approved withdrawal (absent until payouts are configured). */
+  startPayout?: (withdrawal: WithdrawalRecord) => Promise<WithdrawalRecord>;
 }
 
-export function createAdminService({ admin, clock, newId }: AdminServiceDeps) {
+export const ADMIN_SERVICE_MESSAGES = {
+  packageNotFound: "Package not found",
+  withdrawalNotFound: "Withdrawal not found",
+  withdrawalNotPending: "This withdrawal has already been processed",
+} as const;
+
+/** Package form input (KES, percents) to the stored record. */
+function packageRecord(id: string, input: PackageInput, createdAt: string): PackageRecord {
   return {
+    id,
+    name: input.name,
+    company: input.company,
+    description: input.description,
+    priceCents: kesToCents(input.price),
+    image: input.image,
+    category: input.category,
+    riskLevel: input.riskLevel,
+    monthlyReturnRate: input.monthlyReturnRate,
+    dailyReturnRate: input.dailyReturnRate,
+    maturityDate: new Date(input.maturityDate).toISOString(),
+    createdAt,
+  };
+}
+
+export function createAdminService({ admin, queries, packages, clock, newId, startPayout }: AdminServiceDeps) {
+  return {
+    stats: () => queries.stats(nairobiDay(clock.now())),
+    listUsers: (request: Parameters<AdminQueries["listUsers"]>[0]) => queries.listUsers(request),
+    listTransactions: (request: Parameters<AdminQueries["listLedger"]>[0]) => queries.listLedger(request),
+    listWithdrawals: (request: Parameters<AdminQueries["listWithdrawals"]>[0]) => queries.listWithdrawals(request),
+
+    /** Every transaction matching the filters, newest first, page by page, up to `max` lines. */
+    async *allTransactions(
+      filters: Omit<Parameters<AdminQueries["listLedger"]>[0], "page" | "limit" | "cursor">,
+      max: number,
+    ) {
+      let cursor: string | undefined;
+      let sent = 0;
+      for (let page = 1; sent < max; page++) {
+        const result = await queries.listLedger({ ...filters, page, limit: 100, ...(cursor ? { cursor } : {}) });
+        for (const line of result.items.slice(0, max - sent)) yield line;
+        sent += result.items.length;
+        // Search results are paged in memory and carry no cursor: stop when a page comes back short.
+        if (result.nextCursor) cursor = result.nextCursor;
+        else if (filters.search && result.items.length === 100) continue;
+        else return;
+      }
+    },
+
+    async createPackage(input: PackageInput): Promise<PackageRecord> {
+      const pkg = packageRecord(newId(), input, clock.now().toISOString());
+      if (!(await packages.create(pkg))) throw new ConflictError("Package already exists");
+      return pkg;
+    },
+
+    async updatePackage(id: string, input: PackageInput): Promise<PackageRecord> {
+      const existing = await packages.get(id);
+      if (!existing) throw new NotFoundError(ADMIN_SERVICE_MESSAGES.packageNotFound);
+      const pkg = packageRecord(id, input, existing.createdAt);
+      if (!(await packages.update(pkg))) throw new NotFoundError(ADMIN_SERVICE_MESSAGES.packageNotFound);
+      return pkg;
+    },
+
+    /** Investments already bought keep their snapshot of the package (name, company, image, rate, maturity). */
+    async deletePackage(id: string): Promise<void> {
+      if (!(await packages.remove(id))) throw new NotFoundError(ADMIN_SERVICE_MESSAGES.packageNotFound);
+    },
+
+    /**
+     * Only a pending withdrawal can be processed. Rejecting refunds the hold at once; approving records the
+     * decision and starts the M-Pesa payout, whose result completes it (or refunds it when the payout fails).
+     */
+    async processWithdrawal(input: {
+      withdrawal: WithdrawalRecord | null | undefined;
+      admin: UserRecord;
+      decision: ProcessWithdrawalInput;
+    }): Promise<WithdrawalRecord> {
+      const { withdrawal, decision } = input;
+      if (!withdrawal) throw new NotFoundError(ADMIN_SERVICE_MESSAGES.withdrawalNotFound);
+      if (withdrawal.status !== "pending") throw new ConflictError(ADMIN_SERVICE_MESSAGES.withdrawalNotPending);
+      const processedBy = { id: input.admin.id, firstName: input.admin.firstName, lastName: input.admin.lastName };
+      const at = clock.now().toISOString();
+      let decided: WithdrawalRecord;
+      try {
+        decided = await admin.decideWithdrawal(
+          withdrawal,
+          decision.status === "rejected"
+            ? { status: "rejected", processedBy, reason: decision.reason ?? "", at }
+            : { status: "approved", processedBy, ...(decision.reason ? { reason: decision.reason } : {}), at },
+        );
+      } catch (error) {
+        if (error instanceof MoveRefusedError) throw new ConflictError(ADMIN_SERVICE_MESSAGES.withdrawalNotPending);
+        throw error;
+      }
+      return decided.status === "approved" && startPayout ? startPayout(decided) : decided;
+    },
+
     /** A credit or debit of the subject's wallet, written as an `adjustment` ledger line with the admin's reason. */
     async adjustBalance(input: {
       subject: UserRecord | null | undefined;

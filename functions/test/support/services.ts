@@ -1,8 +1,12 @@
 import type { Clock } from "../../src/lib/clock.js";
 import { ulid } from "../../src/lib/ids.js";
 import { createDynamoAccountRepository } from "../../src/repositories/dynamo/account-repository.js";
+import { createDynamoAdminQueries } from "../../src/repositories/dynamo/admin-query-repository.js";
+import { createDynamoAdminRepository } from "../../src/repositories/dynamo/admin-repository.js";
 import { type DynamoContext, defaultDynamoContext } from "../../src/repositories/dynamo/client.js";
 import { createDynamoInvestorRepository } from "../../src/repositories/dynamo/investor-repository.js";
+import { createDynamoPackageRepository } from "../../src/repositories/dynamo/package-repository.js";
+import { createAdminService } from "../../src/services/admin.js";
 import { createInvestmentService } from "../../src/services/investments.js";
 import { createWithdrawalService } from "../../src/services/withdrawals.js";
 
@@ -31,5 +35,12 @@ export function buildServices(options: { clock: Clock; ctx?: DynamoContext }) {
     investor,
     investments: createInvestmentService(deps),
     withdrawals: createWithdrawalService({ ...deps, payoutLimits: { minKes: 10, maxKes: 250_000 } }),
+    admin: createAdminService({
+      admin: createDynamoAdminRepository(ctx),
+      queries: createDynamoAdminQueries(ctx),
+      packages: createDynamoPackageRepository(ctx),
+      clock: options.clock,
+      newId: () => ulid(),
+    }),
   };
 }

@@ -28,8 +28,17 @@ export const routes = [
   { method: "POST", path: "/withdrawals", handler: "request-withdrawal", access: "user" },
   { method: "GET", path: "/withdrawals", handler: "list-withdrawals", access: "user" },
   { method: "GET", path: "/transactions", handler: "list-transactions", access: "user" },
+  { method: "GET", path: "/admin/stats", handler: "get-admin-stats", access: "admin" },
+  { method: "GET", path: "/admin/users", handler: "list-admin-users", access: "admin" },
   { method: "PUT", path: "/admin/users/{id}/status", handler: "set-user-status", access: "admin" },
   { method: "PUT", path: "/admin/users/{id}/balance", handler: "adjust-user-balance", access: "admin" },
+  { method: "POST", path: "/admin/packages", handler: "create-package", access: "admin" },
+  { method: "PUT", path: "/admin/packages/{id}", handler: "update-package", access: "admin" },
+  { method: "DELETE", path: "/admin/packages/{id}", handler: "delete-package", access: "admin" },
+  { method: "GET", path: "/admin/transactions", handler: "list-admin-transactions", access: "admin" },
+  { method: "GET", path: "/admin/transactions/export", handler: "export-admin-transactions", access: "admin" },
+  { method: "GET", path: "/admin/withdrawals", handler: "list-admin-withdrawals", access: "admin" },
+  { method: "PUT", path: "/admin/withdrawals/{id}", handler: "process-withdrawal", access: "admin" },
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteHandlerName = (typeof routes)[number]["handler"];

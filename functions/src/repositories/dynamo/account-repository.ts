@@ -8,6 +8,7 @@ import {
   summaryOf,
   type UniqueField,
 } from "../ports.js";
+import { batchGet } from "./batch-get.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
 import {
   countersUpdate,
@@ -17,26 +18,11 @@ import {
   toInvestmentRecord,
   toPackageRecord,
   toUserRecord,
+  toWithdrawalRecord,
   userItem,
 } from "./items.js";
 import { type Key, keys } from "./keys.js";
 import { failedConditionIndexes, runTransaction, type TransactItem } from "./transactions.js";
-
-/** One BatchGetItem; unprocessed keys (throttling) are fetched again. */
-async function batchGet(ctx: DynamoContext, requested: Key[]): Promise<Record<string, unknown>[]> {
-  const found: Record<string, unknown>[] = [];
-  let pending: Key[] = requested;
-  for (let attempt = 0; pending.length > 0; attempt++) {
-    if (attempt > 5) throw new Error("BatchGetItem kept returning unprocessed keys");
-    const { Responses, UnprocessedKeys } = await ctx.db.send(
-      new BatchGetCommand({ RequestItems: { [ctx.TableName]: { Keys: pending, ConsistentRead: true } } }),
-    );
-    found.push(...(Responses?.[ctx.TableName] ?? []));
-    pending = (UnprocessedKeys?.[ctx.TableName]?.Keys as Key[] | undefined) ?? [];
-    if (pending.length) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
-  }
-  return found;
-}
 
 const findByKey = (items: Record<string, unknown>[], key: Key) =>
   items.find((item) => item.PK === key.PK && item.SK === key.SK);
@@ -57,7 +43,16 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
           TableName,
           // The referral code's marker also names its owner, so a registration with that code needs one read.
           // requestId lets a retry recognise its own earlier, unacknowledged commit (see runTransaction).
-          Item: { ...key, type: "UniqueMarker", field, userId: user.id, requestId: user.id, owner: summaryOf(user) },
+          Item: {
+            ...key,
+            type: "UniqueMarker",
+            field,
+            userId: user.id,
+            requestId: user.id,
+            owner: summaryOf(user),
+            // The phone marker doubles as the admin search entry by phone prefix.
+            ...(field === "phoneNumber" ? { GSI2PK: keys.userPhoneSearchPartition, GSI2SK: user.phoneNumber } : {}),
+          },
           ConditionExpression: "attribute_not_exists(PK)",
         },
       });
@@ -129,8 +124,9 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
       const packageKey = refs.packageId ? keys.package(refs.packageId) : undefined;
       const investmentKey = refs.investmentId ? keys.investment(userId, refs.investmentId) : undefined;
       const subjectKey = refs.subjectUserId ? keys.user(refs.subjectUserId) : undefined;
+      const withdrawalKey = refs.withdrawalId ? keys.withdrawal(refs.withdrawalId) : undefined;
       // The same key twice (an admin acting on themself) would make BatchGetItem fail.
-      const wanted = [userKey, packageKey, investmentKey, subjectKey].filter(
+      const wanted = [userKey, packageKey, investmentKey, subjectKey, withdrawalKey].filter(
         (k, i, all): k is Key => !!k && all.findIndex((o) => o?.PK === k.PK && o?.SK === k.SK) === i,
       );
       const items = await batchGet(ctx, wanted);
@@ -139,11 +135,13 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
       const pkg = packageKey ? findByKey(items, packageKey) : undefined;
       const investment = investmentKey ? findByKey(items, investmentKey) : undefined;
       const subject = subjectKey ? findByKey(items, subjectKey) : undefined;
+      const withdrawal = withdrawalKey ? findByKey(items, withdrawalKey) : undefined;
       return {
         user: toUserRecord(user),
         ...(packageKey ? { package: pkg ? toPackageRecord(pkg) : null } : {}),
         ...(investmentKey ? { investment: investment ? toInvestmentRecord(investment) : null } : {}),
         ...(subjectKey ? { subject: subject ? toUserRecord(subject) : null } : {}),
+        ...(withdrawalKey ? { withdrawal: withdrawal ? toWithdrawalRecord(withdrawal) : null } : {}),
       };
     },
 

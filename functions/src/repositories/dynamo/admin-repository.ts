@@ -1,9 +1,24 @@
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { AdminAccountError, type AdminRepository, MoveRefusedError, summaryOf } from "../ports.js";
+import {
+  AdminAccountError,
+  type AdminRepository,
+  MoveRefusedError,
+  summaryOf,
+  type WithdrawalRecord,
+} from "../ports.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
-import { countersUpdate, ledgerCounters, ledgerItem, toUserRecord } from "./items.js";
+import {
+  countersUpdate,
+  ledgerCounters,
+  ledgerItem,
+  ledgerStatusChangeCounters,
+  ledgerStatusUpdate,
+  mergeCounters,
+  toUserRecord,
+  withdrawalStatusChangeCounters,
+} from "./items.js";
 import { keys } from "./keys.js";
-import { failedConditionIndexes, runTransaction } from "./transactions.js";
+import { failedConditionIndexes, runTransaction, type TransactItem } from "./transactions.js";
 
 export function createDynamoAdminRepository(ctx: DynamoContext = defaultDynamoContext()): AdminRepository {
   const { db, TableName } = ctx;
@@ -44,6 +59,74 @@ export function createDynamoAdminRepository(ctx: DynamoContext = defaultDynamoCo
         if (failedConditionIndexes(error).includes(1)) throw new MoveRefusedError("insufficient-balance");
         throw error;
       }
+    },
+
+    async decideWithdrawal(withdrawal, decision) {
+      const decided: WithdrawalRecord = {
+        ...withdrawal,
+        status: decision.status,
+        processedBy: decision.processedBy,
+        ...(decision.reason ? { reason: decision.reason } : {}),
+      };
+      const items: TransactItem[] = [
+        {
+          Update: {
+            TableName,
+            Key: keys.withdrawal(withdrawal.id),
+            UpdateExpression:
+              "SET #status = :to, processedBy = :by, processedAt = :at, GSI2PK = :partition" +
+              (decision.reason ? ", reason = :reason" : ""),
+            ConditionExpression: "#status = :pending",
+            ExpressionAttributeNames: { "#status": "status" },
+            ExpressionAttributeValues: {
+              ":to": decision.status,
+              ":by": decision.processedBy,
+              ":at": decision.at,
+              ":partition": keys.withdrawalsByStatusPartition(decision.status),
+              ":pending": "pending",
+              ...(decision.reason ? { ":reason": decision.reason } : {}),
+            },
+          },
+        },
+      ];
+      if (decision.status === "rejected") {
+        // The refund: the hold goes back to the wallet and its ledger line stops counting.
+        items.push(
+          {
+            Update: {
+              TableName,
+              Key: keys.user(withdrawal.userId),
+              UpdateExpression: "ADD walletBalanceCents :amount",
+              ConditionExpression: "attribute_exists(PK)",
+              ExpressionAttributeValues: { ":amount": withdrawal.amountCents },
+            },
+          },
+          ledgerStatusUpdate(
+            TableName,
+            withdrawal.userId,
+            withdrawal.ledgerLineId,
+            "withdrawal",
+            "pending",
+            "cancelled",
+          ),
+          countersUpdate(
+            TableName,
+            mergeCounters(
+              withdrawalStatusChangeCounters("pending", "rejected"),
+              ledgerStatusChangeCounters("withdrawal", "pending", "cancelled"),
+            ),
+          ),
+        );
+      } else {
+        items.push(countersUpdate(TableName, withdrawalStatusChangeCounters("pending", "approved")));
+      }
+      try {
+        await runTransaction(ctx, items);
+      } catch (error) {
+        if (failedConditionIndexes(error).includes(0)) throw new MoveRefusedError("not-pending");
+        throw error;
+      }
+      return decided;
     },
 
     async setActive(userId, isActive) {

@@ -82,9 +82,34 @@ export function ledgerItem(line: LedgerLine, user: UserSummary): Item {
   };
 }
 
-/** A ledger line's status change also moves it to its new type-and-status partition. */
-export function ledgerStatusAttributes(type: LedgerLine["type"], status: LedgerLine["status"]) {
-  return { GSI2PK: keys.ledgerByTypeAndStatus(type, status) };
+/**
+ * A ledger line's one permitted change: its status, conditional on the status it had, which also moves it to its
+ * new type-and-status list partition.
+ */
+export function ledgerStatusUpdate(
+  TableName: string,
+  userId: string,
+  lineId: string,
+  type: LedgerLine["type"],
+  from: LedgerLine["status"],
+  to: LedgerLine["status"],
+  extra: { mpesaTransactionId?: string } = {},
+): TransactItem {
+  return {
+    Update: {
+      TableName,
+      Key: keys.ledgerLine(userId, lineId),
+      UpdateExpression: `SET #status = :to, GSI2PK = :partition${extra.mpesaTransactionId ? ", mpesaTransactionId = :receipt" : ""}`,
+      ConditionExpression: "#status = :from",
+      ExpressionAttributeNames: { "#status": "status" },
+      ExpressionAttributeValues: {
+        ":to": to,
+        ":from": from,
+        ":partition": keys.ledgerByTypeAndStatus(type, to),
+        ...(extra.mpesaTransactionId ? { ":receipt": extra.mpesaTransactionId } : {}),
+      },
+    },
+  };
 }
 
 export function toLedgerLine(item: Item): LedgerLine & { user: UserSummary } {

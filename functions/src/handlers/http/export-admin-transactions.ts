@@ -1,0 +1,52 @@
+import { AdminTransactionsQuerySchema, centsToKes } from "@jengafund/shared";
+import { admin } from "../../app.js";
+import { toCsv } from "../../lib/csv.js";
+import { httpHandler } from "../../lib/middleware.js";
+
+/** A spreadsheet-sized export; larger reconciliations belong to the table's own export. */
+const MAX_ROWS = 10_000;
+
+export const handler = httpHandler(
+  "export-admin-transactions",
+  { query: AdminTransactionsQuerySchema },
+  async ({ query }) => {
+    const { type, status, search } = query;
+    const rows: (string | number)[][] = [];
+    for await (const line of admin().allTransactions({ type, status, search }, MAX_ROWS)) {
+      rows.push([
+        line.createdAt,
+        line.type,
+        line.description,
+        `${line.user.firstName} ${line.user.lastName}`,
+        line.user.email,
+        centsToKes(line.amountCents).toFixed(2),
+        line.balance,
+        line.status,
+        line.reference,
+        line.mpesaTransactionId ?? "",
+        line.phoneNumber ?? "",
+      ]);
+    }
+    const header = [
+      "Date",
+      "Type",
+      "Description",
+      "User",
+      "Email",
+      "Amount (KES)",
+      "Balance",
+      "Status",
+      "Reference",
+      "M-Pesa ID",
+      "Phone",
+    ];
+    const day = new Date().toISOString().slice(0, 10);
+    return {
+      text: toCsv([header, ...rows]),
+      headers: {
+        "content-type": "text/csv; charset=utf-8",
+        "content-disposition": `attachment; filename="jengafund-transactions-${day}.csv"`,
+      },
+    };
+  },
+);

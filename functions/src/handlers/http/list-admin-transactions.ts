@@ -1,0 +1,13 @@
+import { AdminTransactionsQuerySchema } from "@jengafund/shared";
+import { admin } from "../../app.js";
+import { httpHandler } from "../../lib/middleware.js";
+import { presentPage, presentTransaction } from "../../lib/presenters.js";
+
+export const handler = httpHandler(
+  "list-admin-transactions",
+  { query: AdminTransactionsQuerySchema },
+  async ({ query }) => {
+    const page = await admin().listTransactions(query);
+    return { body: presentPage("transactions", page, query, presentTransaction) };
+  },
+);

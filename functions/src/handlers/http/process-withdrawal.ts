@@ -1,0 +1,16 @@
+import { ProcessWithdrawalInputSchema, ResourceIdPathSchema } from "@jengafund/shared";
+import { admin } from "../../app.js";
+import { httpHandler } from "../../lib/middleware.js";
+import { presentWithdrawal } from "../../lib/presenters.js";
+
+export const handler = httpHandler(
+  "process-withdrawal",
+  { path: ResourceIdPathSchema, body: ProcessWithdrawalInputSchema, load: ({ path }) => ({ withdrawalId: path.id }) },
+  async ({ body, caller, loaded }) => ({
+    body: {
+      withdrawal: presentWithdrawal(
+        await admin().processWithdrawal({ withdrawal: loaded.withdrawal, admin: caller, decision: body }),
+      ),
+    },
+  }),
+);

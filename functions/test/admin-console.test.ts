@@ -1,0 +1,379 @@
+import type { AuthResponse, Package, Transaction, User, Withdrawal } from "@jengafund/shared";
+import { beforeAll, describe, expect, it } from "vitest";
+import { handler as adjustBalance } from "../src/handlers/http/adjust-user-balance.js";
+import { handler as buy } from "../src/handlers/http/buy-investment.js";
+import { handler as createPackage } from "../src/handlers/http/create-package.js";
+import { handler as deletePackage } from "../src/handlers/http/delete-package.js";
+import { handler as exportTransactions } from "../src/handlers/http/export-admin-transactions.js";
+import { handler as stats } from "../src/handlers/http/get-admin-stats.js";
+import { handler as listTransactions } from "../src/handlers/http/list-admin-transactions.js";
+import { handler as listUsers } from "../src/handlers/http/list-admin-users.js";
+import { handler as listWithdrawals } from "../src/handlers/http/list-admin-withdrawals.js";
+import { handler as listInvestments } from "../src/handlers/http/list-investments.js";
+import { handler as processWithdrawal } from "../src/handlers/http/process-withdrawal.js";
+import { handler as requestWithdrawal } from "../src/handlers/http/request-withdrawal.js";
+import { handler as updatePackage } from "../src/handlers/http/update-package.js";
+import { keys } from "../src/repositories/dynamo/keys.js";
+import { signInAsAdmin } from "./support/admin.js";
+import { itemsOfUser, readItem } from "./support/db.js";
+import { call, gatewayEvent, testContext } from "./support/events.js";
+import { expectLedgerToMatchBalances } from "./support/money.js";
+import { registerUser } from "./support/users.js";
+
+type Message = { message: string };
+type PageOf<K extends string, T> = { [P in K]: T[] } & {
+  page: number;
+  totalPages: number;
+  total: number;
+  nextCursor?: string;
+};
+
+let admin: AuthResponse;
+beforeAll(async () => {
+  admin = await signInAsAdmin();
+});
+
+const asAdmin = {
+  get token() {
+    return admin.token;
+  },
+};
+const credit = (userId: string, amount: number) =>
+  call(
+    adjustBalance,
+    gatewayEvent("adjust-user-balance", {
+      token: asAdmin.token,
+      pathParameters: { id: userId },
+      body: { amount, type: "credit", reason: "test funding" },
+    }),
+  );
+const withdraw = (token: string, amount: number) =>
+  call<{ withdrawal: Withdrawal }>(
+    requestWithdrawal,
+    gatewayEvent("request-withdrawal", { token, body: { amount, phoneNumber: "0712345678" } }),
+  );
+const process = (id: string, body: unknown, token = asAdmin.token) =>
+  call<{ withdrawal: Withdrawal } & Message>(
+    processWithdrawal,
+    gatewayEvent("process-withdrawal", { token, pathParameters: { id }, body }),
+  );
+
+const packageBody = {
+  name: "Rift Valley Railways",
+  company: "Kenya Railways",
+  description: "Freight from Mombasa to Kampala.",
+  price: 450,
+  image: "https://images.example.com/rail.png",
+  category: "transport",
+  riskLevel: "medium",
+  monthlyReturnRate: 40,
+  dailyReturnRate: 1.3,
+  maturityDate: new Date(Date.now() + 60 * 86_400_000).toISOString().slice(0, 10),
+};
+
+describe("GET /admin/stats", () => {
+  it("reports the eight statistics from the counters", async () => {
+    const before = await call<{ stats: Record<string, number> }>(
+      stats,
+      gatewayEvent("get-admin-stats", { token: asAdmin.token }),
+    );
+    const { user, token } = await registerUser();
+    await credit(user._id, 2000);
+    await withdraw(token, 100);
+    const after = await call<{ stats: Record<string, number> }>(
+      stats,
+      gatewayEvent("get-admin-stats", { token: asAdmin.token }),
+    );
+    expect(Object.keys(after.body.stats).sort()).toEqual(
+      [
+        "activeInvestments",
+        "newUsersToday",
+        "pendingWithdrawals",
+        "totalInvestments",
+        "totalPackages",
+        "totalRevenue",
+        "totalTransactions",
+        "totalUsers",
+      ].sort(),
+    );
+    const delta = (name: string) => (after.body.stats[name] ?? 0) - (before.body.stats[name] ?? 0);
+    expect(delta("totalUsers")).toBe(1);
+    expect(delta("newUsersToday")).toBe(1);
+    expect(delta("pendingWithdrawals")).toBe(1);
+    expect(delta("totalTransactions")).toBe(3); // trial credit, adjustment, withdrawal hold
+    expect(after.body.stats.totalPackages).toBeGreaterThanOrEqual(9);
+  });
+});
+
+describe("GET /admin/users", () => {
+  it("pages newest first, ten a page, by cursor or by page number, and searches by email, name and phone prefix", async () => {
+    const made: User[] = [];
+    for (let i = 0; i < 23; i++) {
+      made.push(
+        (
+          await registerUser({
+            firstName: `Zawadi${i}`,
+            email: `zawadi.${i}.${Date.now()}@pages.example`,
+            phoneNumber: `0745${String(100000 + i)}`,
+          })
+        ).user,
+      );
+    }
+    const page1 = await call<PageOf<"users", User>>(
+      listUsers,
+      gatewayEvent("list-admin-users", { token: asAdmin.token, query: { page: "1", limit: "10" } }),
+    );
+    expect(page1.statusCode).toBe(200);
+    expect(page1.body.users).toHaveLength(10);
+    expect(page1.body.users[0]?._id).toBe(made.at(-1)?._id);
+    expect(page1.body.totalPages).toBe(Math.ceil(page1.body.total / 10));
+    expect(JSON.stringify(page1.body)).not.toMatch(/passwordHash/);
+
+    const byCursor = await call<PageOf<"users", User>>(
+      listUsers,
+      gatewayEvent("list-admin-users", {
+        token: asAdmin.token,
+        query: { page: "2", limit: "10", cursor: page1.body.nextCursor ?? "" },
+      }),
+    );
+    const byNumber = await call<PageOf<"users", User>>(
+      listUsers,
+      gatewayEvent("list-admin-users", { token: asAdmin.token, query: { page: "2", limit: "10" } }),
+    );
+    expect(byCursor.body.users.map((u) => u._id)).toEqual(byNumber.body.users.map((u) => u._id));
+    expect(byCursor.body.users[0]?._id).toBe(made.at(-11)?._id);
+
+    const search = async (text: string) =>
+      (
+        await call<PageOf<"users", User>>(
+          listUsers,
+          gatewayEvent("list-admin-users", { token: asAdmin.token, query: { page: "1", limit: "10", search: text } }),
+        )
+      ).body;
+    expect((await search("zawadi.7.")).users.map((u) => u._id)).toEqual([made[7]?._id]);
+    expect((await search("Zawadi12 Kam")).users.map((u) => u._id)).toEqual([made[12]?._id]);
+    expect((await search("0745100003")).users.map((u) => u._id)).toEqual([made[3]?._id]);
+    expect((await search("zawadi")).total).toBeGreaterThanOrEqual(23);
+  });
+});
+
+describe("packages", () => {
+  it("creates, updates and deletes a package; investments keep the deleted package's name, company and image", async () => {
+    const created = await call<{ package: Package } & Message>(
+      createPackage,
+      gatewayEvent("create-package", { token: asAdmin.token, body: packageBody }),
+    );
+    expect(created.statusCode).toBe(201);
+    expect(created.body.package).toMatchObject({ name: "Rift Valley Railways", price: 450, dailyReturnRate: 1.3 });
+    const id = created.body.package._id;
+
+    const updated = await call<{ package: Package }>(
+      updatePackage,
+      gatewayEvent("update-package", {
+        token: asAdmin.token,
+        pathParameters: { id },
+        body: { ...packageBody, price: 300 },
+      }),
+    );
+    expect(updated.body.package.price).toBe(300);
+
+    const investor = await registerUser();
+    const bought = await call(
+      buy,
+      gatewayEvent("buy-investment", { token: investor.token, body: { packageId: id, amount: 300 } }),
+    );
+    expect(bought.statusCode).toBe(201);
+
+    const deleted = await call<Message>(
+      deletePackage,
+      gatewayEvent("delete-package", { token: asAdmin.token, pathParameters: { id } }),
+    );
+    expect(deleted).toEqual({ statusCode: 200, body: { message: "Package deleted successfully" } });
+    const again = await call<Message>(
+      deletePackage,
+      gatewayEvent("delete-package", { token: asAdmin.token, pathParameters: { id } }),
+    );
+    expect(again).toEqual({ statusCode: 404, body: { message: "Package not found" } });
+
+    const investments = await call<{ investments: { package: { name: string; company: string; image: string } }[] }>(
+      listInvestments,
+      gatewayEvent("list-investments", { token: investor.token }),
+    );
+    expect(investments.body.investments[0]?.package).toMatchObject({
+      name: "Rift Valley Railways",
+      company: "Kenya Railways",
+      image: packageBody.image,
+    });
+    const rebuy = await call<Message>(
+      buy,
+      gatewayEvent("buy-investment", { token: investor.token, body: { packageId: id, amount: 300 } }),
+    );
+    expect(rebuy).toEqual({ statusCode: 404, body: { message: "Package not found" } });
+  });
+
+  it.each([
+    [{ price: 0 }, "Price must be at least KES 1"],
+    [{ image: "not a url" }, "Image must be a URL"],
+    [{ name: "" }, "Name is required"],
+    [{ dailyReturnRate: -0.1 }, "Daily return rate cannot be negative"],
+    [{ maturityDate: "someday" }, "Maturity date must be a date"],
+    [{ category: "crypto" }, "Choose a category"],
+  ])("refuses %j with 400 %j", async (override, message) => {
+    const response = await call<Message>(
+      createPackage,
+      gatewayEvent("create-package", { token: asAdmin.token, body: { ...packageBody, ...override } }),
+    );
+    expect(response).toEqual({ statusCode: 400, body: { message } });
+  });
+
+  it("accepts a site path as the image, like the seeded packages", async () => {
+    const response = await call(
+      createPackage,
+      gatewayEvent("create-package", {
+        token: asAdmin.token,
+        body: { ...packageBody, image: "/images/packages/kengen.svg" },
+      }),
+    );
+    expect(response.statusCode).toBe(201);
+  });
+});
+
+describe("GET /admin/transactions", () => {
+  it("filters by type and status with exact totals, searches by reference and user, and exports CSV", async () => {
+    const { user, token } = await registerUser({ firstName: "Filter", lastName: "Person" });
+    await credit(user._id, 5000);
+    const holds: Withdrawal[] = [];
+    for (let i = 0; i < 12; i++) holds.push((await withdraw(token, 10 + i)).body.withdrawal);
+
+    const list = async (query: Record<string, string>) =>
+      (
+        await call<PageOf<"transactions", Transaction>>(
+          listTransactions,
+          gatewayEvent("list-admin-transactions", {
+            token: asAdmin.token,
+            query: { page: "1", limit: "10", type: "", status: "", search: "", ...query },
+          }),
+        )
+      ).body;
+
+    const pendingWithdrawals = await list({ type: "withdrawal", status: "pending" });
+    expect(pendingWithdrawals.transactions).toHaveLength(10);
+    expect(pendingWithdrawals.transactions.every((t) => t.type === "withdrawal" && t.status === "pending")).toBe(true);
+    expect(pendingWithdrawals.total).toBeGreaterThanOrEqual(12);
+    expect(pendingWithdrawals.transactions[0]?.amount).toBe(-21);
+
+    const adjustments = await list({ type: "adjustment" });
+    expect(adjustments.transactions.every((t) => t.type === "adjustment")).toBe(true);
+    const completed = await list({ status: "completed" });
+    expect(completed.transactions.every((t) => t.status === "completed")).toBe(true);
+
+    const byReference = await list({ search: holds[3]?.transactionReference ?? "" });
+    expect(byReference.transactions.map((t) => t.reference)).toEqual([holds[3]?.transactionReference]);
+    const byEmail = await list({ search: user.email, type: "withdrawal" });
+    expect(byEmail.total).toBe(12);
+    expect(byEmail.totalPages).toBe(2);
+
+    const csv = await exportTransactions(
+      gatewayEvent("export-admin-transactions", {
+        token: asAdmin.token,
+        query: { search: user.email, type: "", status: "" },
+      }),
+      testContext,
+    );
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers?.["content-type"]).toMatch(/^text\/csv/);
+    const lines = (csv.body ?? "").trim().split("\r\n");
+    expect(lines[0]).toBe("Date,Type,Description,User,Email,Amount (KES),Balance,Status,Reference,M-Pesa ID,Phone");
+    expect(lines).toHaveLength(1 + 14); // header + trial credit + adjustment + 12 holds
+    expect(lines.some((l) => l.includes(",withdrawal,") && l.includes(",-21.00,"))).toBe(true);
+  });
+
+  it("refuses unknown filters with 400", async () => {
+    const response = await call<Message>(
+      listTransactions,
+      gatewayEvent("list-admin-transactions", { token: asAdmin.token, query: { type: "bribe" } }),
+    );
+    expect(response).toEqual({ statusCode: 400, body: { message: "Unknown transaction type" } });
+  });
+});
+
+describe("withdrawals", () => {
+  it("lists by status and approves a pending withdrawal once", async () => {
+    const { user, token } = await registerUser();
+    await credit(user._id, 1000);
+    const { withdrawal } = (await withdraw(token, 250)).body;
+
+    const pending = await call<PageOf<"withdrawals", Withdrawal>>(
+      listWithdrawals,
+      gatewayEvent("list-admin-withdrawals", {
+        token: asAdmin.token,
+        query: { page: "1", limit: "10", status: "pending" },
+      }),
+    );
+    expect(pending.body.withdrawals.map((w) => w._id)).toContain(withdrawal._id);
+
+    const approved = await process(withdrawal._id, { status: "approved", reason: "" });
+    expect(approved.statusCode).toBe(200);
+    expect(approved.body.withdrawal).toMatchObject({
+      status: "approved",
+      processedBy: { firstName: "Platform", lastName: "Admin" },
+    });
+    expect(await process(withdrawal._id, { status: "rejected", reason: "late" })).toEqual({
+      statusCode: 409,
+      body: { message: "This withdrawal has already been processed" },
+    });
+    const approvedList = await call<PageOf<"withdrawals", Withdrawal>>(
+      listWithdrawals,
+      gatewayEvent("list-admin-withdrawals", { token: asAdmin.token, query: { status: "approved" } }),
+    );
+    expect(approvedList.body.withdrawals.map((w) => w._id)).toContain(withdrawal._id);
+    // Approval keeps the hold until the payout settles.
+    expect((await readItem(keys.user(user._id)))?.walletBalanceCents).toBe(75_000);
+    await expectLedgerToMatchBalances(user._id);
+  });
+
+  it("rejects with a reason and refunds the hold; a reason is required", async () => {
+    const { user, token } = await registerUser();
+    await credit(user._id, 1000);
+    const { withdrawal } = (await withdraw(token, 400)).body;
+    expect(await process(withdrawal._id, { status: "rejected", reason: "  " })).toEqual({
+      statusCode: 400,
+      body: { message: "A reason is required to reject a withdrawal" },
+    });
+    const rejected = await process(withdrawal._id, {
+      status: "rejected",
+      reason: "Name does not match the M-Pesa account",
+    });
+    expect(rejected.body.withdrawal).toMatchObject({
+      status: "rejected",
+      reason: "Name does not match the M-Pesa account",
+    });
+    expect((await readItem(keys.user(user._id)))?.walletBalanceCents).toBe(100_000);
+    const lines = await itemsOfUser(user._id, "TX#");
+    expect(lines.find((l) => l.transactionType === "withdrawal")?.status).toBe("cancelled");
+    await expectLedgerToMatchBalances(user._id);
+  });
+
+  it("makes exactly one transition when 20 approve and reject calls race (R4)", async () => {
+    const { user, token } = await registerUser();
+    await credit(user._id, 1000);
+    const { withdrawal } = (await withdraw(token, 300)).body;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        process(withdrawal._id, i % 2 ? { status: "approved" } : { status: "rejected", reason: "race" }),
+      ),
+    );
+    expect(results.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(19);
+    const winner = results.find((r) => r.statusCode === 200)?.body.withdrawal.status;
+    expect((await readItem(keys.user(user._id)))?.walletBalanceCents).toBe(winner === "rejected" ? 100_000 : 70_000);
+    await expectLedgerToMatchBalances(user._id);
+  });
+
+  it("answers 404 for an unknown withdrawal", async () => {
+    expect(await process("01ZZZZZZZZZZZZZZZZZZZZZZZZ", { status: "approved" })).toEqual({
+      statusCode: 404,
+      body: { message: "Withdrawal not found" },
+    });
+  });
+});
