@@ -48,10 +48,11 @@ export async function openPage(
   return { page, errors, close: () => context.close() };
 }
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** `fullPage: false` for an open dialog: it is fixed to the viewport, so a full-page capture misplaces it. */
+export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   // Without disabled animations a dialog or toast is caught half faded in.
-  await page.screenshot({ path: `${screenshotDir}${name}.png`, fullPage: true, animations: "disabled" });
+  await page.screenshot({ path: `${screenshotDir}${name}.png`, fullPage, animations: "disabled" });
 }
 
 /** True when the page is wider than the viewport, i.e. the user would have to scroll sideways. */

@@ -24,7 +24,21 @@ const InvestmentsPanel = lazyNamed(
   "InvestmentsPanel",
 );
 const ReferralsPanel = lazyNamed(() => import("../features/referrals/components/referrals-panel"), "ReferralsPanel");
-const AccountPanel = lazyNamed(() => import("../features/account/components/account-panel"), "AccountPanel");
+/** The Account tab hosts controls of three other features; they meet here because features never import each other. */
+const AccountPanel = lazy(async () => {
+  const [{ AccountPanel: Panel }, { DepositDialog }, { WithdrawalDialog }, { TransactionHistoryDialog }] =
+    await Promise.all([
+      import("../features/account/components/account-panel"),
+      import("../features/deposit/components/deposit-dialog"),
+      import("../features/withdrawals/components/withdrawal-dialog"),
+      import("../features/history/components/transaction-history-dialog"),
+    ]);
+  return {
+    default: () => (
+      <Panel deposit={<DepositDialog />} withdraw={<WithdrawalDialog />} history={<TransactionHistoryDialog />} />
+    ),
+  };
+});
 
 const OverviewPanel = lazyNamed(() => import("../features/admin-overview/components/overview-panel"), "OverviewPanel");
 const UsersPanel = lazyNamed(() => import("../features/admin-users/components/users-panel"), "UsersPanel");

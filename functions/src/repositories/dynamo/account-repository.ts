@@ -1,4 +1,4 @@
-import { BatchGetCommand, GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import {
   type AccountRepository,
   type CallerContext,

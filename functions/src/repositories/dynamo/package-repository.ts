@@ -1,5 +1,5 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import type { PackageRecord, PackageRepository } from "../ports.js";
+import type { PackageRepository } from "../ports.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
 import { countersUpdate, packageItem, toPackageRecord } from "./items.js";
 import { keys } from "./keys.js";

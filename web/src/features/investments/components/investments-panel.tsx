@@ -1,5 +1,40 @@
-import { PlaceholderPanel } from "../../../components/ui/placeholder-panel";
+import { Button, SimpleGrid, Stack } from "@chakra-ui/react";
+import { useNavigate } from "react-router-dom";
+import { EmptyPanel } from "../../../components/ui/empty-panel";
+import { PageSpinner } from "../../../components/ui/page-spinner";
+import { PanelHeader } from "../../../components/ui/panel-header";
+import { paths } from "../../../config/paths";
+import { useInvestments } from "../hooks/use-investments";
+import { useNow } from "../hooks/use-now";
+import { InvestmentCard } from "./investment-card";
+import { PortfolioSummary } from "./portfolio-summary";
 
 export function InvestmentsPanel() {
-  return <PlaceholderPanel title="My Investments" description="Your investments and daily rewards will appear here." />;
+  const { investments, loading, replace } = useInvestments();
+  const now = useNow();
+  const navigate = useNavigate();
+
+  return (
+    <Stack gap="6">
+      <PanelHeader title="My Investments" description="Track your portfolio and claim your daily rewards." />
+      {loading ? (
+        <PageSpinner />
+      ) : investments.length === 0 ? (
+        <EmptyPanel title="No investments yet" description="Choose a package to start earning daily rewards.">
+          <Button onClick={() => navigate(paths.dashboard.packages)}>Browse Packages</Button>
+        </EmptyPanel>
+      ) : (
+        <>
+          <PortfolioSummary investments={investments} />
+          <SimpleGrid as="ul" listStyle="none" columns={{ base: 1, lg: 2 }} gap="4">
+            {investments.map((investment) => (
+              <li key={investment._id}>
+                <InvestmentCard investment={investment} now={now} onClaimed={replace} />
+              </li>
+            ))}
+          </SimpleGrid>
+        </>
+      )}
+    </Stack>
+  );
 }

@@ -1,0 +1,67 @@
+/**
+ * Direct API calls for browser tests: setting up a user or money faster than clicking through the screens, and
+ * reaching admin-only routes. The web app itself never goes this way.
+ */
+export interface RegisteredInvestor {
+  token: string;
+  user: { _id: string; referralCode: string };
+  email: string;
+  password: string;
+}
+
+async function call<T>(apiUrl: string, method: string, path: string, body?: object, token?: string): Promise<T> {
+  const response = await fetch(`${apiUrl}${path}`, {
+    method,
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+/** A unique email and Kenyan phone per call: both are unique keys on the server. */
+export function uniqueContact(label: string): { email: string; phone: string } {
+  const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, "0");
+  return { email: `e2e-${label}-${stamp}@example.com`, phone: `07${digits}` };
+}
+
+export async function registerInvestor(apiUrl: string, label: string): Promise<RegisteredInvestor> {
+  const { email, phone } = uniqueContact(label);
+  const password = "Secret123!";
+  const { token, user } = await call<Omit<RegisteredInvestor, "email" | "password">>(apiUrl, "POST", "/auth/register", {
+    firstName: "Test",
+    lastName: label,
+    email,
+    phoneNumber: phone,
+    password,
+  });
+  return { token, user, email, password };
+}
+
+export async function buyPackage(apiUrl: string, token: string, packageId: string, amount: number): Promise<void> {
+  await call(apiUrl, "POST", "/investments/buy", { packageId, amount }, token);
+}
+
+export async function listPackages(apiUrl: string, token: string): Promise<{ _id: string; price: number }[]> {
+  const { packages } = await call<{ packages: { _id: string; price: number }[] }>(
+    apiUrl,
+    "GET",
+    "/packages",
+    undefined,
+    token,
+  );
+  return packages;
+}
+
+/** Real (wallet) money for a user, credited by the admin as support would. */
+export async function creditWallet(
+  apiUrl: string,
+  admin: { email: string; password: string },
+  userId: string,
+  amount: number,
+): Promise<void> {
+  const { token } = await call<{ token: string }>(apiUrl, "POST", "/auth/login", admin);
+  await call(apiUrl, "PUT", `/admin/users/${userId}/balance`, { amount, type: "credit", reason: "e2e funding" }, token);
+}

@@ -1,0 +1,19 @@
+import { Badge } from "@chakra-ui/react";
+
+/** Colours for the statuses of ledger lines and withdrawal requests (spec §3). */
+const palettes: Record<string, string> = {
+  completed: "green",
+  approved: "blue",
+  pending: "orange",
+  failed: "red",
+  rejected: "red",
+  cancelled: "gray",
+};
+
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <Badge colorPalette={palettes[status] ?? "gray"} variant="subtle" textTransform="capitalize">
+      {status}
+    </Badge>
+  );
+}

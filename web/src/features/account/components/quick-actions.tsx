@@ -1,0 +1,30 @@
+import { Heading, SimpleGrid, Stack } from "@chakra-ui/react";
+import type { ReactNode } from "react";
+import { toast } from "react-toastify";
+import { ActionTile } from "../../../components/ui/action-tile";
+import { SettingsIcon, ShieldIcon } from "../../../components/ui/icons";
+
+export function QuickActions({ history }: { history: ReactNode }) {
+  return (
+    <Stack as="section" aria-labelledby="quick-actions-title" gap="3">
+      <Heading as="h2" size="md" id="quick-actions-title">
+        Quick Actions
+      </Heading>
+      <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+        <ActionTile
+          icon={<SettingsIcon boxSize="6" color="brand.fg" />}
+          title="Account Settings"
+          description="Notifications and preferences"
+          onClick={() => toast.info("Account settings are coming soon.")}
+        />
+        {history}
+        <ActionTile
+          icon={<ShieldIcon boxSize="6" color="brand.fg" />}
+          title="Security"
+          description="Password and sign-in protection"
+          onClick={() => toast.info("Security settings are coming soon.")}
+        />
+      </SimpleGrid>
+    </Stack>
+  );
+}

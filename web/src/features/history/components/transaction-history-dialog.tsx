@@ -1,0 +1,57 @@
+import { CloseButton, Dialog, Portal, Tabs } from "@chakra-ui/react";
+import { ActionTile } from "../../../components/ui/action-tile";
+import { HistoryIcon } from "../../../components/ui/icons";
+import { SectionSpinner } from "../../../components/ui/section-spinner";
+import { useHistory } from "../hooks/use-history";
+import { TransactionList } from "./transaction-list";
+import { WithdrawalRequestList } from "./withdrawal-request-list";
+
+/** The Transaction History tile and the dialog it opens; the lists load afresh on every opening. */
+export function TransactionHistoryDialog() {
+  return (
+    <Dialog.Root size="lg" placement="center" scrollBehavior="inside" lazyMount unmountOnExit>
+      <Dialog.Trigger asChild>
+        <ActionTile
+          icon={<HistoryIcon boxSize="6" color="brand.fg" />}
+          title="Transaction History"
+          description="Deposits, investments, rewards and withdrawals"
+        />
+      </Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="4">
+            <Dialog.Header>
+              <Dialog.Title>Transaction History</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <HistoryTabs />
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function HistoryTabs() {
+  const { transactions, withdrawals, loading } = useHistory();
+  if (loading) return <SectionSpinner />;
+  return (
+    <Tabs.Root defaultValue="transactions" variant="line" fitted>
+      <Tabs.List>
+        <Tabs.Trigger value="transactions">Transactions</Tabs.Trigger>
+        <Tabs.Trigger value="withdrawals">Withdrawals</Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="transactions">
+        <TransactionList transactions={transactions} />
+      </Tabs.Content>
+      <Tabs.Content value="withdrawals">
+        <WithdrawalRequestList withdrawals={withdrawals} />
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}

@@ -1,0 +1,66 @@
+import { Badge, Flex, HStack, Stack, Text } from "@chakra-ui/react";
+import type { Transaction, TransactionType } from "@jengafund/shared";
+import { EmptyPanel } from "../../../components/ui/empty-panel";
+import { StatusBadge } from "../../../components/ui/status-badge";
+import { formatDate, formatSignedKes, formatTime } from "../../../lib/format";
+
+const types: Record<TransactionType, { label: string; palette: string }> = {
+  deposit: { label: "Deposit", palette: "green" },
+  withdrawal: { label: "Withdrawal", palette: "purple" },
+  investment: { label: "Investment", palette: "blue" },
+  reward: { label: "Reward", palette: "teal" },
+  referral: { label: "Referral", palette: "pink" },
+  trial: { label: "Trial Bonus", palette: "orange" },
+  adjustment: { label: "Adjustment", palette: "gray" },
+};
+
+export function TransactionList({ transactions }: { transactions: readonly Transaction[] }) {
+  if (transactions.length === 0) {
+    return (
+      <EmptyPanel
+        title="No transactions yet"
+        description="Deposits, investments, rewards and withdrawals will appear here."
+      />
+    );
+  }
+  return (
+    <Stack as="ul" listStyle="none" gap="0" aria-label="Transactions">
+      {transactions.map((transaction) => (
+        <TransactionRow key={transaction._id} transaction={transaction} />
+      ))}
+    </Stack>
+  );
+}
+
+function TransactionRow({ transaction }: { transaction: Transaction }) {
+  const type = types[transaction.type] ?? { label: transaction.type, palette: "gray" };
+  const amountColor = transaction.amount > 0 ? "green.fg" : transaction.amount < 0 ? "red.fg" : "fg";
+  return (
+    <Stack as="li" gap="1" py="3" borderBottomWidth="1px">
+      <Flex justify="space-between" align="start" gap="3">
+        <HStack gap="2" wrap="wrap">
+          <Badge colorPalette={type.palette} variant="solid">
+            {type.label}
+          </Badge>
+          <StatusBadge status={transaction.status} />
+          {transaction.balance === "trial" && (
+            <Badge colorPalette="orange" variant="outline">
+              Trial
+            </Badge>
+          )}
+        </HStack>
+        <Text fontWeight="bold" color={amountColor} whiteSpace="nowrap">
+          {formatSignedKes(transaction.amount)}
+        </Text>
+      </Flex>
+      <Text>{transaction.description}</Text>
+      <Flex columnGap="3" wrap="wrap" fontSize="sm" color="fg.muted">
+        <Text>
+          {formatDate(transaction.createdAt)} {formatTime(transaction.createdAt)}
+        </Text>
+        <Text overflowWrap="anywhere">{transaction.reference}</Text>
+        {transaction.mpesaTransactionId && <Text>M-Pesa: {transaction.mpesaTransactionId}</Text>}
+      </Flex>
+    </Stack>
+  );
+}

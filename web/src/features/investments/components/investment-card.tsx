@@ -1,0 +1,129 @@
+import { Badge, Button, Card, Flex, HStack, Image, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import type { Investment } from "@jengafund/shared";
+import { useState } from "react";
+import { toast } from "react-toastify";
+import { errorMessage } from "../../../lib/api-client";
+import { useAuth } from "../../../lib/auth/use-auth";
+import { formatKes, formatSignedKes, formatSignedPercent } from "../../../lib/format";
+import { claimReward } from "../api/claim-reward";
+import { daysHeld, isClaimableToday, maturityProgress, profitOf } from "../lib/investment-status";
+import { MaturityProgress } from "./maturity-progress";
+
+interface InvestmentCardProps {
+  investment: Investment;
+  now: Date;
+  onClaimed: (updated: Investment) => void;
+}
+
+export function InvestmentCard({ investment, now, onClaimed }: InvestmentCardProps) {
+  const { setUser, refreshUser } = useAuth();
+  const [claiming, setClaiming] = useState(false);
+  const claimable = isClaimableToday(investment.lastClaimDate, now);
+  const held = daysHeld(investment.purchaseDate, now);
+  const profit = profitOf(investment);
+  const profitColor = profit.amount > 0 ? "green.fg" : profit.amount < 0 ? "red.fg" : "fg";
+
+  async function claim() {
+    setClaiming(true);
+    try {
+      const { reward, investment: updated, user } = await claimReward(investment._id);
+      setUser(user);
+      onClaimed(updated);
+      toast.success(`Reward claimed: ${formatKes(reward)}`);
+      // The response already carried the new balance; the re-read only confirms it, so its failure is harmless.
+      refreshUser().catch(() => {});
+    } catch (error) {
+      toast.error(errorMessage(error, "Failed to claim reward"));
+    } finally {
+      setClaiming(false);
+    }
+  }
+
+  return (
+    <Card.Root as="article" h="full" bg="bg" aria-label={investment.package.name}>
+      <Card.Body gap="4">
+        <Flex gap="3" align="start">
+          <Image
+            src={investment.package.image}
+            alt=""
+            width="64"
+            height="32"
+            w="16"
+            h="8"
+            borderRadius="sm"
+            flexShrink="0"
+          />
+          <Stack gap="0" flex="1" minW="0">
+            <Text fontWeight="semibold">{investment.package.name}</Text>
+            <Text fontSize="sm" color="fg.muted">
+              {investment.package.company} · held {held} {held === 1 ? "day" : "days"}
+            </Text>
+          </Stack>
+        </Flex>
+        <HStack gap="2" wrap="wrap">
+          {investment.isTrialInvestment && (
+            <Badge colorPalette="orange" variant="subtle">
+              Trial
+            </Badge>
+          )}
+          {claimable ? (
+            <Badge colorPalette="green" variant="solid">
+              Claimable Today
+            </Badge>
+          ) : (
+            <Badge colorPalette="gray" variant="subtle">
+              Already Claimed
+            </Badge>
+          )}
+          <Text fontSize="sm" color="fg.muted">
+            {formatKes(investment.dailyReward)} per day
+          </Text>
+        </HStack>
+        <SimpleGrid columns={2} gap="3">
+          <Figure label="Invested" value={formatKes(investment.amount)} />
+          <Figure label="Current Value" value={formatKes(investment.currentValue)} />
+          <Figure label="Total Rewards" value={formatKes(investment.totalRewardsClaimed)} />
+          <Figure
+            label="Profit/Loss"
+            value={`${formatSignedKes(profit.amount)} (${formatSignedPercent(profit.percent)})`}
+            color={profitColor}
+          />
+        </SimpleGrid>
+        <MaturityProgress
+          percent={maturityProgress(investment.purchaseDate, investment.maturityDate, now)}
+          start={investment.purchaseDate}
+          maturity={investment.maturityDate}
+        />
+      </Card.Body>
+      <Card.Footer gap="3">
+        <Button flex="1" onClick={claim} loading={claiming} loadingText="Claiming" disabled={!claimable}>
+          Claim Reward
+        </Button>
+        <Button
+          flex="1"
+          variant="outline"
+          onClick={() =>
+            toast.info(
+              "Investment withdrawals are handled by our admins while final payments of proposals are awaited.",
+            )
+          }
+        >
+          Withdraw
+        </Button>
+      </Card.Footer>
+    </Card.Root>
+  );
+}
+
+function Figure({ label, value, color = "fg" }: { label: string; value: string; color?: string }) {
+  return (
+    <Stack gap="0" minW="0">
+      <Text fontSize="xs" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
+        {label}
+      </Text>
+      <Text fontWeight="semibold" color={color} overflowWrap="anywhere">
+        {value}
+      </Text>
+    </Stack>
+  );
+}

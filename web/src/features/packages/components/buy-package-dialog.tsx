@@ -1,0 +1,121 @@
+import { Badge, Button, CloseButton, Dialog, Flex, Input, Portal, Stack, Text } from "@chakra-ui/react";
+import { INVESTOR_MESSAGES, type Package } from "@jengafund/shared";
+import { type FormEvent, useState } from "react";
+import { toast } from "react-toastify";
+import { FormField } from "../../../components/ui/form-field";
+import { errorMessage } from "../../../lib/api-client";
+import { useAuth } from "../../../lib/auth/use-auth";
+import { formatKes, formatRate } from "../../../lib/format";
+import { buyInvestment } from "../api/buy-investment";
+
+interface BuyPackageDialogProps {
+  pkg: Package;
+  /** What the buyer can spend: trial money for a trial account, real money otherwise. */
+  balance: number;
+  trial: boolean;
+  onClose: () => void;
+}
+
+export function BuyPackageDialog({ pkg, balance, trial, onClose }: BuyPackageDialogProps) {
+  const { setUser, refreshUser } = useAuth();
+  const [amount, setAmount] = useState(String(pkg.price));
+  const [submitting, setSubmitting] = useState(false);
+  const value = Number(amount);
+  const belowMinimum = amount.trim() === "" || !(value >= pkg.price);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const refusal = belowMinimum
+      ? INVESTOR_MESSAGES.minimumAmount(pkg.price)
+      : value > balance
+        ? INVESTOR_MESSAGES.insufficientBalance
+        : undefined;
+    if (refusal) {
+      toast.error(refusal);
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const { user } = await buyInvestment({ packageId: pkg._id, amount: value });
+      setUser(user);
+      toast.success("Investment purchased successfully!");
+      onClose();
+      // The response already carried the new balance; the re-read only confirms it, so its failure is harmless.
+      refreshUser().catch(() => {});
+    } catch (error) {
+      toast.error(errorMessage(error, "Failed to purchase package"));
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <Dialog.Root open placement="center" onOpenChange={({ open }) => !open && !submitting && onClose()}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="4" asChild>
+            <form onSubmit={handleSubmit} noValidate>
+              <Dialog.Header>
+                <Dialog.Title>Confirm Investment</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <Stack gap="0">
+                    <Text fontWeight="semibold">{pkg.name}</Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      {pkg.company} · {formatRate(pkg.monthlyReturnRate)} monthly · {formatRate(pkg.dailyReturnRate)}{" "}
+                      claimable daily
+                    </Text>
+                  </Stack>
+                  <FormField label="Amount (KES)" helper={`Minimum investment: ${formatKes(pkg.price)}`}>
+                    <Input
+                      name="amount"
+                      type="number"
+                      inputMode="decimal"
+                      min={pkg.price}
+                      step="0.01"
+                      value={amount}
+                      onChange={(event) => setAmount(event.target.value)}
+                    />
+                  </FormField>
+                  <Flex
+                    justify="space-between"
+                    align="center"
+                    gap="2"
+                    wrap="wrap"
+                    bg="bg.muted"
+                    borderRadius="md"
+                    p="3"
+                  >
+                    <Text fontSize="sm" color="fg.muted">
+                      Available balance
+                    </Text>
+                    <Flex align="center" gap="2">
+                      <Text fontWeight="bold">{formatKes(balance)}</Text>
+                      {trial && (
+                        <Badge colorPalette="orange" variant="subtle">
+                          Trial Mode
+                        </Badge>
+                      )}
+                    </Flex>
+                  </Flex>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Button variant="outline" onClick={onClose} disabled={submitting}>
+                  Cancel
+                </Button>
+                <Button type="submit" loading={submitting} loadingText="Purchasing" disabled={belowMinimum}>
+                  Confirm Purchase
+                </Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild disabled={submitting}>
+                <CloseButton size="sm" aria-label="Close" />
+              </Dialog.CloseTrigger>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,131 @@
+import type { Transaction, Withdrawal } from "@jengafund/shared";
+import { fireEvent, screen, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { mockApi } from "./api-mock";
+import { aUser } from "./fixtures";
+import { renderApp } from "./render-app";
+
+vi.mock("../src/lib/api-client", async (original) => ({ ...(await original<object>()), apiRequest: vi.fn() }));
+
+const owner = { firstName: "Amina", lastName: "Wanjiru", email: "amina@example.com" };
+const transactions: Transaction[] = [
+  {
+    _id: "01JTX00000000000000000002",
+    type: "withdrawal",
+    description: "Withdrawal to M-Pesa 254712345678",
+    amount: -200,
+    status: "pending",
+    createdAt: "2026-11-21T09:05:00.000Z",
+    reference: "WD-Q7VT41X2FB",
+    phoneNumber: "254712345678",
+    balance: "wallet",
+    user: owner,
+  },
+  {
+    _id: "01JTX00000000000000000001",
+    type: "deposit",
+    description: "M-Pesa deposit",
+    amount: 500,
+    status: "completed",
+    createdAt: "2026-11-20T09:05:00.000Z",
+    reference: "DEP-1234567890",
+    mpesaTransactionId: "SKL0ABCDEF",
+    balance: "wallet",
+    user: owner,
+  },
+];
+const withdrawals: Withdrawal[] = [
+  {
+    _id: "01JWD00000000000000000001",
+    user: owner,
+    amount: 200,
+    phoneNumber: "254712345678",
+    transactionReference: "WD-Q7VT41X2FB",
+    status: "pending",
+    requestDate: "2026-11-21T09:05:00.000Z",
+  },
+];
+
+describe("account tab (spec §2)", () => {
+  beforeEach(() => {
+    localStorage.setItem("token", "investor-token");
+  });
+
+  it("shows the role, the trial tag, the real balance and a trial notice", async () => {
+    mockApi({ "GET /auth/me": { user: aUser({ walletBalance: 120, totalReferralEarnings: 100 }) } });
+    renderApp("/dashboard/account");
+    expect(await screen.findByText("Investor")).toBeTruthy();
+    expect(screen.getByText("Trial Account")).toBeTruthy();
+    expect(screen.getByTestId("wallet-balance").textContent).toBe("KES 120.00");
+    expect(screen.getByText(/trial balance, which cannot be withdrawn/)).toBeTruthy();
+    expect(screen.getByText("AMINA123")).toBeTruthy();
+  });
+
+  it("labels an admin 'Administrator' and an active account 'Active', without trial notices", async () => {
+    mockApi({ "GET /auth/me": { user: aUser({ role: "admin", isTrialAccount: false }) } });
+    renderApp("/dashboard/account");
+    expect(await screen.findByText("Administrator")).toBeTruthy();
+    expect(screen.getByText("Active")).toBeTruthy();
+    expect(screen.queryByText("Trial Account")).toBeNull();
+    expect(screen.queryByText(/cannot be withdrawn/)).toBeNull();
+  });
+
+  it("toggles Edit Profile without saving anything", async () => {
+    mockApi({ "GET /auth/me": { user: aUser() } });
+    renderApp("/dashboard/account");
+    const edit = await screen.findByRole("button", { name: "Edit Profile" });
+    fireEvent.click(edit);
+    expect(edit.getAttribute("aria-pressed")).toBe("true");
+    expect(screen.getByText(/coming soon/)).toBeTruthy();
+    fireEvent.click(edit);
+    expect(edit.getAttribute("aria-pressed")).toBe("false");
+  });
+
+  it("opens the Deposit Funds dialog from the wallet", async () => {
+    mockApi({ "GET /auth/me": { user: aUser() } });
+    renderApp("/dashboard/account");
+    await screen.findByText("Personal Information");
+    // The frame has a Deposit button too; the wallet's is the second.
+    fireEvent.click(screen.getAllByRole("button", { name: "Deposit" })[1] as HTMLElement);
+    expect(await screen.findByRole("dialog", { name: "Deposit Funds" })).toBeTruthy();
+  });
+
+  it("shows the user's own transactions and withdrawal requests in Transaction History", async () => {
+    mockApi({
+      "GET /auth/me": { user: aUser() },
+      "GET /transactions": { transactions },
+      "GET /withdrawals": { withdrawals },
+    });
+    renderApp("/dashboard/account");
+    fireEvent.click(await screen.findByRole("button", { name: /Transaction History/ }));
+    const dialog = await screen.findByRole("dialog", { name: "Transaction History" });
+    const ledger = await within(dialog).findByRole("list", { name: "Transactions" });
+    const [withdrawal, deposit] = within(ledger).getAllByRole("listitem") as HTMLElement[];
+    expect(within(withdrawal as HTMLElement).getByText("−KES 200.00")).toBeTruthy();
+    expect(within(withdrawal as HTMLElement).getByText("pending")).toBeTruthy();
+    expect(within(deposit as HTMLElement).getByText("+KES 500.00")).toBeTruthy();
+    expect(within(deposit as HTMLElement).getByText("M-Pesa: SKL0ABCDEF")).toBeTruthy();
+    expect(within(deposit as HTMLElement).getByText(/^Nov 20, 2026 \d\d:\d\d$/)).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole("tab", { name: "Withdrawals" }));
+    const requests = await within(dialog).findByRole("list", { name: "Withdrawal requests" });
+    expect(within(requests).getByText("KES 200.00")).toBeTruthy();
+    expect(within(requests).getByText("To M-Pesa 254712345678")).toBeTruthy();
+  });
+
+  it("only logs a failed history load and shows the empty states", async () => {
+    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+    mockApi({
+      "GET /auth/me": { user: aUser() },
+      "GET /transactions": () => {
+        throw new Error("offline");
+      },
+      "GET /withdrawals": { withdrawals: [] },
+    });
+    renderApp("/dashboard/account");
+    fireEvent.click(await screen.findByRole("button", { name: /Transaction History/ }));
+    expect(await screen.findByText("No transactions yet")).toBeTruthy();
+    expect(logged).toHaveBeenCalledWith("Failed to load transactions", expect.any(Error));
+    logged.mockRestore();
+  });
+});

@@ -1,0 +1,105 @@
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "../src/lib/api-client";
+import { callsTo, mockApi } from "./api-mock";
+import { aUser } from "./fixtures";
+import { anInvestment } from "./investor-fixtures";
+import { renderApp } from "./render-app";
+
+vi.mock("../src/lib/api-client", async (original) => ({ ...(await original<object>()), apiRequest: vi.fn() }));
+
+const claimPath = (id: string) => `/investments/claim/${id}`;
+
+describe("investments tab (spec §2, §4)", () => {
+  beforeEach(() => {
+    localStorage.setItem("token", "investor-token");
+  });
+
+  it("offers Browse Packages when there are no investments", async () => {
+    mockApi({ "GET /auth/me": { user: aUser() }, "GET /investments": { investments: [] } });
+    renderApp("/dashboard/investments");
+    fireEvent.click(await screen.findByRole("button", { name: "Browse Packages" }));
+    await waitFor(() => expect(screen.getByTestId("current-path").textContent).toBe("/dashboard/packages"));
+  });
+
+  it("shows the portfolio summary and a card with its tags and figures", async () => {
+    const investment = anInvestment({ amount: 650, currentValue: 663, totalRewardsClaimed: 13 });
+    mockApi({ "GET /auth/me": { user: aUser() }, "GET /investments": { investments: [investment] } });
+    renderApp("/dashboard/investments");
+    const card = await screen.findByRole("article", { name: investment.package.name });
+    expect(within(card).getByText("Trial")).toBeTruthy();
+    expect(within(card).getByText("Claimable Today")).toBeTruthy();
+    expect(within(card).getByText(/held 3 days/)).toBeTruthy();
+    expect(within(card).getByText("+KES 13.00 (+2.00%)")).toBeTruthy();
+    const summary = screen.getByRole("region", { name: "Portfolio summary" });
+    expect(within(summary).getByText("KES 663.00")).toBeTruthy();
+  });
+
+  it("shows 'Already Claimed' and disables Claim Reward after a claim earlier today", async () => {
+    const investment = anInvestment({ lastClaimDate: new Date().toISOString() });
+    mockApi({ "GET /auth/me": { user: aUser() }, "GET /investments": { investments: [investment] } });
+    renderApp("/dashboard/investments");
+    const card = await screen.findByRole("article", { name: investment.package.name });
+    expect(within(card).getByText("Already Claimed")).toBeTruthy();
+    expect((within(card).getByRole("button", { name: "Claim Reward" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("claims: 'Reward claimed: KES 6.50', the tag turns to Already Claimed and the balance grows", async () => {
+    const investment = anInvestment();
+    let serverUser = aUser({ trialBalance: 350 });
+    mockApi({
+      "GET /auth/me": () => ({ user: serverUser }),
+      "GET /investments": { investments: [investment] },
+      [`POST ${claimPath(investment._id)}`]: () => {
+        serverUser = aUser({ trialBalance: 356.5 });
+        const claimed = { ...investment, lastClaimDate: new Date().toISOString(), totalRewardsClaimed: 6.5 };
+        return { reward: 6.5, investment: { ...claimed, currentValue: 656.5 }, user: serverUser };
+      },
+    });
+    renderApp("/dashboard/investments");
+    const card = await screen.findByRole("article", { name: investment.package.name });
+    fireEvent.click(within(card).getByRole("button", { name: "Claim Reward" }));
+    expect(await screen.findByText("Reward claimed: KES 6.50")).toBeTruthy();
+    expect(within(card).getByText("Already Claimed")).toBeTruthy();
+    expect(screen.getByText("KES 356.50")).toBeTruthy();
+    expect(callsTo("POST", claimPath(investment._id))).toHaveLength(1);
+  });
+
+  it("shows the server's refusal of a claim, or 'Failed to claim reward'", async () => {
+    const investment = anInvestment();
+    let refusal = new ApiError(409, "Reward already claimed today. Come back tomorrow!");
+    mockApi({
+      "GET /auth/me": { user: aUser() },
+      "GET /investments": { investments: [investment] },
+      [`POST ${claimPath(investment._id)}`]: () => {
+        throw refusal;
+      },
+    });
+    renderApp("/dashboard/investments");
+    const claim = within(await screen.findByRole("article")).getByRole("button", { name: "Claim Reward" });
+    fireEvent.click(claim);
+    expect(await screen.findByText("Reward already claimed today. Come back tomorrow!")).toBeTruthy();
+    refusal = new ApiError(0);
+    await waitFor(() => expect((claim as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(claim);
+    expect(await screen.findByText("Failed to claim reward")).toBeTruthy();
+  });
+
+  it("explains that admins handle investment withdrawals", async () => {
+    mockApi({ "GET /auth/me": { user: aUser() }, "GET /investments": { investments: [anInvestment()] } });
+    renderApp("/dashboard/investments");
+    fireEvent.click(within(await screen.findByRole("article")).getByRole("button", { name: "Withdraw" }));
+    expect(await screen.findByText(/handled by our admins while final payments of proposals are awaited/)).toBeTruthy();
+  });
+
+  it("says 'Failed to load investments' when the list cannot be loaded", async () => {
+    mockApi({
+      "GET /auth/me": { user: aUser() },
+      "GET /investments": () => {
+        throw new ApiError(500);
+      },
+    });
+    renderApp("/dashboard/investments");
+    expect(await screen.findByText("Failed to load investments")).toBeTruthy();
+  });
+});

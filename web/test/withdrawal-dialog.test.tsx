@@ -1,0 +1,106 @@
+import type { User } from "@jengafund/shared";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "../src/lib/api-client";
+import { callsTo, mockApi } from "./api-mock";
+import { aUser } from "./fixtures";
+import { renderApp } from "./render-app";
+
+vi.mock("../src/lib/api-client", async (original) => ({ ...(await original<object>()), apiRequest: vi.fn() }));
+
+const funded = aUser({ isTrialAccount: false, trialBalance: 0, walletBalance: 500 });
+
+async function openWithdrawal(user: User, respond: (body: unknown) => unknown = () => ({})) {
+  let serverUser = user;
+  mockApi({
+    "GET /auth/me": () => ({ user: serverUser }),
+    "POST /withdrawals": (body) => {
+      const result = respond(body) as { user?: User };
+      if (result.user) serverUser = result.user;
+      return result;
+    },
+  });
+  renderApp("/dashboard/account");
+  fireEvent.click(await screen.findByRole("button", { name: "Withdraw" }));
+  const dialog = await screen.findByRole("dialog", { name: "Withdraw Funds" });
+  return {
+    dialog,
+    amount: within(dialog).getByLabelText(/^Amount/) as HTMLInputElement,
+    phone: within(dialog).getByLabelText(/^M-Pesa Phone Number/) as HTMLInputElement,
+    submit: within(dialog).getByRole("button", { name: "Request Withdrawal" }) as HTMLButtonElement,
+  };
+}
+
+describe("withdrawal modal (spec §2, §5, §8)", () => {
+  beforeEach(() => {
+    localStorage.setItem("token", "investor-token");
+  });
+
+  it("pre-fills the profile's phone and mentions the 1–3 business days", async () => {
+    const { dialog, phone } = await openWithdrawal(funded);
+    expect(phone.value).toBe("254712345678");
+    expect(phone.placeholder).toBe("254712345678");
+    expect(within(dialog).getByText(/1–3 business days/)).toBeTruthy();
+  });
+
+  it("refuses less than KES 1 with 'Minimum withdrawal amount is KES 1'", async () => {
+    const { amount, submit } = await openWithdrawal(funded);
+    fireEvent.change(amount, { target: { value: "0" } });
+    fireEvent.click(submit);
+    expect(await screen.findByText("Minimum withdrawal amount is KES 1")).toBeTruthy();
+    expect(callsTo("POST", "/withdrawals")).toEqual([]);
+  });
+
+  it("refuses more than the wallet balance with 'Insufficient balance'", async () => {
+    const { amount, submit } = await openWithdrawal(funded);
+    fireEvent.change(amount, { target: { value: "501" } });
+    fireEvent.click(submit);
+    expect(await screen.findByText("Insufficient balance")).toBeTruthy();
+    expect(callsTo("POST", "/withdrawals")).toEqual([]);
+  });
+
+  it("keeps Request Withdrawal disabled while the amount or phone is empty", async () => {
+    const { amount, phone, submit } = await openWithdrawal(funded);
+    expect(submit.disabled).toBe(true);
+    fireEvent.change(amount, { target: { value: "200" } });
+    expect(submit.disabled).toBe(false);
+    fireEvent.change(phone, { target: { value: " " } });
+    expect(submit.disabled).toBe(true);
+  });
+
+  it("submits, confirms with the spec's message, closes and shows the lower balance", async () => {
+    const { amount, phone, submit } = await openWithdrawal(funded, () => ({
+      withdrawal: {},
+      user: { ...funded, walletBalance: 300 },
+    }));
+    fireEvent.change(amount, { target: { value: "200" } });
+    fireEvent.change(phone, { target: { value: "0712345678" } });
+    fireEvent.click(submit);
+    expect(
+      await screen.findByText("Withdrawal request submitted successfully! It will be processed by our admin team."),
+    ).toBeTruthy();
+    expect(callsTo("POST", "/withdrawals")).toEqual([{ amount: 200, phoneNumber: "0712345678" }]);
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.getByTestId("wallet-balance").textContent).toBe("KES 300.00");
+  });
+
+  it("lets the server explain that trial money cannot be withdrawn", async () => {
+    const trialMessage = "Trial balance cannot be withdrawn. Deposit via M-Pesa to fund your wallet.";
+    const { amount, submit } = await openWithdrawal(aUser(), () => {
+      throw new ApiError(400, trialMessage);
+    });
+    fireEvent.change(amount, { target: { value: "200" } });
+    fireEvent.click(submit);
+    expect(await screen.findByText(trialMessage)).toBeTruthy();
+  });
+
+  it("falls back to 'Failed to submit withdrawal request' without a server message", async () => {
+    const { amount, submit } = await openWithdrawal(funded, () => {
+      throw new ApiError(0);
+    });
+    fireEvent.change(amount, { target: { value: "200" } });
+    fireEvent.click(submit);
+    expect(await screen.findByText("Failed to submit withdrawal request")).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "Withdraw Funds" })).toBeTruthy();
+  });
+});
