@@ -1,80 +1,130 @@
-import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createAccountBalanceApi } from "./account-balance.js";
+import { type ApiFamily, createOAuthHandler, requireBearer, TokenStore } from "./auth.js";
+import { createB2cApi } from "./b2c.js";
+import { CallbackDispatcher, type CallbackRecord } from "./callbacks.js";
+import { resolveConfig, type SimulatorConfig, type SimulatorOptions } from "./config.js";
+import type { SimContext } from "./context.js";
+import { DarajaError, errorEnvelope, methodNotAllowed, resourceNotFound } from "./errors.js";
+import { type Reply, readRequest, type SimRequest, sendJson } from "./http.js";
+import { IdFactory } from "./ids.js";
+import { createInspection, type ReceivedRequest } from "./inspection.js";
+import { Scheduler } from "./scheduler.js";
+import { createStkApi } from "./stk.js";
+import { createTransactionStatusApi } from "./transaction-status.js";
+
+export type { CallbackRecord } from "./callbacks.js";
+export { optionsFromEnv, type SimulatorConfig, type SimulatorOptions } from "./config.js";
+export type { ReceivedRequest } from "./inspection.js";
+export { stkPassword } from "./stk.js";
 
 /**
- * A local stand-in for Safaricom's Daraja API, spoken to over real HTTP by the product's Daraja client.
- * This first cut serves OAuth (Basic credentials → bearer token, a new token invalidating the previous one, as
- * Daraja does) and the inspection endpoint; the payment endpoints arrive with the M-Pesa work.
+ * A local stand-in for Safaricom's Daraja API, spoken to over real HTTP by the product's Daraja client: the real
+ * paths, payloads, error envelopes and asynchronous callbacks (mpesa.md §6), with outcomes chosen by phone number
+ * (design.md §7). `/__sim/*` is the simulator's own inspection and settings API.
  */
-export interface SimulatorOptions {
-  /** Delay before an STK callback is delivered (design.md §7: MPESA_SIM_DELAY_MS, default 1500). */
-  callbackDelayMs: number;
+export interface DarajaSimulator extends Server {
+  /** Every Daraja request received (not `/__sim`), newest last. */
+  received: ReceivedRequest[];
+  /** Every callback POSTed, newest last. */
+  callbacks: CallbackRecord[];
+  /** The live configuration (`callbackDelayMs` can be changed while running). */
+  config: SimulatorConfig;
 }
 
-export interface ReceivedRequest {
-  at: string;
-  method: string;
-  path: string;
-  body: unknown;
+interface Route {
+  method: "GET" | "POST";
+  /** Which bearer-token check applies; OAuth itself has none. */
+  auth?: ApiFamily;
+  handle: (req: SimRequest) => Reply;
 }
 
-function json(res: ServerResponse, statusCode: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(statusCode, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
-  res.end(text);
-}
-
-async function readJson(req: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString("utf8");
-  if (!text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-export function createDarajaSimulator(options: SimulatorOptions): Server & { received: ReceivedRequest[] } {
-  const received: ReceivedRequest[] = [];
-  let currentToken: string | undefined;
-
-  const server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? "/", "http://localhost");
-    const method = req.method ?? "GET";
-    const body = method === "GET" ? undefined : await readJson(req);
-    if (!url.pathname.startsWith("/__sim")) {
-      received.push({ at: new Date().toISOString(), method, path: url.pathname, body });
-    }
-
-    if (url.pathname === "/__sim/health") {
-      json(res, 200, { status: "ok", callbackDelayMs: options.callbackDelayMs });
-      return;
-    }
-    if (url.pathname === "/__sim/requests") {
-      if (method === "DELETE") received.length = 0;
-      json(res, 200, { requests: received });
-      return;
-    }
-    if (url.pathname === "/oauth/v1/generate") {
-      if (method !== "GET") {
-        json(res, 405, { requestId: "", errorCode: "405.001", errorMessage: "Method Not Allowed" });
-        return;
-      }
-      if (url.searchParams.get("grant_type") !== "client_credentials") {
-        json(res, 400, { requestId: "", errorCode: "400.008.02", errorMessage: "Invalid grant type passed" });
-        return;
-      }
-      if (!/^Basic\s+\S+$/i.test(req.headers.authorization ?? "")) {
-        json(res, 400, { requestId: "", errorCode: "400.008.01", errorMessage: "Invalid Authentication passed" });
-        return;
-      }
-      currentToken = randomBytes(21).toString("base64url");
-      json(res, 200, { access_token: currentToken, expires_in: "3599" });
-      return;
-    }
-    json(res, 404, { requestId: "", errorCode: "404.001.01", errorMessage: "Resource not found" });
+export function createDarajaSimulator(options: SimulatorOptions = {}): DarajaSimulator {
+  const config = resolveConfig(options);
+  const ids = new IdFactory(config.now);
+  const tokens = new TokenStore(config, ids);
+  const scheduler = new Scheduler();
+  const callbacks = new CallbackDispatcher({
+    timeoutMs: config.callbackTimeoutMs,
+    sourceIp: config.callbackSourceIp,
+    now: config.now,
   });
-  return Object.assign(server, { received });
+  const ctx: SimContext = { config, ids, tokens, scheduler, callbacks };
+  const stk = createStkApi(ctx);
+  const b2c = createB2cApi(ctx);
+  const transactionStatus = createTransactionStatusApi(ctx, b2c, stk);
+  const accountBalance = createAccountBalanceApi(ctx, b2c);
+  const received: ReceivedRequest[] = [];
+  const inspect = createInspection({ config, received, callbacks, stk, b2c, transactionStatus, accountBalance });
+
+  const routes = new Map<string, Route>([
+    ["/oauth/v1/generate", { method: "GET", handle: createOAuthHandler(config, tokens) }],
+    ["/mpesa/stkpush/v1/processrequest", { method: "POST", auth: "stk", handle: stk.push }],
+    ["/mpesa/stkpushquery/v1/query", { method: "POST", auth: "stk", handle: stk.query }],
+    ["/mpesa/b2c/v3/paymentrequest", { method: "POST", auth: "initiator", handle: b2c.paymentV3 }],
+    ["/mpesa/b2c/v1/paymentrequest", { method: "POST", auth: "initiator", handle: b2c.paymentV1 }],
+    ["/mpesa/transactionstatus/v1/query", { method: "POST", auth: "initiator", handle: transactionStatus.query }],
+    ["/mpesa/accountbalance/v1/query", { method: "POST", auth: "initiator", handle: accountBalance.query }],
+  ]);
+
+  function daraja(req: SimRequest): Reply {
+    try {
+      const route = routes.get(req.path);
+      if (!route) throw resourceNotFound();
+      if (req.method !== route.method) throw methodNotAllowed();
+      if (route.auth) requireBearer(tokens, route.auth, req);
+      return route.handle(req);
+    } catch (error) {
+      const known =
+        error instanceof DarajaError ? error : new DarajaError(500, "500.003.1001", "Internal Server Error");
+      if (!(error instanceof DarajaError)) console.error("[mpesa-sim] unexpected error", error);
+      return { status: known.httpStatus, body: errorEnvelope(known, ids.requestId()) };
+    }
+  }
+
+  async function handle(raw: IncomingMessage, res: ServerResponse): Promise<void> {
+    const req = await readRequest(raw);
+    if (req.path === "/__sim" || req.path.startsWith("/__sim/")) {
+      const reply = inspect(req);
+      sendJson(res, reply.status, reply.body);
+      return;
+    }
+    const entry: ReceivedRequest = {
+      at: config.now().toISOString(),
+      method: req.method,
+      path: req.path,
+      query: Object.fromEntries(req.query),
+      contentType: req.headers["content-type"],
+      authorization: req.headers.authorization?.split(/\s+/)[0],
+      body: req.body ?? (req.rawBody || undefined),
+    };
+    received.push(entry);
+    const reply = daraja(req);
+    entry.status = reply.status;
+    const errorCode = (reply.body as { errorCode?: unknown }).errorCode;
+    if (typeof errorCode === "string") entry.errorCode = errorCode;
+    sendJson(res, reply.status, reply.body);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      // Only reading the request can fail here (the client went away); there is nobody left to answer.
+      console.error("[mpesa-sim] request failed", error);
+      res.destroy();
+    });
+  });
+
+  // Pending outcomes and in-flight callbacks belong to this server: closing it must leave no timers or sockets.
+  const shutdown = () => {
+    scheduler.stop();
+    callbacks.stop();
+  };
+  const close = server.close.bind(server);
+  server.close = ((callback?: (error?: Error) => void) => {
+    shutdown();
+    return close(callback);
+  }) as Server["close"];
+  server.on("close", shutdown);
+
+  return Object.assign(server, { received, callbacks: callbacks.log, config });
 }
