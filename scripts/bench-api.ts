@@ -8,7 +8,7 @@ import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import autocannon from "autocannon";
 import { defaultLocalStackOptions, startLocalStack } from "./local-stack.js";
 
-const PORTS = { web: 5473, api: 3300, sim: 4310, dynamodb: 8400 };
+const PORTS = { web: 5473, api: 3300, sim: 4310, dynamodb: 8400, bus: 4320 };
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const CONNECTIONS = 20;
 

@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 export interface LocalStackOptions {
-  ports: { web: number; api: number; sim: number; dynamodb: number };
+  ports: { web: number; api: number; sim: number; dynamodb: number; bus: number };
   /** Persist DynamoDB data here; omit for an in-memory database. */
   dataDir?: string;
   admin: { email: string; password: string };
@@ -35,6 +35,11 @@ export interface LocalStack {
 
 export class StartupError extends Error {}
 
+/** The Daraja sandbox's published test passkey (mpesa.md §1.1); the simulator expects it by default. */
+const SANDBOX_PASSKEY = "bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919";
+/** How often `npm start` runs payment reconciliation (the scheduled job in AWS). */
+const RECONCILE_EVERY_MS = 60_000;
+
 export function defaultLocalStackOptions(env: NodeJS.ProcessEnv = process.env): LocalStackOptions {
   return {
     ports: {
@@ -42,6 +47,7 @@ export function defaultLocalStackOptions(env: NodeJS.ProcessEnv = process.env): 
       api: Number(env.API_PORT ?? 3000),
       sim: Number(env.MPESA_SIM_PORT ?? 4010),
       dynamodb: Number(env.DYNAMODB_PORT ?? 8000),
+      bus: Number(env.EVENT_BUS_PORT ?? 4020),
     },
     dataDir: join(repoRoot, ".data", "dynamodb"),
     admin: { email: env.ADMIN_EMAIL ?? "admin@jengafund.local", password: env.ADMIN_PASSWORD ?? "Admin@12345" },
@@ -64,6 +70,7 @@ async function assertPortsFree(ports: LocalStackOptions["ports"]): Promise<void>
     api: "API_PORT",
     sim: "MPESA_SIM_PORT",
     dynamodb: "DYNAMODB_PORT",
+    bus: "EVENT_BUS_PORT",
   };
   for (const [key, port] of Object.entries(ports) as [keyof typeof names, number][]) {
     if (!(await portIsFree(port))) {
@@ -74,10 +81,13 @@ async function assertPortsFree(ports: LocalStackOptions["ports"]): Promise<void>
   }
 }
 
-/** Sessions survive a restart of `npm start` because the dev signing key is kept beside the data. */
-function devJwtSecret(dataDir: string | undefined): string {
+/**
+ * Dev secrets (the session signing key, the callback path token) are kept beside the data, so sessions and pending
+ * deposits survive a restart of `npm start`. Hex only: Daraja drops callback URLs containing words like "exe".
+ */
+function devSecret(dataDir: string | undefined, name: string): string {
   if (!dataDir) return randomBytes(32).toString("hex");
-  const file = join(dirname(dataDir), "dev-jwt-secret");
+  const file = join(dirname(dataDir), `dev-${name}`);
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dirname(file), { recursive: true });
   const secret = randomBytes(32).toString("hex");
@@ -136,10 +146,21 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       TABLE_NAME: options.tableName,
       DYNAMODB_ENDPOINT: dynamo.endpoint,
       AWS_REGION: "af-south-1",
-      JWT_SECRET: process.env.JWT_SECRET ?? devJwtSecret(options.dataDir),
+      JWT_SECRET: process.env.JWT_SECRET ?? devSecret(options.dataDir, "jwt-secret"),
       API_PORT: String(ports.api),
       WEB_PORT: String(ports.web),
+      // The real Daraja client, pointed at the simulator with its sandbox-like credentials.
       MPESA_BASE_URL: `http://127.0.0.1:${ports.sim}`,
+      MPESA_CONSUMER_KEY: process.env.MPESA_CONSUMER_KEY ?? "local-consumer-key",
+      MPESA_CONSUMER_SECRET: process.env.MPESA_CONSUMER_SECRET ?? "local-consumer-secret",
+      MPESA_PASSKEY: process.env.MPESA_PASSKEY ?? SANDBOX_PASSKEY,
+      MPESA_SECURITY_CREDENTIAL:
+        process.env.MPESA_SECURITY_CREDENTIAL ?? Buffer.from("local-initiator").toString("base64"),
+      MPESA_CALLBACK_TOKEN: process.env.MPESA_CALLBACK_TOKEN ?? devSecret(options.dataDir, "callback-token"),
+      MPESA_CALLBACK_BASE_URL: `http://127.0.0.1:${ports.api}/api`,
+      MPESA_CALLBACK_ALLOWED_IPS: "127.0.0.1,::1",
+      EVENTBRIDGE_ENDPOINT: `http://127.0.0.1:${ports.bus}`,
+      EVENT_BUS_NAME: "jengafund-local",
     });
 
     const { ensureTable } = await import("../functions/src/local/table.js");
@@ -161,6 +182,28 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
           setTimeout(() => sim.kill("SIGKILL"), 2000).unref();
         }),
     );
+
+    const { createLocalEventBus } = await import("../functions/src/local/event-bus.js");
+    const { EVENT_SOURCE } = await import("../functions/src/events/publisher.js");
+    const settle = await import("../functions/src/handlers/events/settle-mpesa-result.js");
+    const bus = createLocalEventBus([{ source: EVENT_SOURCE, target: (event) => settle.handler(event as never) }], {
+      log,
+    });
+    await listen(bus, ports.bus);
+    stoppers.push(
+      () =>
+        new Promise<void>((resolveStop) => {
+          bus.closeAllConnections();
+          bus.close(() => resolveStop());
+        }),
+    );
+
+    const reconcile = await import("../functions/src/handlers/events/reconcile-payments.js");
+    const reconcileTimer = setInterval(() => {
+      reconcile.handler().catch((error: unknown) => log(`[reconcile] ${String(error)}`));
+    }, RECONCILE_EVERY_MS);
+    reconcileTimer.unref();
+    stoppers.push(async () => clearInterval(reconcileTimer));
 
     const { createLocalApiServer } = await import("../functions/src/local/api-server.js");
     const api = createLocalApiServer(async (name) => {

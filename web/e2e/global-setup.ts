@@ -20,6 +20,7 @@ export async function setup(project: TestProject) {
       api: Number(env.E2E_API_PORT ?? 3100),
       sim: Number(env.E2E_MPESA_SIM_PORT ?? 4110),
       dynamodb: Number(env.E2E_DYNAMODB_PORT ?? 8100),
+      bus: Number(env.E2E_EVENT_BUS_PORT ?? 4120),
     },
   };
   stack = await startLocalStack(options);

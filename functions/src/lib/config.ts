@@ -13,6 +13,33 @@ const EnvSchema = z.object({
   JWT_TTL_SECONDS: z._default(z.coerce.number().check(z.int(), z.positive()), 8 * 3600),
   LOGIN_MAX_FAILURES_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.positive()), 100),
   LOGIN_MAX_FAILURES_PER_IP_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.positive()), 1000),
+  // Daraja (M-Pesa). Secrets come from the environment locally, from Secrets Manager (<NAME>_ARN) in AWS.
+  MPESA_BASE_URL: z._default(z.string().check(z.url()), "https://sandbox.safaricom.co.ke"),
+  MPESA_CONSUMER_KEY: z.optional(z.string()),
+  MPESA_CONSUMER_KEY_ARN: z.optional(z.string()),
+  MPESA_CONSUMER_SECRET: z.optional(z.string()),
+  MPESA_CONSUMER_SECRET_ARN: z.optional(z.string()),
+  MPESA_PASSKEY: z.optional(z.string()),
+  MPESA_PASSKEY_ARN: z.optional(z.string()),
+  MPESA_SECURITY_CREDENTIAL: z.optional(z.string()),
+  MPESA_SECURITY_CREDENTIAL_ARN: z.optional(z.string()),
+  MPESA_CALLBACK_TOKEN: z.optional(z.string()),
+  MPESA_CALLBACK_TOKEN_ARN: z.optional(z.string()),
+  MPESA_SHORTCODE: z._default(z.string().check(z.regex(/^\d{5,7}$/)), "174379"),
+  MPESA_TRANSACTION_TYPE: z._default(
+    z.enum(["CustomerPayBillOnline", "CustomerBuyGoodsOnline"]),
+    "CustomerPayBillOnline",
+  ),
+  MPESA_B2C_SHORTCODE: z._default(z.string().check(z.regex(/^\d{5,7}$/)), "600984"),
+  MPESA_INITIATOR_NAME: z._default(z.string(), "testapi"),
+  /** Public base of the callback routes, e.g. https://app.example.co.ke/api (no trailing slash). */
+  MPESA_CALLBACK_BASE_URL: z.optional(z.string().check(z.url())),
+  /** Comma-separated source IPs allowed to deliver callbacks (mpesa.md §2.2); empty allows any, and logs. */
+  MPESA_CALLBACK_ALLOWED_IPS: z._default(z.string(), ""),
+  /** Deposits still pending after this long are checked with the STK query by reconciliation. */
+  MPESA_RECONCILE_AFTER_SECONDS: z._default(z.coerce.number().check(z.int(), z.positive()), 180),
+  EVENT_BUS_NAME: z._default(z.string(), "jengafund"),
+  EVENTBRIDGE_ENDPOINT: z.optional(z.string().check(z.url())),
   MIN_PAYOUT_KES: z._default(z.coerce.number().check(z.int(), z.positive()), 10),
   MAX_PAYOUT_KES: z._default(z.coerce.number().check(z.int(), z.positive()), 250_000),
 });
@@ -33,17 +60,37 @@ export function config(): Config {
   return cached;
 }
 
-let jwtSecret: Promise<Uint8Array> | undefined;
+type SecretName =
+  | "JWT_SECRET"
+  | "MPESA_CONSUMER_KEY"
+  | "MPESA_CONSUMER_SECRET"
+  | "MPESA_PASSKEY"
+  | "MPESA_SECURITY_CREDENTIAL"
+  | "MPESA_CALLBACK_TOKEN";
 
-export function loadJwtSecret(): Promise<Uint8Array> {
-  jwtSecret ??= (async () => {
-    const { JWT_SECRET, JWT_SECRET_ARN } = config();
-    if (JWT_SECRET) return new TextEncoder().encode(JWT_SECRET);
-    if (!JWT_SECRET_ARN) throw new Error("Invalid configuration: set JWT_SECRET or JWT_SECRET_ARN");
-    const { readSecret } = await import("./secrets.js");
-    const secret = await readSecret(JWT_SECRET_ARN);
-    if (secret.length < 32) throw new Error("Invalid configuration: the JWT secret must be at least 32 characters");
-    return new TextEncoder().encode(secret);
-  })();
-  return jwtSecret;
+const secrets = new Map<SecretName, Promise<string>>();
+
+/** A secret from its environment variable, or else from the Secrets Manager secret named by `<NAME>_ARN`; once. */
+export function loadSecret(name: SecretName): Promise<string> {
+  let secret = secrets.get(name);
+  if (!secret) {
+    secret = (async () => {
+      const env = config();
+      const direct = env[name];
+      if (direct) return direct;
+      const arn = env[`${name}_ARN`];
+      if (!arn) throw new Error(`Invalid configuration: set ${name} or ${name}_ARN`);
+      const { readSecret } = await import("./secrets.js");
+      return readSecret(arn);
+    })();
+    secret.catch(() => secrets.delete(name));
+    secrets.set(name, secret);
+  }
+  return secret;
+}
+
+export async function loadJwtSecret(): Promise<Uint8Array> {
+  const secret = await loadSecret("JWT_SECRET");
+  if (secret.length < 32) throw new Error("Invalid configuration: the JWT secret must be at least 32 characters");
+  return new TextEncoder().encode(secret);
 }

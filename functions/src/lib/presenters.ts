@@ -1,5 +1,6 @@
 import {
   centsToKes,
+  type DepositStatusView,
   type Investment,
   type Package,
   type Referral,
@@ -8,6 +9,7 @@ import {
   type Withdrawal,
 } from "@jengafund/shared";
 import type {
+  DepositRecord,
   InvestmentRecord,
   LedgerLine,
   PackageRecord,
@@ -132,4 +134,16 @@ export function presentPage<T, R, const N extends string>(
     total: page.total,
     ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
   } as { [K in N]: R[] } & { page: number; totalPages: number; total: number; nextCursor?: string };
+}
+
+export function presentDeposit(deposit: DepositRecord): DepositStatusView {
+  return {
+    checkoutRequestId: deposit.checkoutRequestId,
+    amount: centsToKes(deposit.amountCents),
+    phoneNumber: deposit.phoneNumber,
+    status: deposit.status,
+    ...(deposit.resultDesc ? { resultDesc: deposit.resultDesc } : {}),
+    ...(deposit.receipt ? { mpesaTransactionId: deposit.receipt } : {}),
+    createdAt: deposit.createdAt,
+  };
 }

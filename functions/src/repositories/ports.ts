@@ -179,8 +179,11 @@ export interface WithdrawalRecord {
   status: WithdrawalStatus;
   requestDate: string;
   processedBy?: { id: string; firstName: string; lastName: string };
+  processedAt?: string;
   reason?: string;
   mpesaTransactionId?: string;
+  /** Daraja's ConversationID once the payout was accepted. */
+  conversationId?: string;
   /** The pending `withdrawal` ledger line holding the amount. */
   ledgerLineId: string;
   requestId: string;
@@ -314,4 +317,63 @@ export interface PackageRepository {
   /** Deletes the package (investments keep their snapshot of it); false when it does not exist. */
   remove(packageId: string): Promise<boolean>;
   get(packageId: string): Promise<PackageRecord | null>;
+}
+
+export type DepositStatus = "pending" | "completed" | "failed" | "cancelled";
+
+/** An M-Pesa deposit, keyed by the CheckoutRequestID Daraja gave its STK push. */
+export interface DepositRecord {
+  checkoutRequestId: string;
+  merchantRequestId: string;
+  userId: string;
+  amountCents: number;
+  phoneNumber: string;
+  status: DepositStatus;
+  /** The deposit's ledger line: pending (moving nothing) until it settles. */
+  ledgerLineId: string;
+  createdAt: string;
+  settledAt?: string;
+  resultCode?: number;
+  resultDesc?: string;
+  receipt?: string;
+}
+
+export interface DepositRepository {
+  /** Records the started deposit and its pending ledger line; no balance moves. */
+  create(deposit: DepositRecord, line: LedgerLine, user: UserSummary): Promise<void>;
+  get(checkoutRequestId: string): Promise<DepositRecord | null>;
+  /**
+   * Credits the wallet (and ends the trial) with the deposit's amount, moving the deposit and its ledger line from
+   * `from` to completed in the same transaction. Refusals: "not-pending" (already settled or changed since read),
+   * "duplicate-receipt" (the receipt already credited another deposit).
+   */
+  complete(deposit: DepositRecord, from: DepositStatus, receipt: string | undefined, at: string): Promise<void>;
+  /** Marks a pending deposit failed or cancelled, with Daraja's result. Refusal: "not-pending". */
+  fail(
+    deposit: DepositRecord,
+    to: "failed" | "cancelled",
+    result: { code: number; desc: string },
+    at: string,
+  ): Promise<void>;
+  /** Pending deposits created before `before`, oldest first. */
+  listPending(before: string, limit: number): Promise<DepositRecord[]>;
+}
+
+export class SettlementRefusedError extends Error {
+  constructor(readonly reason: "not-pending" | "duplicate-receipt" | "not-approved") {
+    super(`Settlement refused: ${reason}`);
+    this.name = "SettlementRefusedError";
+  }
+}
+
+export interface PayoutRepository {
+  getWithdrawal(withdrawalId: string): Promise<WithdrawalRecord | null>;
+  /** Remembers Daraja's ConversationID of the payout. */
+  recordConversation(withdrawalId: string, conversationId: string, at: string): Promise<void>;
+  /** approved → completed, the hold's ledger line completed with the receipt. Refusal: "not-approved". */
+  complete(withdrawal: WithdrawalRecord, receipt: string | undefined, at: string): Promise<void>;
+  /** approved → rejected with Daraja's reason, the hold refunded and its ledger line failed. Refusal: "not-approved". */
+  fail(withdrawal: WithdrawalRecord, reason: string, at: string): Promise<void>;
+  /** Approved withdrawals decided before `before`, oldest first. */
+  listApproved(before: string, limit: number): Promise<WithdrawalRecord[]>;
 }

@@ -20,6 +20,10 @@ export const routes = [
   { method: "POST", path: "/auth/register", handler: "register-user", access: "public" },
   { method: "POST", path: "/auth/login", handler: "login-user", access: "public" },
   { method: "GET", path: "/auth/me", handler: "get-current-user", access: "user" },
+  { method: "POST", path: "/mpesa/deposit", handler: "start-deposit", access: "user" },
+  { method: "GET", path: "/mpesa/deposit/{checkoutRequestId}", handler: "get-deposit", access: "user" },
+  // Daraja's callbacks: a secret token in the path, checked by the handler (no user session).
+  { method: "POST", path: "/hooks/daraja/{kind}/{token}", handler: "receive-daraja-callback", access: "public" },
   { method: "GET", path: "/packages", handler: "list-packages", access: "user" },
   { method: "POST", path: "/investments/buy", handler: "buy-investment", access: "user" },
   { method: "GET", path: "/investments", handler: "list-investments", access: "user" },

@@ -123,3 +123,37 @@ export interface Withdrawal {
   reason?: string;
   mpesaTransactionId?: string;
 }
+
+export const DEPOSIT_INPUT_MESSAGES = {
+  minimum: "Minimum deposit amount is KES 1",
+  maximum: "Maximum deposit amount is KES 250,000",
+  wholeShillings: "M-Pesa deposits are in whole shillings",
+} as const;
+
+export const DepositInputSchema = z.object({
+  amount: z
+    .number("Amount must be a number")
+    .check(
+      z.refine(Number.isFinite, "Amount must be a number"),
+      z.gte(1, DEPOSIT_INPUT_MESSAGES.minimum),
+      z.lte(250_000, DEPOSIT_INPUT_MESSAGES.maximum),
+      z.int(DEPOSIT_INPUT_MESSAGES.wholeShillings),
+    ),
+  phoneNumber: PhoneNumberSchema,
+});
+export type DepositInput = z.input<typeof DepositInputSchema>;
+
+export const CheckoutRequestPathSchema = z.object({
+  checkoutRequestId: z.string("Deposit not found").check(z.regex(/^[\w-]{6,80}$/, "Deposit not found")),
+});
+
+/** What GET /mpesa/deposit/{id} reports about one's own deposit. */
+export interface DepositStatusView {
+  checkoutRequestId: string;
+  amount: number;
+  phoneNumber: string;
+  status: "pending" | "completed" | "failed" | "cancelled";
+  resultDesc?: string;
+  mpesaTransactionId?: string;
+  createdAt: string;
+}

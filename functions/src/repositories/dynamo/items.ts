@@ -3,6 +3,7 @@
  * and come out here; the rest of the adapters never spell an attribute layout twice.
  */
 import type {
+  DepositRecord,
   InvestmentRecord,
   LedgerLine,
   PackageRecord,
@@ -217,6 +218,34 @@ export const toWithdrawalRecord = (item: Item): WithdrawalRecord =>
     "mpesaTransactionId",
     "ledgerLineId",
     "requestId",
+    "processedAt",
+    "conversationId",
+  ]);
+
+export function depositItem(deposit: DepositRecord): Item {
+  return {
+    ...keys.deposit(deposit.checkoutRequestId),
+    type: "Deposit",
+    ...deposit,
+    GSI2PK: keys.depositsByStatusPartition(deposit.status),
+    GSI2SK: deposit.createdAt,
+  };
+}
+
+export const toDepositRecord = (item: Item): DepositRecord =>
+  pick<DepositRecord>(item, [
+    "checkoutRequestId",
+    "merchantRequestId",
+    "userId",
+    "amountCents",
+    "phoneNumber",
+    "status",
+    "ledgerLineId",
+    "createdAt",
+    "settledAt",
+    "resultCode",
+    "resultDesc",
+    "receipt",
   ]);
 
 /** Field names of the two balances, so a move names only which one it touches. */

@@ -9,6 +9,9 @@
  *                                            GSI3: USER#<userId> / WD#<id>, the user's own list)
  *            UNIQUE#EMAIL#<email> / UNIQUE   uniqueness markers written with the user (also EMAIL, PHONE, REFCODE)
  *            PACKAGE#<id> / PACKAGE          an investment package (GSI1: PACKAGES / <createdAt>#<id>)
+ *            DEPOSIT#<checkoutId> / DEPOSIT  an M-Pesa deposit (GSI2: DEPOSIT#<status> / <createdAt>, reconciliation)
+ *            RECEIPT#<receipt> / RECEIPT     an M-Pesa receipt already credited (never twice)
+ *            DARAJA / TOKEN                  the shared Daraja access token
  *            STATS / TOTALS, STATS / DAY#<yyyy-mm-dd>   counters for the admin statistics
  *            THROTTLE#LOGIN#<scope> / <hour> failed-login counters, expiring by TTL
  */
@@ -27,6 +30,9 @@ export const keys = {
   ledgerByTypeAndStatus: (type: string, status: string) => `TX#${type}#${status}`,
   ledgerByReference: (reference: string) => `TXREF#${reference}`,
   receiptMarker: (receipt: string): Key => ({ PK: `RECEIPT#${receipt}`, SK: "RECEIPT" }),
+  deposit: (checkoutRequestId: string): Key => ({ PK: `DEPOSIT#${checkoutRequestId}`, SK: "DEPOSIT" }),
+  depositsByStatusPartition: (status: string) => `DEPOSIT#${status}`,
+  darajaToken: (): Key => ({ PK: "DARAJA", SK: "TOKEN" }),
   userEmailSearchPartition: "USEREMAIL",
   userNameSearchPartition: "USERNAME",
   userPhoneSearchPartition: "USERPHONE",

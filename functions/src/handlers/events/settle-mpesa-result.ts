@@ -1,0 +1,41 @@
+import type { EventBridgeEvent } from "aws-lambda";
+import { deposits, payouts } from "../../app.js";
+import type { DarajaEventDetail, DarajaEventType } from "../../events/publisher.js";
+import { log } from "../../lib/log.js";
+import { parsePayoutResult, parseStatusResult, parseStkCallback } from "../../payments/callbacks.js";
+
+/**
+ * The EventBridge rule's target: applies a Daraja callback that the ingest route put on the bus. Every path is
+ * idempotent, so EventBridge's retries (and Daraja's duplicates) settle once. Unexpected errors are thrown so the
+ * event is retried and, in the end, kept in the dead-letter queue.
+ */
+export async function handler(event: EventBridgeEvent<DarajaEventType, DarajaEventDetail>) {
+  const { kind, body } = event.detail;
+  switch (kind) {
+    case "StkCallback": {
+      const outcome = parseStkCallback(body);
+      return outcome ? { kind, result: await deposits().settle(outcome) } : unreadable(kind);
+    }
+    case "B2cResult": {
+      const outcome = parsePayoutResult(body);
+      return outcome ? { kind, result: await payouts().settleResult(outcome) } : unreadable(kind);
+    }
+    case "B2cTimeout": {
+      const outcome = parsePayoutResult(body);
+      if (outcome) payouts().noteTimeout(outcome);
+      return { kind, result: "noted" };
+    }
+    case "StatusResult": {
+      const outcome = parseStatusResult(body);
+      return outcome ? { kind, result: await payouts().settleStatus(outcome) } : unreadable(kind);
+    }
+    case "StatusTimeout":
+      log("warn", "Daraja Transaction Status query timed out; the next reconciliation asks again");
+      return { kind, result: "noted" };
+  }
+}
+
+function unreadable(kind: DarajaEventType) {
+  // The ingest route checked the shape; an unreadable event here is a bug worth the dead-letter queue.
+  throw new Error(`Unreadable ${kind} event`);
+}

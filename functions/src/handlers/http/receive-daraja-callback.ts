@@ -1,0 +1,16 @@
+import * as z from "zod/mini";
+import { callbackIngest } from "../../app.js";
+import { httpHandler } from "../../lib/middleware.js";
+
+const CallbackPathSchema = z.object({ kind: z.string(), token: z.string() });
+const AnyJsonObject = z.record(z.string(), z.unknown());
+
+export const handler = httpHandler(
+  "receive-daraja-callback",
+  { path: CallbackPathSchema, body: AnyJsonObject },
+  async ({ path, body, sourceIp }) => {
+    await callbackIngest().receive({ kind: path.kind, token: path.token, body, sourceIp });
+    // Daraja documents no required answer; this is the one integrations conventionally send.
+    return { body: { ResultCode: 0, ResultDesc: "Accepted" } };
+  },
+);

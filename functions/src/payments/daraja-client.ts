@@ -1,0 +1,200 @@
+import { NAIROBI_UTC_OFFSET_HOURS } from "@jengafund/shared";
+import type { Clock } from "../lib/clock.js";
+import { type B2cRequest, type CallbackKind, DarajaError, type DarajaPort, type StkQueryResult } from "./daraja.js";
+
+export interface DarajaSettings {
+  baseUrl: string;
+  shortcode: string;
+  transactionType: "CustomerPayBillOnline" | "CustomerBuyGoodsOnline";
+  b2cShortcode: string;
+  initiatorName: string;
+  /** Public URL of a callback route, token included. */
+  callbackUrl: (kind: CallbackKind) => Promise<string>;
+  secrets: {
+    consumerKey: () => Promise<string>;
+    consumerSecret: () => Promise<string>;
+    passkey: () => Promise<string>;
+    securityCredential: () => Promise<string>;
+  };
+}
+
+/** Where the one access token lives between containers (generating a new token invalidates the old one). */
+export interface TokenCache {
+  get(): Promise<{ token: string; expiresAt: number } | null>;
+  put(token: string, expiresAt: number): Promise<void>;
+}
+
+const REQUEST_TIMEOUT_MS = 10_000;
+/** Renew a little before Daraja's 3599 s, so a token never expires in flight. */
+const TOKEN_MARGIN_MS = 5 * 60_000;
+
+/** Daraja sends numbers as strings in some answers and as numbers in others. */
+const num = (value: unknown): number => (typeof value === "number" ? value : Number(String(value ?? "").trim()));
+
+/** YYYYMMDDHHmmss in Nairobi time: the same string goes into the password and the body. */
+export function darajaTimestamp(at: Date): string {
+  return new Date(at.getTime() + NAIROBI_UTC_OFFSET_HOURS * 3_600_000).toISOString().replace(/[-:T]/g, "").slice(0, 14);
+}
+
+export function stkPassword(shortcode: string, passkey: string, timestamp: string): string {
+  return Buffer.from(`${shortcode}${passkey}${timestamp}`, "utf8").toString("base64");
+}
+
+export function createDarajaClient(settings: DarajaSettings, cache: TokenCache, clock: Clock): DarajaPort {
+  let memo: { token: string; expiresAt: number } | undefined;
+
+  async function fetchJson(
+    path: string,
+    init: RequestInit,
+  ): Promise<{ status: number; body: Record<string, unknown> }> {
+    const response = await fetch(`${settings.baseUrl}${path}`, {
+      ...init,
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const text = await response.text();
+    let body: Record<string, unknown> = {};
+    try {
+      body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    } catch {
+      body = { errorCode: String(response.status), errorMessage: text.slice(0, 200) };
+    }
+    if (!response.ok || typeof body.errorCode === "string") {
+      throw new DarajaError(
+        response.status,
+        String(body.errorCode ?? response.status),
+        String(body.errorMessage ?? "Unexpected response"),
+      );
+    }
+    return { status: response.status, body };
+  }
+
+  async function accessToken(forceNew = false): Promise<string> {
+    const now = clock.now().getTime();
+    if (!forceNew && memo && memo.expiresAt - TOKEN_MARGIN_MS > now) return memo.token;
+    if (!forceNew) {
+      const shared = await cache.get();
+      if (shared && shared.expiresAt - TOKEN_MARGIN_MS > now) {
+        memo = shared;
+        return shared.token;
+      }
+    }
+    const basic = Buffer.from(
+      `${await settings.secrets.consumerKey()}:${await settings.secrets.consumerSecret()}`,
+    ).toString("base64");
+    const { body } = await fetchJson("/oauth/v1/generate?grant_type=client_credentials", {
+      method: "GET",
+      headers: { authorization: `Basic ${basic}` },
+    });
+    const token = String(body.access_token ?? "");
+    if (!token) throw new DarajaError(502, "token", "No access token in the OAuth answer");
+    memo = { token, expiresAt: now + num(body.expires_in || 3599) * 1000 };
+    await cache.put(memo.token, memo.expiresAt);
+    return token;
+  }
+
+  /** A Daraja POST with the bearer token; an invalid token (another container renewed it) is renewed once. */
+  async function post(path: string, payload: Record<string, unknown>) {
+    for (let attempt = 1; ; attempt++) {
+      const token = await accessToken(attempt > 1);
+      try {
+        return await fetchJson(path, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+          body: JSON.stringify(payload),
+        });
+      } catch (error) {
+        if (error instanceof DarajaError && error.isInvalidToken && attempt === 1) continue;
+        throw error;
+      }
+    }
+  }
+
+  async function stkCredentials() {
+    const timestamp = darajaTimestamp(clock.now());
+    return {
+      BusinessShortCode: num(settings.shortcode),
+      Password: stkPassword(settings.shortcode, await settings.secrets.passkey(), timestamp),
+      Timestamp: timestamp,
+    };
+  }
+
+  return {
+    async stkPush(request) {
+      const { body } = await post("/mpesa/stkpush/v1/processrequest", {
+        ...(await stkCredentials()),
+        TransactionType: settings.transactionType,
+        Amount: request.amountKes,
+        PartyA: num(request.phoneNumber),
+        PartyB: num(settings.shortcode),
+        PhoneNumber: num(request.phoneNumber),
+        CallBackURL: await settings.callbackUrl("stk"),
+        AccountReference: request.accountReference.slice(0, 12),
+        TransactionDesc: request.description.slice(0, 13),
+      });
+      if (num(body.ResponseCode) !== 0 || typeof body.CheckoutRequestID !== "string") {
+        throw new DarajaError(
+          502,
+          String(body.ResponseCode ?? "unknown"),
+          String(body.ResponseDescription ?? "STK push not accepted"),
+        );
+      }
+      return { checkoutRequestId: body.CheckoutRequestID, merchantRequestId: String(body.MerchantRequestID ?? "") };
+    },
+
+    async stkQuery(checkoutRequestId): Promise<StkQueryResult> {
+      try {
+        const { body } = await post("/mpesa/stkpushquery/v1/query", {
+          ...(await stkCredentials()),
+          CheckoutRequestID: checkoutRequestId,
+        });
+        const resultCode = num(body.ResultCode);
+        // 4999 is answered while a payment is still settling: not a result.
+        if (body.ResultCode === undefined || Number.isNaN(resultCode) || resultCode === 4999)
+          return { state: "pending" };
+        return { state: "final", resultCode, resultDesc: String(body.ResultDesc ?? "") };
+      } catch (error) {
+        // In flight, Daraja answers with an error envelope; too early, it does not know the id yet.
+        if (
+          error instanceof DarajaError &&
+          (/being processed/i.test(error.errorMessage) || /Invalid CheckoutRequestID/i.test(error.errorMessage))
+        ) {
+          return { state: "pending" };
+        }
+        throw error;
+      }
+    },
+
+    async b2cPayment(request: B2cRequest) {
+      const { body } = await post("/mpesa/b2c/v3/paymentrequest", {
+        OriginatorConversationID: request.originatorConversationId,
+        InitiatorName: settings.initiatorName,
+        SecurityCredential: await settings.secrets.securityCredential(),
+        CommandID: "BusinessPayment",
+        Amount: request.amountKes,
+        PartyA: num(settings.b2cShortcode),
+        PartyB: num(request.phoneNumber),
+        Remarks: request.remarks.slice(0, 100),
+        QueueTimeOutURL: await settings.callbackUrl("b2c-timeout"),
+        ResultURL: await settings.callbackUrl("b2c-result"),
+        Occassion: "",
+      });
+      return { conversationId: String(body.ConversationID ?? "") };
+    },
+
+    async transactionStatus(originatorConversationId) {
+      await post("/mpesa/transactionstatus/v1/query", {
+        Initiator: settings.initiatorName,
+        SecurityCredential: await settings.secrets.securityCredential(),
+        CommandID: "TransactionStatusQuery",
+        OriginalConversationID: originatorConversationId,
+        PartyA: num(settings.b2cShortcode),
+        IdentifierType: "4",
+        ResultURL: await settings.callbackUrl("status-result"),
+        QueueTimeOutURL: await settings.callbackUrl("status-timeout"),
+        Remarks: "Payout reconciliation",
+        // Echoed back in the result's ReferenceData: names the payout even when the result carries no parameters.
+        Occasion: originatorConversationId,
+      });
+    },
+  };
+}

@@ -1,0 +1,299 @@
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import type { TokenCache } from "../../payments/daraja-client.js";
+import {
+  type DepositRecord,
+  type DepositRepository,
+  type PayoutRepository,
+  SettlementRefusedError,
+  summaryOf,
+} from "../ports.js";
+import { type DynamoContext, defaultDynamoContext } from "./client.js";
+import {
+  countersUpdate,
+  depositItem,
+  ledgerCounters,
+  ledgerItem,
+  ledgerStatusChangeCounters,
+  ledgerStatusUpdate,
+  mergeCounters,
+  toDepositRecord,
+  toWithdrawalRecord,
+  withdrawalStatusChangeCounters,
+} from "./items.js";
+import { keys } from "./keys.js";
+import { failedConditionIndexes, runTransaction, type TransactItem } from "./transactions.js";
+
+/** A deposit's own status change, conditional on the status it was read with, moving it between status lists. */
+function depositStatusUpdate(
+  TableName: string,
+  deposit: DepositRecord,
+  from: DepositRecord["status"],
+  to: DepositRecord["status"],
+  set: Record<string, unknown>,
+): TransactItem {
+  const entries = Object.entries(set);
+  return {
+    Update: {
+      TableName,
+      Key: keys.deposit(deposit.checkoutRequestId),
+      UpdateExpression: `SET #status = :to, GSI2PK = :partition${entries.map((_, i) => `, #f${i} = :v${i}`).join("")}`,
+      ConditionExpression: "#status = :from",
+      ExpressionAttributeNames: { "#status": "status", ...Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])) },
+      ExpressionAttributeValues: {
+        ":to": to,
+        ":from": from,
+        ":partition": keys.depositsByStatusPartition(to),
+        ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+      },
+    },
+  };
+}
+
+export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamoContext()): DepositRepository {
+  const { db, TableName } = ctx;
+  return {
+    async create(deposit, line, user) {
+      await runTransaction(
+        ctx,
+        [
+          { Put: { TableName, Item: depositItem(deposit), ConditionExpression: "attribute_not_exists(PK)" } },
+          {
+            Put: {
+              TableName,
+              Item: ledgerItem(line, summaryOf(user)),
+              ConditionExpression: "attribute_not_exists(PK)",
+            },
+          },
+          countersUpdate(TableName, ledgerCounters(line)),
+        ],
+        { marker: { index: 0, key: keys.deposit(deposit.checkoutRequestId), requestId: deposit.checkoutRequestId } },
+      );
+    },
+
+    async get(checkoutRequestId) {
+      const { Item } = await db.send(
+        new GetCommand({ TableName, Key: keys.deposit(checkoutRequestId), ConsistentRead: true }),
+      );
+      return Item ? toDepositRecord(Item) : null;
+    },
+
+    async complete(deposit, from, receipt, at) {
+      const items: TransactItem[] = [
+        depositStatusUpdate(TableName, deposit, from, "completed", { settledAt: at, ...(receipt ? { receipt } : {}) }),
+        {
+          // The first real money ends the trial: from now on the account spends its wallet.
+          Update: {
+            TableName,
+            Key: keys.user(deposit.userId),
+            UpdateExpression: "ADD walletBalanceCents :amount SET isTrialAccount = :false",
+            ConditionExpression: "attribute_exists(PK)",
+            ExpressionAttributeValues: { ":amount": deposit.amountCents, ":false": false },
+          },
+        },
+        ledgerStatusUpdate(TableName, deposit.userId, deposit.ledgerLineId, "deposit", from, "completed", {
+          ...(receipt ? { mpesaTransactionId: receipt } : {}),
+        }),
+        countersUpdate(TableName, ledgerStatusChangeCounters("deposit", from, "completed")),
+      ];
+      if (receipt) {
+        // A receipt credits once, whatever CheckoutRequestID a (replayed or forged) callback names.
+        items.push({
+          Put: {
+            TableName,
+            Item: {
+              ...keys.receiptMarker(receipt),
+              type: "ReceiptMarker",
+              userId: deposit.userId,
+              lineId: deposit.ledgerLineId,
+              checkoutRequestId: deposit.checkoutRequestId,
+              createdAt: at,
+            },
+            ConditionExpression: "attribute_not_exists(PK)",
+          },
+        });
+      }
+      try {
+        await runTransaction(ctx, items);
+      } catch (error) {
+        const failed = failedConditionIndexes(error);
+        if (failed.includes(0)) throw new SettlementRefusedError("not-pending");
+        if (failed.includes(4)) throw new SettlementRefusedError("duplicate-receipt");
+        throw error;
+      }
+    },
+
+    async fail(deposit, to, result, at) {
+      try {
+        await runTransaction(ctx, [
+          depositStatusUpdate(TableName, deposit, "pending", to, {
+            settledAt: at,
+            resultCode: result.code,
+            resultDesc: result.desc,
+          }),
+          ledgerStatusUpdate(TableName, deposit.userId, deposit.ledgerLineId, "deposit", "pending", to),
+          countersUpdate(TableName, ledgerStatusChangeCounters("deposit", "pending", to)),
+        ]);
+      } catch (error) {
+        if (failedConditionIndexes(error).includes(0)) throw new SettlementRefusedError("not-pending");
+        throw error;
+      }
+    },
+
+    async listPending(before, limit) {
+      const { Items = [] } = await db.send(
+        new QueryCommand({
+          TableName,
+          IndexName: "GSI2",
+          KeyConditionExpression: "GSI2PK = :pk AND GSI2SK < :before",
+          ExpressionAttributeValues: { ":pk": keys.depositsByStatusPartition("pending"), ":before": before },
+          Limit: limit,
+        }),
+      );
+      return Items.map(toDepositRecord);
+    },
+  };
+}
+
+export function createDynamoPayoutRepository(ctx: DynamoContext = defaultDynamoContext()): PayoutRepository {
+  const { db, TableName } = ctx;
+
+  const withdrawalUpdate = (id: string, to: "completed" | "rejected", set: Record<string, unknown>): TransactItem => {
+    const entries = Object.entries(set);
+    return {
+      Update: {
+        TableName,
+        Key: keys.withdrawal(id),
+        UpdateExpression: `SET #status = :to, GSI2PK = :partition${entries.map((_, i) => `, #f${i} = :v${i}`).join("")}`,
+        ConditionExpression: "#status = :approved",
+        ExpressionAttributeNames: {
+          "#status": "status",
+          ...Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
+        },
+        ExpressionAttributeValues: {
+          ":to": to,
+          ":approved": "approved",
+          ":partition": keys.withdrawalsByStatusPartition(to),
+          ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+        },
+      },
+    };
+  };
+
+  const settle = async (items: TransactItem[]) => {
+    try {
+      await runTransaction(ctx, items);
+    } catch (error) {
+      if (failedConditionIndexes(error).includes(0)) throw new SettlementRefusedError("not-approved");
+      throw error;
+    }
+  };
+
+  return {
+    async getWithdrawal(withdrawalId) {
+      const { Item } = await db.send(
+        new GetCommand({ TableName, Key: keys.withdrawal(withdrawalId), ConsistentRead: true }),
+      );
+      return Item ? toWithdrawalRecord(Item) : null;
+    },
+
+    async recordConversation(withdrawalId, conversationId, at) {
+      await db.send(
+        new UpdateCommand({
+          TableName,
+          Key: keys.withdrawal(withdrawalId),
+          UpdateExpression: "SET conversationId = :conversation, payoutStartedAt = :at",
+          ConditionExpression: "attribute_exists(PK)",
+          ExpressionAttributeValues: { ":conversation": conversationId, ":at": at },
+        }),
+      );
+    },
+
+    complete: (withdrawal, receipt, at) =>
+      settle([
+        withdrawalUpdate(withdrawal.id, "completed", {
+          completedAt: at,
+          ...(receipt ? { mpesaTransactionId: receipt } : {}),
+        }),
+        ledgerStatusUpdate(
+          TableName,
+          withdrawal.userId,
+          withdrawal.ledgerLineId,
+          "withdrawal",
+          "pending",
+          "completed",
+          {
+            ...(receipt ? { mpesaTransactionId: receipt } : {}),
+          },
+        ),
+        countersUpdate(
+          TableName,
+          mergeCounters(
+            withdrawalStatusChangeCounters("approved", "completed"),
+            ledgerStatusChangeCounters("withdrawal", "pending", "completed"),
+          ),
+        ),
+      ]),
+
+    fail: (withdrawal, reason, at) =>
+      settle([
+        withdrawalUpdate(withdrawal.id, "rejected", { reason, completedAt: at }),
+        {
+          // The payout did not happen: the held amount goes back to the wallet.
+          Update: {
+            TableName,
+            Key: keys.user(withdrawal.userId),
+            UpdateExpression: "ADD walletBalanceCents :amount",
+            ConditionExpression: "attribute_exists(PK)",
+            ExpressionAttributeValues: { ":amount": withdrawal.amountCents },
+          },
+        },
+        ledgerStatusUpdate(TableName, withdrawal.userId, withdrawal.ledgerLineId, "withdrawal", "pending", "failed"),
+        countersUpdate(
+          TableName,
+          mergeCounters(
+            withdrawalStatusChangeCounters("approved", "rejected"),
+            ledgerStatusChangeCounters("withdrawal", "pending", "failed"),
+          ),
+        ),
+      ]),
+
+    async listApproved(before, limit) {
+      const { Items = [] } = await db.send(
+        new QueryCommand({
+          TableName,
+          IndexName: "GSI2",
+          KeyConditionExpression: "GSI2PK = :pk",
+          FilterExpression: "processedAt < :before",
+          ExpressionAttributeValues: { ":pk": keys.withdrawalsByStatusPartition("approved"), ":before": before },
+          Limit: limit,
+        }),
+      );
+      return Items.map(toWithdrawalRecord);
+    },
+  };
+}
+
+/** The Daraja access token shared by every container, expiring with the token itself. */
+export function createDynamoTokenCache(ctx: DynamoContext = defaultDynamoContext()): TokenCache {
+  const { db, TableName } = ctx;
+  return {
+    async get() {
+      const { Item } = await db.send(new GetCommand({ TableName, Key: keys.darajaToken(), ConsistentRead: true }));
+      return typeof Item?.token === "string" ? { token: Item.token, expiresAt: Number(Item.tokenExpiresAt) } : null;
+    },
+    async put(token, expiresAt) {
+      await db.send(
+        new PutCommand({
+          TableName,
+          Item: {
+            ...keys.darajaToken(),
+            type: "DarajaToken",
+            token,
+            tokenExpiresAt: expiresAt,
+            expiresAt: Math.ceil(expiresAt / 1000),
+          },
+        }),
+      );
+    },
+  };
+}

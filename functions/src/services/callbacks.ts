@@ -1,0 +1,77 @@
+import { timingSafeEqual } from "node:crypto";
+import type { DarajaEventDetail, DarajaEventType, EventPublisher } from "../events/publisher.js";
+import { BadRequestError, ForbiddenError, NotFoundError } from "../lib/errors.js";
+import { parsePayoutResult, parseStatusResult, parseStkCallback } from "../payments/callbacks.js";
+import { CALLBACK_KINDS, type CallbackKind } from "../payments/daraja.js";
+
+export interface CallbackIngestDeps {
+  publisher: EventPublisher;
+  callbackToken: () => Promise<string>;
+  /** Empty: any source is accepted (and logged). */
+  allowedIps: string[];
+  clock: { now(): Date };
+  log: (level: "info" | "warn" | "error", message: string, details?: Record<string, unknown>) => void;
+}
+
+const EVENT_TYPES: Record<CallbackKind, DarajaEventType> = {
+  stk: "StkCallback",
+  "b2c-result": "B2cResult",
+  "b2c-timeout": "B2cTimeout",
+  "status-result": "StatusResult",
+  "status-timeout": "StatusTimeout",
+};
+
+const SHAPES: Record<CallbackKind, (body: unknown) => unknown> = {
+  stk: parseStkCallback,
+  "b2c-result": parsePayoutResult,
+  "b2c-timeout": parsePayoutResult,
+  "status-result": parseStatusResult,
+  "status-timeout": parseStatusResult,
+};
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Daraja callbacks are unsigned, so the path carries a secret token; the source address is checked against the
+ * allow-list; the body must have the envelope's shape. Then the callback goes on the bus and Daraja gets its 200
+ * at once: settlement happens in the settle handler, idempotently.
+ */
+export function createCallbackIngest({ publisher, callbackToken, allowedIps, clock, log }: CallbackIngestDeps) {
+  return {
+    async receive(input: { kind: string; token: string; body: unknown; sourceIp: string }) {
+      const kind = CALLBACK_KINDS.find((k) => k === input.kind);
+      // A wrong token looks exactly like a path that does not exist.
+      if (!kind || !sameSecret(input.token, await callbackToken())) {
+        log("warn", "Daraja callback with an unknown path or token refused", {
+          kind: input.kind,
+          sourceIp: input.sourceIp,
+        });
+        throw new NotFoundError("Not Found");
+      }
+      if (allowedIps.length > 0 && !allowedIps.includes(input.sourceIp)) {
+        log("warn", "Daraja callback from an address outside the allow-list refused", {
+          kind,
+          sourceIp: input.sourceIp,
+        });
+        throw new ForbiddenError("Forbidden");
+      }
+      if (SHAPES[kind](input.body) === null) {
+        log("warn", "Daraja callback without the expected shape refused", { kind, sourceIp: input.sourceIp });
+        throw new BadRequestError("Unexpected callback body");
+      }
+      const detail: DarajaEventDetail = {
+        kind: EVENT_TYPES[kind],
+        body: input.body,
+        sourceIp: input.sourceIp,
+        receivedAt: clock.now().toISOString(),
+      };
+      await publisher.publish(detail);
+    },
+  };
+}
+
+export type CallbackIngest = ReturnType<typeof createCallbackIngest>;

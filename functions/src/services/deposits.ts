@@ -1,0 +1,216 @@
+import { centsToKes, kesToCents } from "@jengafund/shared";
+import type { Clock } from "../lib/clock.js";
+import { AppError, BadRequestError, ConflictError, NotFoundError } from "../lib/errors.js";
+import type { IdGenerator } from "../lib/ids.js";
+import type { StkOutcome } from "../payments/callbacks.js";
+import { DarajaError, type DarajaPort } from "../payments/daraja.js";
+import {
+  type DepositRecord,
+  type DepositRepository,
+  type LedgerLine,
+  SettlementRefusedError,
+  type UserRecord,
+} from "../repositories/ports.js";
+
+export interface DepositServiceDeps {
+  deposits: DepositRepository;
+  daraja: DarajaPort;
+  clock: Clock;
+  newId: IdGenerator;
+  log: (level: "info" | "warn" | "error", message: string, details?: Record<string, unknown>) => void;
+  /** Pending deposits older than this are checked with the STK query. */
+  reconcileAfterMs: number;
+}
+
+export const DEPOSIT_MESSAGES = {
+  promptSent: "STK push sent to your phone. Please complete the payment.",
+  notFound: "Deposit not found",
+  phoneBusy: "Another M-Pesa prompt is already open on this phone. Please wait a minute and try again.",
+  invalidPhone: "M-Pesa did not accept this phone number. Use a Safaricom number like 254712345678.",
+  unavailable: "M-Pesa could not start the payment right now. Please try again in a few minutes.",
+} as const;
+
+export class BadGatewayError extends AppError {
+  constructor(message: string) {
+    super(502, message);
+  }
+}
+
+/** What Daraja's refusal means for the person depositing. */
+function explain(error: DarajaError): AppError {
+  if (/lock subscriber/i.test(error.errorMessage)) return new ConflictError(DEPOSIT_MESSAGES.phoneBusy);
+  if (/Invalid PhoneNumber|Invalid PartyA/i.test(error.errorMessage))
+    return new BadRequestError(DEPOSIT_MESSAGES.invalidPhone);
+  return new BadGatewayError(DEPOSIT_MESSAGES.unavailable);
+}
+
+export function createDepositService({ deposits, daraja, clock, newId, log, reconcileAfterMs }: DepositServiceDeps) {
+  /** Applies one outcome, whichever way it arrived (callback or query). Safe to repeat: it settles once. */
+  async function settle(outcome: StkOutcome, via: "callback" | "query"): Promise<"credited" | "failed" | "ignored"> {
+    const deposit = await deposits.get(outcome.checkoutRequestId);
+    const context = { checkoutRequestId: outcome.checkoutRequestId, resultCode: outcome.resultCode, via };
+    if (!deposit) {
+      log("warn", "M-Pesa result for an unknown CheckoutRequestID: ignored", context);
+      return "ignored";
+    }
+    const at = clock.now().toISOString();
+    if (outcome.resultCode !== 0) {
+      if (deposit.status !== "pending") return "ignored";
+      try {
+        await deposits.fail(
+          deposit,
+          outcome.resultCode === 1032 ? "cancelled" : "failed",
+          {
+            code: outcome.resultCode,
+            desc: outcome.resultDesc,
+          },
+          at,
+        );
+        log("info", "M-Pesa deposit did not complete", { ...context, resultDesc: outcome.resultDesc });
+        return "failed";
+      } catch (error) {
+        if (error instanceof SettlementRefusedError) return "ignored";
+        throw error;
+      }
+    }
+    if (deposit.status === "completed") return "ignored";
+    // Never trust the callback's money on its own: it must be the amount this deposit asked for.
+    if (outcome.amountKes !== undefined && kesToCents(outcome.amountKes) !== deposit.amountCents) {
+      log("error", "M-Pesa deposit amount mismatch: not credited", {
+        ...context,
+        expectedKes: centsToKes(deposit.amountCents),
+        receivedKes: outcome.amountKes,
+        receipt: outcome.receipt,
+      });
+      return "ignored";
+    }
+    try {
+      // A success after a recorded failure still credits: the receipt is proof the customer paid.
+      await deposits.complete(deposit, deposit.status, outcome.receipt, at);
+      log("info", "M-Pesa deposit credited", {
+        ...context,
+        receipt: outcome.receipt,
+        amountKes: centsToKes(deposit.amountCents),
+      });
+      return "credited";
+    } catch (error) {
+      if (error instanceof SettlementRefusedError) {
+        if (error.reason === "duplicate-receipt") {
+          log("error", "M-Pesa receipt already credited to another deposit: not credited", {
+            ...context,
+            receipt: outcome.receipt,
+          });
+        }
+        return "ignored";
+      }
+      throw error;
+    }
+  }
+
+  return {
+    /** Starts an STK push and records the pending deposit; the balance moves only when M-Pesa confirms. */
+    async start(input: { user: UserRecord; amountKes: number; phoneNumber: string }) {
+      const { user, amountKes, phoneNumber } = input;
+      const reference = `JF${newId().slice(-10)}`;
+      let accepted: { checkoutRequestId: string; merchantRequestId: string };
+      try {
+        accepted = await daraja.stkPush({
+          amountKes,
+          phoneNumber,
+          accountReference: reference,
+          description: "Wallet topup",
+        });
+      } catch (error) {
+        if (error instanceof DarajaError) {
+          log("warn", "STK push refused", { errorCode: error.errorCode, errorMessage: error.errorMessage });
+          throw explain(error);
+        }
+        throw error;
+      }
+      const createdAt = clock.now().toISOString();
+      const line: LedgerLine = {
+        id: newId(),
+        userId: user.id,
+        type: "deposit",
+        balance: "wallet",
+        amountCents: kesToCents(amountKes),
+        status: "pending",
+        description: `M-Pesa deposit from ${phoneNumber}`,
+        reference: accepted.checkoutRequestId,
+        phoneNumber,
+        createdAt,
+      };
+      const deposit: DepositRecord = {
+        checkoutRequestId: accepted.checkoutRequestId,
+        merchantRequestId: accepted.merchantRequestId,
+        userId: user.id,
+        amountCents: line.amountCents,
+        phoneNumber,
+        status: "pending",
+        ledgerLineId: line.id,
+        createdAt,
+      };
+      try {
+        await deposits.create(deposit, line, user);
+      } catch (error) {
+        // The prompt is on the phone but unrecorded: say so loudly, with what an operator needs to credit it.
+        log("error", "STK push accepted but the deposit could not be recorded", {
+          checkoutRequestId: deposit.checkoutRequestId,
+          userId: user.id,
+          amountKes,
+          phoneNumber,
+        });
+        throw error;
+      }
+      return { deposit, line };
+    },
+
+    /** One's own deposit, for the page watching it settle. */
+    async get(user: UserRecord, checkoutRequestId: string) {
+      const deposit = await deposits.get(checkoutRequestId);
+      if (!deposit || deposit.userId !== user.id) throw new NotFoundError(DEPOSIT_MESSAGES.notFound);
+      return deposit;
+    },
+
+    settle: (outcome: StkOutcome) => settle(outcome, "callback"),
+
+    /**
+     * Deposits still pending after a while are asked about with the STK query. A query can confirm or refuse a
+     * payment but never downgrades a completed one (settle only moves pending or failed deposits forward).
+     */
+    async reconcile(limit = 50) {
+      const before = new Date(clock.now().getTime() - reconcileAfterMs).toISOString();
+      const summary = { checked: 0, credited: 0, failed: 0, stillPending: 0, errors: 0 };
+      for (const deposit of await deposits.listPending(before, limit)) {
+        summary.checked++;
+        try {
+          const result = await daraja.stkQuery(deposit.checkoutRequestId);
+          if (result.state === "pending") {
+            summary.stillPending++;
+            continue;
+          }
+          // The query carries no receipt or amount: the amount is the one this deposit asked for.
+          const outcome = await settle(
+            {
+              checkoutRequestId: deposit.checkoutRequestId,
+              resultCode: result.resultCode,
+              resultDesc: result.resultDesc,
+            },
+            "query",
+          );
+          if (outcome === "credited") summary.credited++;
+          if (outcome === "failed") summary.failed++;
+        } catch (error) {
+          summary.errors++;
+          log("warn", "Deposit reconciliation query failed", {
+            checkoutRequestId: deposit.checkoutRequestId,
+            error: error instanceof Error ? error.message : String(error),
+          });
+        }
+      }
+      return summary;
+    },
+  };
+}
+
+export type DepositService = ReturnType<typeof createDepositService>;
