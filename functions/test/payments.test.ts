@@ -1,0 +1,307 @@
+import type { DepositStatusView, User, Withdrawal } from "@jengafund/shared";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { handler as reconcile } from "../src/handlers/events/reconcile-payments.js";
+import { handler as adjustBalance } from "../src/handlers/http/adjust-user-balance.js";
+import { handler as getDeposit } from "../src/handlers/http/get-deposit.js";
+import { handler as processWithdrawal } from "../src/handlers/http/process-withdrawal.js";
+import { handler as receiveCallback } from "../src/handlers/http/receive-daraja-callback.js";
+import { handler as requestWithdrawal } from "../src/handlers/http/request-withdrawal.js";
+import { handler as startDeposit } from "../src/handlers/http/start-deposit.js";
+import { keys } from "../src/repositories/dynamo/keys.js";
+import { signInAsAdmin } from "./support/admin.js";
+import { itemsOfUser, readItem } from "./support/db.js";
+import { call, gatewayEvent } from "./support/events.js";
+import { expectLedgerToMatchBalances } from "./support/money.js";
+import {
+  apiUrl,
+  callbackToken,
+  eventually,
+  type PaymentsStack,
+  postCallback,
+  startPaymentsStack,
+} from "./support/payments-stack.js";
+import { registerUser } from "./support/users.js";
+
+type Message = { message: string };
+let stack: PaymentsStack;
+let adminToken = "";
+
+beforeAll(async () => {
+  stack = await startPaymentsStack({ callbackDelayMs: 50 });
+  adminToken = (await signInAsAdmin()).token;
+});
+afterAll(async () => {
+  await stack.stop();
+});
+
+const deposit = (token: string, amount: number, phoneNumber: string) =>
+  call<{ checkoutRequestId: string; message: string } & Message>(
+    startDeposit,
+    gatewayEvent("start-deposit", { token, body: { amount, phoneNumber } }),
+  );
+const depositStatus = (token: string, checkoutRequestId: string) =>
+  call<{ deposit: DepositStatusView; user: User }>(
+    getDeposit,
+    gatewayEvent("get-deposit", { token, pathParameters: { checkoutRequestId } }),
+  );
+const settled = (token: string, id: string) =>
+  eventually(async () => {
+    const { body } = await depositStatus(token, id);
+    return body.deposit.status !== "pending" && body;
+  });
+
+function stkSuccess(checkoutRequestId: string, amount: number, receipt: string) {
+  return {
+    Body: {
+      stkCallback: {
+        MerchantRequestID: "29115-34620561-1",
+        CheckoutRequestID: checkoutRequestId,
+        ResultCode: 0,
+        ResultDesc: "The service request is processed successfully.",
+        CallbackMetadata: {
+          Item: [
+            { Name: "Amount", Value: amount },
+            { Name: "MpesaReceiptNumber", Value: receipt },
+            { Name: "Balance" },
+            { Name: "TransactionDate", Value: 20261122143041 },
+            { Name: "PhoneNumber", Value: 254708374149 },
+          ],
+        },
+      },
+    },
+  };
+}
+
+describe("M-Pesa deposits", () => {
+  it("credits the wallet and ends the trial when the simulator reports the payment", async () => {
+    const { token, user } = await registerUser();
+    const started = await deposit(token, 1500, "0708374149");
+    expect(started.statusCode).toBe(202);
+    expect(started.body.message).toBe("STK push sent to your phone. Please complete the payment.");
+    expect(started.body.checkoutRequestId).toMatch(/^ws_CO_\d{17}708374149$/);
+
+    const { deposit: done, user: after } = await settled(token, started.body.checkoutRequestId);
+    expect(done).toMatchObject({ status: "completed", amount: 1500 });
+    expect(done.mpesaTransactionId).toMatch(/^[A-Z0-9]{10}$/);
+    expect(after).toMatchObject({ walletBalance: 1500, trialBalance: 1000, isTrialAccount: false });
+    const [line] = await itemsOfUser(user._id, "TX#").then((lines) =>
+      lines.filter((l) => l.transactionType === "deposit"),
+    );
+    expect(line).toMatchObject({
+      status: "completed",
+      amountCents: 150_000,
+      mpesaTransactionId: done.mpesaTransactionId,
+    });
+    await expectLedgerToMatchBalances(user._id);
+  });
+
+  it.each([
+    ["254700000001", "failed"],
+    ["254700001032", "cancelled"],
+    ["254700001037", "failed"],
+    ["254700002001", "failed"],
+  ])("records the payment from %s as %s and credits nothing", async (phone, status) => {
+    const { token, user } = await registerUser();
+    const started = await deposit(token, 700, phone);
+    const { deposit: done, user: after } = await settled(token, started.body.checkoutRequestId);
+    expect(done.status).toBe(status);
+    expect(done.resultDesc).toEqual(expect.any(String));
+    expect(after).toMatchObject({ walletBalance: 0, isTrialAccount: true });
+    await expectLedgerToMatchBalances(user._id);
+  });
+
+  it("credits once when the simulator delivers the callback twice", async () => {
+    const { token, user } = await registerUser();
+    const started = await deposit(token, 800, "254700000002");
+    await settled(token, started.body.checkoutRequestId);
+    await stack.bus.idle();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await stack.bus.idle();
+    expect((await readItem(keys.user(user._id)))?.walletBalanceCents).toBe(80_000);
+    await expectLedgerToMatchBalances(user._id);
+  });
+
+  it("finds a payment whose callback never arrived through reconciliation", async () => {
+    const { token, user } = await registerUser();
+    const started = await deposit(token, 900, "254700009999");
+    await new Promise((resolve) => setTimeout(resolve, 1300));
+    expect((await depositStatus(token, started.body.checkoutRequestId)).body.deposit.status).toBe("pending");
+    const summary = await reconcile();
+    expect(summary.deposits.credited).toBeGreaterThanOrEqual(1);
+    expect((await depositStatus(token, started.body.checkoutRequestId)).body.deposit.status).toBe("completed");
+    expect((await readItem(keys.user(user._id)))?.walletBalanceCents).toBe(90_000);
+    await expectLedgerToMatchBalances(user._id);
+  });
+
+  it("refuses a callback with a wrong path token (404), from outside the allow-list (403) or of the wrong shape (400), and credits nothing", async () => {
+    const { token, user } = await registerUser();
+    const started = await deposit(token, 600, "254700001037");
+    const forged = stkSuccess(started.body.checkoutRequestId, 600, "TKFORGED01");
+    expect((await postCallback("stk", forged, "0".repeat(32))).status).toBe(404);
+    expect((await postCallback("nonsense", forged)).status).toBe(404);
+    expect((await postCallback("stk", { hello: "world" })).status).toBe(400);
+    const fromElsewhere = await call(
+      receiveCallback,
+      gatewayEvent("receive-daraja-callback", {
+        pathParameters: { kind: "stk", token: callbackToken },
+        body: forged,
+        sourceIp: "203.0.113.9",
+      }),
+    );
+    expect(fromElsewhere.statusCode).toBe(403);
+    await stack.bus.idle();
+    expect((await readItem(keys.user(user._id)))?.walletBalanceCents).toBe(0);
+  });
+
+  it("does not credit a success whose amount differs from the deposit's", async () => {
+    const { token, user } = await registerUser();
+    const started = await deposit(token, 600, "254700001037");
+    await settled(token, started.body.checkoutRequestId); // the simulator's own outcome: unreachable
+    const other = await deposit(token, 650, "254700009999");
+    const response = await postCallback("stk", stkSuccess(other.body.checkoutRequestId, 6500, "TKMISMATCH"));
+    expect(response).toEqual({ status: 200, body: { ResultCode: 0, ResultDesc: "Accepted" } });
+    await stack.bus.idle();
+    expect((await depositStatus(token, other.body.checkoutRequestId)).body.deposit.status).toBe("pending");
+    expect((await readItem(keys.user(user._id)))?.walletBalanceCents).toBe(0);
+  });
+
+  it("credits exactly once under 100 concurrent identical callbacks, late replays and failure-then-success (R2)", async () => {
+    const { token, user } = await registerUser();
+    // The simulator never calls back for this number, so every callback below is ours.
+    const started = await deposit(token, 1234, "254700009999");
+    const id = started.body.checkoutRequestId;
+    const failure = {
+      Body: {
+        stkCallback: {
+          MerchantRequestID: "x",
+          CheckoutRequestID: id,
+          ResultCode: 1,
+          ResultDesc: "The balance is insufficient for the transaction.",
+        },
+      },
+    };
+    expect((await postCallback("stk", failure)).status).toBe(200);
+    await stack.bus.idle();
+    expect((await depositStatus(token, id)).body.deposit.status).toBe("failed");
+
+    const success = stkSuccess(id, 1234, "TKR2ONCE01");
+    const responses = await Promise.all(Array.from({ length: 100 }, () => postCallback("stk", success)));
+    expect(responses.every((r) => r.status === 200)).toBe(true);
+    await stack.bus.idle();
+    for (const late of [success, failure, stkSuccess(id, 1234, "TKR2OTHER2")]) await postCallback("stk", late);
+    await stack.bus.idle();
+
+    expect((await readItem(keys.user(user._id)))?.walletBalanceCents).toBe(123_400);
+    const completed = (await itemsOfUser(user._id, "TX#")).filter(
+      (l) => l.transactionType === "deposit" && l.status === "completed",
+    );
+    expect(completed).toHaveLength(1);
+    expect(stack.bus.deadLetters).toEqual([]);
+    await expectLedgerToMatchBalances(user._id);
+  });
+
+  it.each([
+    [{ amount: 0 }, "Minimum deposit amount is KES 1"],
+    [{ amount: 10.5 }, "M-Pesa deposits are in whole shillings"],
+    [{ amount: 250_001 }, "Maximum deposit amount is KES 250,000"],
+    [{ phoneNumber: "+255712345678" }, "Please enter a valid Kenyan phone number, e.g. 0712345678 or 254712345678"],
+  ])("answers %j with 400 %j", async (override, message) => {
+    const { token } = await registerUser();
+    const response = await call<Message>(
+      startDeposit,
+      gatewayEvent("start-deposit", { token, body: { amount: 100, phoneNumber: "254708374149", ...override } }),
+    );
+    expect(response).toEqual({ statusCode: 400, body: { message } });
+  });
+
+  it("shows a deposit only to its owner", async () => {
+    const owner = await registerUser();
+    const other = await registerUser();
+    const started = await deposit(owner.token, 100, "254708374149");
+    expect((await depositStatus(other.token, started.body.checkoutRequestId)).statusCode).toBe(404);
+  });
+});
+
+describe("M-Pesa payouts", () => {
+  async function pendingWithdrawal(phone: string, amount = 300) {
+    const { token, user } = await registerUser();
+    await call(
+      adjustBalance,
+      gatewayEvent("adjust-user-balance", {
+        token: adminToken,
+        pathParameters: { id: user._id },
+        body: { amount: 1000, type: "credit", reason: "payout test" },
+      }),
+    );
+    const { body } = await call<{ withdrawal: Withdrawal }>(
+      requestWithdrawal,
+      gatewayEvent("request-withdrawal", { token, body: { amount, phoneNumber: phone } }),
+    );
+    return { user, withdrawal: body.withdrawal };
+  }
+  const approve = (id: string) =>
+    call<{ withdrawal: Withdrawal }>(
+      processWithdrawal,
+      gatewayEvent("process-withdrawal", { token: adminToken, pathParameters: { id }, body: { status: "approved" } }),
+    );
+  const withdrawalItem = (id: string) => readItem(keys.withdrawal(id));
+
+  it("pays an approved withdrawal by B2C and completes it with the M-Pesa receipt", async () => {
+    const { user, withdrawal } = await pendingWithdrawal("254708374149");
+    expect((await approve(withdrawal._id)).body.withdrawal.status).toBe("approved");
+    const done = await eventually(async () => {
+      const item = await withdrawalItem(withdrawal._id);
+      return item?.status === "completed" && item;
+    });
+    expect(done.mpesaTransactionId).toMatch(/^[A-Z0-9]{10}$/);
+    const line = (await itemsOfUser(user._id, "TX#")).find((l) => l.transactionType === "withdrawal");
+    expect(line).toMatchObject({ status: "completed", mpesaTransactionId: done.mpesaTransactionId });
+    expect((await readItem(keys.user(user._id)))?.walletBalanceCents).toBe(70_000);
+    await expectLedgerToMatchBalances(user._id);
+  });
+
+  it.each([
+    ["254700000001", /insufficient|funds/i],
+    ["254700002001", /initiator/i],
+    ["254700002040", /registered/i],
+  ])("refunds a payout that fails for %s and records M-Pesa's reason", async (phone, reason) => {
+    const { user, withdrawal } = await pendingWithdrawal(phone);
+    await approve(withdrawal._id);
+    const failed = await eventually(async () => {
+      const item = await withdrawalItem(withdrawal._id);
+      return item?.status === "rejected" && item;
+    });
+    expect(String(failed.reason)).toMatch(reason);
+    expect((await readItem(keys.user(user._id)))?.walletBalanceCents).toBe(100_000);
+    const line = (await itemsOfUser(user._id, "TX#")).find((l) => l.transactionType === "withdrawal");
+    expect(line?.status).toBe("failed");
+    await expectLedgerToMatchBalances(user._id);
+  });
+
+  it("settles once when the B2C result is delivered twice (R4)", async () => {
+    const { user, withdrawal } = await pendingWithdrawal("254700000002");
+    await approve(withdrawal._id);
+    await eventually(async () => (await withdrawalItem(withdrawal._id))?.status === "completed");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await stack.bus.idle();
+    expect((await readItem(keys.user(user._id)))?.walletBalanceCents).toBe(70_000);
+    await expectLedgerToMatchBalances(user._id);
+  });
+
+  it("completes a payout whose result never arrived, through reconciliation and Transaction Status", async () => {
+    const { user, withdrawal } = await pendingWithdrawal("254700009999");
+    await approve(withdrawal._id);
+    await new Promise((resolve) => setTimeout(resolve, 1300));
+    expect((await withdrawalItem(withdrawal._id))?.status).toBe("approved");
+    const summary = await reconcile();
+    expect(summary.payouts.checked).toBeGreaterThanOrEqual(1);
+    await eventually(async () => (await withdrawalItem(withdrawal._id))?.status === "completed");
+    await expectLedgerToMatchBalances(user._id);
+  });
+
+  it("answers the callback route only with the right token", async () => {
+    expect((await postCallback("b2c-result", { Result: { ResultCode: 0 } }, "f".repeat(32))).status).toBe(404);
+    expect(callbackToken).toMatch(/^[0-9a-f]{32}$/);
+    expect(apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api$/);
+  });
+});

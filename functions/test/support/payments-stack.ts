@@ -1,0 +1,82 @@
+/**
+ * Payment tests need the whole path over real HTTP: the Daraja simulator, the local API server (whose callback
+ * route the simulator calls), and the local event bus delivering to the settle handler. Import this module FIRST in
+ * a test file: it points the handlers' configuration at those servers before any handler reads it.
+ */
+import { randomBytes } from "node:crypto";
+import type { Server } from "node:http";
+import { createDarajaSimulator } from "../../../mpesa-sim/src/server.js";
+import { EVENT_SOURCE } from "../../src/events/publisher.js";
+import { createLocalApiServer } from "../../src/local/api-server.js";
+import { createLocalEventBus, type LocalEventBus } from "../../src/local/event-bus.js";
+
+const PORTS = { api: 3610, sim: 4610, bus: 4620 };
+export const callbackToken = randomBytes(16).toString("hex");
+export const apiUrl = `http://127.0.0.1:${PORTS.api}/api`;
+
+Object.assign(process.env, {
+  MPESA_BASE_URL: `http://127.0.0.1:${PORTS.sim}`,
+  MPESA_CONSUMER_KEY: "local-consumer-key",
+  MPESA_CONSUMER_SECRET: "local-consumer-secret",
+  MPESA_PASSKEY: "bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919",
+  MPESA_SECURITY_CREDENTIAL: Buffer.from("local-initiator").toString("base64"),
+  MPESA_CALLBACK_TOKEN: callbackToken,
+  MPESA_CALLBACK_BASE_URL: apiUrl,
+  MPESA_CALLBACK_ALLOWED_IPS: "127.0.0.1,::1",
+  MPESA_RECONCILE_AFTER_SECONDS: "1",
+  EVENTBRIDGE_ENDPOINT: `http://127.0.0.1:${PORTS.bus}`,
+  EVENT_BUS_NAME: "jengafund-test",
+  LOG_LEVEL: "warn",
+});
+
+export interface PaymentsStack {
+  simulator: ReturnType<typeof createDarajaSimulator>;
+  bus: LocalEventBus;
+  stop(): Promise<void>;
+}
+
+const listen = (server: Server, port: number) =>
+  new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+const close = (server: Server) =>
+  new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+
+export async function startPaymentsStack(options: { callbackDelayMs: number }): Promise<PaymentsStack> {
+  const simulator = createDarajaSimulator({ callbackDelayMs: options.callbackDelayMs });
+  const settle = await import("../../src/handlers/events/settle-mpesa-result.js");
+  const bus = createLocalEventBus([{ source: EVENT_SOURCE, target: (event) => settle.handler(event as never) }]);
+  const api = createLocalApiServer(async (name) => (await import(`../../src/handlers/http/${name}.ts`)).handler);
+  await Promise.all([listen(simulator, PORTS.sim), listen(bus, PORTS.bus), listen(api, PORTS.api)]);
+  return {
+    simulator,
+    bus,
+    stop: async () => {
+      await Promise.all([close(simulator), close(bus), close(api)]);
+    },
+  };
+}
+
+/** Polls until `check` returns something truthy, or fails after `timeoutMs`. */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+export async function postCallback(kind: string, body: unknown, token = callbackToken) {
+  const response = await fetch(`${apiUrl}/hooks/daraja/${kind}/${token}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
