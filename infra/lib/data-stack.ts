@@ -61,8 +61,14 @@ export class DataStack extends Stack {
       ),
       callbackToken: new Secret(this, "MpesaCallbackToken", {
         description: "JengaFund secret path token in the M-Pesa callback URLs",
-        // It travels in a URL path, so alphanumerics only.
-        generateSecretString: { passwordLength: 48, excludePunctuation: true },
+        // It travels in a URL path that Daraja silently refuses to call if it contains words like "exe", "cmd" or
+        // "sql": lowercase hex (0-9, a-f) cannot spell any of them. 48 hex digits are 192 bits.
+        generateSecretString: {
+          passwordLength: 48,
+          excludePunctuation: true,
+          excludeUppercase: true,
+          excludeCharacters: "ghijklmnopqrstuvwxyz",
+        },
         removalPolicy: RemovalPolicy.RETAIN,
       }),
     };

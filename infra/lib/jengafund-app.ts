@@ -29,6 +29,7 @@ export function createJengaFundApp(options: JengaFundAppOptions = {}) {
     description: "JengaFund HTTP API: one Lambda function per route",
     table: data.table,
     jwtSecret: data.jwtSecret,
+    daraja: data.daraja,
   });
   const web = new WebStack(app, "JengaFund-Web", {
     env: options.env,

@@ -11,5 +11,6 @@ export const repoPaths = {
   root,
   lockFile: join(root, "package-lock.json"),
   httpHandlers: join(root, "functions/src/handlers/http"),
+  eventHandlers: join(root, "functions/src/handlers/events"),
   webDist: join(root, "web/dist"),
 } as const;

@@ -99,10 +99,12 @@ describe("data stack", () => {
 });
 
 describe("api stack", () => {
-  it("creates one Node 22 arm64 function per route-list entry", () => {
-    expect(Object.keys(api.findResources("AWS::Lambda::Function", { Properties: appFunctionProperties }))).toHaveLength(
-      routes.length,
-    );
+  it("creates one Node 22 arm64 function per route-list entry, plus the settle and reconcile functions", () => {
+    const functions = Object.values(api.findResources("AWS::Lambda::Function", { Properties: appFunctionProperties }));
+    const routeKeys = new Set(routes.map((r) => `${r.method} /api${r.path}`));
+    const described = functions.map((f) => String(f.Properties.Description));
+    expect(described.filter((d) => routeKeys.has(d))).toHaveLength(routes.length);
+    expect(functions).toHaveLength(routes.length + 2);
   });
 
   it.each(routes.map((route) => [`${route.method} /api${route.path}`, route.handler] as const))(
@@ -132,9 +134,12 @@ describe("api stack", () => {
     api.resourceCountIs("AWS::ApiGatewayV2::Route", routes.length);
   });
 
-  it("gives every function the house defaults and its table and secret bindings", () => {
-    const functions = api.findResources("AWS::Lambda::Function", { Properties: appFunctionProperties });
-    for (const fn of Object.values(functions)) {
+  it("gives every route function the house defaults and its table and secret bindings", () => {
+    const routeKeys = new Set(routes.map((r) => `${r.method} /api${r.path}`));
+    const functions = Object.values(api.findResources("AWS::Lambda::Function", { Properties: appFunctionProperties }));
+    const routeFunctions = functions.filter((f) => routeKeys.has(String(f.Properties.Description)));
+    expect(routeFunctions).toHaveLength(routes.length);
+    for (const fn of routeFunctions) {
       expect(fn.Properties).toMatchObject({
         Handler: "index.handler",
         MemorySize: 512,
@@ -149,7 +154,7 @@ describe("api stack", () => {
         },
       });
     }
-    api.resourcePropertiesCountIs("AWS::Logs::LogGroup", { RetentionInDays: 30 }, routes.length);
+    api.resourcePropertiesCountIs("AWS::Logs::LogGroup", { RetentionInDays: 30 }, routes.length + 2);
   });
 
   it("lets the functions read and write the table and read the JWT secret", () => {
@@ -290,5 +295,42 @@ describe("web stack", () => {
     });
     Template.fromStack(stack).resourceCountIs("Custom::CDKBucketDeployment", 0);
     Annotations.fromStack(stack).hasWarning("*", Match.stringLikeRegexp("No web build"));
+  });
+});
+
+describe("payments wiring", () => {
+  it("routes Daraja callbacks through an EventBridge bus to the settle function, with retries and a dead-letter queue", () => {
+    api.resourceCountIs("AWS::Events::EventBus", 1);
+    api.hasResourceProperties("AWS::Events::Rule", {
+      EventPattern: { source: ["jengafund.daraja"] },
+      Targets: Match.arrayWith([
+        Match.objectLike({
+          RetryPolicy: { MaximumRetryAttempts: 8, MaximumEventAgeInSeconds: 21600 },
+          DeadLetterConfig: Match.objectLike({ Arn: Match.anyValue() }),
+        }),
+      ]),
+    });
+    api.resourceCountIs("AWS::SQS::Queue", 1);
+  });
+
+  it("runs payment reconciliation on a schedule", () => {
+    api.hasResourceProperties("AWS::Events::Rule", { ScheduleExpression: "rate(5 minutes)" });
+  });
+
+  it("gives Daraja's secrets only to the payment functions", () => {
+    const functions = api.findResources("AWS::Lambda::Function", { Properties: appFunctionProperties });
+    const withDaraja = Object.values(functions).filter(
+      (f) =>
+        (f as { Properties: { Environment?: { Variables?: Record<string, unknown> } } }).Properties.Environment
+          ?.Variables?.MPESA_PASSKEY_ARN,
+    );
+    // start-deposit, process-withdrawal, receive-daraja-callback, the settle and the reconcile functions.
+    expect(withDaraja).toHaveLength(5);
+  });
+
+  it("keeps the callback path token to lowercase hex, which Daraja's URL word filter cannot trip on", () => {
+    data.hasResourceProperties("AWS::SecretsManager::Secret", {
+      GenerateSecretString: Match.objectLike({ ExcludeUppercase: true, ExcludeCharacters: "ghijklmnopqrstuvwxyz" }),
+    });
   });
 });

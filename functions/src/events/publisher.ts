@@ -1,8 +1,9 @@
 import { EventBridgeClient, PutEventsCommand } from "@aws-sdk/client-eventbridge";
 import { config } from "../lib/config.js";
 
-/** Where received Daraja callbacks go: the EventBridge bus whose rule runs the settle handler. */
-export const EVENT_SOURCE = "jengafund.daraja";
+import { EVENT_SOURCE } from "./names.js";
+
+export { EVENT_SOURCE };
 
 export type DarajaEventType = "StkCallback" | "B2cResult" | "B2cTimeout" | "StatusResult" | "StatusTimeout";
 

@@ -19,6 +19,8 @@ export interface AppFunctionProps {
    */
   readonly secrets?: Readonly<Record<string, ISecret>>;
   readonly environment?: Readonly<Record<string, string>>;
+  /** Default 10 s: API Gateway gives up after 30 s, and every request path here is a few round trips. */
+  readonly timeout?: Duration;
 }
 
 /**
@@ -34,7 +36,7 @@ export class AppFunction extends NodejsFunction {
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
       memorySize: 512,
-      timeout: Duration.seconds(10),
+      timeout: props.timeout ?? Duration.seconds(10),
       projectRoot: repoPaths.root,
       depsLockFilePath: repoPaths.lockFile,
       bundling: {
