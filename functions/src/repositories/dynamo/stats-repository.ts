@@ -1,0 +1,65 @@
+import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { type DynamoContext, defaultDynamoContext } from "./client.js";
+import { keys } from "./keys.js";
+
+export interface StatsRepository {
+  /**
+   * Takes investments that matured on days up to `throughDay` (YYYY-MM-DD, inclusive) out of the active count, once
+   * each: the counter remembers the last day it covered. Returns how many were retired.
+   */
+  retireMatured(throughDay: string): Promise<number>;
+}
+
+export function createDynamoStatsRepository(ctx: DynamoContext = defaultDynamoContext()): StatsRepository {
+  const { db, TableName } = ctx;
+  return {
+    async retireMatured(throughDay) {
+      const { Item } = await db.send(
+        new GetCommand({
+          TableName,
+          Key: keys.statsTotals(),
+          ProjectionExpression: "maturedThrough",
+          ConsistentRead: true,
+        }),
+      );
+      const coveredThrough = typeof Item?.maturedThrough === "string" ? Item.maturedThrough : undefined;
+      if (coveredThrough && coveredThrough >= throughDay) return 0;
+      const from = keys.statsMaturities(coveredThrough ?? "0000-00-00").SK;
+      const to = keys.statsMaturities(throughDay).SK;
+      let matured = 0;
+      let ExclusiveStartKey: Record<string, unknown> | undefined;
+      do {
+        const page = await db.send(
+          new QueryCommand({
+            TableName,
+            KeyConditionExpression: "PK = :pk AND SK BETWEEN :from AND :to",
+            ExpressionAttributeValues: { ":pk": keys.statsTotals().PK, ":from": from, ":to": to },
+            ExclusiveStartKey,
+          }),
+        );
+        for (const item of page.Items ?? []) if (item.SK !== from) matured += Number(item.maturing ?? 0);
+        ExclusiveStartKey = page.LastEvaluatedKey;
+      } while (ExclusiveStartKey);
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName,
+            Key: keys.statsTotals(),
+            UpdateExpression: "ADD activeInvestments :retired SET maturedThrough = :through",
+            // Two runs at once: only one moves the counter for a given span of days.
+            ConditionExpression: coveredThrough ? "maturedThrough = :covered" : "attribute_not_exists(maturedThrough)",
+            ExpressionAttributeValues: {
+              ":retired": -matured,
+              ":through": throughDay,
+              ...(coveredThrough ? { ":covered": coveredThrough } : {}),
+            },
+          }),
+        );
+      } catch (error) {
+        if ((error as Error).name === "ConditionalCheckFailedException") return 0;
+        throw error;
+      }
+      return matured;
+    },
+  };
+}
