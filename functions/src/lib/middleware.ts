@@ -115,9 +115,18 @@ export function httpHandler<
       const claims = access === "public" ? undefined : await authenticator().verify(bearerToken(event));
       if (access === "admin" && claims?.role !== "admin") throw new ForbiddenError(ACCOUNT_MESSAGES.adminOnly);
 
-      const body = schemas.body ? parseWith(schemas.body, readJsonBody(event)) : undefined;
-      const path = parseWith(schemas.path, event.pathParameters ?? {});
-      const query = parseWith(schemas.query, event.queryStringParameters ?? {});
+      let body: Output<B>;
+      let path: Output<P>;
+      let query: Output<Q>;
+      try {
+        body = (schemas.body ? parseWith(schemas.body, readJsonBody(event)) : undefined) as Output<B>;
+        path = parseWith(schemas.path, event.pathParameters ?? {}) as Output<P>;
+        query = parseWith(schemas.query, event.queryStringParameters ?? {}) as Output<Q>;
+      } catch (error) {
+        // A revoked session hears "log in again", not what was wrong with its input.
+        if (claims) await authenticator().load(claims);
+        throw error;
+      }
       let caller: UserRecord | undefined;
       let loaded: Omit<CallerContext, "user"> = {};
       if (claims) {

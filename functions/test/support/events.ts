@@ -69,5 +69,9 @@ export async function call<T = Record<string, unknown>>(
   event: APIGatewayProxyEventV2,
 ): Promise<CallResult<T>> {
   const result = await handler(event, testContext);
-  return { statusCode: result.statusCode ?? 200, body: JSON.parse(result.body ?? "null") as T };
+  const isJson = String(result.headers?.["content-type"] ?? "application/json").includes("json");
+  return {
+    statusCode: result.statusCode ?? 200,
+    body: (isJson ? JSON.parse(result.body ?? "null") : result.body) as T,
+  };
 }
