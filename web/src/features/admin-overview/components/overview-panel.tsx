@@ -1,5 +1,23 @@
-import { PlaceholderPanel } from "../../../components/ui/placeholder-panel";
+import { Grid, Stack } from "@chakra-ui/react";
+import { PanelHeader } from "../../../components/ui/panel-header";
+import { SectionSpinner } from "../../../components/ui/section-spinner";
+import { useAdminStats } from "../hooks/use-admin-stats";
+import { PlatformHealth } from "./platform-health";
+import { PlatformStats } from "./platform-stats";
+import { QuickActions } from "./quick-actions";
+import { RecentActivity } from "./recent-activity";
 
 export function OverviewPanel() {
-  return <PlaceholderPanel title="Platform Overview" description="Platform statistics will appear here." />;
+  const { stats, loading } = useAdminStats();
+  return (
+    <Stack gap="6">
+      <PanelHeader title="Platform Overview" description="Key figures and activity across JengaFund." />
+      {loading ? <SectionSpinner /> : <PlatformStats stats={stats} />}
+      <PlatformHealth />
+      <Grid templateColumns={{ base: "1fr", lg: "1fr 2fr" }} gap="6" alignItems="start">
+        <QuickActions />
+        <RecentActivity />
+      </Grid>
+    </Stack>
+  );
 }

@@ -1,0 +1,305 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { hasHorizontalScroll, launchBrowser, openPage, screenshot, viewports } from "./support/browser";
+
+const webUrl = inject("webUrl");
+const apiUrl = inject("apiUrl");
+const adminEmail = inject("adminEmail");
+const adminPassword = inject("adminPassword");
+const runId = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+interface Investor {
+  id: string;
+  token: string;
+  name: string;
+  email: string;
+}
+
+/** A JSON call straight to the API, for setting the scene the admin then works on in the browser. */
+async function api<T>(method: string, path: string, token?: string, body?: object): Promise<T> {
+  const response = await fetch(`${apiUrl}${path}`, {
+    method,
+    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+  return JSON.parse(text) as T;
+}
+
+interface AuthAnswer {
+  token: string;
+  user: { _id: string; firstName: string; lastName: string; email: string };
+}
+
+async function registerInvestor(firstName: string): Promise<Investor> {
+  const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, "0");
+  const { token, user } = await api<AuthAnswer>("POST", "/auth/register", undefined, {
+    firstName,
+    lastName: `Admin${runId}`,
+    email: `e2e-admin-${firstName.toLowerCase()}-${runId}@example.com`,
+    phoneNumber: `07${digits}`,
+    password: "Secret123!",
+  });
+  return { id: user._id, token, name: `${user.firstName} ${user.lastName}`, email: user.email };
+}
+
+/** Real money for the investor (an admin credit), then a withdrawal request the admin can decide on. */
+async function withPendingWithdrawal(investor: Investor, adminToken: string): Promise<void> {
+  await api("PUT", `/admin/users/${investor.id}/balance`, adminToken, {
+    amount: 200,
+    type: "credit",
+    reason: "E2E funding",
+  });
+  // 254708374149 is a number the Daraja simulator pays out to.
+  await api("POST", "/withdrawals", investor.token, { amount: 100, phoneNumber: "254708374149" });
+}
+
+async function signInAsAdmin(page: Page) {
+  await page.goto(`${webUrl}/login`);
+  await page.getByRole("textbox", { name: "Email", exact: true }).fill(adminEmail);
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(adminPassword);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(`${webUrl}/admin/overview`);
+}
+
+async function openTab(page: Page, tab: string, heading: string) {
+  await page.getByRole("navigation", { name: "Admin Panel" }).getByRole("link", { name: tab }).click();
+  await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
+}
+
+/**
+ * Waits for a toast and closes it, so it neither covers the buttons at the top right nor stands in for the next
+ * step's toast. The close button is found by class and clicked by a dispatched event: an open modal hides
+ * everything outside itself from the accessibility tree and turns off pointer events there.
+ */
+async function expectToast(page: Page, text: string) {
+  const toast = page.locator(".Toastify__toast").filter({ hasText: text });
+  await toast.waitFor();
+  await toast.locator(".Toastify__close-button").dispatchEvent("click");
+  await toast.waitFor({ state: "detached" });
+}
+
+let browser: Browser;
+let approvedInvestor: Investor;
+let rejectedInvestor: Investor;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const { token: adminToken } = await api<AuthAnswer>("POST", "/auth/login", undefined, {
+    email: adminEmail,
+    password: adminPassword,
+  });
+  approvedInvestor = await registerInvestor("Amina");
+  rejectedInvestor = await registerInvestor("Brian");
+  await withPendingWithdrawal(approvedInvestor, adminToken);
+  await withPendingWithdrawal(rejectedInvestor, adminToken);
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe("the admin console on a desktop", () => {
+  test("the overview shows the platform figures", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await signInAsAdmin(page);
+    await page.getByRole("heading", { name: "Platform Overview" }).waitFor();
+    const figures = page.getByRole("region", { name: "Platform statistics" });
+    await figures.getByText("Total Users").waitFor();
+    await expect.poll(() => figures.getByText("—").count()).toBe(0);
+    expect(await page.getByText("98.5%").isVisible()).toBe(true);
+    expect(await page.getByText("99.9%").isVisible()).toBe(true);
+    await screenshot(page, "admin-overview-desktop");
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  test("users: search, details, a balance credit, and deactivate then activate", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await signInAsAdmin(page);
+    await openTab(page, "Users", "User Management");
+    await page.getByRole("searchbox", { name: "Search users" }).fill(approvedInvestor.email);
+    const row = page.getByRole("row").filter({ hasText: approvedInvestor.email });
+    await row.waitFor();
+    await expect.poll(() => page.getByRole("table", { name: "Users" }).getByRole("row").count()).toBe(2);
+    await screenshot(page, "admin-users-desktop");
+
+    await row.getByRole("button", { name: "View" }).click();
+    const details = page.getByRole("dialog", { name: "User Details" });
+    await details.getByText(approvedInvestor.email).waitFor();
+    await details.getByRole("button", { name: "Close" }).click();
+    await details.waitFor({ state: "detached" });
+
+    await row.getByRole("button", { name: "Adjust balance" }).click();
+    const adjust = page.getByRole("dialog", { name: "Adjust Balance" });
+    await adjust.getByRole("button", { name: "Adjust Balance" }).click();
+    await expectToast(page, "Please fill in all fields");
+    await adjust.getByRole("spinbutton", { name: "Amount (KES)" }).fill("25.50");
+    await adjust.getByRole("combobox", { name: "Type" }).selectOption("credit");
+    await adjust.getByRole("textbox", { name: "Reason" }).fill("E2E goodwill credit");
+    await screenshot(page, "admin-adjust-balance-desktop");
+    await adjust.getByRole("button", { name: "Adjust Balance" }).click();
+    await expectToast(page, "Balance credited successfully");
+    // 200 credited by the setup, 100 held by the withdrawal request, 25.50 now.
+    await row.getByText("Wallet: KES 125.50").waitFor();
+
+    await row.getByRole("button", { name: "Deactivate" }).click();
+    await expectToast(page, "User deactivated successfully");
+    await row.getByText("Inactive").waitFor();
+    await row.getByRole("button", { name: "Activate" }).click();
+    await expectToast(page, "User activated successfully");
+    await row.getByText("Active", { exact: true }).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  test("packages: add, edit and delete one", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await signInAsAdmin(page);
+    await openTab(page, "Packages", "Package Management");
+    await page
+      .getByRole("button", { name: /^Edit / })
+      .first()
+      .waitFor();
+    await screenshot(page, "admin-packages-desktop");
+
+    const name = `E2E Solar ${runId}`;
+    await page.getByRole("button", { name: "Add Package" }).click();
+    const form = page.getByRole("dialog", { name: "Add Package" });
+    await form.getByRole("textbox", { name: "Package Name" }).fill(name);
+    await form.getByRole("textbox", { name: "Company" }).fill("KenGen");
+    await form.getByRole("textbox", { name: "Description" }).fill("Solar farms feeding the national grid.");
+    await form.getByRole("spinbutton", { name: "Price (KES)" }).fill("500");
+    await form.getByRole("textbox", { name: "Image URL" }).fill("/images/packages/kengen.svg");
+    expect(await form.getByRole("spinbutton", { name: "Monthly Return (%)" }).inputValue()).toBe("40");
+    await screenshot(page, "admin-package-form-desktop");
+    await form.getByRole("button", { name: "Create Package" }).click();
+    await expectToast(page, "Package created successfully");
+    await page.getByRole("heading", { name }).waitFor();
+
+    await page.getByRole("button", { name: `Edit ${name}` }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Package" });
+    await edit.getByRole("spinbutton", { name: "Price (KES)" }).fill("750");
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await expectToast(page, "Package updated successfully");
+
+    page.once("dialog", (dialog) => {
+      expect(dialog.message()).toBe("Are you sure you want to delete this package?");
+      void dialog.accept();
+    });
+    await page.getByRole("button", { name: `Delete ${name}` }).click();
+    await expectToast(page, "Package deleted successfully");
+    await page.getByRole("heading", { name }).waitFor({ state: "detached" });
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  test("transactions: filter by user and type, clear, and export the CSV", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await signInAsAdmin(page);
+    await openTab(page, "Transactions", "Transaction Management");
+    await page.getByText("Monitor all platform transactions and activities").waitFor();
+    const table = page.getByRole("table", { name: "Transactions" });
+    await table.waitFor();
+    await screenshot(page, "admin-transactions-desktop");
+
+    await page.getByPlaceholder("Search by user or reference...").fill(approvedInvestor.email);
+    await page.getByRole("combobox", { name: "Type" }).selectOption("adjustment");
+    await expect
+      .poll(async () =>
+        (await table.getByRole("row").allInnerTexts()).slice(1).every((text) => text.includes("Adjustment")),
+      )
+      .toBe(true);
+    await table.getByText("+KES 25.50").waitFor();
+
+    await page.getByRole("combobox", { name: "Status" }).selectOption("failed");
+    await page.getByText("No transactions found").waitFor();
+    await page.getByText("Try adjusting your filters to see more results.").waitFor();
+
+    await page.getByRole("button", { name: "Clear Filters" }).click();
+    await table.waitFor();
+    expect(await page.getByPlaceholder("Search by user or reference...").inputValue()).toBe("");
+
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export CSV" }).click();
+    expect((await download).suggestedFilename()).toMatch(/^jengafund-transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  test("withdrawals: approve one, reject another with a reason, then view the decision", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await signInAsAdmin(page);
+    await openTab(page, "Withdrawals", "Withdrawal Management");
+    await page.getByRole("combobox", { name: "Status" }).selectOption("pending");
+    await page.getByRole("button", { name: `Process withdrawal of ${approvedInvestor.name}` }).click();
+    const approve = page.getByRole("dialog", { name: "Process Withdrawal" });
+    const approveButton = approve.getByRole("button", { name: "Approve Withdrawal" });
+    expect(await approveButton.isDisabled()).toBe(true);
+    await approve.getByText("Approve", { exact: true }).click();
+    expect(await approve.getByRole("textbox", { name: /^Reason/ }).getAttribute("placeholder")).toBe(
+      "Optional approval note...",
+    );
+    await screenshot(page, "admin-process-withdrawal-desktop");
+    await approveButton.click();
+    await expectToast(page, "Withdrawal approved successfully");
+    await approve.waitFor({ state: "detached" });
+
+    await page.getByRole("button", { name: `Process withdrawal of ${rejectedInvestor.name}` }).click();
+    const reject = page.getByRole("dialog", { name: "Process Withdrawal" });
+    await reject.getByText("Reject", { exact: true }).click();
+    const rejectButton = reject.getByRole("button", { name: "Reject Withdrawal" });
+    expect(await rejectButton.isDisabled()).toBe(true);
+    const reason = reject.getByRole("textbox", { name: /^Reason/ });
+    expect(await reason.getAttribute("placeholder")).toBe("Required rejection reason...");
+    await reason.fill("The phone number does not match the account");
+    await rejectButton.click();
+    await expectToast(page, "Withdrawal rejected successfully");
+    await reject.waitFor({ state: "detached" });
+
+    await page.getByRole("button", { name: "Clear Filter" }).click();
+    const rejectedRow = page.getByRole("row").filter({ hasText: rejectedInvestor.email });
+    await rejectedRow.getByText("rejected").waitFor();
+    await rejectedRow.getByText(/^By: /).waitFor();
+    await rejectedRow.getByRole("button", { name: /View Details/ }).click();
+    const details = page.getByRole("dialog", { name: "Withdrawal Details" });
+    await details.getByText("The phone number does not match the account").waitFor();
+    await screenshot(page, "admin-withdrawal-details-desktop");
+    await details.getByRole("button", { name: "Close", exact: true }).click();
+    await details.waitFor({ state: "detached" });
+    await screenshot(page, "admin-withdrawals-desktop");
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe("the admin console on a 360 px phone", () => {
+  test.each([
+    ["Overview", "Platform Overview", "overview"],
+    ["Users", "User Management", "users"],
+    ["Packages", "Package Management", "packages"],
+    ["Transactions", "Transaction Management", "transactions"],
+    ["Withdrawals", "Withdrawal Management", "withdrawals"],
+  ])("%s has no horizontal page scroll", async (tab, heading, name) => {
+    const { page, close } = await openPage(browser, viewports.phone);
+    await signInAsAdmin(page);
+    await openTab(page, tab, heading);
+    // Lists are judged once loaded: the spinner is gone and the table or empty state is in place.
+    await page.getByRole("status", { name: "Loading" }).waitFor({ state: "detached" });
+    await screenshot(page, `phone-admin-${name}`);
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await close();
+  });
+
+  test("the withdrawal dialog fits the phone", async () => {
+    const { page, close } = await openPage(browser, viewports.phone);
+    await signInAsAdmin(page);
+    await openTab(page, "Withdrawals", "Withdrawal Management");
+    await page.getByRole("button", { name: `View Details of ${rejectedInvestor.name}` }).click();
+    await page.getByRole("dialog", { name: "Withdrawal Details" }).waitFor();
+    await screenshot(page, "phone-admin-withdrawal-details");
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await close();
+  });
+});

@@ -1,0 +1,34 @@
+import { SimpleGrid } from "@chakra-ui/react";
+import { StatCard } from "../../../components/ui/stat-card";
+import { formatKes } from "../../../lib/format";
+import type { AdminStats } from "../api/get-admin-stats";
+
+const countFormat = new Intl.NumberFormat("en-KE");
+
+type StatKey = keyof AdminStats;
+
+const cards: readonly { key: StatKey; label: string }[] = [
+  { key: "totalUsers", label: "Total Users" },
+  { key: "newUsersToday", label: "New Users Today" },
+  { key: "totalPackages", label: "Total Packages" },
+  { key: "totalInvestments", label: "Total Investments" },
+  { key: "activeInvestments", label: "Active Investments" },
+  { key: "totalTransactions", label: "Total Transactions" },
+  { key: "pendingWithdrawals", label: "Pending Withdrawals" },
+  { key: "totalRevenue", label: "Total Revenue" },
+];
+
+/** The eight platform figures; a dash stands in for each one when the stats could not be loaded. */
+export function PlatformStats({ stats }: { stats: AdminStats | null }) {
+  return (
+    <SimpleGrid as="section" aria-label="Platform statistics" columns={{ base: 2, md: 4 }} gap="3">
+      {cards.map(({ key, label }) => (
+        <StatCard key={key} label={label} value={stats ? display(key, stats[key]) : "—"} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function display(key: StatKey, value: number): string {
+  return key === "totalRevenue" ? formatKes(value) : countFormat.format(value);
+}

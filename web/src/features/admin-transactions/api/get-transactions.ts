@@ -1,0 +1,19 @@
+import { ADMIN_PAGE_SIZE, type Transaction } from "@jengafund/shared";
+import type { PageOf } from "../../../components/admin/use-paged-list";
+import { apiRequest } from "../../../lib/api-client";
+import type { TransactionFilters } from "../lib/transaction-filters";
+
+interface TransactionsPage {
+  transactions: Transaction[];
+  page: number;
+  totalPages: number;
+  total: number;
+}
+
+/** One page of every user's ledger lines. The filters go out as given, empty ones included (spec §7). */
+export async function getTransactions(page: number, filters: TransactionFilters): Promise<PageOf<Transaction>> {
+  const { transactions, ...paging } = await apiRequest<TransactionsPage>("GET", "/admin/transactions", {
+    query: { page: String(page), limit: String(ADMIN_PAGE_SIZE), ...filters },
+  });
+  return { items: transactions, ...paging };
+}

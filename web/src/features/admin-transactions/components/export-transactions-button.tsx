@@ -1,0 +1,33 @@
+import { Button } from "@chakra-ui/react";
+import { format } from "date-fns";
+import { useState } from "react";
+import { toast } from "react-toastify";
+import { DownloadIcon } from "../../../components/admin/admin-icons";
+import { errorMessage } from "../../../lib/api-client";
+import { exportTransactions } from "../api/export-transactions";
+import { downloadFile } from "../lib/download-file";
+import type { TransactionFilters } from "../lib/transaction-filters";
+
+/** Downloads the list as filtered on screen, every page of it, as jengafund-transactions-YYYY-MM-DD.csv. */
+export function ExportTransactionsButton({ filters }: { filters: TransactionFilters }) {
+  const [exporting, setExporting] = useState(false);
+
+  async function handleExport() {
+    setExporting(true);
+    try {
+      const csv = await exportTransactions(filters);
+      downloadFile(csv, `jengafund-transactions-${format(new Date(), "yyyy-MM-dd")}.csv`);
+    } catch (error) {
+      toast.error(errorMessage(error, "Failed to export transactions"));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <Button variant="outline" size="sm" onClick={handleExport} loading={exporting} loadingText="Exporting">
+      <DownloadIcon />
+      Export CSV
+    </Button>
+  );
+}

@@ -1,0 +1,57 @@
+import { Badge, CloseButton, DataList, Dialog, Portal } from "@chakra-ui/react";
+import type { User } from "@jengafund/shared";
+import type { ReactNode } from "react";
+import { formatDate, formatKes, formatTime } from "../../../lib/format";
+import { fullName, roleLabel } from "../lib/user-labels";
+import { ActiveBadge } from "./active-badge";
+
+/** Every field of a user (spec §3), read-only. */
+export function UserDetailsDialog({ user, onClose }: { user: User; onClose: () => void }) {
+  const rows: readonly [string, ReactNode][] = [
+    ["Name", fullName(user)],
+    ["Email", user.email],
+    ["Phone Number", user.phoneNumber],
+    ["Role", roleLabel(user)],
+    [
+      "Account Type",
+      <Badge key="type" colorPalette={user.isTrialAccount ? "orange" : "green"} variant="subtle">
+        {user.isTrialAccount ? "Trial Account" : "Active Account"}
+      </Badge>,
+    ],
+    ["Status", <ActiveBadge key="status" active={user.isActive} />],
+    ["Wallet Balance", formatKes(user.walletBalance)],
+    ["Trial Balance", formatKes(user.trialBalance)],
+    ["Referral Earnings", formatKes(user.totalReferralEarnings)],
+    ["Referral Code", user.referralCode],
+    ["Joined", `${formatDate(user.createdAt)} ${formatTime(user.createdAt)}`],
+    ["User ID", user._id],
+  ];
+
+  return (
+    <Dialog.Root open placement="center" onOpenChange={({ open }) => !open && onClose()}>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="4">
+            <Dialog.Header>
+              <Dialog.Title>User Details</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <DataList.Root orientation="horizontal" size="sm" gap="3">
+                {rows.map(([label, value]) => (
+                  <DataList.Item key={label}>
+                    <DataList.ItemLabel minW={{ base: "6.5rem", sm: "9rem" }}>{label}</DataList.ItemLabel>
+                    <DataList.ItemValue overflowWrap="anywhere">{value}</DataList.ItemValue>
+                  </DataList.Item>
+                ))}
+              </DataList.Root>
+            </Dialog.Body>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

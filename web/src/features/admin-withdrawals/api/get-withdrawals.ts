@@ -1,0 +1,22 @@
+import { ADMIN_PAGE_SIZE, type Withdrawal } from "@jengafund/shared";
+import type { PageOf } from "../../../components/admin/use-paged-list";
+import { apiRequest } from "../../../lib/api-client";
+
+export interface WithdrawalFilters {
+  /** One of the withdrawal statuses, or empty for all of them. */
+  status: string;
+}
+
+interface WithdrawalsPage {
+  withdrawals: Withdrawal[];
+  page: number;
+  totalPages: number;
+  total: number;
+}
+
+export async function getWithdrawals(page: number, { status }: WithdrawalFilters): Promise<PageOf<Withdrawal>> {
+  const { withdrawals, ...paging } = await apiRequest<WithdrawalsPage>("GET", "/admin/withdrawals", {
+    query: { page: String(page), limit: String(ADMIN_PAGE_SIZE), status },
+  });
+  return { items: withdrawals, ...paging };
+}

@@ -1,0 +1,271 @@
+import type { Withdrawal } from "@jengafund/shared";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { format } from "date-fns";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiError, apiRequest } from "../src/lib/api-client";
+import { callsTo, mockApi } from "./api-mock";
+import { aUser } from "./fixtures";
+import { renderApp } from "./render-app";
+
+vi.mock("../src/lib/api-client", async (original) => ({ ...(await original<object>()), apiRequest: vi.fn() }));
+
+const admin = aUser({ role: "admin", firstName: "Platform", lastName: "Admin", isTrialAccount: false });
+
+function aWithdrawal(overrides: Partial<Withdrawal> = {}): Withdrawal {
+  return {
+    _id: "01JTESTWITHDRAWAL000000001",
+    user: { firstName: "Amina", lastName: "Wanjiru", email: "amina@example.com" },
+    amount: 500,
+    phoneNumber: "254712345678",
+    transactionReference: "WD-7F3K2A",
+    status: "pending",
+    requestDate: "2026-01-05T11:05:00.000Z",
+    ...overrides,
+  };
+}
+
+const pending = aWithdrawal();
+const rejected = aWithdrawal({
+  _id: "01JTESTWITHDRAWAL000000002",
+  user: { firstName: "Brian", lastName: "Otieno", email: "brian@example.com" },
+  amount: 1250.5,
+  transactionReference: "WD-9Q1ZZB",
+  status: "rejected",
+  processedBy: { firstName: "Platform", lastName: "Admin" },
+  reason: "Phone number does not match the account",
+});
+const completed = aWithdrawal({
+  _id: "01JTESTWITHDRAWAL000000003",
+  status: "completed",
+  processedBy: { firstName: "Platform", lastName: "Admin" },
+  mpesaTransactionId: "QK12ABC34D",
+});
+
+function page(withdrawals: Withdrawal[], totalPages = 1) {
+  return { withdrawals, page: 1, totalPages, total: withdrawals.length };
+}
+
+function listQueries() {
+  return vi
+    .mocked(apiRequest)
+    .mock.calls.filter(([method, path]) => method === "GET" && path === "/admin/withdrawals")
+    .map(([, , options]) => options?.query);
+}
+
+function showWithdrawals(withdrawals: Withdrawal[], process: (body: unknown) => unknown = () => ({ withdrawal: {} })) {
+  mockApi({
+    "GET /auth/me": { user: admin },
+    "GET /admin/withdrawals": page(withdrawals),
+    [`PUT /admin/withdrawals/${pending._id}`]: process,
+  });
+  renderApp("/admin/withdrawals");
+}
+
+async function openProcessDialog() {
+  fireEvent.click(await screen.findByRole("button", { name: "Process withdrawal of Amina Wanjiru" }));
+  const dialog = await screen.findByRole("dialog", { name: "Process Withdrawal" });
+  return {
+    dialog,
+    reason: within(dialog).getByRole("textbox", { name: /^Reason/ }) as HTMLTextAreaElement,
+    choose: (action: "Approve" | "Reject") => fireEvent.click(within(dialog).getByText(action, { exact: true })),
+    submit: (name: "Approve Withdrawal" | "Reject Withdrawal") =>
+      within(dialog).getByRole("button", { name }) as HTMLButtonElement,
+  };
+}
+
+describe("admin withdrawal management (spec §2, §5, §8)", () => {
+  beforeEach(() => {
+    localStorage.setItem("token", "admin-token");
+    vi.mocked(apiRequest).mockClear();
+  });
+
+  it("lists each request with user, amount and reference, phone, status with processor, date and the right action", async () => {
+    showWithdrawals([pending, rejected]);
+    expect(await screen.findByRole("heading", { name: "Withdrawal Management" })).toBeTruthy();
+    expect(screen.getByText("Review and process user withdrawal requests")).toBeTruthy();
+    const table = within(await screen.findByRole("table", { name: "Withdrawals" }));
+    expect(table.getByText("Amina Wanjiru")).toBeTruthy();
+    expect(table.getByText("brian@example.com")).toBeTruthy();
+    expect(table.getByText("KES 1,250.50")).toBeTruthy();
+    expect(table.getByText("WD-9Q1ZZB")).toBeTruthy();
+    expect(table.getByText("By: Platform Admin")).toBeTruthy();
+    expect(table.getAllByText(format(new Date(pending.requestDate), "MMM dd, yyyy"))).toHaveLength(2);
+    expect(table.getByRole("button", { name: "Process withdrawal of Amina Wanjiru" }).textContent).toBe("Process");
+    expect(table.getByRole("button", { name: "View Details of Brian Otieno" }).textContent).toBe("View Details");
+    expect(screen.getByText("Showing 2 of 2 withdrawals")).toBeTruthy();
+    expect(listQueries()).toEqual([{ page: "1", limit: "10", status: "" }]);
+  });
+
+  it("filters by status from page 1 and 'Clear Filter' resets it", async () => {
+    mockApi({ "GET /auth/me": { user: admin }, "GET /admin/withdrawals": page([pending], 3) });
+    renderApp("/admin/withdrawals");
+    const select = (await screen.findByRole("combobox", { name: "Status" })) as HTMLSelectElement;
+    expect([...select.options].map((option) => [option.value, option.text])).toEqual([
+      ["", "All Status"],
+      ["pending", "Pending"],
+      ["approved", "Approved"],
+      ["completed", "Completed"],
+      ["rejected", "Rejected"],
+    ]);
+    fireEvent.click(await screen.findByRole("button", { name: "Next" }));
+    await waitFor(() => expect(listQueries().at(-1)).toEqual({ page: "2", limit: "10", status: "" }));
+
+    fireEvent.change(select, { target: { value: "approved" } });
+    await waitFor(() => expect(listQueries().at(-1)).toEqual({ page: "1", limit: "10", status: "approved" }));
+    fireEvent.click(screen.getByRole("button", { name: "Clear Filter" }));
+    await waitFor(() => expect(listQueries().at(-1)).toEqual({ page: "1", limit: "10", status: "" }));
+    expect(select.value).toBe("");
+  });
+
+  it("explains an empty list, differently when a status filter is on", async () => {
+    showWithdrawals([]);
+    expect(await screen.findByText("No withdrawals found")).toBeTruthy();
+    expect(screen.getByText("Withdrawal requests will appear here when users request to withdraw funds.")).toBeTruthy();
+    fireEvent.change(screen.getByRole("combobox", { name: "Status" }), { target: { value: "rejected" } });
+    expect(await screen.findByText("No withdrawals match the selected status filter.")).toBeTruthy();
+  });
+
+  it("says 'Failed to load withdrawals' when the list cannot be loaded", async () => {
+    mockApi({
+      "GET /auth/me": { user: admin },
+      "GET /admin/withdrawals": () => {
+        throw new ApiError(500, "Something went wrong");
+      },
+    });
+    renderApp("/admin/withdrawals");
+    expect(await screen.findByText("Failed to load withdrawals")).toBeTruthy();
+  });
+
+  it("shows a pending request's details and keeps submit disabled until an action is chosen", async () => {
+    showWithdrawals([pending]);
+    const { dialog, reason, choose, submit } = await openProcessDialog();
+    const details = within(dialog);
+    expect(details.getByText("Amina Wanjiru (amina@example.com)")).toBeTruthy();
+    expect(details.getByText("KES 500.00")).toBeTruthy();
+    expect(details.getByText("254712345678")).toBeTruthy();
+    expect(details.getByText("WD-7F3K2A")).toBeTruthy();
+    expect(details.getByText(format(new Date(pending.requestDate), "MMMM dd, yyyy HH:mm"))).toBeTruthy();
+    expect(details.getByText("pending")).toBeTruthy();
+    expect(details.getByRole("button", { name: "Cancel" })).toBeTruthy();
+    expect(details.getByText("Action")).toBeTruthy();
+
+    expect(submit("Approve Withdrawal").disabled).toBe(true);
+    choose("Approve");
+    await waitFor(() => expect(submit("Approve Withdrawal").disabled).toBe(false));
+    expect(reason.placeholder).toBe("Optional approval note...");
+  });
+
+  it("requires a reason to reject: asterisk, placeholder and a disabled submit while it is empty", async () => {
+    showWithdrawals([pending]);
+    const { dialog, reason, choose, submit } = await openProcessDialog();
+    choose("Reject");
+    await waitFor(() => expect(reason.placeholder).toBe("Required rejection reason..."));
+    const label = within(dialog).getByText("Reason", { exact: false, selector: "label" });
+    expect(label.textContent).toContain("*");
+    expect(submit("Reject Withdrawal").disabled).toBe(true);
+    fireEvent.change(reason, { target: { value: "   " } });
+    expect(submit("Reject Withdrawal").disabled).toBe(true);
+    fireEvent.change(reason, { target: { value: "Phone number does not match" } });
+    expect(submit("Reject Withdrawal").disabled).toBe(false);
+  });
+
+  it("approves, says so, closes the dialog and reloads the list", async () => {
+    showWithdrawals([pending]);
+    const { choose, submit } = await openProcessDialog();
+    choose("Approve");
+    await waitFor(() => expect(submit("Approve Withdrawal").disabled).toBe(false));
+    fireEvent.click(submit("Approve Withdrawal"));
+    expect(await screen.findByText("Withdrawal approved successfully")).toBeTruthy();
+    expect(callsTo("PUT", `/admin/withdrawals/${pending._id}`)).toEqual([{ status: "approved", reason: "" }]);
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(listQueries()).toHaveLength(2));
+  });
+
+  it("rejects with the reason, says so and opens the next request with a fresh form", async () => {
+    showWithdrawals([pending]);
+    const first = await openProcessDialog();
+    first.choose("Reject");
+    await waitFor(() => expect(first.reason.placeholder).toBe("Required rejection reason..."));
+    fireEvent.change(first.reason, { target: { value: " Phone number does not match " } });
+    fireEvent.click(first.submit("Reject Withdrawal"));
+    expect(await screen.findByText("Withdrawal rejected successfully")).toBeTruthy();
+    expect(callsTo("PUT", `/admin/withdrawals/${pending._id}`)).toEqual([
+      { status: "rejected", reason: "Phone number does not match" },
+    ]);
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    const again = await openProcessDialog();
+    expect(again.reason.value).toBe("");
+    expect(again.submit("Approve Withdrawal").disabled).toBe(true);
+  });
+
+  it("moves back to the last page when processing empties the current one", async () => {
+    let processed = false;
+    mockApi({
+      "GET /auth/me": { user: admin },
+      "GET /admin/withdrawals": () => (processed ? page([rejected], 1) : page([pending], 2)),
+      [`PUT /admin/withdrawals/${pending._id}`]: () => {
+        processed = true;
+        return { withdrawal: {} };
+      },
+    });
+    renderApp("/admin/withdrawals");
+    fireEvent.click(await screen.findByRole("button", { name: "Next" }));
+    await waitFor(() => expect(listQueries().at(-1)).toEqual({ page: "2", limit: "10", status: "" }));
+    const { choose, submit } = await openProcessDialog();
+    choose("Approve");
+    await waitFor(() => expect(submit("Approve Withdrawal").disabled).toBe(false));
+    fireEvent.click(submit("Approve Withdrawal"));
+    await waitFor(() => expect(listQueries().at(-1)).toEqual({ page: "1", limit: "10", status: "" }));
+    expect(await screen.findByRole("button", { name: "View Details of Brian Otieno" })).toBeTruthy();
+  });
+
+  it("disables submit and shows a spinner while the decision is being sent", async () => {
+    showWithdrawals([pending], () => new Promise(() => {}));
+    const { dialog, choose, submit } = await openProcessDialog();
+    choose("Approve");
+    await waitFor(() => expect(submit("Approve Withdrawal").disabled).toBe(false));
+    fireEvent.click(submit("Approve Withdrawal"));
+    await waitFor(() => expect(submit("Approve Withdrawal").disabled).toBe(true));
+    expect(within(dialog).getByRole("button", { name: "Cancel" })).toHaveProperty("disabled", true);
+    expect(dialog.querySelector(".chakra-spinner")).not.toBeNull();
+  });
+
+  it("keeps the dialog open on failure with the server's message, or 'Failed to process withdrawal'", async () => {
+    let failure = new ApiError(409, "Withdrawal is no longer pending");
+    showWithdrawals([pending], () => {
+      throw failure;
+    });
+    const { choose, submit } = await openProcessDialog();
+    choose("Approve");
+    await waitFor(() => expect(submit("Approve Withdrawal").disabled).toBe(false));
+    fireEvent.click(submit("Approve Withdrawal"));
+    expect(await screen.findByText("Withdrawal is no longer pending")).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "Process Withdrawal" })).toBeTruthy();
+
+    failure = new ApiError(0);
+    await waitFor(() => expect(submit("Approve Withdrawal").disabled).toBe(false));
+    fireEvent.click(submit("Approve Withdrawal"));
+    expect(await screen.findByText("Failed to process withdrawal")).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "Process Withdrawal" })).toBeTruthy();
+    expect(listQueries()).toHaveLength(1);
+  });
+
+  it("shows a processed request read-only as 'Withdrawal Details' with its reason or M-Pesa id and a Close button", async () => {
+    showWithdrawals([rejected, completed]);
+    fireEvent.click(await screen.findByRole("button", { name: "View Details of Brian Otieno" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Withdrawal Details" }));
+    expect(dialog.getByText("Phone number does not match the account")).toBeTruthy();
+    expect(dialog.getByText("rejected")).toBeTruthy();
+    expect(dialog.queryByText("Action")).toBeNull();
+    expect(dialog.queryByRole("textbox")).toBeNull();
+    expect(dialog.queryByRole("button", { name: "Cancel" })).toBeNull();
+    fireEvent.click(dialog.getByRole("button", { name: "Close" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    fireEvent.click(screen.getByRole("button", { name: "View Details of Amina Wanjiru" }));
+    const second = within(await screen.findByRole("dialog", { name: "Withdrawal Details" }));
+    expect(second.getByText("QK12ABC34D")).toBeTruthy();
+    expect(second.getByText("M-Pesa Transaction ID")).toBeTruthy();
+  });
+});
