@@ -312,11 +312,10 @@ export interface InvestorRepository {
 export interface PackageRepository {
   /** Creates the package and counts it in the statistics; false when the id already exists. */
   create(pkg: PackageRecord): Promise<boolean>;
-  /** Replaces an existing package's fields; false when it does not exist. */
-  update(pkg: PackageRecord): Promise<boolean>;
+  /** Replaces an existing package's fields (keeping its creation time); null when it does not exist. */
+  update(pkg: PackageRecord): Promise<PackageRecord | null>;
   /** Deletes the package (investments keep their snapshot of it); false when it does not exist. */
   remove(packageId: string): Promise<boolean>;
-  get(packageId: string): Promise<PackageRecord | null>;
 }
 
 export type DepositStatus = "pending" | "completed" | "failed" | "cancelled";

@@ -89,11 +89,9 @@ export function createAdminService({ admin, queries, packages, clock, newId, sta
     },
 
     async updatePackage(id: string, input: PackageInput): Promise<PackageRecord> {
-      const existing = await packages.get(id);
-      if (!existing) throw new NotFoundError(ADMIN_SERVICE_MESSAGES.packageNotFound);
-      const pkg = packageRecord(id, input, existing.createdAt);
-      if (!(await packages.update(pkg))) throw new NotFoundError(ADMIN_SERVICE_MESSAGES.packageNotFound);
-      return pkg;
+      const updated = await packages.update(packageRecord(id, input, ""));
+      if (!updated) throw new NotFoundError(ADMIN_SERVICE_MESSAGES.packageNotFound);
+      return updated;
     },
 
     /** Investments already bought keep their snapshot of the package (name, company, image, rate, maturity). */

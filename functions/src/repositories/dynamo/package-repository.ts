@@ -1,4 +1,4 @@
-import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { PackageRepository } from "../ports.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
 import { countersUpdate, packageItem, toPackageRecord } from "./items.js";
@@ -25,18 +25,33 @@ export function createDynamoPackageRepository(ctx: DynamoContext = defaultDynamo
         countersUpdate(TableName, { totalPackages: 1 }),
       ]),
 
-    update: (pkg) =>
-      conditional([{ Put: { TableName, Item: packageItem(pkg), ConditionExpression: "attribute_exists(PK)" } }]),
+    async update(pkg) {
+      // Everything but the identity and creation time is replaced, in one conditional write (no read first).
+      const { id, createdAt, ...fields } = pkg;
+      const entries = Object.entries(fields);
+      try {
+        const { Attributes } = await db.send(
+          new UpdateCommand({
+            TableName,
+            Key: keys.package(id),
+            UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(", ")}`,
+            ConditionExpression: "attribute_exists(PK)",
+            ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#f${i}`, name])),
+            ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
+            ReturnValues: "ALL_NEW",
+          }),
+        );
+        return Attributes ? toPackageRecord(Attributes) : null;
+      } catch (error) {
+        if ((error as Error).name === "ConditionalCheckFailedException") return null;
+        throw error;
+      }
+    },
 
     remove: (packageId) =>
       conditional([
         { Delete: { TableName, Key: keys.package(packageId), ConditionExpression: "attribute_exists(PK)" } },
         countersUpdate(TableName, { totalPackages: -1 }),
       ]),
-
-    async get(packageId) {
-      const { Item } = await db.send(new GetCommand({ TableName, Key: keys.package(packageId), ConsistentRead: true }));
-      return Item ? toPackageRecord(Item) : null;
-    },
   };
 }
