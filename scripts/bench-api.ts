@@ -440,7 +440,7 @@ export async function benchApi(log: (line: string) => void): Promise<ApiBench> {
           }
         }),
       );
-      const update = countersUpdate(tableName(), counters).Update;
+      const update = countersUpdate(tableName(), counters, userId).Update;
       if (update) await db.send(new UpdateCommand(update as never));
     };
     const pageCost = async (transactions: number) => {

@@ -16,7 +16,7 @@ import { AppError, ServiceBusyError } from "../src/lib/errors.js";
 import { defaultDynamoContext } from "../src/repositories/dynamo/client.js";
 import { keys } from "../src/repositories/dynamo/keys.js";
 import type { PackageRecord } from "../src/repositories/ports.js";
-import { itemsOfUser, readItem } from "./support/db.js";
+import { itemsOfUser, readItem, readStats } from "./support/db.js";
 import { faultInjectingContext, mulberry32 } from "./support/faults.js";
 import { countsTowardBalance, depositToWallet } from "./support/money.js";
 import { createPackage } from "./support/packages.js";
@@ -148,7 +148,7 @@ async function invariantViolations(
     totals.walletBalances + totals.holds + totals.realPrincipal - totals.walletRewards - totals.referralBonuses;
   if (totals.deposits !== right) violations.push(`conservation: deposits ${totals.deposits} != ${right}`);
 
-  const stats = await readItem(keys.statsTotals());
+  const stats = await readStats();
   let allLines = 0;
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
@@ -193,7 +193,7 @@ async function setup() {
 describe("money rules under a seeded random workload", () => {
   it("keeps every invariant over 10,000 operations by 60 users at concurrency 16 (R6)", async () => {
     const seed = Number(process.env.SIM_SEED ?? Date.now() % 2 ** 31);
-    const statsBefore = await readItem(keys.statsTotals());
+    const statsBefore = await readStats();
     const { users, packages } = await setup();
     const clock = manualClock(new Date());
     const { outcomes, unexpected } = await runWorkload({
@@ -214,7 +214,7 @@ describe("money rules under a seeded random workload", () => {
 
   it("keeps every invariant, with no double effect, when DynamoDB conflicts, throttles and loses answers (R7)", async () => {
     const seed = Number(process.env.SIM_SEED ?? Date.now() % 2 ** 31);
-    const statsBefore = await readItem(keys.statsTotals());
+    const statsBefore = await readStats();
     const { users, packages } = await setup();
     const clock = manualClock(new Date());
     const faults = faultInjectingContext(

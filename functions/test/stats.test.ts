@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { keys } from "../src/repositories/dynamo/keys.js";
 import { createDynamoStatsRepository } from "../src/repositories/dynamo/stats-repository.js";
-import { readItem } from "./support/db.js";
+import { readStats } from "./support/db.js";
 import { createPackage } from "./support/packages.js";
 import { buildServices, manualClock } from "./support/services.js";
 import { registerUser } from "./support/users.js";
@@ -19,7 +18,7 @@ describe("active investments", () => {
       if (!buyer) throw new Error("user not found");
       await investments.buy({ buyer, package: pkg, amountKes: 300, requestId: randomUUID() });
     }
-    const active = async () => Number((await readItem(keys.statsTotals()))?.activeInvestments);
+    const active = async () => Number((await readStats())?.activeInvestments);
     expect(await active()).toBe(3);
 
     const stats = createDynamoStatsRepository();

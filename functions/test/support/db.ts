@@ -30,3 +30,21 @@ export async function deactivateUser(userId: string) {
     }),
   );
 }
+
+/** The statistics totals, summed over their shards. */
+export async function readStats(): Promise<Record<string, number>> {
+  const { readTotals } = await import("../../src/repositories/dynamo/counters.js");
+  const { defaultDynamoContext } = await import("../../src/repositories/dynamo/client.js");
+  const { totals } = await readTotals(defaultDynamoContext());
+  const names = [
+    "totalUsers",
+    "totalPackages",
+    "totalInvestments",
+    "activeInvestments",
+    "totalTransactions",
+    "totalRevenueCents",
+    "wd_total",
+    "wd_pending",
+  ];
+  return Object.fromEntries(names.map((name) => [name, totals(name)]));
+}

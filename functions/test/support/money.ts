@@ -43,7 +43,7 @@ export async function depositToWallet(
             Item: ledgerItem(line, { firstName: user.firstName, lastName: user.lastName, email: user.email }),
           },
         },
-        countersUpdate(tableName(), ledgerCounters(line)),
+        countersUpdate(tableName(), ledgerCounters(line), user._id),
       ],
     }),
   );

@@ -65,7 +65,11 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
       const items: TransactItem[] = [
         ...uniqueFields.map(([key, field]) => marker(key, field)),
         { Put: { TableName, Item: userItem(user), ConditionExpression: "attribute_not_exists(PK)" } },
-        countersUpdate(TableName, mergeCounters({ totalUsers: 1 }, openingLine ? ledgerCounters(openingLine) : {})),
+        countersUpdate(
+          TableName,
+          mergeCounters({ totalUsers: 1 }, openingLine ? ledgerCounters(openingLine) : {}),
+          user.id,
+        ),
         {
           Update: {
             TableName,

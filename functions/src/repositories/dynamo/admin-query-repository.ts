@@ -14,6 +14,7 @@ import type {
 } from "../ports.js";
 import { batchGet } from "./batch-get.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
+import { readTotals } from "./counters.js";
 import { counterNames, toLedgerLine, toUserRecord, toWithdrawalRecord } from "./items.js";
 import { keys } from "./keys.js";
 
@@ -46,15 +47,8 @@ export function createDynamoAdminQueries(ctx: DynamoContext = defaultDynamoConte
   const { db, TableName } = ctx;
 
   async function counters(names: string[]): Promise<Record<string, number>> {
-    const { Item } = await db.send(
-      new GetCommand({
-        TableName,
-        Key: keys.statsTotals(),
-        ProjectionExpression: names.map((_, i) => `#n${i}`).join(", "),
-        ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#n${i}`, n])),
-      }),
-    );
-    return Object.fromEntries(names.map((n) => [n, Number(Item?.[n] ?? 0)]));
+    const { totals } = await readTotals(ctx);
+    return Object.fromEntries(names.map((n) => [n, totals(n)]));
   }
 
   /**
@@ -150,21 +144,17 @@ export function createDynamoAdminQueries(ctx: DynamoContext = defaultDynamoConte
 
   return {
     async stats(day): Promise<AdminStats> {
-      const totalsKey = keys.statsTotals();
       const dayKey = keys.statsDay(day);
-      const found = await batchGet(ctx, [totalsKey, dayKey]);
-      const totals = found.find((i) => i.SK === totalsKey.SK) ?? {};
-      const today = found.find((i) => i.SK === dayKey.SK) ?? {};
-      const n = (item: Item, name: string) => Number(item[name] ?? 0);
+      const { totals, also } = await readTotals(ctx, [dayKey]);
       return {
-        totalUsers: n(totals, "totalUsers"),
-        totalPackages: n(totals, "totalPackages"),
-        totalInvestments: n(totals, "totalInvestments"),
-        activeInvestments: n(totals, "activeInvestments"),
-        totalTransactions: n(totals, "totalTransactions"),
-        pendingWithdrawals: n(totals, counterNames.withdrawals("pending")),
-        totalRevenueCents: n(totals, "totalRevenueCents"),
-        newUsersToday: n(today, "newUsers"),
+        totalUsers: totals("totalUsers"),
+        totalPackages: totals("totalPackages"),
+        totalInvestments: totals("totalInvestments"),
+        activeInvestments: totals("activeInvestments"),
+        totalTransactions: totals("totalTransactions"),
+        pendingWithdrawals: totals(counterNames.withdrawals("pending")),
+        totalRevenueCents: totals("totalRevenueCents"),
+        newUsersToday: Number(also(dayKey)?.newUsers ?? 0),
       };
     },
 

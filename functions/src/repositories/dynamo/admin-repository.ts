@@ -51,7 +51,7 @@ export function createDynamoAdminRepository(ctx: DynamoContext = defaultDynamoCo
                 },
               },
             },
-            countersUpdate(TableName, ledgerCounters(line)),
+            countersUpdate(TableName, ledgerCounters(line), subject.id),
           ],
           { marker: { index: 0, key: keys.ledgerLine(subject.id, line.id), requestId: line.requestId } },
         );
@@ -115,10 +115,11 @@ export function createDynamoAdminRepository(ctx: DynamoContext = defaultDynamoCo
               withdrawalStatusChangeCounters("pending", "rejected"),
               ledgerStatusChangeCounters("withdrawal", "pending", "cancelled"),
             ),
+            withdrawal.userId,
           ),
         );
       } else {
-        items.push(countersUpdate(TableName, withdrawalStatusChangeCounters("pending", "approved")));
+        items.push(countersUpdate(TableName, withdrawalStatusChangeCounters("pending", "approved"), withdrawal.userId));
       }
       try {
         await runTransaction(ctx, items);

@@ -140,6 +140,7 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
             },
             referralBonus ? ledgerCounters(line, referralBonus.line) : ledgerCounters(line),
           ),
+          buyer.id,
         ),
         // Counted by maturity day, so the active-investments figure can drop when they mature.
         {
@@ -224,7 +225,7 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
             ConditionExpression: "attribute_not_exists(PK)",
           },
         },
-        countersUpdate(TableName, { totalTransactions: 1 }),
+        countersUpdate(TableName, ledgerCounters(line), claimant.id),
       ];
       await move(
         ctx,
@@ -264,6 +265,7 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
             { [counterNames.withdrawals()]: 1, [counterNames.withdrawals("pending")]: 1 },
             ledgerCounters(line),
           ),
+          user.id,
         ),
       ];
       await move(

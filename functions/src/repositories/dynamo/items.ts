@@ -318,13 +318,26 @@ export function mergeCounters(...all: CounterDeltas[]): CounterDeltas {
   return merged;
 }
 
-/** The statistics counters move in the same transaction as the change they count. */
-export function countersUpdate(TableName: string, deltas: CounterDeltas): TransactItem {
+/** FNV-1a: a cheap, stable spread of ids over the counter shards. */
+export function counterShard(seed: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < seed.length; i++) hash = Math.imul(hash ^ seed.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % keys.statsShardCount;
+}
+
+export const allCounterShards = () =>
+  Array.from({ length: keys.statsShardCount }, (_, shard) => keys.statsTotals(shard));
+
+/**
+ * The statistics counters move in the same transaction as the change they count, on the shard `seed` picks (the
+ * id of the user or package concerned), so that busy users do not all queue on one item.
+ */
+export function countersUpdate(TableName: string, deltas: CounterDeltas, seed: string): TransactItem {
   const entries = Object.entries(deltas).filter((entry): entry is [string, number] => !!entry[1]);
   return {
     Update: {
       TableName,
-      Key: keys.statsTotals(),
+      Key: keys.statsTotals(counterShard(seed)),
       UpdateExpression: `ADD ${entries.map((_, i) => `#c${i} :c${i}`).join(", ")}`,
       ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#c${i}`, name])),
       ExpressionAttributeValues: Object.fromEntries(entries.map(([, delta], i) => [`:c${i}`, delta])),

@@ -12,7 +12,7 @@
  *            DEPOSIT#<checkoutId> / DEPOSIT  an M-Pesa deposit (GSI2: DEPOSIT#<status> / <createdAt>, reconciliation)
  *            RECEIPT#<receipt> / RECEIPT     an M-Pesa receipt already credited (never twice)
  *            DARAJA / TOKEN                  the shared Daraja access token
- *            STATS / TOTALS, STATS / DAY#<yyyy-mm-dd>   counters for the admin statistics
+ *            STATS / TOTALS#<0..7>, STATS / DAY#<yyyy-mm-dd>   counters for the admin statistics (sharded)
  *            THROTTLE#LOGIN#<scope> / <hour> failed-login counters, expiring by TTL
  */
 export interface Key {
@@ -63,7 +63,11 @@ export const keys = {
   package: (packageId: string): Key => ({ PK: `PACKAGE#${packageId}`, SK: "PACKAGE" }),
   packagesListPartition: "PACKAGES",
 
-  statsTotals: (): Key => ({ PK: "STATS", SK: "TOTALS" }),
+  /** The totals are spread over shards so that concurrent money moves rarely touch the same counter item. */
+  statsTotals: (shard: number): Key => ({ PK: "STATS", SK: `TOTALS#${shard}` }),
+  statsShardCount: 8,
+  /** The last maturity day already taken out of the active-investments count. */
+  statsMaturedThrough: (): Key => ({ PK: "STATS", SK: "MATURED" }),
   statsDay: (day: string): Key => ({ PK: "STATS", SK: `DAY#${day}` }),
   /** How many investments mature on a (UTC) day, to take them out of the active count then. */
   statsMaturities: (day: string): Key => ({ PK: "STATS", SK: `MATURES#${day}` }),

@@ -22,7 +22,7 @@ export function createDynamoPackageRepository(ctx: DynamoContext = defaultDynamo
     create: (pkg) =>
       conditional([
         { Put: { TableName, Item: packageItem(pkg), ConditionExpression: "attribute_not_exists(PK)" } },
-        countersUpdate(TableName, { totalPackages: 1 }),
+        countersUpdate(TableName, { totalPackages: 1 }, pkg.id),
       ]),
 
     async update(pkg) {
@@ -51,7 +51,7 @@ export function createDynamoPackageRepository(ctx: DynamoContext = defaultDynamo
     remove: (packageId) =>
       conditional([
         { Delete: { TableName, Key: keys.package(packageId), ConditionExpression: "attribute_exists(PK)" } },
-        countersUpdate(TableName, { totalPackages: -1 }),
+        countersUpdate(TableName, { totalPackages: -1 }, packageId),
       ]),
   };
 }

@@ -64,7 +64,7 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
               ConditionExpression: "attribute_not_exists(PK)",
             },
           },
-          countersUpdate(TableName, ledgerCounters(line)),
+          countersUpdate(TableName, ledgerCounters(line), deposit.userId),
         ],
         { marker: { index: 0, key: keys.deposit(deposit.checkoutRequestId), requestId: deposit.checkoutRequestId } },
       );
@@ -93,7 +93,7 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
         ledgerStatusUpdate(TableName, deposit.userId, deposit.ledgerLineId, "deposit", from, "completed", {
           ...(receipt ? { mpesaTransactionId: receipt } : {}),
         }),
-        countersUpdate(TableName, ledgerStatusChangeCounters("deposit", from, "completed")),
+        countersUpdate(TableName, ledgerStatusChangeCounters("deposit", from, "completed"), deposit.userId),
       ];
       if (receipt) {
         // A receipt credits once, whatever CheckoutRequestID a (replayed or forged) callback names.
@@ -131,7 +131,7 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
             resultDesc: result.desc,
           }),
           ledgerStatusUpdate(TableName, deposit.userId, deposit.ledgerLineId, "deposit", "pending", to),
-          countersUpdate(TableName, ledgerStatusChangeCounters("deposit", "pending", to)),
+          countersUpdate(TableName, ledgerStatusChangeCounters("deposit", "pending", to), deposit.userId),
         ]);
       } catch (error) {
         if (failedConditionIndexes(error).includes(0)) throw new SettlementRefusedError("not-pending");
@@ -231,6 +231,7 @@ export function createDynamoPayoutRepository(ctx: DynamoContext = defaultDynamoC
             withdrawalStatusChangeCounters("approved", "completed"),
             ledgerStatusChangeCounters("withdrawal", "pending", "completed"),
           ),
+          withdrawal.userId,
         ),
       ]),
 
@@ -254,6 +255,7 @@ export function createDynamoPayoutRepository(ctx: DynamoContext = defaultDynamoC
             withdrawalStatusChangeCounters("approved", "rejected"),
             ledgerStatusChangeCounters("withdrawal", "pending", "failed"),
           ),
+          withdrawal.userId,
         ),
       ]),
 

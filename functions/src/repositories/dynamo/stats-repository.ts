@@ -1,6 +1,8 @@
-import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
+import { countersUpdate } from "./items.js";
 import { keys } from "./keys.js";
+import { failedConditionIndexes, runTransaction } from "./transactions.js";
 
 export interface StatsRepository {
   /**
@@ -15,12 +17,7 @@ export function createDynamoStatsRepository(ctx: DynamoContext = defaultDynamoCo
   return {
     async retireMatured(throughDay) {
       const { Item } = await db.send(
-        new GetCommand({
-          TableName,
-          Key: keys.statsTotals(),
-          ProjectionExpression: "maturedThrough",
-          ConsistentRead: true,
-        }),
+        new GetCommand({ TableName, Key: keys.statsMaturedThrough(), ConsistentRead: true }),
       );
       const coveredThrough = typeof Item?.maturedThrough === "string" ? Item.maturedThrough : undefined;
       if (coveredThrough && coveredThrough >= throughDay) return 0;
@@ -33,7 +30,7 @@ export function createDynamoStatsRepository(ctx: DynamoContext = defaultDynamoCo
           new QueryCommand({
             TableName,
             KeyConditionExpression: "PK = :pk AND SK BETWEEN :from AND :to",
-            ExpressionAttributeValues: { ":pk": keys.statsTotals().PK, ":from": from, ":to": to },
+            ExpressionAttributeValues: { ":pk": keys.statsMaturedThrough().PK, ":from": from, ":to": to },
             ExclusiveStartKey,
           }),
         );
@@ -41,22 +38,20 @@ export function createDynamoStatsRepository(ctx: DynamoContext = defaultDynamoCo
         ExclusiveStartKey = page.LastEvaluatedKey;
       } while (ExclusiveStartKey);
       try {
-        await db.send(
-          new UpdateCommand({
-            TableName,
-            Key: keys.statsTotals(),
-            UpdateExpression: "ADD activeInvestments :retired SET maturedThrough = :through",
+        await runTransaction(ctx, [
+          {
             // Two runs at once: only one moves the counter for a given span of days.
-            ConditionExpression: coveredThrough ? "maturedThrough = :covered" : "attribute_not_exists(maturedThrough)",
-            ExpressionAttributeValues: {
-              ":retired": -matured,
-              ":through": throughDay,
-              ...(coveredThrough ? { ":covered": coveredThrough } : {}),
+            Put: {
+              TableName,
+              Item: { ...keys.statsMaturedThrough(), type: "MaturedThrough", maturedThrough: throughDay },
+              ConditionExpression: coveredThrough ? "maturedThrough = :covered" : "attribute_not_exists(PK)",
+              ...(coveredThrough ? { ExpressionAttributeValues: { ":covered": coveredThrough } } : {}),
             },
-          }),
-        );
+          },
+          ...(matured ? [countersUpdate(TableName, { activeInvestments: -matured }, throughDay)] : []),
+        ]);
       } catch (error) {
-        if ((error as Error).name === "ConditionalCheckFailedException") return 0;
+        if (failedConditionIndexes(error).includes(0)) return 0;
         throw error;
       }
       return matured;
