@@ -1,9 +1,26 @@
-import { Button, CloseButton, Dialog, Portal, Text } from "@chakra-ui/react";
+import { Button, CloseButton, Dialog, Portal } from "@chakra-ui/react";
+import { useState } from "react";
+import { useAuth } from "../../../lib/auth/use-auth";
+import { DepositForm } from "./deposit-form";
 
-/** The Deposit button and its Deposit Funds modal. The M-Pesa form replaces the body in the M-Pesa release. */
+/**
+ * The Deposit button and its Deposit Funds modal. The form mounts on each opening, so it starts from the
+ * profile's phone. What happens after the prompt is sent is the DepositWatchProvider's job: this modal closes.
+ */
 export function DepositDialog() {
+  const { user } = useAuth();
+  const [open, setOpen] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  if (!user) return null;
+
   return (
-    <Dialog.Root placement="center">
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => !submitting && setOpen(details.open)}
+      placement="center"
+      lazyMount
+      unmountOnExit
+    >
       <Dialog.Trigger asChild>
         <Button>Deposit</Button>
       </Dialog.Trigger>
@@ -14,18 +31,8 @@ export function DepositDialog() {
             <Dialog.Header>
               <Dialog.Title>Deposit Funds</Dialog.Title>
             </Dialog.Header>
-            <Dialog.Body>
-              <Text>
-                M-Pesa deposits are coming soon. You will be able to top up your wallet with a payment prompt sent
-                straight to your phone.
-              </Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Close</Button>
-              </Dialog.ActionTrigger>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
+            <DepositForm user={user} onSubmittingChange={setSubmitting} onDone={() => setOpen(false)} />
+            <Dialog.CloseTrigger asChild disabled={submitting}>
               <CloseButton size="sm" aria-label="Close" />
             </Dialog.CloseTrigger>
           </Dialog.Content>

@@ -1,0 +1,30 @@
+import { formatKes } from "@jengafund/shared";
+
+/** What the depositor reads, from the prompt being sent to M-Pesa's answer (spec §8, design §5). */
+export const DEPOSIT_TOASTS = {
+  promptSent: "STK push sent to your phone. Please complete the payment.",
+  failedToStart: "Failed to process deposit",
+  success: (newBalanceKes: number) => `Deposit successful! New balance: ${formatKes(newBalanceKes)}`,
+  cancelled: "Payment cancelled on your phone. No money was taken.",
+  failed: (resultDesc: string | undefined) =>
+    `M-Pesa payment failed: ${failureReason(resultDesc)}. No money was taken.`,
+  stillConfirming: "Your M-Pesa payment is still being confirmed. Your balance will update once M-Pesa confirms it.",
+} as const;
+
+/**
+ * Daraja's result descriptions are written for integrators ("DS timeout user cannot be reached"), and a wrong PIN
+ * comes back as "The initiator information is invalid." (mpesa.md §1.4). The common ones get plain words; anything
+ * else is shown as M-Pesa wrote it.
+ */
+const REASONS: readonly [RegExp, string][] = [
+  [/insufficient/i, "your M-Pesa balance is too low"],
+  [/cannot be reached|DS timeout/i, "your phone could not be reached. Check that it is on and has network"],
+  [/initiator information is invalid|wrong pin/i, "the M-Pesa PIN was wrong"],
+  [/expired/i, "the prompt expired before it was answered"],
+];
+
+function failureReason(resultDesc: string | undefined): string {
+  const desc = resultDesc?.trim().replace(/\.+$/, "");
+  if (!desc) return "M-Pesa did not complete it";
+  return REASONS.find(([pattern]) => pattern.test(desc))?.[1] ?? desc;
+}

@@ -1,0 +1,226 @@
+import type { DepositStatusView, User } from "@jengafund/shared";
+import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+// Loaded up front: the watch imports it on first use, and a first load on the fake clock would skew the schedule.
+import "../src/features/deposit/lib/follow-deposit";
+import { nextPollDelay } from "../src/features/deposit/lib/watch-deposit";
+import { ApiError, apiRequest } from "../src/lib/api-client";
+import { callsTo, mockApi } from "./api-mock";
+import { aUser } from "./fixtures";
+import { renderApp } from "./render-app";
+
+vi.mock("../src/lib/api-client", async (original) => ({ ...(await original<object>()), apiRequest: vi.fn() }));
+
+const promptSent = "STK push sent to your phone. Please complete the payment.";
+const stillConfirming =
+  "Your M-Pesa payment is still being confirmed. Your balance will update once M-Pesa confirms it.";
+const trialUser = aUser();
+const funded = (walletBalance: number): User => ({ ...trialUser, isTrialAccount: false, walletBalance });
+
+type Status = Pick<DepositStatusView, "status" | "resultDesc">;
+/** One poll's answer: a status with the user the server would return beside it, or a failed request. */
+type Answer = { deposit: Status; user: User } | Error;
+
+const pending = (user: User = trialUser): Answer => ({ deposit: { status: "pending" }, user });
+
+/**
+ * The app on the Account tab with the M-Pesa endpoints scripted: each deposit id answers its polls in order and
+ * then repeats its last answer.
+ */
+function stubDeposits(script: Record<string, Answer[]>, user: User = trialUser) {
+  const started = Object.keys(script);
+  const routes: Record<string, (body: unknown) => unknown> = {
+    "GET /auth/me": () => ({ user }),
+    "POST /mpesa/deposit": (body) => {
+      const checkoutRequestId = started.shift();
+      if (!checkoutRequestId) throw new Error("No more deposits scripted");
+      return { message: promptSent, checkoutRequestId, amount: (body as { amount: number }).amount, transaction: {} };
+    },
+  };
+  for (const [id, answers] of Object.entries(script)) {
+    let next = 0;
+    routes[`GET /mpesa/deposit/${id}`] = () => {
+      const answer = answers[Math.min(next++, answers.length - 1)];
+      if (!answer) throw new Error(`No answer scripted for ${id}`);
+      if (answer instanceof Error) throw answer;
+      return {
+        deposit: { checkoutRequestId: id, amount: 1500, phoneNumber: "254708374149", ...answer.deposit },
+        user: answer.user,
+      };
+    };
+  }
+  mockApi(routes);
+  renderApp("/dashboard/account");
+}
+
+async function deposit(amount: number) {
+  fireEvent.click(within(await screen.findByRole("banner")).getByRole("button", { name: "Deposit" }));
+  const dialog = await screen.findByRole("dialog", { name: "Deposit Funds" });
+  fireEvent.change(within(dialog).getByLabelText(/^Amount/), { target: { value: String(amount) } });
+  fireEvent.click(within(dialog).getByRole("button", { name: "Send STK Push" }));
+  await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+}
+
+/** Moves the polling clock on, letting each poll's request settle. */
+async function elapse(ms: number) {
+  await act(() => vi.advanceTimersByTimeAsync(ms));
+}
+
+function polls(id: string): number {
+  return callsTo("GET", `/mpesa/deposit/${id}`).length;
+}
+
+function header() {
+  return within(screen.getByRole("banner"));
+}
+
+describe("watching a deposit after the prompt (design §5)", () => {
+  beforeEach(() => {
+    localStorage.setItem("token", "investor-token");
+    vi.mocked(apiRequest).mockReset();
+    // Real time keeps flowing for the UI's own timers; the polls are driven by advancing the clock.
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"], shouldAdvanceTime: true });
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("polls until M-Pesa confirms, then shows the new balance and 'Deposit successful!' without a reload", async () => {
+    const paid = { deposit: { status: "completed" as const }, user: funded(1500) };
+    stubDeposits({ ws_CO_PAID: [pending(), pending(), paid] });
+    await deposit(1500);
+    expect(await screen.findByText(promptSent)).toBeTruthy();
+    expect(header().getByRole("status").textContent).toContain("Awaiting M-Pesa");
+
+    await elapse(2_000);
+    expect(screen.queryByText(/^Deposit successful!/)).toBeNull();
+    await elapse(1_000);
+
+    expect(await screen.findByText("Deposit successful! New balance: KES 1,500.00")).toBeTruthy();
+    expect(header().getByText("KES 1,500.00")).toBeTruthy();
+    expect(header().queryByText("Trial")).toBeNull();
+    expect(header().queryByRole("status")).toBeNull();
+    expect(screen.getByTestId("wallet-balance").textContent).toBe("KES 1,500.00");
+
+    const asked = polls("ws_CO_PAID");
+    await elapse(30_000);
+    expect(polls("ws_CO_PAID")).toBe(asked);
+  });
+
+  it("takes the balance from a read made after the completion was seen", async () => {
+    // The first "completed" answer carries a balance read a moment before the credit landed.
+    const stale = { deposit: { status: "completed" as const }, user: trialUser };
+    const fresh = { deposit: { status: "completed" as const }, user: funded(1500) };
+    stubDeposits({ ws_CO_RACE: [stale, fresh] });
+    await deposit(1500);
+    await elapse(1_000);
+    expect(await screen.findByText("Deposit successful! New balance: KES 1,500.00")).toBeTruthy();
+    expect(header().getByText("KES 1,500.00")).toBeTruthy();
+  });
+
+  it("says the payment was cancelled on the phone and leaves the balance alone", async () => {
+    stubDeposits({ ws_CO_CANCEL: [pending(), { deposit: { status: "cancelled" }, user: trialUser }] });
+    await deposit(1500);
+    await elapse(2_000);
+    expect(await screen.findByText("Payment cancelled on your phone. No money was taken.")).toBeTruthy();
+    expect(header().getByText("KES 1,000.00")).toBeTruthy();
+    expect(header().getByText("Trial")).toBeTruthy();
+    expect(header().queryByRole("status")).toBeNull();
+  });
+
+  it.each([
+    ["The balance is insufficient for the transaction.", "your M-Pesa balance is too low"],
+    ["DS timeout user cannot be reached", "your phone could not be reached. Check that it is on and has network"],
+    ["The initiator information is invalid.", "the M-Pesa PIN was wrong"],
+    ["Something unusual", "Something unusual"],
+  ])("explains a failed payment (%s)", async (resultDesc, reason) => {
+    stubDeposits({ ws_CO_FAILED: [{ deposit: { status: "failed", resultDesc }, user: trialUser }] });
+    await deposit(1500);
+    await elapse(1_000);
+    expect(await screen.findByText(`M-Pesa payment failed: ${reason}. No money was taken.`)).toBeTruthy();
+    expect(header().getByText("KES 1,000.00")).toBeTruthy();
+  });
+
+  it("keeps polling through a dropped request", async () => {
+    const paid = { deposit: { status: "completed" as const }, user: funded(1500) };
+    stubDeposits({ ws_CO_FLAKY: [new ApiError(0), paid] });
+    await deposit(1500);
+    await elapse(2_000);
+    expect(await screen.findByText("Deposit successful! New balance: KES 1,500.00")).toBeTruthy();
+  });
+
+  it("watches several deposits at once, each to its own outcome", async () => {
+    const firstPaid = { deposit: { status: "completed" as const }, user: funded(1500) };
+    stubDeposits({
+      ws_CO_FIRST: [pending(), pending(), pending(), firstPaid],
+      ws_CO_SECOND: [pending(), { deposit: { status: "cancelled" }, user: funded(1500) }],
+    });
+    await deposit(1500);
+    await deposit(200);
+    expect(header().getByRole("status").textContent).toContain("2 deposits");
+    await elapse(2_000);
+    expect(await screen.findByText("Payment cancelled on your phone. No money was taken.")).toBeTruthy();
+    expect(header().getByRole("status").textContent).toContain("KES 1,500.00");
+    await elapse(2_000);
+    expect(await screen.findByText("Deposit successful! New balance: KES 1,500.00")).toBeTruthy();
+    expect(header().queryByRole("status")).toBeNull();
+  });
+
+  it("polls every second for 20 s, then every 3 s, and says so when M-Pesa has not answered after 2.5 minutes", async () => {
+    stubDeposits({ ws_CO_SLOW: [pending()] });
+    await deposit(1500);
+    // Half-second offsets keep the counts clear of the moments a poll is due.
+    await elapse(19_500);
+    expect(polls("ws_CO_SLOW")).toBe(19);
+    await elapse(30_000);
+    expect(polls("ws_CO_SLOW")).toBe(29);
+    expect(screen.queryByText(stillConfirming)).toBeNull();
+    // The poll due at 149 s is the last quick one; the next, at 152 s, finds 2.5 minutes have passed.
+    await elapse(103_500);
+    expect(await screen.findByText(stillConfirming)).toBeTruthy();
+    expect(header().getByRole("status").textContent).toContain("Awaiting M-Pesa");
+  });
+
+  it("keeps asking quietly after the note, so a late confirmation still lands, and stops after 10 minutes", async () => {
+    const paid = { deposit: { status: "completed" as const }, user: funded(1500) };
+    stubDeposits({ ws_CO_LATE: [...Array<Answer>(60).fill(pending()), paid], ws_CO_LOST: [pending()] });
+    await deposit(1500);
+    await deposit(250);
+    await elapse(240_000);
+    expect(await screen.findByText("Deposit successful! New balance: KES 1,500.00")).toBeTruthy();
+    expect(header().getByRole("status").textContent).toContain("KES 250.00");
+
+    const before = polls("ws_CO_LOST");
+    await elapse(60_000);
+    expect(polls("ws_CO_LOST") - before).toBe(4);
+    await elapse(300_000);
+    await waitFor(() => expect(header().queryByRole("status")).toBeNull());
+    const asked = polls("ws_CO_LOST");
+    await elapse(60_000);
+    expect(polls("ws_CO_LOST")).toBe(asked);
+  });
+
+  it("stops watching on logout", async () => {
+    stubDeposits({ ws_CO_LOGOUT: [pending()] });
+    await deposit(1500);
+    await elapse(2_000);
+    fireEvent.click(header().getByRole("button", { name: "Logout" }));
+    await screen.findByText("Logged out successfully");
+    const asked = polls("ws_CO_LOGOUT");
+    await elapse(30_000);
+    expect(polls("ws_CO_LOGOUT")).toBe(asked);
+  });
+});
+
+describe("the polling schedule", () => {
+  it("asks every second for 20 s, every 3 s to 2.5 minutes, every 15 s after, and stops at 10 minutes", () => {
+    expect(nextPollDelay(0)).toBe(1_000);
+    expect(nextPollDelay(19_999)).toBe(1_000);
+    expect(nextPollDelay(20_000)).toBe(3_000);
+    expect(nextPollDelay(149_999)).toBe(3_000);
+    expect(nextPollDelay(150_000)).toBe(15_000);
+    expect(nextPollDelay(590_000)).toBe(10_000);
+    expect(nextPollDelay(600_000)).toBeNull();
+  });
+});
