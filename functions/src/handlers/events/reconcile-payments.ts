@@ -15,6 +15,9 @@ export async function handler() {
     payouts: await payouts().reconcile(),
     maturedInvestmentsRetired: await createDynamoStatsRepository().retireMatured(yesterday),
   };
-  log("info", "Payment reconciliation finished", summary);
+  // Quiet when there was nothing to do: it runs every few minutes.
+  if (summary.deposits.checked || summary.payouts.checked || summary.maturedInvestmentsRetired) {
+    log("info", "Payment reconciliation finished", summary);
+  }
   return summary;
 }

@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 
 /** One page of an admin list as the API returns it, with the list itself under `items`. */
 export interface PageOf<T> {
   items: T[];
   totalPages: number;
   total: number;
+  /** Where the next page starts: passing it back keeps every page as cheap as the first. */
+  nextCursor?: string;
 }
 
 interface PagedListState<T> {
@@ -23,13 +25,15 @@ interface PagedListState<T> {
  * `fetchPage` and `onError` must keep their identity between renders (module-level functions do).
  */
 export function usePagedList<T, Q>(
-  fetchPage: (page: number, query: Q) => Promise<PageOf<T>>,
+  fetchPage: (page: number, query: Q, cursor?: string) => Promise<PageOf<T>>,
   query: Q,
   onError: (error: unknown) => void,
 ) {
   const [page, setPage] = useState(1);
   const [pageQuery, setPageQuery] = useState(query);
   const [reloads, setReloads] = useState(0);
+  /** The cursor that starts each page we have seen the previous page of, for the current query. */
+  const cursors = useRef(new Map<number, string>());
   const [state, setState] = useState<PagedListState<T>>({
     items: [],
     totalPages: 1,
@@ -42,15 +46,17 @@ export function usePagedList<T, Q>(
   if (pageQuery !== query) {
     setPageQuery(query);
     setPage(1);
+    cursors.current = new Map();
   }
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `reloads` only exists to trigger a new fetch
   useEffect(() => {
     let current = true;
     setState((previous) => ({ ...previous, loading: true }));
-    fetchPage(page, pageQuery)
-      .then(({ items, totalPages, total }) => {
+    fetchPage(page, pageQuery, cursors.current.get(page))
+      .then(({ items, totalPages, total, nextCursor }) => {
         if (!current) return;
+        if (nextCursor) cursors.current.set(page + 1, nextCursor);
         const pages = Math.max(totalPages, 1);
         // The page emptied under us, e.g. its last pending request was just processed: show the new last page.
         if (page > pages) setPage(pages);

@@ -12,12 +12,13 @@ interface UsersPage {
   page: number;
   totalPages: number;
   total: number;
+  nextCursor?: string;
 }
 
 /** One page of users, newest first. */
-export async function getUsers(page: number, { search }: UserQuery): Promise<PageOf<User>> {
+export async function getUsers(page: number, { search }: UserQuery, cursor?: string): Promise<PageOf<User>> {
   const { users, ...paging } = await apiRequest<UsersPage>("GET", "/admin/users", {
-    query: { page: String(page), limit: String(ADMIN_PAGE_SIZE), search },
+    query: { page: String(page), limit: String(ADMIN_PAGE_SIZE), search, ...(cursor ? { cursor } : {}) },
   });
   return { items: users, ...paging };
 }

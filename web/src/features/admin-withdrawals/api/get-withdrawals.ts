@@ -12,11 +12,16 @@ interface WithdrawalsPage {
   page: number;
   totalPages: number;
   total: number;
+  nextCursor?: string;
 }
 
-export async function getWithdrawals(page: number, { status }: WithdrawalFilters): Promise<PageOf<Withdrawal>> {
+export async function getWithdrawals(
+  page: number,
+  { status }: WithdrawalFilters,
+  cursor?: string,
+): Promise<PageOf<Withdrawal>> {
   const { withdrawals, ...paging } = await apiRequest<WithdrawalsPage>("GET", "/admin/withdrawals", {
-    query: { page: String(page), limit: String(ADMIN_PAGE_SIZE), status },
+    query: { page: String(page), limit: String(ADMIN_PAGE_SIZE), status, ...(cursor ? { cursor } : {}) },
   });
   return { items: withdrawals, ...paging };
 }
