@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { normalizeKenyanPhone } from "@jengafund/shared";
+import { normalizeKenyanPhone, TRANSACTION_STATUSES, TRANSACTION_TYPES } from "@jengafund/shared";
 import type {
   AdminQueries,
   AdminStats,
@@ -26,16 +26,8 @@ interface Partition {
   value: string;
 }
 
-export const LEDGER_TYPES: LedgerType[] = [
-  "deposit",
-  "withdrawal",
-  "investment",
-  "reward",
-  "referral",
-  "trial",
-  "adjustment",
-];
-export const LEDGER_STATUSES: LedgerStatus[] = ["pending", "completed", "failed", "cancelled"];
+const LEDGER_TYPES: readonly LedgerType[] = TRANSACTION_TYPES;
+const LEDGER_STATUSES: readonly LedgerStatus[] = TRANSACTION_STATUSES;
 /** Search answers are assembled in memory; this bounds the work whatever the table holds. */
 const SEARCH_CAP = 200;
 

@@ -14,7 +14,9 @@ import {
   ledgerStatusChangeCounters,
   ledgerStatusUpdate,
   mergeCounters,
+  statusTransition,
   toUserRecord,
+  walletRefund,
   withdrawalStatusChangeCounters,
 } from "./items.js";
 import { keys } from "./keys.js";
@@ -69,38 +71,17 @@ export function createDynamoAdminRepository(ctx: DynamoContext = defaultDynamoCo
         ...(decision.reason ? { reason: decision.reason } : {}),
       };
       const items: TransactItem[] = [
-        {
-          Update: {
-            TableName,
-            Key: keys.withdrawal(withdrawal.id),
-            UpdateExpression:
-              "SET #status = :to, processedBy = :by, processedAt = :at, GSI2PK = :partition" +
-              (decision.reason ? ", reason = :reason" : ""),
-            ConditionExpression: "#status = :pending",
-            ExpressionAttributeNames: { "#status": "status" },
-            ExpressionAttributeValues: {
-              ":to": decision.status,
-              ":by": decision.processedBy,
-              ":at": decision.at,
-              ":partition": keys.withdrawalsByStatusPartition(decision.status),
-              ":pending": "pending",
-              ...(decision.reason ? { ":reason": decision.reason } : {}),
-            },
-          },
-        },
+        statusTransition(TableName, keys.withdrawal(withdrawal.id), {
+          from: "pending",
+          to: decision.status,
+          partition: keys.withdrawalsByStatusPartition(decision.status),
+          set: { processedBy: decision.processedBy, processedAt: decision.at, reason: decision.reason },
+        }),
       ];
       if (decision.status === "rejected") {
         // The refund: the hold goes back to the wallet and its ledger line stops counting.
         items.push(
-          {
-            Update: {
-              TableName,
-              Key: keys.user(withdrawal.userId),
-              UpdateExpression: "ADD walletBalanceCents :amount",
-              ConditionExpression: "attribute_exists(PK)",
-              ExpressionAttributeValues: { ":amount": withdrawal.amountCents },
-            },
-          },
+          walletRefund(TableName, withdrawal.userId, withdrawal.amountCents),
           ledgerStatusUpdate(
             TableName,
             withdrawal.userId,

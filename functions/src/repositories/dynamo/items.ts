@@ -12,7 +12,7 @@ import type {
   UserSummary,
   WithdrawalRecord,
 } from "../ports.js";
-import { keys } from "./keys.js";
+import { type Key, keys } from "./keys.js";
 import type { TransactItem } from "./transactions.js";
 
 type Item = Record<string, unknown>;
@@ -316,6 +316,46 @@ export function mergeCounters(...all: CounterDeltas[]): CounterDeltas {
     for (const [name, delta] of Object.entries(deltas)) merged[name] = (merged[name] ?? 0) + (delta ?? 0);
   }
   return merged;
+}
+
+/**
+ * A status change of an item listed by status (deposits, withdrawals): conditional on the status it was read with,
+ * moving it to its new status partition (GSI2PK), and setting the given attributes with it.
+ */
+export function statusTransition(
+  TableName: string,
+  key: Key,
+  change: { from: string; to: string; partition: string; set?: Record<string, unknown> },
+): TransactItem {
+  const entries = Object.entries(change.set ?? {}).filter(([, value]) => value !== undefined);
+  return {
+    Update: {
+      TableName,
+      Key: key,
+      UpdateExpression: `SET #status = :to, GSI2PK = :partition${entries.map((_, i) => `, #f${i} = :v${i}`).join("")}`,
+      ConditionExpression: "#status = :from",
+      ExpressionAttributeNames: { "#status": "status", ...Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])) },
+      ExpressionAttributeValues: {
+        ":to": change.to,
+        ":from": change.from,
+        ":partition": change.partition,
+        ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
+      },
+    },
+  };
+}
+
+/** Money back into a wallet: a refused or failed withdrawal's hold returning. */
+export function walletRefund(TableName: string, userId: string, amountCents: number): TransactItem {
+  return {
+    Update: {
+      TableName,
+      Key: keys.user(userId),
+      UpdateExpression: "ADD walletBalanceCents :amount",
+      ConditionExpression: "attribute_exists(PK)",
+      ExpressionAttributeValues: { ":amount": amountCents },
+    },
+  };
 }
 
 /** FNV-1a: a cheap, stable spread of ids over the counter shards. */

@@ -16,8 +16,10 @@ import {
   ledgerStatusChangeCounters,
   ledgerStatusUpdate,
   mergeCounters,
+  statusTransition,
   toDepositRecord,
   toWithdrawalRecord,
+  walletRefund,
   withdrawalStatusChangeCounters,
 } from "./items.js";
 import { keys } from "./keys.js";
@@ -31,22 +33,12 @@ function depositStatusUpdate(
   to: DepositRecord["status"],
   set: Record<string, unknown>,
 ): TransactItem {
-  const entries = Object.entries(set);
-  return {
-    Update: {
-      TableName,
-      Key: keys.deposit(deposit.checkoutRequestId),
-      UpdateExpression: `SET #status = :to, GSI2PK = :partition${entries.map((_, i) => `, #f${i} = :v${i}`).join("")}`,
-      ConditionExpression: "#status = :from",
-      ExpressionAttributeNames: { "#status": "status", ...Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])) },
-      ExpressionAttributeValues: {
-        ":to": to,
-        ":from": from,
-        ":partition": keys.depositsByStatusPartition(to),
-        ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
-      },
-    },
-  };
+  return statusTransition(TableName, keys.deposit(deposit.checkoutRequestId), {
+    from,
+    to,
+    partition: keys.depositsByStatusPartition(to),
+    set,
+  });
 }
 
 export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamoContext()): DepositRepository {
@@ -157,27 +149,13 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
 export function createDynamoPayoutRepository(ctx: DynamoContext = defaultDynamoContext()): PayoutRepository {
   const { db, TableName } = ctx;
 
-  const withdrawalUpdate = (id: string, to: "completed" | "rejected", set: Record<string, unknown>): TransactItem => {
-    const entries = Object.entries(set);
-    return {
-      Update: {
-        TableName,
-        Key: keys.withdrawal(id),
-        UpdateExpression: `SET #status = :to, GSI2PK = :partition${entries.map((_, i) => `, #f${i} = :v${i}`).join("")}`,
-        ConditionExpression: "#status = :approved",
-        ExpressionAttributeNames: {
-          "#status": "status",
-          ...Object.fromEntries(entries.map(([k], i) => [`#f${i}`, k])),
-        },
-        ExpressionAttributeValues: {
-          ":to": to,
-          ":approved": "approved",
-          ":partition": keys.withdrawalsByStatusPartition(to),
-          ...Object.fromEntries(entries.map(([, v], i) => [`:v${i}`, v])),
-        },
-      },
-    };
-  };
+  const withdrawalUpdate = (id: string, to: "completed" | "rejected", set: Record<string, unknown>): TransactItem =>
+    statusTransition(TableName, keys.withdrawal(id), {
+      from: "approved",
+      to,
+      partition: keys.withdrawalsByStatusPartition(to),
+      set,
+    });
 
   const settle = async (items: TransactItem[]) => {
     try {
@@ -238,16 +216,8 @@ export function createDynamoPayoutRepository(ctx: DynamoContext = defaultDynamoC
     fail: (withdrawal, reason, at) =>
       settle([
         withdrawalUpdate(withdrawal.id, "rejected", { reason, completedAt: at }),
-        {
-          // The payout did not happen: the held amount goes back to the wallet.
-          Update: {
-            TableName,
-            Key: keys.user(withdrawal.userId),
-            UpdateExpression: "ADD walletBalanceCents :amount",
-            ConditionExpression: "attribute_exists(PK)",
-            ExpressionAttributeValues: { ":amount": withdrawal.amountCents },
-          },
-        },
+        // The payout did not happen: the held amount goes back to the wallet.
+        walletRefund(TableName, withdrawal.userId, withdrawal.amountCents),
         ledgerStatusUpdate(TableName, withdrawal.userId, withdrawal.ledgerLineId, "withdrawal", "pending", "failed"),
         countersUpdate(
           TableName,
