@@ -11,7 +11,7 @@ import { log } from "./lib/log.js";
 import { argon2idHasher } from "./lib/passwords.js";
 import { createJwtIssuer, type TokenIssuer } from "./lib/tokens.js";
 import type { DarajaPort } from "./payments/daraja.js";
-import { createDarajaClient } from "./payments/daraja-client.js";
+import { assertCallbackUrl, createDarajaClient } from "./payments/daraja-client.js";
 import { createDynamoAccountRepository } from "./repositories/dynamo/account-repository.js";
 import { createDynamoAdminQueries } from "./repositories/dynamo/admin-query-repository.js";
 import { createDynamoAdminRepository } from "./repositories/dynamo/admin-repository.js";
@@ -135,7 +135,9 @@ function daraja(): DarajaPort {
         initiatorName: env.MPESA_INITIATOR_NAME,
         callbackUrl: async (kind) => {
           if (!env.MPESA_CALLBACK_BASE_URL) throw new Error("Invalid configuration: set MPESA_CALLBACK_BASE_URL");
-          return `${env.MPESA_CALLBACK_BASE_URL}/hooks/daraja/${kind}/${await loadSecret("MPESA_CALLBACK_TOKEN")}`;
+          return assertCallbackUrl(
+            `${env.MPESA_CALLBACK_BASE_URL}/hooks/daraja/${kind}/${await loadSecret("MPESA_CALLBACK_TOKEN")}`,
+          );
         },
         secrets: {
           consumerKey: () => loadSecret("MPESA_CONSUMER_KEY"),

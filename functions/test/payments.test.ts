@@ -200,6 +200,57 @@ describe("M-Pesa deposits", () => {
     await expectLedgerToMatchBalances(user._id);
   });
 
+  it("keeps retrying a callback for a deposit it does not know, then dead-letters it", async () => {
+    const before = stack.bus.deadLetters.length;
+    const response = await postCallback("stk", stkSuccess("ws_CO_22112026000000000799999999", 100, "TKUNKNOWN1"));
+    expect(response.status).toBe(200);
+    await stack.bus.idle();
+    expect(stack.bus.deadLetters.length).toBe(before + 1);
+    expect(stack.bus.deadLetters.at(-1)?.error).toMatch(/No deposit recorded/);
+  });
+
+  it("reads non-numeric result codes such as SFC_IC0003 as failures", async () => {
+    const { token, user } = await registerUser();
+    const started = await deposit(token, 400, "254700009999");
+    const odd = {
+      Body: {
+        stkCallback: {
+          MerchantRequestID: "x",
+          CheckoutRequestID: started.body.checkoutRequestId,
+          ResultCode: "SFC_IC0003",
+          ResultDesc: "Operator does not exist",
+        },
+      },
+    };
+    expect((await postCallback("stk", odd)).status).toBe(200);
+    await stack.bus.idle();
+    expect((await depositStatus(token, started.body.checkoutRequestId)).body.deposit).toMatchObject({
+      status: "failed",
+      resultDesc: "Operator does not exist",
+    });
+    expect((await readItem(keys.user(user._id)))?.walletBalanceCents).toBe(0);
+  });
+
+  it("does not credit a success callback that carries no receipt", async () => {
+    const { token, user } = await registerUser();
+    const started = await deposit(token, 500, "254700009999");
+    const bare = {
+      Body: {
+        stkCallback: {
+          MerchantRequestID: "x",
+          CheckoutRequestID: started.body.checkoutRequestId,
+          ResultCode: 0,
+          ResultDesc: "The service request is processed successfully.",
+          CallbackMetadata: { Item: [{ Name: "Amount", Value: 500 }] },
+        },
+      },
+    };
+    await postCallback("stk", bare);
+    await stack.bus.idle();
+    expect((await depositStatus(token, started.body.checkoutRequestId)).body.deposit.status).toBe("pending");
+    expect((await readItem(keys.user(user._id)))?.walletBalanceCents).toBe(0);
+  });
+
   it.each([
     [{ amount: 0 }, "Minimum deposit amount is KES 1"],
     [{ amount: 10.5 }, "M-Pesa deposits are in whole shillings"],
@@ -296,6 +347,43 @@ describe("M-Pesa payouts", () => {
     const summary = await reconcile();
     expect(summary.payouts.checked).toBeGreaterThanOrEqual(1);
     await eventually(async () => (await withdrawalItem(withdrawal._id))?.status === "completed");
+    await expectLedgerToMatchBalances(user._id);
+  });
+
+  it("never refunds on a Transaction Status answer whose query failed, and completes on a Completed one", async () => {
+    const { user, withdrawal } = await pendingWithdrawal("254700009999");
+    await approve(withdrawal._id);
+    const statusResult = (resultCode: number | string, parameters?: { Key: string; Value: unknown }[]) => ({
+      Result: {
+        ResultType: 0,
+        ResultCode: resultCode,
+        ResultDesc:
+          resultCode === 0 ? "The service request is processed successfully." : "The initiator information is invalid.",
+        OriginatorConversationID: "status-query-1",
+        ConversationID: "AG_20261122_000000000000000000aa",
+        TransactionID: "UKB0000000",
+        ...(parameters ? { ResultParameters: { ResultParameter: parameters } } : {}),
+        ReferenceData: { ReferenceItem: { Key: "Occasion", Value: withdrawal._id } },
+      },
+    });
+    expect((await postCallback("status-result", statusResult(2001))).status).toBe(200);
+    await stack.bus.idle();
+    expect((await withdrawalItem(withdrawal._id))?.status).toBe("approved");
+    expect((await readItem(keys.user(user._id)))?.walletBalanceCents).toBe(70_000);
+
+    await postCallback(
+      "status-result",
+      statusResult(0, [
+        { Key: "OriginatorConversationID", Value: withdrawal._id },
+        { Key: "TransactionStatus", Value: "Completed" },
+        { Key: "ReceiptNo", Value: "UKBSTATUS1" },
+      ]),
+    );
+    await stack.bus.idle();
+    expect(await withdrawalItem(withdrawal._id)).toMatchObject({
+      status: "completed",
+      mpesaTransactionId: "UKBSTATUS1",
+    });
     await expectLedgerToMatchBalances(user._id);
   });
 

@@ -56,8 +56,12 @@ export class ApiStack extends Stack {
       MPESA_SHORTCODE: this.node.tryGetContext("mpesaShortcode") ?? "174379",
       MPESA_B2C_SHORTCODE: this.node.tryGetContext("mpesaB2cShortcode") ?? "600984",
       MPESA_INITIATOR_NAME: this.node.tryGetContext("mpesaInitiatorName") ?? "testapi",
-      // Daraja calls the API directly; CloudFront in front of it would only add a hop.
-      MPESA_CALLBACK_BASE_URL: `${this.httpApi.apiEndpoint}${API_BASE_PATH}`,
+      // Daraja silently drops callback URLs containing "exe", so the execute-api host name cannot be used: the public
+      // base (a custom domain, or the site's CloudFront address + /api) is a deploy-time setting. Left unset, deposits
+      // and payouts fail with a clear configuration error instead of waiting for callbacks that never come.
+      ...(this.node.tryGetContext("mpesaCallbackBaseUrl")
+        ? { MPESA_CALLBACK_BASE_URL: this.node.tryGetContext("mpesaCallbackBaseUrl") as string }
+        : {}),
       MPESA_CALLBACK_ALLOWED_IPS: (this.node.tryGetContext("mpesaCallbackIps") ??
         SAFARICOM_CALLBACK_IPS.join(",")) as string,
       EVENT_BUS_NAME: bus.eventBusName,
@@ -79,7 +83,8 @@ export class ApiStack extends Stack {
         table: props.table,
         // Every HTTP handler signs or verifies session tokens; only the payment routes see Daraja's secrets.
         secrets: { JWT_SECRET_ARN: props.jwtSecret, ...(talksToDaraja ? darajaSecrets : {}) },
-        ...(talksToDaraja ? { environment: darajaEnvironment } : {}),
+        // A Daraja call can take seconds (and a cold start adds an OAuth call): give them API Gateway's full budget.
+        ...(talksToDaraja ? { environment: darajaEnvironment, timeout: Duration.seconds(29) } : {}),
       });
       if (route.handler === "receive-daraja-callback") bus.grantPutEventsTo(fn);
       this.httpApi.addRoutes({

@@ -1,10 +1,11 @@
 /**
  * Daraja's callback bodies, read leniently (numbers may arrive as strings, optional items may be missing) into the
- * few facts settlement needs. Anything that does not have the envelope's shape is refused as null.
+ * few facts settlement needs. Anything that does not have the envelope's shape is refused as null. Result codes are
+ * kept as text: "0" is success, and Daraja also uses codes such as "SFC_IC0003".
  */
 export interface StkOutcome {
   checkoutRequestId: string;
-  resultCode: number;
+  resultCode: string;
   resultDesc: string;
   amountKes?: number;
   receipt?: string;
@@ -13,17 +14,35 @@ export interface StkOutcome {
 export interface PayoutOutcome {
   /** Our withdrawal id. */
   originatorConversationId: string;
-  resultCode: number;
+  resultCode: string;
   resultDesc: string;
   receipt?: string;
   amountKes?: number;
+}
+
+/** A Transaction Status answer about one of our payouts. Its result code describes the query, not the payout. */
+export interface PayoutStatus {
+  originatorConversationId: string;
+  queryResultCode: string;
+  resultDesc: string;
+  /** "Completed", "Failed", … as Daraja reports the payout itself; absent when the query itself failed. */
+  transactionStatus?: string;
+  receipt?: string;
 }
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 const toNumber = (value: unknown) => (typeof value === "number" ? value : Number(String(value ?? "").trim()));
-const toText = (value: unknown) => (value === undefined || value === null ? undefined : String(value));
+const toText = (value: unknown) => (value === undefined || value === null || value === "" ? undefined : String(value));
+
+/** A result code as text, or undefined when there is none. Numbers and numeric strings read alike ("0" and 0). */
+export function resultCodeOf(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  const text = String(value).trim();
+  if (text === "") return undefined;
+  return /^-?\d+$/.test(text) ? String(Number(text)) : text;
+}
 
 function itemsByName(list: unknown, nameKey: "Name" | "Key"): Map<string, unknown> {
   const entries = Array.isArray(list) ? list : isObject(list) ? [list] : [];
@@ -33,18 +52,19 @@ function itemsByName(list: unknown, nameKey: "Name" | "Key"): Map<string, unknow
 export function parseStkCallback(body: unknown): StkOutcome | null {
   const callback = isObject(body) && isObject(body.Body) ? body.Body.stkCallback : undefined;
   if (!isObject(callback) || typeof callback.CheckoutRequestID !== "string") return null;
-  const resultCode = toNumber(callback.ResultCode);
-  if (!Number.isFinite(resultCode)) return null;
+  const resultCode = resultCodeOf(callback.ResultCode);
+  if (resultCode === undefined) return null;
   const metadata = isObject(callback.CallbackMetadata)
     ? itemsByName(callback.CallbackMetadata.Item, "Name")
     : new Map();
   const amount = metadata.has("Amount") ? toNumber(metadata.get("Amount")) : undefined;
+  const receipt = toText(metadata.get("MpesaReceiptNumber"));
   return {
     checkoutRequestId: callback.CheckoutRequestID,
     resultCode,
     resultDesc: String(callback.ResultDesc ?? ""),
     ...(amount !== undefined && Number.isFinite(amount) ? { amountKes: amount } : {}),
-    ...(metadata.get("MpesaReceiptNumber") ? { receipt: String(metadata.get("MpesaReceiptNumber")) } : {}),
+    ...(receipt ? { receipt } : {}),
   };
 }
 
@@ -52,13 +72,13 @@ export function parseStkCallback(body: unknown): StkOutcome | null {
 export function parsePayoutResult(body: unknown): PayoutOutcome | null {
   const result = isObject(body) ? body.Result : undefined;
   if (!isObject(result) || typeof result.OriginatorConversationID !== "string") return null;
-  const resultCode = toNumber(result.ResultCode);
-  if (!Number.isFinite(resultCode)) return null;
+  const resultCode = resultCodeOf(result.ResultCode);
+  if (resultCode === undefined) return null;
   const parameters = isObject(result.ResultParameters)
     ? itemsByName(result.ResultParameters.ResultParameter, "Key")
     : new Map<string, unknown>();
   const receipt =
-    toText(parameters.get("TransactionReceipt")) ?? (resultCode === 0 ? toText(result.TransactionID) : undefined);
+    toText(parameters.get("TransactionReceipt")) ?? (resultCode === "0" ? toText(result.TransactionID) : undefined);
   const amount = parameters.has("TransactionAmount") ? toNumber(parameters.get("TransactionAmount")) : undefined;
   return {
     originatorConversationId: result.OriginatorConversationID,
@@ -71,27 +91,27 @@ export function parsePayoutResult(body: unknown): PayoutOutcome | null {
 
 /**
  * A Transaction Status result about one of our payouts. The payout is named by the result's
- * OriginatorConversationID parameter when it completed, and by the Occasion we sent (echoed in ReferenceData)
+ * OriginatorConversationID parameter when Daraja found it, and by the Occasion we sent (echoed in ReferenceData)
  * when it did not.
  */
-export function parseStatusResult(body: unknown): PayoutOutcome | null {
+export function parseStatusResult(body: unknown): PayoutStatus | null {
   const result = isObject(body) ? body.Result : undefined;
   if (!isObject(result)) return null;
-  const resultCode = toNumber(result.ResultCode);
-  if (!Number.isFinite(resultCode)) return null;
+  const queryResultCode = resultCodeOf(result.ResultCode);
+  if (queryResultCode === undefined) return null;
   const parameters = isObject(result.ResultParameters)
     ? itemsByName(result.ResultParameters.ResultParameter, "Key")
     : new Map<string, unknown>();
   const reference = isObject(result.ReferenceData) ? itemsByName(result.ReferenceData.ReferenceItem, "Key") : new Map();
   const payoutId = toText(parameters.get("OriginatorConversationID")) ?? toText(reference.get("Occasion"));
   if (!payoutId) return null;
-  const completed = resultCode === 0 && String(parameters.get("TransactionStatus") ?? "Completed") === "Completed";
-  const amount = parameters.has("Amount") ? toNumber(parameters.get("Amount")) : undefined;
+  const transactionStatus = toText(parameters.get("TransactionStatus"));
+  const receipt = toText(parameters.get("ReceiptNo"));
   return {
     originatorConversationId: payoutId,
-    resultCode: completed ? 0 : resultCode || 1,
+    queryResultCode,
     resultDesc: String(result.ResultDesc ?? ""),
-    ...(toText(parameters.get("ReceiptNo")) ? { receipt: toText(parameters.get("ReceiptNo")) } : {}),
-    ...(amount !== undefined && Number.isFinite(amount) ? { amountKes: amount } : {}),
+    ...(transactionStatus ? { transactionStatus } : {}),
+    ...(receipt ? { receipt } : {}),
   };
 }

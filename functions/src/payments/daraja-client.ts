@@ -1,5 +1,6 @@
 import { NAIROBI_UTC_OFFSET_HOURS } from "@jengafund/shared";
 import type { Clock } from "../lib/clock.js";
+import { resultCodeOf } from "./callbacks.js";
 import { type B2cRequest, type CallbackKind, DarajaError, type DarajaPort, type StkQueryResult } from "./daraja.js";
 
 export interface DarajaSettings {
@@ -36,6 +37,18 @@ export function darajaTimestamp(at: Date): string {
   return new Date(at.getTime() + NAIROBI_UTC_OFFSET_HOURS * 3_600_000).toISOString().replace(/[-:T]/g, "").slice(0, 14);
 }
 
+/** Daraja silently never calls a callback URL containing one of these words, in any case (mpesa.md §1.1). */
+const REFUSED_URL_WORDS = ["m-pesa", "mpesa", "safaricom", "exe", "exec", "cmd", "sql", "query"];
+
+/** Fails loudly on a callback URL Daraja would silently drop (e.g. an API Gateway `execute-api` host name). */
+export function assertCallbackUrl(url: string): string {
+  const word = REFUSED_URL_WORDS.find((w) => url.toLowerCase().includes(w));
+  if (word) {
+    throw new Error(`Invalid configuration: the M-Pesa callback URL contains "${word}", which Daraja refuses to call`);
+  }
+  return url;
+}
+
 export function stkPassword(shortcode: string, passkey: string, timestamp: string): string {
   return Buffer.from(`${shortcode}${passkey}${timestamp}`, "utf8").toString("base64");
 }
@@ -68,15 +81,15 @@ export function createDarajaClient(settings: DarajaSettings, cache: TokenCache, 
     return { status: response.status, body };
   }
 
-  async function accessToken(forceNew = false): Promise<string> {
+  /** `refused`: a token Daraja just called invalid (another container renewed it, or it expired early). */
+  async function accessToken(refused?: string): Promise<string> {
     const now = clock.now().getTime();
-    if (!forceNew && memo && memo.expiresAt - TOKEN_MARGIN_MS > now) return memo.token;
-    if (!forceNew) {
-      const shared = await cache.get();
-      if (shared && shared.expiresAt - TOKEN_MARGIN_MS > now) {
-        memo = shared;
-        return shared.token;
-      }
+    if (!refused && memo && memo.expiresAt - TOKEN_MARGIN_MS > now) return memo.token;
+    // Generating a token invalidates everyone else's: first look for one another container already renewed.
+    const shared = await cache.get();
+    if (shared && shared.token !== refused && shared.expiresAt - TOKEN_MARGIN_MS > now) {
+      memo = shared;
+      return shared.token;
     }
     const basic = Buffer.from(
       `${await settings.secrets.consumerKey()}:${await settings.secrets.consumerSecret()}`,
@@ -94,8 +107,9 @@ export function createDarajaClient(settings: DarajaSettings, cache: TokenCache, 
 
   /** A Daraja POST with the bearer token; an invalid token (another container renewed it) is renewed once. */
   async function post(path: string, payload: Record<string, unknown>) {
+    let refused: string | undefined;
     for (let attempt = 1; ; attempt++) {
-      const token = await accessToken(attempt > 1);
+      const token = await accessToken(refused);
       try {
         return await fetchJson(path, {
           method: "POST",
@@ -103,7 +117,10 @@ export function createDarajaClient(settings: DarajaSettings, cache: TokenCache, 
           body: JSON.stringify(payload),
         });
       } catch (error) {
-        if (error instanceof DarajaError && error.isInvalidToken && attempt === 1) continue;
+        if (error instanceof DarajaError && error.isInvalidToken && attempt === 1) {
+          refused = token;
+          continue;
+        }
         throw error;
       }
     }
@@ -147,10 +164,9 @@ export function createDarajaClient(settings: DarajaSettings, cache: TokenCache, 
           ...(await stkCredentials()),
           CheckoutRequestID: checkoutRequestId,
         });
-        const resultCode = num(body.ResultCode);
+        const resultCode = resultCodeOf(body.ResultCode);
         // 4999 is answered while a payment is still settling: not a result.
-        if (body.ResultCode === undefined || Number.isNaN(resultCode) || resultCode === 4999)
-          return { state: "pending" };
+        if (resultCode === undefined || resultCode === "4999") return { state: "pending" };
         return { state: "final", resultCode, resultDesc: String(body.ResultDesc ?? "") };
       } catch (error) {
         // In flight, Daraja answers with an error envelope; too early, it does not know the id yet.

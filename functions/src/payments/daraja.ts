@@ -13,7 +13,7 @@ export interface StkPushRequest {
 
 export type StkQueryResult =
   /** Still on the customer's phone, or too early to tell. */
-  { state: "pending" } | { state: "final"; resultCode: number; resultDesc: string };
+  { state: "pending" } | { state: "final"; resultCode: string; resultDesc: string };
 
 export interface B2cRequest {
   /** Our id of the payout: a repeat is refused by Daraja, which makes a retry safe. */

@@ -281,9 +281,11 @@ export interface AdminQueries {
   listWithdrawals(request: PageRequest & { status?: WithdrawalStatus }): Promise<Page<WithdrawalRecord>>;
 }
 
-export type WithdrawalDecision =
-  | { status: "approved"; processedBy: WithdrawalRecord["processedBy"] & {}; reason?: string; at: string }
-  | { status: "rejected"; processedBy: WithdrawalRecord["processedBy"] & {}; reason: string; at: string };
+export type WithdrawalDecision = {
+  processedBy: WithdrawalRecord["processedBy"] & {};
+  at: string;
+  requestId: string;
+} & ({ status: "approved"; reason?: string } | { status: "rejected"; reason: string });
 
 export interface AdminRepository {
   /** Credits or debits the subject's wallet with its `adjustment` ledger line; a debit below zero is refused. */
@@ -332,7 +334,7 @@ export interface DepositRecord {
   ledgerLineId: string;
   createdAt: string;
   settledAt?: string;
-  resultCode?: number;
+  resultCode?: string;
   resultDesc?: string;
   receipt?: string;
 }
@@ -351,7 +353,7 @@ export interface DepositRepository {
   fail(
     deposit: DepositRecord,
     to: "failed" | "cancelled",
-    result: { code: number; desc: string },
+    result: { code: string; desc: string },
     at: string,
   ): Promise<void>;
   /** Pending deposits created before `before`, oldest first. */

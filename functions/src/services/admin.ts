@@ -107,6 +107,7 @@ export function createAdminService({ admin, queries, packages, clock, newId, sta
       withdrawal: WithdrawalRecord | null | undefined;
       admin: UserRecord;
       decision: ProcessWithdrawalInput;
+      requestId: string;
     }): Promise<WithdrawalRecord> {
       const { withdrawal, decision } = input;
       if (!withdrawal) throw new NotFoundError(ADMIN_SERVICE_MESSAGES.withdrawalNotFound);
@@ -118,8 +119,14 @@ export function createAdminService({ admin, queries, packages, clock, newId, sta
         decided = await admin.decideWithdrawal(
           withdrawal,
           decision.status === "rejected"
-            ? { status: "rejected", processedBy, reason: decision.reason ?? "", at }
-            : { status: "approved", processedBy, ...(decision.reason ? { reason: decision.reason } : {}), at },
+            ? { status: "rejected", processedBy, reason: decision.reason ?? "", at, requestId: input.requestId }
+            : {
+                status: "approved",
+                processedBy,
+                ...(decision.reason ? { reason: decision.reason } : {}),
+                at,
+                requestId: input.requestId,
+              },
         );
       } catch (error) {
         if (error instanceof MoveRefusedError) throw new ConflictError(ADMIN_SERVICE_MESSAGES.withdrawalNotPending);

@@ -30,6 +30,14 @@ export const DEPOSIT_MESSAGES = {
   unavailable: "M-Pesa could not start the payment right now. Please try again in a few minutes.",
 } as const;
 
+/** A callback for a deposit not (yet) recorded: thrown so the event is delivered again. */
+export class UnknownDepositError extends Error {
+  constructor(readonly checkoutRequestId: string) {
+    super(`No deposit recorded for CheckoutRequestID ${checkoutRequestId} (yet)`);
+    this.name = "UnknownDepositError";
+  }
+}
+
 export class BadGatewayError extends AppError {
   constructor(message: string) {
     super(502, message);
@@ -47,23 +55,22 @@ function explain(error: DarajaError): AppError {
 export function createDepositService({ deposits, daraja, clock, newId, log, reconcileAfterMs }: DepositServiceDeps) {
   /** Applies one outcome, whichever way it arrived (callback or query). Safe to repeat: it settles once. */
   async function settle(outcome: StkOutcome, via: "callback" | "query"): Promise<"credited" | "failed" | "ignored"> {
-    const deposit = await deposits.get(outcome.checkoutRequestId);
     const context = { checkoutRequestId: outcome.checkoutRequestId, resultCode: outcome.resultCode, via };
+    let deposit = await deposits.get(outcome.checkoutRequestId);
     if (!deposit) {
-      log("warn", "M-Pesa result for an unknown CheckoutRequestID: ignored", context);
+      // The callback can beat the deposit's own record (the STK push answer is still on its way back): throwing lets
+      // the bus deliver it again later, and a callback that never matches ends in the dead-letter queue.
+      if (via === "callback") throw new UnknownDepositError(outcome.checkoutRequestId);
       return "ignored";
     }
     const at = clock.now().toISOString();
-    if (outcome.resultCode !== 0) {
+    if (outcome.resultCode !== "0") {
       if (deposit.status !== "pending") return "ignored";
       try {
         await deposits.fail(
           deposit,
-          outcome.resultCode === 1032 ? "cancelled" : "failed",
-          {
-            code: outcome.resultCode,
-            desc: outcome.resultDesc,
-          },
+          outcome.resultCode === "1032" ? "cancelled" : "failed",
+          { code: outcome.resultCode, desc: outcome.resultDesc },
           at,
         );
         log("info", "M-Pesa deposit did not complete", { ...context, resultDesc: outcome.resultDesc });
@@ -73,7 +80,11 @@ export function createDepositService({ deposits, daraja, clock, newId, log, reco
         throw error;
       }
     }
-    if (deposit.status === "completed") return "ignored";
+    // A callback's success must carry the money and the receipt (a query's cannot: it has neither).
+    if (via === "callback" && (outcome.amountKes === undefined || !outcome.receipt)) {
+      log("error", "M-Pesa success callback without amount or receipt: not credited", context);
+      return "ignored";
+    }
     // Never trust the callback's money on its own: it must be the amount this deposit asked for.
     if (outcome.amountKes !== undefined && kesToCents(outcome.amountKes) !== deposit.amountCents) {
       log("error", "M-Pesa deposit amount mismatch: not credited", {
@@ -84,27 +95,30 @@ export function createDepositService({ deposits, daraja, clock, newId, log, reco
       });
       return "ignored";
     }
-    try {
-      // A success after a recorded failure still credits: the receipt is proof the customer paid.
-      await deposits.complete(deposit, deposit.status, outcome.receipt, at);
-      log("info", "M-Pesa deposit credited", {
-        ...context,
-        receipt: outcome.receipt,
-        amountKes: centsToKes(deposit.amountCents),
-      });
-      return "credited";
-    } catch (error) {
-      if (error instanceof SettlementRefusedError) {
+    // A success after a recorded failure still credits: the receipt is proof the customer paid. A failure that
+    // lands between our read and our write is met by reading again and completing from the new status.
+    for (let attempt = 1; attempt <= 3 && deposit && deposit.status !== "completed"; attempt++) {
+      try {
+        await deposits.complete(deposit, deposit.status, outcome.receipt, at);
+        log("info", "M-Pesa deposit credited", {
+          ...context,
+          receipt: outcome.receipt,
+          amountKes: centsToKes(deposit.amountCents),
+        });
+        return "credited";
+      } catch (error) {
+        if (!(error instanceof SettlementRefusedError)) throw error;
         if (error.reason === "duplicate-receipt") {
           log("error", "M-Pesa receipt already credited to another deposit: not credited", {
             ...context,
             receipt: outcome.receipt,
           });
+          return "ignored";
         }
-        return "ignored";
+        deposit = await deposits.get(outcome.checkoutRequestId);
       }
-      throw error;
     }
+    return "ignored";
   }
 
   return {

@@ -1,6 +1,6 @@
 import { centsToKes } from "@jengafund/shared";
 import type { Clock } from "../lib/clock.js";
-import type { PayoutOutcome } from "../payments/callbacks.js";
+import type { PayoutOutcome, PayoutStatus } from "../payments/callbacks.js";
 import { DarajaError, type DarajaPort } from "../payments/daraja.js";
 import { type PayoutRepository, SettlementRefusedError, type WithdrawalRecord } from "../repositories/ports.js";
 
@@ -14,7 +14,9 @@ export interface PayoutServiceDeps {
 }
 
 /** Transaction Status's answer when Daraja has no record of the payout at all. */
-const NO_SUCH_TRANSACTION = 2032;
+const NO_SUCH_TRANSACTION = "2032";
+/** What Transaction Status reports of a payout that definitely did not pay. */
+const FAILED_STATUSES = new Set(["failed", "cancelled", "declined", "expired"]);
 
 export function createPayoutService({ payouts, daraja, clock, log, reconcileAfterMs }: PayoutServiceDeps) {
   async function submit(withdrawal: WithdrawalRecord): Promise<WithdrawalRecord> {
@@ -53,7 +55,7 @@ export function createPayoutService({ payouts, daraja, clock, log, reconcileAfte
     if (withdrawal.status !== "approved") return "ignored";
     const at = clock.now().toISOString();
     try {
-      if (outcome.resultCode === 0) {
+      if (outcome.resultCode === "0") {
         await payouts.complete(withdrawal, outcome.receipt, at);
         log("info", "M-Pesa payout completed", { ...context, receipt: outcome.receipt });
         return "completed";
@@ -73,14 +75,44 @@ export function createPayoutService({ payouts, daraja, clock, log, reconcileAfte
 
     settleResult: (outcome: PayoutOutcome) => settle(outcome, "result"),
 
-    /** A status answer: a known result settles; "no such transaction" means the payout never started. */
-    async settleStatus(outcome: PayoutOutcome) {
-      if (outcome.resultCode === NO_SUCH_TRANSACTION) {
-        const withdrawal = await payouts.getWithdrawal(outcome.originatorConversationId);
+    /**
+     * A status answer. Its result code is about the query: only a successful query naming the payout's own status
+     * settles it (Completed pays, a definite failure refunds). "No such transaction" means the payout never started
+     * and is submitted again (safe: Daraja refuses a repeated OriginatorConversationID). Anything else is unknown and
+     * left for the next reconciliation: refunding a payout that did pay would pay the user twice.
+     */
+    async settleStatus(status: PayoutStatus) {
+      const id = status.originatorConversationId;
+      if (status.queryResultCode === NO_SUCH_TRANSACTION) {
+        const withdrawal = await payouts.getWithdrawal(id);
         if (withdrawal?.status === "approved") await submit(withdrawal);
         return "resubmitted" as const;
       }
-      return settle(outcome, "status");
+      const payoutStatus = status.transactionStatus?.toLowerCase();
+      if (status.queryResultCode === "0" && payoutStatus === "completed") {
+        return settle(
+          {
+            originatorConversationId: id,
+            resultCode: "0",
+            resultDesc: status.resultDesc,
+            ...(status.receipt ? { receipt: status.receipt } : {}),
+          },
+          "status",
+        );
+      }
+      if (status.queryResultCode === "0" && payoutStatus && FAILED_STATUSES.has(payoutStatus)) {
+        return settle(
+          { originatorConversationId: id, resultCode: "failed", resultDesc: `M-Pesa payout ${payoutStatus}` },
+          "status",
+        );
+      }
+      log("warn", "Payout status unknown; asking again at the next reconciliation", {
+        withdrawalId: id,
+        queryResultCode: status.queryResultCode,
+        transactionStatus: status.transactionStatus,
+        resultDesc: status.resultDesc,
+      });
+      return "unknown" as const;
     },
 
     /** A queue timeout is not a failure: the payout may still happen. Reconciliation will ask. */

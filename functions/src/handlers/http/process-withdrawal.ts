@@ -6,10 +6,15 @@ import { presentWithdrawal } from "../../lib/presenters.js";
 export const handler = httpHandler(
   "process-withdrawal",
   { path: ResourceIdPathSchema, body: ProcessWithdrawalInputSchema, load: ({ path }) => ({ withdrawalId: path.id }) },
-  async ({ body, caller, loaded }) => ({
+  async ({ body, caller, loaded, event }) => ({
     body: {
       withdrawal: presentWithdrawal(
-        await admin().processWithdrawal({ withdrawal: loaded.withdrawal, admin: caller, decision: body }),
+        await admin().processWithdrawal({
+          withdrawal: loaded.withdrawal,
+          admin: caller,
+          decision: body,
+          requestId: event.requestContext.requestId,
+        }),
       ),
     },
   }),

@@ -75,7 +75,12 @@ export function createDynamoAdminRepository(ctx: DynamoContext = defaultDynamoCo
           from: "pending",
           to: decision.status,
           partition: keys.withdrawalsByStatusPartition(decision.status),
-          set: { processedBy: decision.processedBy, processedAt: decision.at, reason: decision.reason },
+          set: {
+            processedBy: decision.processedBy,
+            processedAt: decision.at,
+            reason: decision.reason,
+            decisionId: decision.requestId,
+          },
         }),
       ];
       if (decision.status === "rejected") {
@@ -103,7 +108,15 @@ export function createDynamoAdminRepository(ctx: DynamoContext = defaultDynamoCo
         items.push(countersUpdate(TableName, withdrawalStatusChangeCounters("pending", "approved"), withdrawal.userId));
       }
       try {
-        await runTransaction(ctx, items);
+        // The decision's id on the withdrawal tells a retry after a lost answer that this decision already landed.
+        await runTransaction(ctx, items, {
+          marker: {
+            index: 0,
+            key: keys.withdrawal(withdrawal.id),
+            requestId: decision.requestId,
+            attribute: "decisionId",
+          },
+        });
       } catch (error) {
         if (failedConditionIndexes(error).includes(0)) throw new MoveRefusedError("not-pending");
         throw error;

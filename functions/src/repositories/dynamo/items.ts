@@ -227,6 +227,8 @@ export function depositItem(deposit: DepositRecord): Item {
     ...keys.deposit(deposit.checkoutRequestId),
     type: "Deposit",
     ...deposit,
+    // The deposit is its own creation marker (see runTransaction); Daraja's id is unique per push.
+    requestId: deposit.checkoutRequestId,
     GSI2PK: keys.depositsByStatusPartition(deposit.status),
     GSI2SK: deposit.createdAt,
   };

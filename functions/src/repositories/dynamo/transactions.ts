@@ -61,7 +61,7 @@ export interface TransactionOptions {
    * `requestId`). When a retry fails because the marker exists and it carries our requestId, an earlier attempt
    * committed and only its response was lost: the operation succeeded.
    */
-  marker?: { index: number; key: Key; requestId: string };
+  marker?: { index: number; key: Key; requestId: string; attribute?: string };
 }
 
 /**
@@ -81,7 +81,7 @@ export async function runTransaction(
     const { Item } = await ctx.db.send(
       new GetCommand({ TableName: ctx.TableName, Key: marker.key, ConsistentRead: true }),
     );
-    return Item?.requestId === marker.requestId;
+    return Item?.[marker.attribute ?? "requestId"] === marker.requestId;
   };
   let ambiguous = false;
   for (let attempt = 1; ; attempt++) {
