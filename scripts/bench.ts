@@ -140,8 +140,8 @@ ${handlerRows.join("\n")}
 One process serves the real handlers (local API server) over DynamoDB Local, in memory. autocannon, ${20}
 connections, ${process.env.BENCH_DURATION_S ?? 8} s per endpoint. Anchor: bare DynamoDB Local GetItem at the same
 concurrency, **${api.getItemPerSecond.toFixed(0)} GetItem/s**. Targets: GET /packages and GET /auth/me ≥ 800 req/s
-with p99 ≤ 60 ms; POST /investments/buy p99 ≤ 80 ms. (The buy load keeps buying the cheapest package from one
-wallet; refusals would count as non-2xx.)
+with p99 ≤ 60 ms; POST /investments/buy p99 ≤ 80 ms. (The buy load spreads over 20 funded
+accounts, each buying the cheapest package from its own wallet; refusals would count as non-2xx.)
 
 | Endpoint | req/s | p50 | p99 | errors + non-2xx |
 |---|---|---|---|---|
