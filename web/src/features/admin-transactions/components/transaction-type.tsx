@@ -9,7 +9,7 @@ import {
   SparklesIcon,
   TrendingUpIcon,
   UsersIcon,
-} from "../../../components/ui/icons";
+} from "../../../components/admin/admin-icons";
 import { typeLabel } from "../lib/transaction-filters";
 
 const looks: Record<string, { palette: string; Icon: ComponentType }> = {

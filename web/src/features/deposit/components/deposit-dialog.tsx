@@ -1,6 +1,5 @@
-import { Button, Dialog } from "@chakra-ui/react";
+import { Button, CloseButton, Dialog, Portal } from "@chakra-ui/react";
 import { useState } from "react";
-import { DialogFrame } from "../../../components/ui/dialog-frame";
 import { useAuth } from "../../../lib/auth/use-auth";
 import { DepositForm } from "./deposit-form";
 
@@ -25,9 +24,20 @@ export function DepositDialog() {
       <Dialog.Trigger asChild>
         <Button>Deposit</Button>
       </Dialog.Trigger>
-      <DialogFrame title="Deposit Funds" closeDisabled={submitting}>
-        <DepositForm user={user} onSubmittingChange={setSubmitting} onDone={() => setOpen(false)} />
-      </DialogFrame>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="4">
+            <Dialog.Header>
+              <Dialog.Title>Deposit Funds</Dialog.Title>
+            </Dialog.Header>
+            <DepositForm user={user} onSubmittingChange={setSubmitting} onDone={() => setOpen(false)} />
+            <Dialog.CloseTrigger asChild disabled={submitting}>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
     </Dialog.Root>
   );
 }

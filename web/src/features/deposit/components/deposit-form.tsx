@@ -1,9 +1,7 @@
-import { Alert, Dialog, Input, Stack, Text } from "@chakra-ui/react";
+import { Alert, Button, Dialog, Input, Stack, Text } from "@chakra-ui/react";
 import { MAX_DEPOSIT_KES, MIN_DEPOSIT_KES, type User } from "@jengafund/shared";
 import { type FormEvent, useState } from "react";
 import { toast } from "react-toastify";
-import { AmountInput } from "../../../components/ui/amount-input";
-import { DialogFormFooter } from "../../../components/ui/dialog-form-footer";
 import { FormField } from "../../../components/ui/form-field";
 import { errorMessage } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth/use-auth";
@@ -66,12 +64,15 @@ export function DepositForm({ user, onSubmittingChange, onDone }: DepositFormPro
             updates here once M-Pesa confirms it.
           </Text>
           <FormField label="Amount (KES)" helper="Whole shillings, from KES 1 to KES 250,000.">
-            <AmountInput
-              value={amount}
-              onChange={setAmount}
+            <Input
+              name="amount"
+              type="number"
+              inputMode="numeric"
               min={MIN_DEPOSIT_KES}
               max={MAX_DEPOSIT_KES}
-              wholeShillings
+              step="1"
+              value={amount}
+              onChange={(event) => setAmount(event.target.value)}
             />
           </FormField>
           <FormField label="M-Pesa Phone Number" helper="Must begin with 254 and not +254, for example 254700000000.">
@@ -96,12 +97,21 @@ export function DepositForm({ user, onSubmittingChange, onDone }: DepositFormPro
           )}
         </Stack>
       </Dialog.Body>
-      <DialogFormFooter
-        submitting={submitting}
-        submitLabel="Send STK Push"
-        loadingText="Sending"
-        submitDisabled={amount.trim() === "" || phoneNumber.trim() === ""}
-      />
+      <Dialog.Footer>
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline" disabled={submitting}>
+            Cancel
+          </Button>
+        </Dialog.ActionTrigger>
+        <Button
+          type="submit"
+          loading={submitting}
+          loadingText="Sending"
+          disabled={amount.trim() === "" || phoneNumber.trim() === ""}
+        >
+          Send STK Push
+        </Button>
+      </Dialog.Footer>
     </form>
   );
 }

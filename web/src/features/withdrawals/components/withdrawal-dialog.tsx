@@ -1,6 +1,5 @@
-import { Button, Dialog } from "@chakra-ui/react";
+import { Button, CloseButton, Dialog, Portal } from "@chakra-ui/react";
 import { useState } from "react";
-import { DialogFrame } from "../../../components/ui/dialog-frame";
 import { useAuth } from "../../../lib/auth/use-auth";
 import { WithdrawalForm } from "./withdrawal-form";
 
@@ -22,9 +21,20 @@ export function WithdrawalDialog() {
       <Dialog.Trigger asChild>
         <Button variant="outline">Withdraw</Button>
       </Dialog.Trigger>
-      <DialogFrame title="Withdraw Funds" closeDisabled={submitting}>
-        <WithdrawalForm user={user} onSubmittingChange={setSubmitting} onDone={() => setOpen(false)} />
-      </DialogFrame>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content mx="4">
+            <Dialog.Header>
+              <Dialog.Title>Withdraw Funds</Dialog.Title>
+            </Dialog.Header>
+            <WithdrawalForm user={user} onSubmittingChange={setSubmitting} onDone={() => setOpen(false)} />
+            <Dialog.CloseTrigger asChild disabled={submitting}>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
     </Dialog.Root>
   );
 }
