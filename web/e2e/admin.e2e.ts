@@ -1,6 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { apiCall, registerInvestor } from "./support/api";
 import { hasHorizontalScroll, launchBrowser, openPage, screenshot, viewports } from "./support/browser";
+import { openAdminTab, signIn } from "./support/screens";
 
 const webUrl = inject("webUrl");
 const apiUrl = inject("apiUrl");
@@ -15,57 +17,32 @@ interface Investor {
   email: string;
 }
 
-/** A JSON call straight to the API, for setting the scene the admin then works on in the browser. */
-async function api<T>(method: string, path: string, token?: string, body?: object): Promise<T> {
-  const response = await fetch(`${apiUrl}${path}`, {
-    method,
-    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-  return JSON.parse(text) as T;
-}
-
-interface AuthAnswer {
-  token: string;
-  user: { _id: string; firstName: string; lastName: string; email: string };
-}
-
-async function registerInvestor(firstName: string): Promise<Investor> {
-  const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, "0");
-  const { token, user } = await api<AuthAnswer>("POST", "/auth/register", undefined, {
+/** An investor for the admin to work on, set up through the API. */
+async function anInvestor(firstName: string): Promise<Investor> {
+  const lastName = `Admin${runId}`;
+  const { token, user, email } = await registerInvestor(apiUrl, `admin-${firstName.toLowerCase()}`, {
     firstName,
-    lastName: `Admin${runId}`,
-    email: `e2e-admin-${firstName.toLowerCase()}-${runId}@example.com`,
-    phoneNumber: `07${digits}`,
-    password: "Secret123!",
+    lastName,
   });
-  return { id: user._id, token, name: `${user.firstName} ${user.lastName}`, email: user.email };
+  return { id: user._id, token, name: `${firstName} ${lastName}`, email };
 }
 
 /** Real money for the investor (an admin credit), then a withdrawal request the admin can decide on. */
 async function withPendingWithdrawal(investor: Investor, adminToken: string): Promise<void> {
-  await api("PUT", `/admin/users/${investor.id}/balance`, adminToken, {
-    amount: 200,
-    type: "credit",
-    reason: "E2E funding",
-  });
+  await apiCall(
+    apiUrl,
+    "PUT",
+    `/admin/users/${investor.id}/balance`,
+    { amount: 200, type: "credit", reason: "E2E funding" },
+    adminToken,
+  );
   // 254708374149 is a number the Daraja simulator pays out to.
-  await api("POST", "/withdrawals", investor.token, { amount: 100, phoneNumber: "254708374149" });
+  await apiCall(apiUrl, "POST", "/withdrawals", { amount: 100, phoneNumber: "254708374149" }, investor.token);
 }
 
 async function signInAsAdmin(page: Page) {
-  await page.goto(`${webUrl}/login`);
-  await page.getByRole("textbox", { name: "Email", exact: true }).fill(adminEmail);
-  await page.getByRole("textbox", { name: "Password", exact: true }).fill(adminPassword);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await signIn(page, adminEmail, adminPassword);
   await page.waitForURL(`${webUrl}/admin/overview`);
-}
-
-async function openTab(page: Page, tab: string, heading: string) {
-  await page.getByRole("navigation", { name: "Admin Panel" }).getByRole("link", { name: tab }).click();
-  await page.getByRole("heading", { name: heading, level: 1 }).waitFor();
 }
 
 /**
@@ -86,12 +63,12 @@ let rejectedInvestor: Investor;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const { token: adminToken } = await api<AuthAnswer>("POST", "/auth/login", undefined, {
+  const { token: adminToken } = await apiCall<{ token: string }>(apiUrl, "POST", "/auth/login", {
     email: adminEmail,
     password: adminPassword,
   });
-  approvedInvestor = await registerInvestor("Amina");
-  rejectedInvestor = await registerInvestor("Brian");
+  approvedInvestor = await anInvestor("Amina");
+  rejectedInvestor = await anInvestor("Brian");
   await withPendingWithdrawal(approvedInvestor, adminToken);
   await withPendingWithdrawal(rejectedInvestor, adminToken);
 });
@@ -118,7 +95,7 @@ describe("the admin console on a desktop", () => {
   test("users: search, details, a balance credit, and deactivate then activate", async () => {
     const { page, errors, close } = await openPage(browser);
     await signInAsAdmin(page);
-    await openTab(page, "Users", "User Management");
+    await openAdminTab(page, "Users", "User Management");
     await page.getByRole("searchbox", { name: "Search users" }).fill(approvedInvestor.email);
     const row = page.getByRole("row").filter({ hasText: approvedInvestor.email });
     await row.waitFor();
@@ -157,7 +134,7 @@ describe("the admin console on a desktop", () => {
   test("packages: add, edit and delete one", async () => {
     const { page, errors, close } = await openPage(browser);
     await signInAsAdmin(page);
-    await openTab(page, "Packages", "Package Management");
+    await openAdminTab(page, "Packages", "Package Management");
     await page
       .getByRole("button", { name: /^Edit / })
       .first()
@@ -198,7 +175,7 @@ describe("the admin console on a desktop", () => {
   test("transactions: filter by user and type, clear, and export the CSV", async () => {
     const { page, errors, close } = await openPage(browser);
     await signInAsAdmin(page);
-    await openTab(page, "Transactions", "Transaction Management");
+    await openAdminTab(page, "Transactions", "Transaction Management");
     await page.getByText("Monitor all platform transactions and activities").waitFor();
     const table = page.getByRole("table", { name: "Transactions" });
     await table.waitFor();
@@ -231,7 +208,7 @@ describe("the admin console on a desktop", () => {
   test("withdrawals: approve one, reject another with a reason, then view the decision", async () => {
     const { page, errors, close } = await openPage(browser);
     await signInAsAdmin(page);
-    await openTab(page, "Withdrawals", "Withdrawal Management");
+    await openAdminTab(page, "Withdrawals", "Withdrawal Management");
     await page.getByRole("combobox", { name: "Status" }).selectOption("pending");
     await page.getByRole("button", { name: `Process withdrawal of ${approvedInvestor.name}` }).click();
     const approve = page.getByRole("dialog", { name: "Process Withdrawal" });
@@ -284,7 +261,7 @@ describe("the admin console on a 360 px phone", () => {
   ])("%s has no horizontal page scroll", async (tab, heading, name) => {
     const { page, close } = await openPage(browser, viewports.phone);
     await signInAsAdmin(page);
-    await openTab(page, tab, heading);
+    await openAdminTab(page, tab, heading);
     // Lists are judged once loaded: the spinner is gone and the table or empty state is in place.
     await page.getByRole("status", { name: "Loading" }).waitFor({ state: "detached" });
     await screenshot(page, `phone-admin-${name}`);
@@ -295,7 +272,7 @@ describe("the admin console on a 360 px phone", () => {
   test("the withdrawal dialog fits the phone", async () => {
     const { page, close } = await openPage(browser, viewports.phone);
     await signInAsAdmin(page);
-    await openTab(page, "Withdrawals", "Withdrawal Management");
+    await openAdminTab(page, "Withdrawals", "Withdrawal Management");
     await page.getByRole("button", { name: `View Details of ${rejectedInvestor.name}` }).click();
     await page.getByRole("dialog", { name: "Withdrawal Details" }).waitFor();
     await screenshot(page, "phone-admin-withdrawal-details");

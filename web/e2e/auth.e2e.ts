@@ -1,61 +1,19 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { investorPassword, uniqueContact } from "./support/api";
 import { hasHorizontalScroll, launchBrowser, openPage, screenshot, viewports } from "./support/browser";
+import { currentUser, fillRegistration, type NewInvestor, signIn, textbox } from "./support/screens";
 
 const webUrl = inject("webUrl");
 const runId = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-const password = "Secret123!";
-
-interface NewInvestor {
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-}
-
-/** Inputs by accessible name; the visual required asterisk is aria-hidden, so it is not part of the name. */
-function textbox(page: Page, name: string) {
-  return page.getByRole("textbox", { name, exact: true });
-}
 
 function newInvestor(label: string): NewInvestor {
-  // Unique per run: email and phone are both unique keys on the server.
-  const digits = String(Math.floor(Math.random() * 1e6)).padStart(6, "0");
-  return {
-    firstName: "Test",
-    lastName: label,
-    email: `e2e-${label.toLowerCase()}-${runId}@example.com`,
-    phone: `0712${digits}`,
-  };
+  return { firstName: "Test", lastName: label, ...uniqueContact(label.toLowerCase()) };
 }
 
-async function fillRegistration(page: Page, investor: NewInvestor) {
-  await textbox(page, "First Name").fill(investor.firstName);
-  await textbox(page, "Last Name").fill(investor.lastName);
-  await textbox(page, "Email").fill(investor.email);
-  await textbox(page, "Phone Number").fill(investor.phone);
-  await textbox(page, "Password").fill(password);
-  await textbox(page, "Confirm Password").fill(password);
-  await page.getByText("I agree to the Terms of Service").click();
-}
-
-async function signIn(page: Page, email: string, secret: string) {
-  await page.goto(`${webUrl}/login`);
-  await textbox(page, "Email").fill(email);
-  await textbox(page, "Password").fill(secret);
-  await page.getByRole("button", { name: "Sign In" }).click();
+async function signInSuccessfully(page: Page, email: string, password: string) {
+  await signIn(page, email, password);
   await page.getByText("Login successful!").waitFor();
-}
-
-/** The signed-in user's referral code, read from the API the way the app itself does. */
-function currentReferralCode(page: Page): Promise<string> {
-  return page.evaluate(async () => {
-    const response = await fetch("/api/auth/me", {
-      headers: { Authorization: `Bearer ${localStorage.getItem("token")}` },
-    });
-    const { user } = (await response.json()) as { user: { referralCode: string } };
-    return user.referralCode;
-  });
 }
 
 let browser: Browser;
@@ -91,7 +49,7 @@ describe("sign-up, sign-out and sign-in", () => {
     expect(await page.getByText(`${investor.firstName} ${investor.lastName}`).isVisible()).toBe(true);
     expect(await page.getByRole("link", { name: "Admin Panel" }).count()).toBe(0);
     await screenshot(page, "dashboard-desktop");
-    firstReferralCode = await currentReferralCode(page);
+    firstReferralCode = (await currentUser(page)).referralCode;
 
     await page.getByRole("button", { name: "Deposit" }).click();
     await page.getByRole("dialog", { name: "Deposit Funds" }).waitFor();
@@ -103,7 +61,7 @@ describe("sign-up, sign-out and sign-in", () => {
     await page.waitForURL(`${webUrl}/`);
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
 
-    await signIn(page, investor.email, password);
+    await signInSuccessfully(page, investor.email, investorPassword);
     await page.waitForURL(`${webUrl}/dashboard/packages`);
     await screenshot(page, "login-success-desktop");
     expect(errors).toEqual([]);
@@ -127,7 +85,7 @@ describe("sign-up, sign-out and sign-in", () => {
 
   test("the admin signs in to the admin overview and can switch to the user view", async () => {
     const { page, errors, close } = await openPage(browser);
-    await signIn(page, inject("adminEmail"), inject("adminPassword"));
+    await signInSuccessfully(page, inject("adminEmail"), inject("adminPassword"));
     await page.waitForURL(`${webUrl}/admin/overview`);
     await page.getByRole("heading", { name: "Platform Overview" }).waitFor();
     const adminPanel = page.getByRole("link", { name: "Admin Panel" });
@@ -175,7 +133,7 @@ describe("a 360 px phone", () => {
 
   test("the dashboard has no horizontal scroll, for an investor and an admin", async () => {
     const { page, close } = await openPage(browser, viewports.phone);
-    await signIn(page, inject("adminEmail"), inject("adminPassword"));
+    await signInSuccessfully(page, inject("adminEmail"), inject("adminPassword"));
     await page.waitForURL(`${webUrl}/admin/overview`);
     await page.getByRole("heading", { name: "Platform Overview" }).waitFor();
     await screenshot(page, "phone-admin");

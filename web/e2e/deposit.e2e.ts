@@ -3,25 +3,16 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { registerInvestor, uniqueContact } from "./support/api";
 import { hasHorizontalScroll, launchBrowser, openPage, screenshot, viewports } from "./support/browser";
+import { registerThroughTheForm, signIn, toast } from "./support/screens";
 
 const webUrl = inject("webUrl");
 const apiUrl = inject("apiUrl");
 const simUrl = inject("simUrl");
-const password = "Secret123!";
 
 const promptSent = "STK push sent to your phone. Please complete the payment.";
 
 /** Simulator phones (design §7): which outcome the M-Pesa prompt has. */
 const phones = { pays: "254708374149", cancels: "254700001032", callbackLost: "254700009999" } as const;
-
-function textbox(page: Page, name: string) {
-  return page.getByRole("textbox", { name, exact: true });
-}
-
-/** Toasts only: the same words can also appear in a dialog's own text. */
-function toast(page: Page, text: string) {
-  return page.locator(".Toastify").getByText(text, { exact: true });
-}
 
 /** Closes every toast: at the top right they cover the header's buttons, and old ones would match new waits. */
 async function dismissToasts(page: Page) {
@@ -33,20 +24,6 @@ async function dismissToasts(page: Page) {
 
 function header(page: Page) {
   return page.getByRole("banner");
-}
-
-async function registerThroughTheForm(page: Page) {
-  const { email, phone } = uniqueContact("depositor");
-  await page.goto(`${webUrl}/register`);
-  await textbox(page, "First Name").fill("Achieng");
-  await textbox(page, "Last Name").fill("Otieno");
-  await textbox(page, "Email").fill(email);
-  await textbox(page, "Phone Number").fill(phone);
-  await textbox(page, "Password").fill(password);
-  await textbox(page, "Confirm Password").fill(password);
-  await page.getByText("I agree to the Terms of Service").click();
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await page.waitForURL(`${webUrl}/dashboard/packages`);
 }
 
 /** Opens the modal from the header, fills it, and sends the prompt; resolves with M-Pesa's CheckoutRequestID. */
@@ -115,7 +92,7 @@ afterAll(async () => {
 describe("depositing with an M-Pesa prompt", () => {
   test("a paid prompt lifts the trial account to real money; a cancelled one changes nothing", async () => {
     const { page, errors, close } = await openPage(browser);
-    await registerThroughTheForm(page);
+    await registerThroughTheForm(page, { firstName: "Achieng", lastName: "Otieno", ...uniqueContact("depositor") });
     await header(page).getByText(formatKes(1000), { exact: true }).waitFor();
     expect(await header(page).getByText("Trial", { exact: true }).isVisible()).toBe(true);
 
@@ -128,8 +105,8 @@ describe("depositing with an M-Pesa prompt", () => {
       { name: "balance", selector: "header", text: `Balance:${formatKes(1500)}` },
     ]);
     const paidId = await deposit(page, 1500, phones.pays, "deposit-form-desktop");
-    await toast(page, promptSent).waitFor();
-    await toast(page, success).waitFor({ timeout: 10_000 });
+    await toast(page, promptSent, { exact: true }).waitFor();
+    await toast(page, success, { exact: true }).waitFor({ timeout: 10_000 });
     await header(page).getByText(formatKes(1500), { exact: true }).waitFor();
     expect(await header(page).getByText("Trial", { exact: true }).count()).toBe(0);
     expect(await header(page).getByRole("status").count()).toBe(0);
@@ -143,8 +120,10 @@ describe("depositing with an M-Pesa prompt", () => {
 
     // Cancelled on the phone: an explanation, and the balance stays.
     await deposit(page, 200, phones.cancels);
-    await toast(page, promptSent).waitFor();
-    await toast(page, "Payment cancelled on your phone. No money was taken.").waitFor({ timeout: 10_000 });
+    await toast(page, promptSent, { exact: true }).waitFor();
+    await toast(page, "Payment cancelled on your phone. No money was taken.", { exact: true }).waitFor({
+      timeout: 10_000,
+    });
     await header(page).getByText(formatKes(1500), { exact: true }).waitFor();
     expect(await header(page).getByText("Trial", { exact: true }).count()).toBe(0);
     await screenshot(page, "deposit-cancelled-desktop", { fullPage: false });
@@ -160,15 +139,12 @@ describe("depositing with an M-Pesa prompt", () => {
   test("on a 360 px phone the modal fits, and the header shows while M-Pesa is awaited", async () => {
     const investor = await registerInvestor(apiUrl, "phone-depositor");
     const { page, errors, close } = await openPage(browser, viewports.phone);
-    await page.goto(`${webUrl}/login`);
-    await textbox(page, "Email").fill(investor.email);
-    await textbox(page, "Password").fill(investor.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await signIn(page, investor.email, investor.password);
     await page.waitForURL(`${webUrl}/dashboard/packages`);
 
     // This simulator phone pays, but its callback never arrives: the deposit stays pending until reconciliation.
     await deposit(page, 100, phones.callbackLost, "phone-deposit-form");
-    await toast(page, promptSent).waitFor();
+    await toast(page, promptSent, { exact: true }).waitFor();
     const status = header(page).getByRole("status");
     await status.getByText("Awaiting M-Pesa").waitFor();
     expect(await hasHorizontalScroll(page)).toBe(false);

@@ -3,23 +3,14 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { buyPackage, creditWallet, listPackages, registerInvestor, uniqueContact } from "./support/api";
 import { hasHorizontalScroll, launchBrowser, openPage, screenshot, viewports } from "./support/browser";
+import { currentUser, openDashboardTab, registerThroughTheForm, signIn, toast } from "./support/screens";
 
 const webUrl = inject("webUrl");
 const apiUrl = inject("apiUrl");
 const admin = { email: inject("adminEmail"), password: inject("adminPassword") };
-const password = "Secret123!";
 
 /** The seeded KES 300 package: cheap enough to buy with the trial balance. */
 const packageName = "Safaricom Growth Fund";
-
-function textbox(page: Page, name: string) {
-  return page.getByRole("textbox", { name, exact: true });
-}
-
-/** Toasts only: the same words can also appear in a dialog's own text. */
-function toast(page: Page, text: string | RegExp) {
-  return page.locator(".Toastify").getByText(text);
-}
 
 function frameBalance(page: Page, amount: number) {
   return page.getByRole("banner").getByText(formatKes(amount), { exact: true });
@@ -30,34 +21,6 @@ function unexpected(errors: string[]): string[] {
   return errors.filter(
     (error) => !error.startsWith("Failed to load resource: the server responded with a status of 400"),
   );
-}
-
-async function registerThroughTheForm(page: Page) {
-  const { email, phone } = uniqueContact("investor");
-  await page.goto(`${webUrl}/register`);
-  await textbox(page, "First Name").fill("Wanjiku");
-  await textbox(page, "Last Name").fill("Kamau");
-  await textbox(page, "Email").fill(email);
-  await textbox(page, "Phone Number").fill(phone);
-  await textbox(page, "Password").fill(password);
-  await textbox(page, "Confirm Password").fill(password);
-  await page.getByText("I agree to the Terms of Service").click();
-  await page.getByRole("button", { name: "Create Account" }).click();
-  await page.waitForURL(`${webUrl}/dashboard/packages`);
-}
-
-function currentUser(page: Page): Promise<{ _id: string; referralCode: string }> {
-  return page.evaluate(async () => {
-    const response = await fetch("/api/auth/me", {
-      headers: { Authorization: `Bearer ${localStorage.getItem("token")}` },
-    });
-    return ((await response.json()) as { user: { _id: string; referralCode: string } }).user;
-  });
-}
-
-async function openTab(page: Page, label: string, heading: string) {
-  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: label }).click();
-  await page.getByRole("heading", { level: 1, name: heading }).waitFor();
 }
 
 let browser: Browser;
@@ -74,7 +37,7 @@ describe("an investor's money flows", () => {
   test("buy, claim, refer, and withdraw once there is real money", { timeout: 120_000 }, async () => {
     const { page, errors, close } = await openPage(browser);
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: webUrl });
-    await registerThroughTheForm(page);
+    await registerThroughTheForm(page, { firstName: "Wanjiku", lastName: "Kamau", ...uniqueContact("investor") });
 
     // Packages: nine cards, then a trial purchase of the KES 300 package.
     await page.getByRole("heading", { name: "Investment Packages" }).waitFor();
@@ -94,7 +57,7 @@ describe("an investor's money flows", () => {
     await frameBalance(page, 700).waitFor();
 
     // Investments: claim today's reward once.
-    await openTab(page, "Investments", "My Investments");
+    await openDashboardTab(page, "Investments", "My Investments");
     const card = page.getByRole("article", { name: packageName });
     await card.getByText("Claimable Today").waitFor();
     await screenshot(page, "investments-desktop");
@@ -111,7 +74,7 @@ describe("an investor's money flows", () => {
     await screenshot(page, "investments-claimed-desktop");
 
     // Referrals: the link lands in the clipboard.
-    await openTab(page, "Referrals", "Referral Program");
+    await openDashboardTab(page, "Referrals", "Referral Program");
     const { _id: userId, referralCode } = await currentUser(page);
     await page.getByRole("button", { name: "Copy" }).click();
     await toast(page, "Referral link copied to clipboard!").waitFor();
@@ -119,7 +82,7 @@ describe("an investor's money flows", () => {
     await screenshot(page, "referrals-desktop");
 
     // Account: trial money cannot leave the platform, and the server says why.
-    await openTab(page, "Account", "My Account");
+    await openDashboardTab(page, "Account", "My Account");
     await screenshot(page, "account-desktop");
     await page.getByRole("button", { name: "Withdraw", exact: true }).click();
     const withdrawDialog = page.getByRole("dialog", { name: "Withdraw Funds" });
@@ -169,10 +132,7 @@ describe("the investor tabs on a 360 px phone", () => {
     await buyPackage(apiUrl, investor.token, cheapest._id, cheapest.price);
 
     const { page, errors, close } = await openPage(browser, viewports.phone);
-    await page.goto(`${webUrl}/login`);
-    await textbox(page, "Email").fill(investor.email);
-    await textbox(page, "Password").fill(investor.password);
-    await page.getByRole("button", { name: "Sign In" }).click();
+    await signIn(page, investor.email, investor.password);
     await page.waitForURL(`${webUrl}/dashboard/packages`);
 
     const tabs = [
@@ -182,7 +142,7 @@ describe("the investor tabs on a 360 px phone", () => {
       { label: "Account", heading: "My Account", ready: page.getByText("Personal Information") },
     ];
     for (const tab of tabs) {
-      await openTab(page, tab.label, tab.heading);
+      await openDashboardTab(page, tab.label, tab.heading);
       await tab.ready.first().waitFor();
       await screenshot(page, `phone-${tab.label.toLowerCase()}`);
       expect(await hasHorizontalScroll(page), `${tab.label} scrolls sideways`).toBe(false);
@@ -202,7 +162,7 @@ describe("the investor tabs on a 360 px phone", () => {
     await history.getByRole("button", { name: "Close" }).click();
     await history.waitFor({ state: "hidden" });
 
-    await openTab(page, "Packages", "Investment Packages");
+    await openDashboardTab(page, "Packages", "Investment Packages");
     await page
       .getByRole("button", { name: /^Invest Now/ })
       .first()

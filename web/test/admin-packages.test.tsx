@@ -4,21 +4,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, apiRequest } from "../src/lib/api-client";
 import { callsTo, mockApi } from "./api-mock";
 import { aUser } from "./fixtures";
-import { aPackage } from "./investor-fixtures";
+import { aCentumPackage, aPackage } from "./investor-fixtures";
 import { renderApp } from "./render-app";
 
 vi.mock("../src/lib/api-client", async (original) => ({ ...(await original<object>()), apiRequest: vi.fn() }));
 
 const admin = aUser({ role: "admin", firstName: "Platform", lastName: "Admin", isTrialAccount: false });
 const safaricom = aPackage();
-const centum = aPackage({
-  _id: "01JENGAFUNDPKG00000000CTM8",
-  name: "Two Rivers Estates",
-  company: "Centum",
-  price: 2000,
-  category: "real-estate",
-  riskLevel: "high",
-});
+const centum = aCentumPackage();
 
 function showPackages(routes: Record<string, unknown> = {}) {
   mockApi({ "GET /auth/me": { user: admin }, "GET /packages": { packages: [safaricom, centum] }, ...routes });

@@ -17,6 +17,19 @@ export function aPackage(overrides: Partial<Package> = {}): Package {
   };
 }
 
+/** A second package, dearer and riskier than the first, for lists that need two that differ. */
+export function aCentumPackage(overrides: Partial<Package> = {}): Package {
+  return aPackage({
+    _id: "01JENGAFUNDPKG00000000CTM8",
+    name: "Two Rivers Estates",
+    company: "Centum",
+    price: 2000,
+    category: "real-estate",
+    riskLevel: "high",
+    ...overrides,
+  });
+}
+
 const DAY_MS = 86_400_000;
 
 export function anInvestment(overrides: Partial<Investment> = {}): Investment {

@@ -3,20 +3,13 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../src/lib/api-client";
 import { callsTo, mockApi } from "./api-mock";
 import { aUser } from "./fixtures";
-import { aPackage } from "./investor-fixtures";
+import { aCentumPackage, aPackage } from "./investor-fixtures";
 import { renderApp } from "./render-app";
 
 vi.mock("../src/lib/api-client", async (original) => ({ ...(await original<object>()), apiRequest: vi.fn() }));
 
 const safaricom = aPackage();
-const centum = aPackage({
-  _id: "01JENGAFUNDPKG00000000CTM8",
-  name: "Two Rivers Estates",
-  company: "Centum",
-  price: 2000,
-  category: "real-estate",
-  riskLevel: "high",
-});
+const centum = aCentumPackage();
 
 async function openBuyDialog(packageName: string) {
   fireEvent.click(await screen.findByRole("button", { name: `Invest Now in ${packageName}` }));

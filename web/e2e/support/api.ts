@@ -9,7 +9,14 @@ export interface RegisteredInvestor {
   password: string;
 }
 
-async function call<T>(apiUrl: string, method: string, path: string, body?: object, token?: string): Promise<T> {
+/** A JSON call straight to the API; a refusal throws with the server's answer, so a broken setup says why. */
+export async function apiCall<T>(
+  apiUrl: string,
+  method: string,
+  path: string,
+  body?: object,
+  token?: string,
+): Promise<T> {
   const response = await fetch(`${apiUrl}${path}`, {
     method,
     headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
@@ -20,6 +27,9 @@ async function call<T>(apiUrl: string, method: string, path: string, body?: obje
   return JSON.parse(text) as T;
 }
 
+/** Every investor a test creates signs up with this password. */
+export const investorPassword = "Secret123!";
+
 /** A unique email and Kenyan phone per call: both are unique keys on the server. */
 export function uniqueContact(label: string): { email: string; phone: string } {
   const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -27,25 +37,33 @@ export function uniqueContact(label: string): { email: string; phone: string } {
   return { email: `e2e-${label}-${stamp}@example.com`, phone: `07${digits}` };
 }
 
-export async function registerInvestor(apiUrl: string, label: string): Promise<RegisteredInvestor> {
+export async function registerInvestor(
+  apiUrl: string,
+  label: string,
+  { firstName = "Test", lastName = label }: { firstName?: string; lastName?: string } = {},
+): Promise<RegisteredInvestor> {
   const { email, phone } = uniqueContact(label);
-  const password = "Secret123!";
-  const { token, user } = await call<Omit<RegisteredInvestor, "email" | "password">>(apiUrl, "POST", "/auth/register", {
-    firstName: "Test",
-    lastName: label,
-    email,
-    phoneNumber: phone,
-    password,
-  });
-  return { token, user, email, password };
+  const { token, user } = await apiCall<Omit<RegisteredInvestor, "email" | "password">>(
+    apiUrl,
+    "POST",
+    "/auth/register",
+    {
+      firstName,
+      lastName,
+      email,
+      phoneNumber: phone,
+      password: investorPassword,
+    },
+  );
+  return { token, user, email, password: investorPassword };
 }
 
 export async function buyPackage(apiUrl: string, token: string, packageId: string, amount: number): Promise<void> {
-  await call(apiUrl, "POST", "/investments/buy", { packageId, amount }, token);
+  await apiCall(apiUrl, "POST", "/investments/buy", { packageId, amount }, token);
 }
 
 export async function listPackages(apiUrl: string, token: string): Promise<{ _id: string; price: number }[]> {
-  const { packages } = await call<{ packages: { _id: string; price: number }[] }>(
+  const { packages } = await apiCall<{ packages: { _id: string; price: number }[] }>(
     apiUrl,
     "GET",
     "/packages",
@@ -62,6 +80,12 @@ export async function creditWallet(
   userId: string,
   amount: number,
 ): Promise<void> {
-  const { token } = await call<{ token: string }>(apiUrl, "POST", "/auth/login", admin);
-  await call(apiUrl, "PUT", `/admin/users/${userId}/balance`, { amount, type: "credit", reason: "e2e funding" }, token);
+  const { token } = await apiCall<{ token: string }>(apiUrl, "POST", "/auth/login", admin);
+  await apiCall(
+    apiUrl,
+    "PUT",
+    `/admin/users/${userId}/balance`,
+    { amount, type: "credit", reason: "e2e funding" },
+    token,
+  );
 }

@@ -1,5 +1,5 @@
 import { Field, Input, InputGroup } from "@chakra-ui/react";
-import { SearchIcon } from "./admin-icons";
+import { SearchIcon } from "../ui/icons";
 
 interface SearchFieldProps {
   label: string;

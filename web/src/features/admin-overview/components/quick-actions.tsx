@@ -1,6 +1,6 @@
 import { Button, Card, Heading, Stack } from "@chakra-ui/react";
 import type { ReactNode } from "react";
-import { DownloadIcon, PackageIcon, UsersIcon, WalletIcon } from "../../../components/admin/admin-icons";
+import { DownloadIcon, PackageIcon, UsersIcon, WalletIcon } from "../../../components/ui/icons";
 
 const actions: readonly { label: string; icon: ReactNode }[] = [
   { label: "Add New Package", icon: <PackageIcon /> },

@@ -1,6 +1,6 @@
 import { Badge, Card, Flex, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
-import { ArrowDownIcon, ArrowUpIcon, TrendingUpIcon, UsersIcon } from "../../../components/admin/admin-icons";
+import { ArrowDownIcon, ArrowUpIcon, TrendingUpIcon, UsersIcon } from "../../../components/ui/icons";
 
 const samples: readonly { icon: ReactNode; palette: string; text: string; when: string }[] = [
   { icon: <UsersIcon />, palette: "blue", text: "New user registered", when: "2 minutes ago" },

@@ -1,8 +1,8 @@
 import { Button, SimpleGrid, Stack } from "@chakra-ui/react";
 import type { Package } from "@jengafund/shared";
 import { useState } from "react";
-import { PlusIcon } from "../../../components/admin/admin-icons";
 import { EmptyPanel } from "../../../components/ui/empty-panel";
+import { PlusIcon } from "../../../components/ui/icons";
 import { PanelHeader } from "../../../components/ui/panel-header";
 import { SectionSpinner } from "../../../components/ui/section-spinner";
 import { useAdminPackages } from "../hooks/use-admin-packages";

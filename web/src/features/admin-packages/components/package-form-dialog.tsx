@@ -1,7 +1,9 @@
-import { Button, CloseButton, Dialog, Portal } from "@chakra-ui/react";
+import { Dialog } from "@chakra-ui/react";
 import type { Package } from "@jengafund/shared";
 import { type FormEvent, useState } from "react";
 import { toast } from "react-toastify";
+import { DialogFormFooter } from "../../../components/ui/dialog-form-footer";
+import { DialogFrame } from "../../../components/ui/dialog-frame";
 import { errorMessage } from "../../../lib/api-client";
 import { createPackage } from "../api/create-package";
 import { updatePackage } from "../api/update-package";
@@ -59,32 +61,22 @@ export function PackageFormDialog({ pkg, onClose, onSaved }: PackageFormDialogPr
       scrollBehavior="inside"
       onOpenChange={({ open }) => !open && !submitting && onClose()}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx={{ base: "0", md: "4" }} asChild>
-            <form onSubmit={handleSubmit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>{pkg ? "Edit Package" : "Add Package"}</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <PackageFields form={form} errors={errors} onChange={change} />
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose} disabled={submitting}>
-                  Cancel
-                </Button>
-                <Button type="submit" loading={submitting} loadingText="Saving">
-                  {pkg ? "Save Changes" : "Create Package"}
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild disabled={submitting}>
-                <CloseButton size="sm" aria-label="Close" />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
+      <DialogFrame
+        title={pkg ? "Edit Package" : "Add Package"}
+        onSubmit={handleSubmit}
+        closeDisabled={submitting}
+        mx={{ base: "0", md: "4" }}
+      >
+        <Dialog.Body>
+          <PackageFields form={form} errors={errors} onChange={change} />
+        </Dialog.Body>
+        <DialogFormFooter
+          submitting={submitting}
+          submitLabel={pkg ? "Save Changes" : "Create Package"}
+          loadingText="Saving"
+          onCancel={onClose}
+        />
+      </DialogFrame>
     </Dialog.Root>
   );
 }

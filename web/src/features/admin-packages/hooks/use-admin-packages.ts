@@ -1,40 +1,31 @@
 import type { Package } from "@jengafund/shared";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback } from "react";
 import { toast } from "react-toastify";
+import { useLoadOnMount } from "../../../lib/use-load-on-mount";
 import { getPackages } from "../api/get-packages";
+
+const toastLoadFailure = () => toast.error("Failed to load packages");
 
 /** The package list, kept in step with the admin's own creates, edits and deletes without reloading it. */
 export function useAdminPackages() {
-  const [packages, setPackages] = useState<Package[]>([]);
-  const [loading, setLoading] = useState(true);
+  const { data: packages, setData: setPackages, loading } = useLoadOnMount(getPackages, [], toastLoadFailure);
 
-  useEffect(() => {
-    let cancelled = false;
-    getPackages()
-      .then((loaded) => {
-        if (!cancelled) setPackages(loaded);
-      })
-      .catch(() => {
-        if (!cancelled) toast.error("Failed to load packages");
-      })
-      .finally(() => {
-        if (!cancelled) setLoading(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-
-  const saved = useCallback((pkg: Package) => {
-    setPackages((current) =>
-      current.some((item) => item._id === pkg._id)
-        ? current.map((item) => (item._id === pkg._id ? pkg : item))
-        : [pkg, ...current],
-    );
-  }, []);
-  const removed = useCallback((packageId: string) => {
-    setPackages((current) => current.filter((item) => item._id !== packageId));
-  }, []);
+  const saved = useCallback(
+    (pkg: Package) => {
+      setPackages((current) =>
+        current.some((item) => item._id === pkg._id)
+          ? current.map((item) => (item._id === pkg._id ? pkg : item))
+          : [pkg, ...current],
+      );
+    },
+    [setPackages],
+  );
+  const removed = useCallback(
+    (packageId: string) => {
+      setPackages((current) => current.filter((item) => item._id !== packageId));
+    },
+    [setPackages],
+  );
 
   return { packages, loading, saved, removed };
 }

@@ -2,7 +2,7 @@ import { Button } from "@chakra-ui/react";
 import { format } from "date-fns";
 import { useState } from "react";
 import { toast } from "react-toastify";
-import { DownloadIcon } from "../../../components/admin/admin-icons";
+import { DownloadIcon } from "../../../components/ui/icons";
 import { errorMessage } from "../../../lib/api-client";
 import { exportTransactions } from "../api/export-transactions";
 import { downloadFile } from "../lib/download-file";

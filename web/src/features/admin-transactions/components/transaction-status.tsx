@@ -1,6 +1,6 @@
 import { HStack } from "@chakra-ui/react";
 import type { ComponentType } from "react";
-import { BanIcon, CheckCircleIcon, ClockIcon, DotIcon, XCircleIcon } from "../../../components/admin/admin-icons";
+import { BanIcon, CheckCircleIcon, ClockIcon, DotIcon, XCircleIcon } from "../../../components/ui/icons";
 import { StatusBadge } from "../../../components/ui/status-badge";
 
 const looks: Record<string, { color: string; Icon: ComponentType }> = {

@@ -9,7 +9,7 @@ import {
   SparklesIcon,
   TrendingUpIcon,
   UsersIcon,
-} from "../../../components/admin/admin-icons";
+} from "../../../components/ui/icons";
 import { typeLabel } from "../lib/transaction-filters";
 
 const looks: Record<string, { palette: string; Icon: ComponentType }> = {

@@ -1,18 +1,10 @@
-import {
-  Button,
-  CloseButton,
-  Dialog,
-  Flex,
-  Input,
-  NativeSelect,
-  Portal,
-  Stack,
-  Text,
-  Textarea,
-} from "@chakra-ui/react";
+import { Dialog, Flex, NativeSelect, Stack, Text, Textarea } from "@chakra-ui/react";
 import { ADMIN_MESSAGES, type User } from "@jengafund/shared";
 import { type FormEvent, useState } from "react";
 import { toast } from "react-toastify";
+import { AmountInput } from "../../../components/ui/amount-input";
+import { DialogFormFooter } from "../../../components/ui/dialog-form-footer";
+import { DialogFrame } from "../../../components/ui/dialog-frame";
 import { FormField } from "../../../components/ui/form-field";
 import { errorMessage } from "../../../lib/api-client";
 import { formatKes } from "../../../lib/format";
@@ -55,80 +47,44 @@ export function AdjustBalanceDialog({ user, onClose, onAdjusted }: AdjustBalance
 
   return (
     <Dialog.Root open placement="center" onOpenChange={({ open }) => !open && !submitting && onClose()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4" asChild>
-            <form onSubmit={handleSubmit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>Adjust Balance</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Flex
-                    justify="space-between"
-                    align="center"
-                    gap="2"
-                    wrap="wrap"
-                    bg="bg.muted"
-                    borderRadius="md"
-                    p="3"
-                  >
-                    <Text fontWeight="semibold">{fullName(user)}</Text>
-                    <Text fontSize="sm">
-                      Wallet balance: <strong>{formatKes(user.walletBalance)}</strong>
-                    </Text>
-                  </Flex>
-                  <FormField label="Amount (KES)">
-                    <Input
-                      name="amount"
-                      type="number"
-                      inputMode="decimal"
-                      min="0.01"
-                      step="0.01"
-                      value={amount}
-                      onChange={(event) => setAmount(event.target.value)}
-                    />
-                  </FormField>
-                  <FormField label="Type">
-                    <NativeSelect.Root>
-                      <NativeSelect.Field
-                        name="type"
-                        value={type}
-                        onChange={(event) => setType(event.currentTarget.value as AdjustmentType | "")}
-                      >
-                        <option value="">Select type</option>
-                        <option value="credit">Credit (add to wallet)</option>
-                        <option value="debit">Debit (take from wallet)</option>
-                      </NativeSelect.Field>
-                      <NativeSelect.Indicator />
-                    </NativeSelect.Root>
-                  </FormField>
-                  <FormField label="Reason" helper="Recorded on the user's transaction history.">
-                    <Textarea
-                      name="reason"
-                      rows={3}
-                      value={reason}
-                      onChange={(event) => setReason(event.target.value)}
-                    />
-                  </FormField>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose} disabled={submitting}>
-                  Cancel
-                </Button>
-                <Button type="submit" loading={submitting} loadingText="Saving">
-                  Adjust Balance
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild disabled={submitting}>
-                <CloseButton size="sm" aria-label="Close" />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
+      <DialogFrame title="Adjust Balance" onSubmit={handleSubmit} closeDisabled={submitting}>
+        <Dialog.Body>
+          <Stack gap="4">
+            <Flex justify="space-between" align="center" gap="2" wrap="wrap" bg="bg.muted" borderRadius="md" p="3">
+              <Text fontWeight="semibold">{fullName(user)}</Text>
+              <Text fontSize="sm">
+                Wallet balance: <strong>{formatKes(user.walletBalance)}</strong>
+              </Text>
+            </Flex>
+            <FormField label="Amount (KES)">
+              <AmountInput value={amount} onChange={setAmount} min="0.01" />
+            </FormField>
+            <FormField label="Type">
+              <NativeSelect.Root>
+                <NativeSelect.Field
+                  name="type"
+                  value={type}
+                  onChange={(event) => setType(event.currentTarget.value as AdjustmentType | "")}
+                >
+                  <option value="">Select type</option>
+                  <option value="credit">Credit (add to wallet)</option>
+                  <option value="debit">Debit (take from wallet)</option>
+                </NativeSelect.Field>
+                <NativeSelect.Indicator />
+              </NativeSelect.Root>
+            </FormField>
+            <FormField label="Reason" helper="Recorded on the user's transaction history.">
+              <Textarea name="reason" rows={3} value={reason} onChange={(event) => setReason(event.target.value)} />
+            </FormField>
+          </Stack>
+        </Dialog.Body>
+        <DialogFormFooter
+          submitting={submitting}
+          submitLabel="Adjust Balance"
+          loadingText="Saving"
+          onCancel={onClose}
+        />
+      </DialogFrame>
     </Dialog.Root>
   );
 }

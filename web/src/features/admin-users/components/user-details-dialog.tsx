@@ -1,6 +1,7 @@
-import { Badge, CloseButton, DataList, Dialog, Portal } from "@chakra-ui/react";
+import { Badge, DataList, Dialog } from "@chakra-ui/react";
 import type { User } from "@jengafund/shared";
 import type { ReactNode } from "react";
+import { DialogFrame } from "../../../components/ui/dialog-frame";
 import { formatDate, formatKes, formatTime } from "../../../lib/format";
 import { fullName, roleLabel } from "../lib/user-labels";
 import { ActiveBadge } from "./active-badge";
@@ -29,29 +30,18 @@ export function UserDetailsDialog({ user, onClose }: { user: User; onClose: () =
 
   return (
     <Dialog.Root open placement="center" onOpenChange={({ open }) => !open && onClose()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title>User Details</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <DataList.Root orientation="horizontal" size="sm" gap="3">
-                {rows.map(([label, value]) => (
-                  <DataList.Item key={label}>
-                    <DataList.ItemLabel minW={{ base: "6.5rem", sm: "9rem" }}>{label}</DataList.ItemLabel>
-                    <DataList.ItemValue overflowWrap="anywhere">{value}</DataList.ItemValue>
-                  </DataList.Item>
-                ))}
-              </DataList.Root>
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
+      <DialogFrame title="User Details">
+        <Dialog.Body>
+          <DataList.Root orientation="horizontal" size="sm" gap="3">
+            {rows.map(([label, value]) => (
+              <DataList.Item key={label}>
+                <DataList.ItemLabel minW={{ base: "6.5rem", sm: "9rem" }}>{label}</DataList.ItemLabel>
+                <DataList.ItemValue overflowWrap="anywhere">{value}</DataList.ItemValue>
+              </DataList.Item>
+            ))}
+          </DataList.Root>
+        </Dialog.Body>
+      </DialogFrame>
     </Dialog.Root>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, CloseButton, Dialog, Portal } from "@chakra-ui/react";
+import { Button, Dialog } from "@chakra-ui/react";
 import type { Withdrawal } from "@jengafund/shared";
 import { useState } from "react";
+import { DialogFrame } from "../../../components/ui/dialog-frame";
 import { isPending } from "../lib/withdrawal-labels";
 import { ProcessWithdrawalForm } from "./process-withdrawal-form";
 import { WithdrawalDetails } from "./withdrawal-details";
@@ -18,38 +19,31 @@ export function WithdrawalDialog({ withdrawal, onClose, onProcessed }: Withdrawa
 
   return (
     <Dialog.Root open placement="center" onOpenChange={({ open }) => !open && !submitting && onClose()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title>{pending ? "Process Withdrawal" : "Withdrawal Details"}</Dialog.Title>
-            </Dialog.Header>
-            {pending ? (
-              <ProcessWithdrawalForm
-                withdrawal={withdrawal}
-                onSubmittingChange={setSubmitting}
-                onCancel={onClose}
-                onProcessed={onProcessed}
-              />
-            ) : (
-              <>
-                <Dialog.Body>
-                  <WithdrawalDetails withdrawal={withdrawal} />
-                </Dialog.Body>
-                <Dialog.Footer>
-                  <Button variant="outline" onClick={onClose}>
-                    Close
-                  </Button>
-                </Dialog.Footer>
-              </>
-            )}
-            <Dialog.CloseTrigger asChild disabled={submitting}>
-              <CloseButton size="sm" aria-label="Close dialog" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
+      <DialogFrame
+        title={pending ? "Process Withdrawal" : "Withdrawal Details"}
+        closeDisabled={submitting}
+        closeLabel="Close dialog"
+      >
+        {pending ? (
+          <ProcessWithdrawalForm
+            withdrawal={withdrawal}
+            onSubmittingChange={setSubmitting}
+            onCancel={onClose}
+            onProcessed={onProcessed}
+          />
+        ) : (
+          <>
+            <Dialog.Body>
+              <WithdrawalDetails withdrawal={withdrawal} />
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" onClick={onClose}>
+                Close
+              </Button>
+            </Dialog.Footer>
+          </>
+        )}
+      </DialogFrame>
     </Dialog.Root>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, CloseButton, Dialog, Portal } from "@chakra-ui/react";
+import { Button, Dialog } from "@chakra-ui/react";
 import { useState } from "react";
+import { DialogFrame } from "../../../components/ui/dialog-frame";
 import { useAuth } from "../../../lib/auth/use-auth";
 import { DepositForm } from "./deposit-form";
 
@@ -24,20 +25,9 @@ export function DepositDialog() {
       <Dialog.Trigger asChild>
         <Button>Deposit</Button>
       </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title>Deposit Funds</Dialog.Title>
-            </Dialog.Header>
-            <DepositForm user={user} onSubmittingChange={setSubmitting} onDone={() => setOpen(false)} />
-            <Dialog.CloseTrigger asChild disabled={submitting}>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
+      <DialogFrame title="Deposit Funds" closeDisabled={submitting}>
+        <DepositForm user={user} onSubmittingChange={setSubmitting} onDone={() => setOpen(false)} />
+      </DialogFrame>
     </Dialog.Root>
   );
 }

@@ -1,7 +1,9 @@
-import { Alert, Button, Dialog, Input, Stack, Text } from "@chakra-ui/react";
+import { Alert, Dialog, Input, Stack, Text } from "@chakra-ui/react";
 import { MAX_DEPOSIT_KES, MIN_DEPOSIT_KES, type User } from "@jengafund/shared";
 import { type FormEvent, useState } from "react";
 import { toast } from "react-toastify";
+import { AmountInput } from "../../../components/ui/amount-input";
+import { DialogFormFooter } from "../../../components/ui/dialog-form-footer";
 import { FormField } from "../../../components/ui/form-field";
 import { errorMessage } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth/use-auth";
@@ -64,15 +66,12 @@ export function DepositForm({ user, onSubmittingChange, onDone }: DepositFormPro
             updates here once M-Pesa confirms it.
           </Text>
           <FormField label="Amount (KES)" helper="Whole shillings, from KES 1 to KES 250,000.">
-            <Input
-              name="amount"
-              type="number"
-              inputMode="numeric"
+            <AmountInput
+              value={amount}
+              onChange={setAmount}
               min={MIN_DEPOSIT_KES}
               max={MAX_DEPOSIT_KES}
-              step="1"
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
+              wholeShillings
             />
           </FormField>
           <FormField label="M-Pesa Phone Number" helper="Must begin with 254 and not +254, for example 254700000000.">
@@ -97,21 +96,12 @@ export function DepositForm({ user, onSubmittingChange, onDone }: DepositFormPro
           )}
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Dialog.ActionTrigger asChild>
-          <Button variant="outline" disabled={submitting}>
-            Cancel
-          </Button>
-        </Dialog.ActionTrigger>
-        <Button
-          type="submit"
-          loading={submitting}
-          loadingText="Sending"
-          disabled={amount.trim() === "" || phoneNumber.trim() === ""}
-        >
-          Send STK Push
-        </Button>
-      </Dialog.Footer>
+      <DialogFormFooter
+        submitting={submitting}
+        submitLabel="Send STK Push"
+        loadingText="Sending"
+        submitDisabled={amount.trim() === "" || phoneNumber.trim() === ""}
+      />
     </form>
   );
 }

@@ -1,5 +1,6 @@
-import { CloseButton, Dialog, Portal, Tabs } from "@chakra-ui/react";
+import { Dialog, Tabs } from "@chakra-ui/react";
 import { ActionTile } from "../../../components/ui/action-tile";
+import { DialogFrame } from "../../../components/ui/dialog-frame";
 import { HistoryIcon } from "../../../components/ui/icons";
 import { SectionSpinner } from "../../../components/ui/section-spinner";
 import { useHistory } from "../hooks/use-history";
@@ -17,22 +18,11 @@ export function TransactionHistoryDialog() {
           description="Deposits, investments, rewards and withdrawals"
         />
       </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title>Transaction History</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <HistoryTabs />
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
+      <DialogFrame title="Transaction History">
+        <Dialog.Body>
+          <HistoryTabs />
+        </Dialog.Body>
+      </DialogFrame>
     </Dialog.Root>
   );
 }

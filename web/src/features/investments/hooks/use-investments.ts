@@ -1,33 +1,21 @@
 import type { Investment } from "@jengafund/shared";
-import { useCallback, useEffect, useState } from "react";
+import { useCallback } from "react";
 import { toast } from "react-toastify";
+import { useLoadOnMount } from "../../../lib/use-load-on-mount";
 import { getInvestments } from "../api/get-investments";
 
-export function useInvestments() {
-  const [investments, setInvestments] = useState<Investment[]>([]);
-  const [loading, setLoading] = useState(true);
+const toastLoadFailure = () => toast.error("Failed to load investments");
 
-  useEffect(() => {
-    let cancelled = false;
-    getInvestments()
-      .then((loaded) => {
-        if (!cancelled) setInvestments(loaded);
-      })
-      .catch(() => {
-        if (!cancelled) toast.error("Failed to load investments");
-      })
-      .finally(() => {
-        if (!cancelled) setLoading(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+export function useInvestments() {
+  const { data: investments, setData: setInvestments, loading } = useLoadOnMount(getInvestments, [], toastLoadFailure);
 
   /** Swaps in the server's copy after a claim, keeping the list's order. */
-  const replace = useCallback((updated: Investment) => {
-    setInvestments((current) => current.map((investment) => (investment._id === updated._id ? updated : investment)));
-  }, []);
+  const replace = useCallback(
+    (updated: Investment) => {
+      setInvestments((current) => current.map((investment) => (investment._id === updated._id ? updated : investment)));
+    },
+    [setInvestments],
+  );
 
   return { investments, loading, replace };
 }

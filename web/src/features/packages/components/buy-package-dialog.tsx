@@ -1,7 +1,10 @@
-import { Badge, Button, CloseButton, Dialog, Flex, Input, Portal, Stack, Text } from "@chakra-ui/react";
+import { Badge, Dialog, Flex, Stack, Text } from "@chakra-ui/react";
 import { INVESTOR_MESSAGES, type Package } from "@jengafund/shared";
 import { type FormEvent, useState } from "react";
 import { toast } from "react-toastify";
+import { AmountInput } from "../../../components/ui/amount-input";
+import { DialogFormFooter } from "../../../components/ui/dialog-form-footer";
+import { DialogFrame } from "../../../components/ui/dialog-frame";
 import { FormField } from "../../../components/ui/form-field";
 import { errorMessage } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth/use-auth";
@@ -50,72 +53,42 @@ export function BuyPackageDialog({ pkg, balance, trial, onClose }: BuyPackageDia
 
   return (
     <Dialog.Root open placement="center" onOpenChange={({ open }) => !open && !submitting && onClose()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4" asChild>
-            <form onSubmit={handleSubmit} noValidate>
-              <Dialog.Header>
-                <Dialog.Title>Confirm Investment</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Stack gap="0">
-                    <Text fontWeight="semibold">{pkg.name}</Text>
-                    <Text fontSize="sm" color="fg.muted">
-                      {pkg.company} · {formatRate(pkg.monthlyReturnRate)} monthly · {formatRate(pkg.dailyReturnRate)}{" "}
-                      claimable daily
-                    </Text>
-                  </Stack>
-                  <FormField label="Amount (KES)" helper={`Minimum investment: ${formatKes(pkg.price)}`}>
-                    <Input
-                      name="amount"
-                      type="number"
-                      inputMode="decimal"
-                      min={pkg.price}
-                      step="0.01"
-                      value={amount}
-                      onChange={(event) => setAmount(event.target.value)}
-                    />
-                  </FormField>
-                  <Flex
-                    justify="space-between"
-                    align="center"
-                    gap="2"
-                    wrap="wrap"
-                    bg="bg.muted"
-                    borderRadius="md"
-                    p="3"
-                  >
-                    <Text fontSize="sm" color="fg.muted">
-                      Available balance
-                    </Text>
-                    <Flex align="center" gap="2">
-                      <Text fontWeight="bold">{formatKes(balance)}</Text>
-                      {trial && (
-                        <Badge colorPalette="orange" variant="subtle">
-                          Trial Mode
-                        </Badge>
-                      )}
-                    </Flex>
-                  </Flex>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button variant="outline" onClick={onClose} disabled={submitting}>
-                  Cancel
-                </Button>
-                <Button type="submit" loading={submitting} loadingText="Purchasing" disabled={belowMinimum}>
-                  Confirm Purchase
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild disabled={submitting}>
-                <CloseButton size="sm" aria-label="Close" />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
+      <DialogFrame title="Confirm Investment" onSubmit={handleSubmit} closeDisabled={submitting}>
+        <Dialog.Body>
+          <Stack gap="4">
+            <Stack gap="0">
+              <Text fontWeight="semibold">{pkg.name}</Text>
+              <Text fontSize="sm" color="fg.muted">
+                {pkg.company} · {formatRate(pkg.monthlyReturnRate)} monthly · {formatRate(pkg.dailyReturnRate)}{" "}
+                claimable daily
+              </Text>
+            </Stack>
+            <FormField label="Amount (KES)" helper={`Minimum investment: ${formatKes(pkg.price)}`}>
+              <AmountInput value={amount} onChange={setAmount} min={pkg.price} />
+            </FormField>
+            <Flex justify="space-between" align="center" gap="2" wrap="wrap" bg="bg.muted" borderRadius="md" p="3">
+              <Text fontSize="sm" color="fg.muted">
+                Available balance
+              </Text>
+              <Flex align="center" gap="2">
+                <Text fontWeight="bold">{formatKes(balance)}</Text>
+                {trial && (
+                  <Badge colorPalette="orange" variant="subtle">
+                    Trial Mode
+                  </Badge>
+                )}
+              </Flex>
+            </Flex>
+          </Stack>
+        </Dialog.Body>
+        <DialogFormFooter
+          submitting={submitting}
+          submitLabel="Confirm Purchase"
+          loadingText="Purchasing"
+          submitDisabled={belowMinimum}
+          onCancel={onClose}
+        />
+      </DialogFrame>
     </Dialog.Root>
   );
 }

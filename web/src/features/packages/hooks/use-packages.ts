@@ -1,28 +1,10 @@
-import type { Package } from "@jengafund/shared";
-import { useEffect, useState } from "react";
 import { toast } from "react-toastify";
+import { useLoadOnMount } from "../../../lib/use-load-on-mount";
 import { getPackages } from "../api/get-packages";
 
+const toastLoadFailure = () => toast.error("Failed to load packages");
+
 export function usePackages() {
-  const [packages, setPackages] = useState<Package[]>([]);
-  const [loading, setLoading] = useState(true);
-
-  useEffect(() => {
-    let cancelled = false;
-    getPackages()
-      .then((loaded) => {
-        if (!cancelled) setPackages(loaded);
-      })
-      .catch(() => {
-        if (!cancelled) toast.error("Failed to load packages");
-      })
-      .finally(() => {
-        if (!cancelled) setLoading(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-
+  const { data: packages, loading } = useLoadOnMount(getPackages, [], toastLoadFailure);
   return { packages, loading };
 }

@@ -1,5 +1,6 @@
-import { Button, CloseButton, Dialog, Portal } from "@chakra-ui/react";
+import { Button, Dialog } from "@chakra-ui/react";
 import { useState } from "react";
+import { DialogFrame } from "../../../components/ui/dialog-frame";
 import { useAuth } from "../../../lib/auth/use-auth";
 import { WithdrawalForm } from "./withdrawal-form";
 
@@ -21,20 +22,9 @@ export function WithdrawalDialog() {
       <Dialog.Trigger asChild>
         <Button variant="outline">Withdraw</Button>
       </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content mx="4">
-            <Dialog.Header>
-              <Dialog.Title>Withdraw Funds</Dialog.Title>
-            </Dialog.Header>
-            <WithdrawalForm user={user} onSubmittingChange={setSubmitting} onDone={() => setOpen(false)} />
-            <Dialog.CloseTrigger asChild disabled={submitting}>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
+      <DialogFrame title="Withdraw Funds" closeDisabled={submitting}>
+        <WithdrawalForm user={user} onSubmittingChange={setSubmitting} onDone={() => setOpen(false)} />
+      </DialogFrame>
     </Dialog.Root>
   );
 }

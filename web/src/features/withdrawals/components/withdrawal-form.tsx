@@ -1,7 +1,9 @@
-import { Alert, Button, Dialog, Flex, Input, Stack, Text } from "@chakra-ui/react";
+import { Alert, Dialog, Flex, Input, Stack, Text } from "@chakra-ui/react";
 import { INVESTOR_MESSAGES, MIN_WITHDRAWAL_KES, type User } from "@jengafund/shared";
 import { type FormEvent, useState } from "react";
 import { toast } from "react-toastify";
+import { AmountInput } from "../../../components/ui/amount-input";
+import { DialogFormFooter } from "../../../components/ui/dialog-form-footer";
 import { FormField } from "../../../components/ui/form-field";
 import { errorMessage } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth/use-auth";
@@ -80,15 +82,7 @@ export function WithdrawalForm({ user, onSubmittingChange, onDone }: WithdrawalF
             </Alert.Root>
           )}
           <FormField label="Amount (KES)" helper="Whole shillings only.">
-            <Input
-              name="amount"
-              type="number"
-              inputMode="numeric"
-              min={MIN_WITHDRAWAL_KES}
-              step="1"
-              value={amount}
-              onChange={(event) => setAmount(event.target.value)}
-            />
+            <AmountInput value={amount} onChange={setAmount} min={MIN_WITHDRAWAL_KES} wholeShillings />
           </FormField>
           <FormField label="M-Pesa Phone Number" helper="The number that receives the money.">
             <Input
@@ -105,21 +99,12 @@ export function WithdrawalForm({ user, onSubmittingChange, onDone }: WithdrawalF
           </Text>
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Dialog.ActionTrigger asChild>
-          <Button variant="outline" disabled={submitting}>
-            Cancel
-          </Button>
-        </Dialog.ActionTrigger>
-        <Button
-          type="submit"
-          loading={submitting}
-          loadingText="Submitting"
-          disabled={amount.trim() === "" || phoneNumber.trim() === ""}
-        >
-          Request Withdrawal
-        </Button>
-      </Dialog.Footer>
+      <DialogFormFooter
+        submitting={submitting}
+        submitLabel="Request Withdrawal"
+        loadingText="Submitting"
+        submitDisabled={amount.trim() === "" || phoneNumber.trim() === ""}
+      />
     </form>
   );
 }
