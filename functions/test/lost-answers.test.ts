@@ -42,15 +42,12 @@ describe("lost answers after a commit", () => {
     const faults = losingFirstAnswers();
     // Only the first attempt loses its answer; the retry then meets its own commit.
     let lost = false;
-    const once = {
-      ...faults.ctx,
-      db: {
-        send: ((command: unknown) =>
-          lost
-            ? defaultDynamoContext().db.send(command as never)
-            : ((lost = true), faults.ctx.db.send(command as never))) as typeof faults.ctx.db.send,
-      },
-    };
+    const send: typeof faults.ctx.db.send = ((command: unknown) => {
+      if (lost) return defaultDynamoContext().db.send(command as never);
+      lost = true;
+      return faults.ctx.db.send(command as never);
+    }) as typeof faults.ctx.db.send;
+    const once = { ...faults.ctx, db: { send } };
     const decided = await buildServices({ clock, ctx: once }).admin.processWithdrawal({
       withdrawal,
       admin: adminUser,
