@@ -139,7 +139,11 @@ describe("api stack", () => {
     const functions = Object.values(api.findResources("AWS::Lambda::Function", { Properties: appFunctionProperties }));
     const routeFunctions = functions.filter((f) => routeKeys.has(String(f.Properties.Description)));
     expect(routeFunctions).toHaveLength(routes.length);
-    const darajaRoutes = new Set(["POST /api/mpesa/deposit", "PUT /api/admin/withdrawals/{id}", "POST /api/hooks/daraja/{kind}/{token}"]);
+    const darajaRoutes = new Set([
+      "POST /api/mpesa/deposit",
+      "PUT /api/admin/withdrawals/{id}",
+      "POST /api/hooks/daraja/{kind}/{token}",
+    ]);
     for (const fn of routeFunctions) {
       expect(fn.Properties).toMatchObject({
         Handler: "index.handler",
