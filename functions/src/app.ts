@@ -160,6 +160,7 @@ let callbackIngestService: CallbackIngest | undefined;
 export function deposits(): DepositService {
   depositService ??= createDepositService({
     deposits: createDynamoDepositRepository(),
+    accounts: accountRepo(),
     daraja: daraja(),
     clock: systemClock,
     newId: () => ulid(),

@@ -5,6 +5,7 @@ import type { IdGenerator } from "../lib/ids.js";
 import type { StkOutcome } from "../payments/callbacks.js";
 import { DarajaError, type DarajaPort } from "../payments/daraja.js";
 import {
+  type AccountRepository,
   type DepositRecord,
   type DepositRepository,
   type LedgerLine,
@@ -14,6 +15,7 @@ import {
 
 export interface DepositServiceDeps {
   deposits: DepositRepository;
+  accounts: Pick<AccountRepository, "getUser">;
   daraja: DarajaPort;
   clock: Clock;
   newId: IdGenerator;
@@ -52,7 +54,15 @@ function explain(error: DarajaError): AppError {
   return new BadGatewayError(DEPOSIT_MESSAGES.unavailable);
 }
 
-export function createDepositService({ deposits, daraja, clock, newId, log, reconcileAfterMs }: DepositServiceDeps) {
+export function createDepositService({
+  deposits,
+  accounts,
+  daraja,
+  clock,
+  newId,
+  log,
+  reconcileAfterMs,
+}: DepositServiceDeps) {
   /** Applies one outcome, whichever way it arrived (callback or query). Safe to repeat: it settles once. */
   async function settle(outcome: StkOutcome, via: "callback" | "query"): Promise<"credited" | "failed" | "ignored"> {
     const context = { checkoutRequestId: outcome.checkoutRequestId, resultCode: outcome.resultCode, via };
@@ -179,11 +189,15 @@ export function createDepositService({ deposits, daraja, clock, newId, log, reco
       return { deposit, line };
     },
 
-    /** One's own deposit, for the page watching it settle. */
+    /**
+     * One's own deposit, for the page watching it settle, with the user as of no earlier than the deposit: once it
+     * has settled, the user is read again (the caller was read before the deposit, possibly before the credit).
+     */
     async get(user: UserRecord, checkoutRequestId: string) {
       const deposit = await deposits.get(checkoutRequestId);
       if (!deposit || deposit.userId !== user.id) throw new NotFoundError(DEPOSIT_MESSAGES.notFound);
-      return deposit;
+      const current = deposit.status === "pending" ? user : ((await accounts.getUser(user.id)) ?? user);
+      return { deposit, user: current };
     },
 
     settle: (outcome: StkOutcome) => settle(outcome, "callback"),

@@ -3,7 +3,7 @@ import { deposits } from "../../app.js";
 import { httpHandler } from "../../lib/middleware.js";
 import { presentDeposit, presentUser } from "../../lib/presenters.js";
 
-export const handler = httpHandler("get-deposit", { path: CheckoutRequestPathSchema }, async ({ path, caller }) => ({
-  // The caller is read fresh on every request, so the balance here already includes a settled deposit.
-  body: { deposit: presentDeposit(await deposits().get(caller, path.checkoutRequestId)), user: presentUser(caller) },
-}));
+export const handler = httpHandler("get-deposit", { path: CheckoutRequestPathSchema }, async ({ path, caller }) => {
+  const { deposit, user } = await deposits().get(caller, path.checkoutRequestId);
+  return { body: { deposit: presentDeposit(deposit), user: presentUser(user) } };
+});
