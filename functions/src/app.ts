@@ -160,7 +160,6 @@ let callbackIngestService: CallbackIngest | undefined;
 export function deposits(): DepositService {
   depositService ??= createDepositService({
     deposits: createDynamoDepositRepository(),
-    accounts: accountRepo(),
     daraja: daraja(),
     clock: systemClock,
     newId: () => ulid(),

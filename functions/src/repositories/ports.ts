@@ -343,6 +343,11 @@ export interface DepositRepository {
   /** Records the started deposit and its pending ledger line; no balance moves. */
   create(deposit: DepositRecord, line: LedgerLine, user: UserSummary): Promise<void>;
   get(checkoutRequestId: string): Promise<DepositRecord | null>;
+  /** The deposit and its owner as of one instant (a settlement is either in both or in neither). */
+  getWithOwner(
+    checkoutRequestId: string,
+    userId: string,
+  ): Promise<{ deposit: DepositRecord | null; user: UserRecord | null }>;
   /**
    * Credits the wallet (and ends the trial) with the deposit's amount, moving the deposit and its ledger line from
    * `from` to completed in the same transaction. Refusals: "not-pending" (already settled or changed since read),

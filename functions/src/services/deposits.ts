@@ -5,7 +5,6 @@ import type { IdGenerator } from "../lib/ids.js";
 import type { StkOutcome } from "../payments/callbacks.js";
 import { DarajaError, type DarajaPort } from "../payments/daraja.js";
 import {
-  type AccountRepository,
   type DepositRecord,
   type DepositRepository,
   type LedgerLine,
@@ -15,7 +14,6 @@ import {
 
 export interface DepositServiceDeps {
   deposits: DepositRepository;
-  accounts: Pick<AccountRepository, "getUser">;
   daraja: DarajaPort;
   clock: Clock;
   newId: IdGenerator;
@@ -54,15 +52,7 @@ function explain(error: DarajaError): AppError {
   return new BadGatewayError(DEPOSIT_MESSAGES.unavailable);
 }
 
-export function createDepositService({
-  deposits,
-  accounts,
-  daraja,
-  clock,
-  newId,
-  log,
-  reconcileAfterMs,
-}: DepositServiceDeps) {
+export function createDepositService({ deposits, daraja, clock, newId, log, reconcileAfterMs }: DepositServiceDeps) {
   /** Applies one outcome, whichever way it arrived (callback or query). Safe to repeat: it settles once. */
   async function settle(outcome: StkOutcome, via: "callback" | "query"): Promise<"credited" | "failed" | "ignored"> {
     const context = { checkoutRequestId: outcome.checkoutRequestId, resultCode: outcome.resultCode, via };
@@ -190,14 +180,13 @@ export function createDepositService({
     },
 
     /**
-     * One's own deposit, for the page watching it settle, with the user as of no earlier than the deposit: once it
-     * has settled, the user is read again (the caller was read before the deposit, possibly before the credit).
+     * One's own deposit, for the page watching it settle, read together with the user in one isolated read: the
+     * balance shown is never older than the status (the caller was read earlier, possibly before the credit).
      */
     async get(user: UserRecord, checkoutRequestId: string) {
-      const deposit = await deposits.get(checkoutRequestId);
+      const { deposit, user: current } = await deposits.getWithOwner(checkoutRequestId, user.id);
       if (!deposit || deposit.userId !== user.id) throw new NotFoundError(DEPOSIT_MESSAGES.notFound);
-      const current = deposit.status === "pending" ? user : ((await accounts.getUser(user.id)) ?? user);
-      return { deposit, user: current };
+      return { deposit, user: current ?? user };
     },
 
     settle: (outcome: StkOutcome) => settle(outcome, "callback"),

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, QueryCommand, TransactGetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { TokenCache } from "../../payments/daraja-client.js";
 import {
   type DepositRecord,
@@ -18,6 +18,7 @@ import {
   mergeCounters,
   statusTransition,
   toDepositRecord,
+  toUserRecord,
   toWithdrawalRecord,
   walletRefund,
   withdrawalStatusChangeCounters,
@@ -67,6 +68,19 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
         new GetCommand({ TableName, Key: keys.deposit(checkoutRequestId), ConsistentRead: true }),
       );
       return Item ? toDepositRecord(Item) : null;
+    },
+
+    async getWithOwner(checkoutRequestId, userId) {
+      const { Responses = [] } = await db.send(
+        new TransactGetCommand({
+          TransactItems: [
+            { Get: { TableName, Key: keys.deposit(checkoutRequestId) } },
+            { Get: { TableName, Key: keys.user(userId) } },
+          ],
+        }),
+      );
+      const [deposit, user] = Responses.map((r) => r?.Item);
+      return { deposit: deposit ? toDepositRecord(deposit) : null, user: user ? toUserRecord(user) : null };
     },
 
     async complete(deposit, from, receipt, at) {
