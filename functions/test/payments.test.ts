@@ -34,11 +34,17 @@ afterAll(async () => {
   await stack.stop();
 });
 
-const deposit = (token: string, amount: number, phoneNumber: string) =>
-  call<{ checkoutRequestId: string; message: string } & Message>(
-    startDeposit,
-    gatewayEvent("start-deposit", { token, body: { amount, phoneNumber } }),
-  );
+/** Starts a deposit; like a person, waits out the phone's lock while an earlier prompt to it is still open. */
+async function deposit(token: string, amount: number, phoneNumber: string) {
+  for (let attempt = 1; ; attempt++) {
+    const response = await call<{ checkoutRequestId: string; message: string } & Message>(
+      startDeposit,
+      gatewayEvent("start-deposit", { token, body: { amount, phoneNumber } }),
+    );
+    if (response.statusCode !== 409 || attempt >= 40) return response;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 const depositStatus = (token: string, checkoutRequestId: string) =>
   call<{ deposit: DepositStatusView; user: User }>(
     getDeposit,
