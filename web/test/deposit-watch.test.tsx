@@ -108,11 +108,11 @@ describe("watching a deposit after the prompt (design §5)", () => {
     expect(polls("ws_CO_PAID")).toBe(asked);
   });
 
-  it("takes the balance from a read made after the completion was seen", async () => {
-    // The first "completed" answer carries a balance read a moment before the credit landed.
-    const stale = { deposit: { status: "completed" as const }, user: trialUser };
-    const fresh = { deposit: { status: "completed" as const }, user: funded(1500) };
-    stubDeposits({ ws_CO_RACE: [stale, fresh] });
+  it("takes the balance from the answer that reports the completion, with no further read", async () => {
+    // The server reads the deposit and its owner in one isolated read: that user already holds the credit.
+    const done = { deposit: { status: "completed" as const }, user: funded(1500) };
+    const never = { deposit: { status: "completed" as const }, user: funded(9999) };
+    stubDeposits({ ws_CO_ONCE: [done, never] });
     await deposit(1500);
     await elapse(1_000);
     expect(await screen.findByText("Deposit successful! New balance: KES 1,500.00")).toBeTruthy();

@@ -95,10 +95,8 @@ export function watchDeposit({
       settle({ status: deposit.status, deposit });
       return;
     }
-    // The server reads the caller before the deposit, so a callback landing between the two reads reports
-    // "completed" beside the old balance. A second read starts after the credit is known to be committed.
-    const confirmed = await fetchStatus(checkoutRequestId).catch(() => snapshot);
-    settle({ status: "completed", deposit, user: confirmed.user });
+    // The server reads the deposit and its owner in one isolated read, so this user already holds the credit.
+    settle({ status: "completed", deposit, user: snapshot.user });
   }
 
   scheduleNext();
