@@ -32,6 +32,22 @@ export function createPayoutService({ payouts, daraja, clock, log, reconcileAfte
     } catch (error) {
       // The withdrawal id is the OriginatorConversationID, so a repeat is refused rather than paid twice.
       if (error instanceof DarajaError && error.isDuplicateOriginator) return withdrawal;
+      // A request Daraja refused as invalid was never accepted, so nothing can have been paid: refund it now rather
+      // than leave the hold waiting for a result that will never come.
+      if (error instanceof DarajaError && error.httpStatus === 400) {
+        const reason = `M-Pesa refused the payout: ${error.errorMessage}`;
+        try {
+          await payouts.fail(withdrawal, reason, clock.now().toISOString());
+          log("warn", "B2C payout refused by Daraja: refunded", {
+            withdrawalId: withdrawal.id,
+            errorCode: error.errorCode,
+          });
+          return { ...withdrawal, status: "rejected", reason };
+        } catch (refundError) {
+          if (!(refundError instanceof SettlementRefusedError)) throw refundError;
+          return withdrawal;
+        }
+      }
       // The withdrawal stays approved with its hold; reconciliation asks Daraja and submits again if need be.
       log("error", "B2C payout could not be started", {
         withdrawalId: withdrawal.id,
