@@ -19,8 +19,10 @@ export function TabNav({ label, tabs }: { label: string; tabs: readonly Tab[] })
             <Link
               asChild
               display="block"
-              px={{ base: "3", md: "4" }}
+              // Tighter on phones, so the investor's four tabs fit a 360 px screen without scrolling.
+              px={{ base: "2", md: "4" }}
               py="3"
+              fontSize={{ base: "sm", md: "md" }}
               fontWeight="medium"
               color="fg.muted"
               borderBottomWidth="3px"
