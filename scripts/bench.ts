@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { routes } from "@jengafund/shared";
 import { build } from "esbuild";
-import { benchApi } from "./bench-api.js";
+import { benchApi, percentile } from "./bench-api.js";
 import { repoRoot } from "./local-stack.js";
 
 const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 25);
@@ -19,11 +19,6 @@ rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
 
 async function bundle(name: string, entry: { file: string } | { contents: string }) {
   const outfile = join(outDir, `${name}.mjs`);
@@ -55,7 +50,7 @@ function importTimeMs(file: string): number {
     });
     samples.push(Number(out));
   }
-  return median(samples);
+  return percentile(samples, 50);
 }
 
 console.log("Bundling the Lambda handlers…");

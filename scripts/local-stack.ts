@@ -6,10 +6,10 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import type { Server } from "node:http";
 import { createServer as createNetServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { closeServer, listen } from "../functions/src/local/servers.js";
 
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -107,13 +107,6 @@ function startSimulator(port: number, delayMs: number): Promise<ChildProcess> {
   });
 }
 
-function listen(server: Server, port: number): Promise<void> {
-  return new Promise((resolveListen, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolveListen());
-  });
-}
-
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const log = options.log ?? (() => {});
   const { ports } = options;
@@ -190,13 +183,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       log,
     });
     await listen(bus, ports.bus);
-    stoppers.push(
-      () =>
-        new Promise<void>((resolveStop) => {
-          bus.closeAllConnections();
-          bus.close(() => resolveStop());
-        }),
-    );
+    stoppers.push(() => closeServer(bus));
 
     const reconcile = await import("../functions/src/handlers/events/reconcile-payments.js");
     const reconcileTimer = setInterval(() => {
@@ -211,13 +198,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       return module.handler;
     });
     await listen(api, ports.api);
-    stoppers.push(
-      () =>
-        new Promise<void>((resolveStop) => {
-          api.closeAllConnections();
-          api.close(() => resolveStop());
-        }),
-    );
+    stoppers.push(() => closeServer(api));
 
     if (options.withoutWeb) {
       return {

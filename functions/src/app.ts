@@ -9,8 +9,7 @@ import { config, loadJwtSecret, loadSecret } from "./lib/config.js";
 import { referralCode, ulid } from "./lib/ids.js";
 import { log } from "./lib/log.js";
 import { argon2idHasher } from "./lib/passwords.js";
-import { createJwtIssuer, type TokenIssuer } from "./lib/tokens.js";
-import type { DarajaPort } from "./payments/daraja.js";
+import { createJwtIssuer } from "./lib/tokens.js";
 import { assertCallbackUrl, createDarajaClient } from "./payments/daraja-client.js";
 import { createDynamoAccountRepository } from "./repositories/dynamo/account-repository.js";
 import { createDynamoAdminQueries } from "./repositories/dynamo/admin-query-repository.js";
@@ -22,166 +21,124 @@ import {
   createDynamoPayoutRepository,
   createDynamoTokenCache,
 } from "./repositories/dynamo/payment-repository.js";
-import type { AccountRepository, InvestorRepository } from "./repositories/ports.js";
-import {
-  type AccountService,
-  type Authenticator,
-  createAccountService,
-  createAuthenticator,
-} from "./services/accounts.js";
-import { type AdminService, createAdminService } from "./services/admin.js";
-import { type CallbackIngest, createCallbackIngest } from "./services/callbacks.js";
-import { createDepositService, type DepositService } from "./services/deposits.js";
-import { createInvestmentService, type InvestmentService } from "./services/investments.js";
-import { createPayoutService, type PayoutService } from "./services/payouts.js";
-import { createWithdrawalService, type WithdrawalService } from "./services/withdrawals.js";
+import { createAccountService, createAuthenticator } from "./services/accounts.js";
+import { createAdminService } from "./services/admin.js";
+import { createCallbackIngest } from "./services/callbacks.js";
+import { createDepositService } from "./services/deposits.js";
+import { createInvestmentService } from "./services/investments.js";
+import { createPayoutService } from "./services/payouts.js";
+import { createWithdrawalService } from "./services/withdrawals.js";
 
-let accountRepository: AccountRepository | undefined;
-let tokenIssuer: TokenIssuer | undefined;
-let accountService: AccountService | undefined;
-let authenticatorService: Authenticator | undefined;
-let investorRepository: InvestorRepository | undefined;
-let investmentService: InvestmentService | undefined;
-let withdrawalService: WithdrawalService | undefined;
-
-function investorRepo(): InvestorRepository {
-  investorRepository ??= createDynamoInvestorRepository();
-  return investorRepository;
+/** Builds on first use and keeps the result for the container's life. */
+function once<T>(build: () => T): () => T {
+  let built: { value: T } | undefined;
+  return () => {
+    built ??= { value: build() };
+    return built.value;
+  };
 }
 
-export function investments(): InvestmentService {
-  investmentService ??= createInvestmentService({
+const newId = () => ulid();
+const reconcileAfterMs = () => config().MPESA_RECONCILE_AFTER_SECONDS * 1000;
+
+const accountRepo = once(createDynamoAccountRepository);
+const investorRepo = once(createDynamoInvestorRepository);
+const tokens = once(() => createJwtIssuer(loadJwtSecret, config().JWT_TTL_SECONDS));
+
+export const authenticator = once(() => createAuthenticator({ accounts: accountRepo(), tokens: tokens() }));
+
+export const accounts = once(() => {
+  const env = config();
+  return createAccountService({
+    accounts: accountRepo(),
+    passwords: argon2idHasher,
+    tokens: tokens(),
+    clock: systemClock,
+    newId,
+    newReferralCode: referralCode,
+    limits: {
+      maxFailuresPerAccountPerHour: env.LOGIN_MAX_FAILURES_PER_HOUR,
+      maxFailuresPerIpPerHour: env.LOGIN_MAX_FAILURES_PER_IP_PER_HOUR,
+    },
+  });
+});
+
+export const investments = once(() =>
+  createInvestmentService({ investor: investorRepo(), accounts: accountRepo(), clock: systemClock, newId }),
+);
+
+export const withdrawals = once(() => {
+  const env = config();
+  return createWithdrawalService({
     investor: investorRepo(),
     accounts: accountRepo(),
     clock: systemClock,
-    newId: () => ulid(),
+    newId,
+    payoutLimits: { minKes: env.MIN_PAYOUT_KES, maxKes: env.MAX_PAYOUT_KES },
   });
-  return investmentService;
-}
+});
 
-export function withdrawals(): WithdrawalService {
-  if (!withdrawalService) {
-    const env = config();
-    withdrawalService = createWithdrawalService({
-      investor: investorRepo(),
-      accounts: accountRepo(),
-      clock: systemClock,
-      newId: () => ulid(),
-      payoutLimits: { minKes: env.MIN_PAYOUT_KES, maxKes: env.MAX_PAYOUT_KES },
-    });
-  }
-  return withdrawalService;
-}
-
-function accountRepo(): AccountRepository {
-  accountRepository ??= createDynamoAccountRepository();
-  return accountRepository;
-}
-
-function tokens(): TokenIssuer {
-  tokenIssuer ??= createJwtIssuer(loadJwtSecret, config().JWT_TTL_SECONDS);
-  return tokenIssuer;
-}
-
-export function authenticator(): Authenticator {
-  authenticatorService ??= createAuthenticator({ accounts: accountRepo(), tokens: tokens() });
-  return authenticatorService;
-}
-
-export function accounts(): AccountService {
-  if (!accountService) {
-    const env = config();
-    accountService = createAccountService({
-      accounts: accountRepo(),
-      passwords: argon2idHasher,
-      tokens: tokens(),
-      clock: systemClock,
-      newId: () => ulid(),
-      newReferralCode: referralCode,
-      limits: {
-        maxFailuresPerAccountPerHour: env.LOGIN_MAX_FAILURES_PER_HOUR,
-        maxFailuresPerIpPerHour: env.LOGIN_MAX_FAILURES_PER_IP_PER_HOUR,
-      },
-    });
-  }
-  return accountService;
-}
-
-let adminService: AdminService | undefined;
-
-export function admin(): AdminService {
-  adminService ??= createAdminService({
+export const admin = once(() =>
+  createAdminService({
     admin: createDynamoAdminRepository(),
     queries: createDynamoAdminQueries(),
     packages: createDynamoPackageRepository(),
     clock: systemClock,
-    newId: () => ulid(),
+    newId,
     startPayout: (withdrawal) => payouts().start(withdrawal),
-  });
-  return adminService;
-}
+  }),
+);
 
-let darajaPort: DarajaPort | undefined;
-
-function daraja(): DarajaPort {
-  if (!darajaPort) {
-    const env = config();
-    darajaPort = createDarajaClient(
-      {
-        baseUrl: env.MPESA_BASE_URL,
-        shortcode: env.MPESA_SHORTCODE,
-        transactionType: env.MPESA_TRANSACTION_TYPE,
-        b2cShortcode: env.MPESA_B2C_SHORTCODE,
-        initiatorName: env.MPESA_INITIATOR_NAME,
-        callbackUrl: async (kind) => {
-          if (!env.MPESA_CALLBACK_BASE_URL) throw new Error("Invalid configuration: set MPESA_CALLBACK_BASE_URL");
-          return assertCallbackUrl(
-            `${env.MPESA_CALLBACK_BASE_URL}/hooks/daraja/${kind}/${await loadSecret("MPESA_CALLBACK_TOKEN")}`,
-          );
-        },
-        secrets: {
-          consumerKey: () => loadSecret("MPESA_CONSUMER_KEY"),
-          consumerSecret: () => loadSecret("MPESA_CONSUMER_SECRET"),
-          passkey: () => loadSecret("MPESA_PASSKEY"),
-          securityCredential: () => loadSecret("MPESA_SECURITY_CREDENTIAL"),
-        },
+const daraja = once(() => {
+  const env = config();
+  return createDarajaClient(
+    {
+      baseUrl: env.MPESA_BASE_URL,
+      shortcode: env.MPESA_SHORTCODE,
+      transactionType: env.MPESA_TRANSACTION_TYPE,
+      b2cShortcode: env.MPESA_B2C_SHORTCODE,
+      initiatorName: env.MPESA_INITIATOR_NAME,
+      callbackUrl: async (kind) => {
+        if (!env.MPESA_CALLBACK_BASE_URL) throw new Error("Invalid configuration: set MPESA_CALLBACK_BASE_URL");
+        return assertCallbackUrl(
+          `${env.MPESA_CALLBACK_BASE_URL}/hooks/daraja/${kind}/${await loadSecret("MPESA_CALLBACK_TOKEN")}`,
+        );
       },
-      createDynamoTokenCache(),
-      systemClock,
-    );
-  }
-  return darajaPort;
-}
+      secrets: {
+        consumerKey: () => loadSecret("MPESA_CONSUMER_KEY"),
+        consumerSecret: () => loadSecret("MPESA_CONSUMER_SECRET"),
+        passkey: () => loadSecret("MPESA_PASSKEY"),
+        securityCredential: () => loadSecret("MPESA_SECURITY_CREDENTIAL"),
+      },
+    },
+    createDynamoTokenCache(),
+    systemClock,
+  );
+});
 
-let depositService: DepositService | undefined;
-let payoutService: PayoutService | undefined;
-let callbackIngestService: CallbackIngest | undefined;
-
-export function deposits(): DepositService {
-  depositService ??= createDepositService({
+export const deposits = once(() =>
+  createDepositService({
     deposits: createDynamoDepositRepository(),
     daraja: daraja(),
     clock: systemClock,
-    newId: () => ulid(),
+    newId,
     log,
-    reconcileAfterMs: config().MPESA_RECONCILE_AFTER_SECONDS * 1000,
-  });
-  return depositService;
-}
+    reconcileAfterMs: reconcileAfterMs(),
+  }),
+);
 
-export function payouts(): PayoutService {
-  payoutService ??= createPayoutService({
+export const payouts = once(() =>
+  createPayoutService({
     payouts: createDynamoPayoutRepository(),
     daraja: daraja(),
     clock: systemClock,
     log,
-    reconcileAfterMs: config().MPESA_RECONCILE_AFTER_SECONDS * 1000,
-  });
-  return payoutService;
-}
+    reconcileAfterMs: reconcileAfterMs(),
+  }),
+);
 
-export function callbackIngest(): CallbackIngest {
-  callbackIngestService ??= createCallbackIngest({
+export const callbackIngest = once(() =>
+  createCallbackIngest({
     publisher: createEventBridgePublisher(),
     callbackToken: () => loadSecret("MPESA_CALLBACK_TOKEN"),
     allowedIps: config()
@@ -190,6 +147,5 @@ export function callbackIngest(): CallbackIngest {
       .filter(Boolean),
     clock: systemClock,
     log,
-  });
-  return callbackIngestService;
-}
+  }),
+);

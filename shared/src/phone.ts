@@ -14,7 +14,3 @@ export function normalizeKenyanPhone(input: string): string | null {
   else return null;
   return MSISDN.test(digits) ? digits : null;
 }
-
-export function isKenyanMsisdn(value: string): boolean {
-  return MSISDN.test(value);
-}

@@ -89,8 +89,16 @@ export function loadSecret(name: SecretName): Promise<string> {
   return secret;
 }
 
-export async function loadJwtSecret(): Promise<Uint8Array> {
-  const secret = await loadSecret("JWT_SECRET");
-  if (secret.length < 32) throw new Error("Invalid configuration: the JWT secret must be at least 32 characters");
-  return new TextEncoder().encode(secret);
+let jwtKey: Promise<Uint8Array> | undefined;
+
+/** The HS256 key, decoded once per container (it is needed on every authenticated request). */
+export function loadJwtSecret(): Promise<Uint8Array> {
+  jwtKey ??= loadSecret("JWT_SECRET").then((secret) => {
+    if (secret.length < 32) throw new Error("Invalid configuration: the JWT secret must be at least 32 characters");
+    return new TextEncoder().encode(secret);
+  });
+  jwtKey.catch(() => {
+    jwtKey = undefined;
+  });
+  return jwtKey;
 }

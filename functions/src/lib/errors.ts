@@ -60,3 +60,10 @@ export class ServiceBusyError extends AppError {
     super(503, message);
   }
 }
+
+/** An upstream (M-Pesa) refused or failed; the message says what the user can do. */
+export class BadGatewayError extends AppError {
+  constructor(message: string) {
+    super(502, message);
+  }
+}

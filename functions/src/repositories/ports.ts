@@ -311,11 +311,14 @@ export interface InvestorRepository {
   listWithdrawals(userId: string, limit: number): Promise<WithdrawalRecord[]>;
 }
 
+/** What an admin edits: everything but the identity and the creation time. */
+export type PackageFields = Omit<PackageRecord, "id" | "createdAt">;
+
 export interface PackageRepository {
   /** Creates the package and counts it in the statistics; false when the id already exists. */
   create(pkg: PackageRecord): Promise<boolean>;
   /** Replaces an existing package's fields (keeping its creation time); null when it does not exist. */
-  update(pkg: PackageRecord): Promise<PackageRecord | null>;
+  update(id: string, fields: PackageFields): Promise<PackageRecord | null>;
   /** Deletes the package (investments keep their snapshot of it); false when it does not exist. */
   remove(packageId: string): Promise<boolean>;
 }

@@ -16,6 +16,7 @@ import {
   type AdminRepository,
   type LedgerLine,
   MoveRefusedError,
+  type PackageFields,
   type PackageRecord,
   type PackageRepository,
   type UserRecord,
@@ -39,10 +40,9 @@ export const ADMIN_SERVICE_MESSAGES = {
   withdrawalNotPending: "This withdrawal has already been processed",
 } as const;
 
-/** Package form input (KES, percents) to the stored record. */
-function packageRecord(id: string, input: PackageInput, createdAt: string): PackageRecord {
+/** Package form input (KES, percents) to the stored fields. */
+function packageFields(input: PackageInput): PackageFields {
   return {
-    id,
     name: input.name,
     company: input.company,
     description: input.description,
@@ -53,7 +53,6 @@ function packageRecord(id: string, input: PackageInput, createdAt: string): Pack
     monthlyReturnRate: input.monthlyReturnRate,
     dailyReturnRate: input.dailyReturnRate,
     maturityDate: new Date(input.maturityDate).toISOString(),
-    createdAt,
   };
 }
 
@@ -83,13 +82,13 @@ export function createAdminService({ admin, queries, packages, clock, newId, sta
     },
 
     async createPackage(input: PackageInput): Promise<PackageRecord> {
-      const pkg = packageRecord(newId(), input, clock.now().toISOString());
+      const pkg: PackageRecord = { id: newId(), ...packageFields(input), createdAt: clock.now().toISOString() };
       if (!(await packages.create(pkg))) throw new ConflictError("Package already exists");
       return pkg;
     },
 
     async updatePackage(id: string, input: PackageInput): Promise<PackageRecord> {
-      const updated = await packages.update(packageRecord(id, input, ""));
+      const updated = await packages.update(id, packageFields(input));
       if (!updated) throw new NotFoundError(ADMIN_SERVICE_MESSAGES.packageNotFound);
       return updated;
     },

@@ -1,6 +1,6 @@
 import { centsToKes, kesToCents } from "@jengafund/shared";
 import type { Clock } from "../lib/clock.js";
-import { AppError, BadRequestError, ConflictError, NotFoundError } from "../lib/errors.js";
+import { type AppError, BadGatewayError, BadRequestError, ConflictError, NotFoundError } from "../lib/errors.js";
 import type { IdGenerator } from "../lib/ids.js";
 import type { StkOutcome } from "../payments/callbacks.js";
 import { DarajaError, type DarajaPort } from "../payments/daraja.js";
@@ -35,12 +35,6 @@ export class UnknownDepositError extends Error {
   constructor(readonly checkoutRequestId: string) {
     super(`No deposit recorded for CheckoutRequestID ${checkoutRequestId} (yet)`);
     this.name = "UnknownDepositError";
-  }
-}
-
-export class BadGatewayError extends AppError {
-  constructor(message: string) {
-    super(502, message);
   }
 }
 

@@ -4,11 +4,11 @@
  * a test file: it points the handlers' configuration at those servers before any handler reads it.
  */
 import { randomBytes } from "node:crypto";
-import type { Server } from "node:http";
 import { createDarajaSimulator } from "../../../mpesa-sim/src/server.js";
 import { EVENT_SOURCE } from "../../src/events/publisher.js";
 import { createLocalApiServer } from "../../src/local/api-server.js";
 import { createLocalEventBus, type LocalEventBus } from "../../src/local/event-bus.js";
+import { closeServer, listen } from "../../src/local/servers.js";
 
 const PORTS = { api: 3610, sim: 4610, bus: 4620 };
 export const callbackToken = randomBytes(16).toString("hex");
@@ -35,17 +35,6 @@ export interface PaymentsStack {
   stop(): Promise<void>;
 }
 
-const listen = (server: Server, port: number) =>
-  new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(port, "127.0.0.1", () => resolve());
-  });
-const close = (server: Server) =>
-  new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    server.close(() => resolve());
-  });
-
 export async function startPaymentsStack(options: { callbackDelayMs: number }): Promise<PaymentsStack> {
   const simulator = createDarajaSimulator({ callbackDelayMs: options.callbackDelayMs });
   const settle = await import("../../src/handlers/events/settle-mpesa-result.js");
@@ -56,7 +45,7 @@ export async function startPaymentsStack(options: { callbackDelayMs: number }): 
     simulator,
     bus,
     stop: async () => {
-      await Promise.all([close(simulator), close(bus), close(api)]);
+      await Promise.all([closeServer(simulator), closeServer(bus), closeServer(api)]);
     },
   };
 }

@@ -25,9 +25,8 @@ export function createDynamoPackageRepository(ctx: DynamoContext = defaultDynamo
         countersUpdate(TableName, { totalPackages: 1 }, pkg.id),
       ]),
 
-    async update(pkg) {
-      // Everything but the identity and creation time is replaced, in one conditional write (no read first).
-      const { id, createdAt, ...fields } = pkg;
+    async update(id, fields) {
+      // One conditional write, no read first.
       const entries = Object.entries(fields);
       try {
         const { Attributes } = await db.send(
