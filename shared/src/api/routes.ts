@@ -5,6 +5,11 @@
  */
 export type HttpMethod = "GET" | "POST" | "PUT" | "DELETE";
 export type RouteAccess = "public" | "user" | "admin";
+/**
+ * What the route's function may do to the table: `read` routes get read-only access when deployed, `write` routes
+ * read and write, `none` touches no table at all (the callback ingest only puts events on the bus).
+ */
+export type RouteData = "read" | "write" | "none";
 
 export interface RouteDefinition {
   readonly method: HttpMethod;
@@ -12,37 +17,38 @@ export interface RouteDefinition {
   readonly path: string;
   readonly handler: string;
   readonly access: RouteAccess;
+  readonly data: RouteData;
 }
 
 export const API_BASE_PATH = "/api";
 
 export const routes = [
-  { method: "POST", path: "/auth/register", handler: "register-user", access: "public" },
-  { method: "POST", path: "/auth/login", handler: "login-user", access: "public" },
-  { method: "GET", path: "/auth/me", handler: "get-current-user", access: "user" },
-  { method: "POST", path: "/mpesa/deposit", handler: "start-deposit", access: "user" },
-  { method: "GET", path: "/mpesa/deposit/{checkoutRequestId}", handler: "get-deposit", access: "user" },
+  { method: "POST", path: "/auth/register", handler: "register-user", access: "public", data: "write" },
+  { method: "POST", path: "/auth/login", handler: "login-user", access: "public", data: "write" },
+  { method: "GET", path: "/auth/me", handler: "get-current-user", access: "user", data: "read" },
+  { method: "POST", path: "/mpesa/deposit", handler: "start-deposit", access: "user", data: "write" },
+  { method: "GET", path: "/mpesa/deposit/{checkoutRequestId}", handler: "get-deposit", access: "user", data: "read" },
   // Daraja's callbacks: a secret token in the path, checked by the handler (no user session).
-  { method: "POST", path: "/hooks/daraja/{kind}/{token}", handler: "receive-daraja-callback", access: "public" },
-  { method: "GET", path: "/packages", handler: "list-packages", access: "user" },
-  { method: "POST", path: "/investments/buy", handler: "buy-investment", access: "user" },
-  { method: "GET", path: "/investments", handler: "list-investments", access: "user" },
-  { method: "POST", path: "/investments/claim/{id}", handler: "claim-investment-reward", access: "user" },
-  { method: "GET", path: "/referrals", handler: "list-referrals", access: "user" },
-  { method: "POST", path: "/withdrawals", handler: "request-withdrawal", access: "user" },
-  { method: "GET", path: "/withdrawals", handler: "list-withdrawals", access: "user" },
-  { method: "GET", path: "/transactions", handler: "list-transactions", access: "user" },
-  { method: "GET", path: "/admin/stats", handler: "get-admin-stats", access: "admin" },
-  { method: "GET", path: "/admin/users", handler: "list-admin-users", access: "admin" },
-  { method: "PUT", path: "/admin/users/{id}/status", handler: "set-user-status", access: "admin" },
-  { method: "PUT", path: "/admin/users/{id}/balance", handler: "adjust-user-balance", access: "admin" },
-  { method: "POST", path: "/admin/packages", handler: "create-package", access: "admin" },
-  { method: "PUT", path: "/admin/packages/{id}", handler: "update-package", access: "admin" },
-  { method: "DELETE", path: "/admin/packages/{id}", handler: "delete-package", access: "admin" },
-  { method: "GET", path: "/admin/transactions", handler: "list-admin-transactions", access: "admin" },
-  { method: "GET", path: "/admin/transactions/export", handler: "export-admin-transactions", access: "admin" },
-  { method: "GET", path: "/admin/withdrawals", handler: "list-admin-withdrawals", access: "admin" },
-  { method: "PUT", path: "/admin/withdrawals/{id}", handler: "process-withdrawal", access: "admin" },
+  { method: "POST", path: "/hooks/daraja/{kind}/{token}", handler: "receive-daraja-callback", access: "public", data: "none" },
+  { method: "GET", path: "/packages", handler: "list-packages", access: "user", data: "read" },
+  { method: "POST", path: "/investments/buy", handler: "buy-investment", access: "user", data: "write" },
+  { method: "GET", path: "/investments", handler: "list-investments", access: "user", data: "read" },
+  { method: "POST", path: "/investments/claim/{id}", handler: "claim-investment-reward", access: "user", data: "write" },
+  { method: "GET", path: "/referrals", handler: "list-referrals", access: "user", data: "read" },
+  { method: "POST", path: "/withdrawals", handler: "request-withdrawal", access: "user", data: "write" },
+  { method: "GET", path: "/withdrawals", handler: "list-withdrawals", access: "user", data: "read" },
+  { method: "GET", path: "/transactions", handler: "list-transactions", access: "user", data: "read" },
+  { method: "GET", path: "/admin/stats", handler: "get-admin-stats", access: "admin", data: "read" },
+  { method: "GET", path: "/admin/users", handler: "list-admin-users", access: "admin", data: "read" },
+  { method: "PUT", path: "/admin/users/{id}/status", handler: "set-user-status", access: "admin", data: "write" },
+  { method: "PUT", path: "/admin/users/{id}/balance", handler: "adjust-user-balance", access: "admin", data: "write" },
+  { method: "POST", path: "/admin/packages", handler: "create-package", access: "admin", data: "write" },
+  { method: "PUT", path: "/admin/packages/{id}", handler: "update-package", access: "admin", data: "write" },
+  { method: "DELETE", path: "/admin/packages/{id}", handler: "delete-package", access: "admin", data: "write" },
+  { method: "GET", path: "/admin/transactions", handler: "list-admin-transactions", access: "admin", data: "read" },
+  { method: "GET", path: "/admin/transactions/export", handler: "export-admin-transactions", access: "admin", data: "read" },
+  { method: "GET", path: "/admin/withdrawals", handler: "list-admin-withdrawals", access: "admin", data: "read" },
+  { method: "PUT", path: "/admin/withdrawals/{id}", handler: "process-withdrawal", access: "admin", data: "write" },
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteHandlerName = (typeof routes)[number]["handler"];
