@@ -5,6 +5,8 @@ import type * as z from "zod/mini";
 import { authenticator } from "../app.js";
 import type { CallerContext, CallerRefs, UserRecord } from "../repositories/ports.js";
 import { ACCOUNT_MESSAGES } from "../services/accounts.js";
+import { decideCaller } from "./caller.js";
+import { loadOriginSecret } from "./config.js";
 import { AppError, BadRequestError, ForbiddenError, PayloadTooLargeError, UnauthorizedError } from "./errors.js";
 import { errorResponse, jsonResponse } from "./http.js";
 
@@ -37,6 +39,7 @@ export interface HttpRequest<
   caller: A extends "public" ? undefined : UserRecord;
   /** What `load` asked for, read with the caller (null when it does not exist or is not the caller's). */
   loaded: Omit<CallerContext, "user">;
+  /** The caller's address as `decideCaller` established it (the viewer's, behind CloudFront). */
   sourceIp: string;
   event: APIGatewayProxyEventV2;
 }
@@ -85,6 +88,27 @@ function readJsonBody(event: APIGatewayProxyEventV2): unknown {
   return parsed;
 }
 
+/**
+ * Who may be served at all, and from which address: behind CloudFront only requests carrying the origin secret.
+ * A refused secret is read once more (at most once a minute) in case it has just been rotated.
+ */
+async function callerIp(event: APIGatewayProxyEventV2): Promise<string> {
+  let decision = decideCaller(event, await loadOriginSecret());
+  if (!decision.allowed) decision = decideCaller(event, await loadOriginSecret({ refresh: true }));
+  if (!decision.allowed) throw new ForbiddenError("Forbidden");
+  return decision.ip;
+}
+
+/** A path with broken percent-encoding (`/claim/%ZZ`) names nothing: a 400, before any lookup. */
+function assertReadablePath(event: APIGatewayProxyEventV2): void {
+  try {
+    decodeURIComponent(event.rawPath ?? "");
+    for (const value of Object.values(event.pathParameters ?? {})) decodeURIComponent(value ?? "");
+  } catch {
+    throw new BadRequestError("The request path is not valid");
+  }
+}
+
 function bearerToken(event: APIGatewayProxyEventV2): string {
   const header = event.headers?.authorization ?? event.headers?.Authorization;
   const match = header?.match(/^Bearer\s+(\S+)$/i);
@@ -111,6 +135,8 @@ export function httpHandler<
 
   const parseRequest: middy.MiddlewareObj<ParsedEvent, APIGatewayProxyStructuredResultV2> = {
     before: async ({ event }) => {
+      const sourceIp = await callerIp(event);
+      assertReadablePath(event);
       // Who is asking comes first: an anonymous or wrong-role caller learns nothing from validation messages.
       const claims = access === "public" ? undefined : await authenticator().verify(bearerToken(event));
       if (access === "admin" && claims?.role !== "admin") throw new ForbiddenError(ACCOUNT_MESSAGES.adminOnly);
@@ -143,7 +169,7 @@ export function httpHandler<
         query,
         caller,
         loaded,
-        sourceIp: event.requestContext?.http?.sourceIp ?? "unknown",
+        sourceIp,
       };
     },
   };

@@ -102,6 +102,15 @@ export function toGatewayEvent(
   };
 }
 
+/** Path parameters decoded as API Gateway passes them; null when the percent-encoding is broken (`%ZZ`). */
+function decodePathParameters(params: Record<string, string>): Record<string, string> | null {
+  try {
+    return Object.fromEntries(Object.entries(params).map(([name, value]) => [name, decodeURIComponent(value)]));
+  } catch {
+    return null;
+  }
+}
+
 function send(res: ServerResponse, statusCode: number, headers: Record<string, string>, body: string): void {
   res.writeHead(statusCode, { "content-length": Buffer.byteLength(body).toString(), ...headers });
   res.end(body);
@@ -141,7 +150,11 @@ export function createLocalApiServer(loadHandler: (name: string) => Promise<Hand
         return;
       }
       const params = match.pattern.exec(path)?.groups ?? {};
-      const pathParameters = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, decodeURIComponent(v)]));
+      const pathParameters = decodePathParameters(params);
+      if (!pathParameters) {
+        send(res, 400, json, JSON.stringify({ message: "The request path is not valid" }));
+        return;
+      }
       const requestId = randomUUID();
       const event = toGatewayEvent(req, body, match.route, pathParameters, requestId);
       const handler = await match.handler;
