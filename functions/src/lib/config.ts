@@ -38,6 +38,17 @@ const EnvSchema = z.object({
   MPESA_CALLBACK_ALLOWED_IPS: z._default(z.string(), ""),
   /** Deposits still pending after this long are checked with the STK query by reconciliation. */
   MPESA_RECONCILE_AFTER_SECONDS: z._default(z.coerce.number().check(z.int(), z.positive()), 180),
+  /**
+   * Confirm an STK success callback with the STK query before crediting it (callbacks are unsigned). On in AWS; off
+   * locally unless set, so the simulator's answers settle without a second call.
+   */
+  MPESA_CONFIRM_STK: z._default(z.stringbool(), false),
+  /**
+   * The value CloudFront puts in the x-origin-verify header (design.md §9). When set (or ORIGIN_SECRET_ARN), every
+   * request without it is refused: the API is reachable through CloudFront only. Unset locally.
+   */
+  ORIGIN_SECRET: z.optional(z.string().check(z.minLength(16))),
+  ORIGIN_SECRET_ARN: z.optional(z.string()),
   EVENT_BUS_NAME: z._default(z.string(), "jengafund"),
   EVENTBRIDGE_ENDPOINT: z.optional(z.string().check(z.url())),
   MIN_PAYOUT_KES: z._default(z.coerce.number().check(z.int(), z.positive()), 10),
@@ -66,7 +77,8 @@ type SecretName =
   | "MPESA_CONSUMER_SECRET"
   | "MPESA_PASSKEY"
   | "MPESA_SECURITY_CREDENTIAL"
-  | "MPESA_CALLBACK_TOKEN";
+  | "MPESA_CALLBACK_TOKEN"
+  | "ORIGIN_SECRET";
 
 const secrets = new Map<SecretName, Promise<string>>();
 
@@ -101,4 +113,27 @@ export function loadJwtSecret(): Promise<Uint8Array> {
     jwtKey = undefined;
   });
   return jwtKey;
+}
+
+/** How long a read origin secret is trusted before a refused header makes us read it again (it can be rotated). */
+const ORIGIN_SECRET_REFRESH_MS = 60_000;
+let originSecret: { value: Promise<string | undefined>; readAt: number } | undefined;
+
+/**
+ * The origin secret, or undefined when none is configured (locally). Read once per container; with `refresh`, a
+ * copy older than a minute is read again, so a rotated secret is followed without refusing CloudFront for long.
+ */
+export function loadOriginSecret(options: { refresh?: boolean } = {}): Promise<string | undefined> {
+  const env = config();
+  if (!env.ORIGIN_SECRET && !env.ORIGIN_SECRET_ARN) return Promise.resolve(undefined);
+  const now = Date.now();
+  if (!originSecret || (options.refresh && now - originSecret.readAt > ORIGIN_SECRET_REFRESH_MS)) {
+    if (originSecret) secrets.delete("ORIGIN_SECRET");
+    const value = loadSecret("ORIGIN_SECRET");
+    originSecret = { value, readAt: now };
+    value.catch(() => {
+      originSecret = undefined;
+    });
+  }
+  return originSecret.value;
 }
