@@ -77,10 +77,24 @@ export class DuplicateValueError extends Error {
   }
 }
 
-export interface LoginLookup {
-  userId: string | null;
-  accountFailures: number;
-  ipFailures: number;
+/** What an email logs in with: its user and password hash. */
+export interface LoginCredential {
+  userId: string;
+  passwordHash: string;
+}
+
+/** One login attempt as the throttle counts it: on the account's and the address's counter of its hour. */
+export interface LoginAttempt {
+  email: string;
+  sourceIp: string;
+  /** The UTC hour, `yyyy-mm-ddThh`: the counters' window. */
+  hour: string;
+  expiresAtEpochSeconds: number;
+}
+
+export interface LoginLimits {
+  perAccountPerHour: number;
+  perIpPerHour: number;
 }
 
 export interface AccountRepository {
@@ -91,9 +105,15 @@ export interface AccountRepository {
   getUser(userId: string): Promise<UserRecord | null>;
   /** The user and, in the same round trip, the records a request is about (a package, one of their investments). */
   getUserWith(userId: string, refs: CallerRefs): Promise<CallerContext | null>;
-  /** One round trip: the email's user id and both failed-login counters of this hour. */
-  lookupLogin(email: string, sourceIp: string, hour: string): Promise<LoginLookup>;
-  recordLoginFailure(email: string, sourceIp: string, hour: string, expiresAtEpochSeconds: number): Promise<void>;
+  /** The user id and password hash of an email, from its uniqueness marker (one read); null when unknown. */
+  findLoginCredential(email: string): Promise<LoginCredential | null>;
+  /**
+   * Counts the attempt on both counters in one write whose conditions carry the limits, so the limits hold however
+   * many attempts run at once. False (and nothing counted) when either counter has reached its limit.
+   */
+  reserveLoginAttempt(attempt: LoginAttempt, limits: LoginLimits): Promise<boolean>;
+  /** Gives a counted attempt back: a right password does not use up the budget. */
+  releaseLoginAttempt(attempt: LoginAttempt): Promise<void>;
 }
 
 export type PackageCategory =

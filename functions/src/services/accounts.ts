@@ -15,6 +15,7 @@ import {
   type CallerContext,
   type CallerRefs,
   DuplicateValueError,
+  type LoginAttempt,
   type UserRecord,
   type UserSummary,
 } from "../repositories/ports.js";
@@ -123,22 +124,33 @@ export function createAccountService(deps: AccountServiceDeps) {
 
     async login(email: string, password: string, sourceIp: string): Promise<Session> {
       const now = clock.now();
-      const hour = now.toISOString().slice(0, 13);
-      const lookup = await accounts.lookupLogin(email, sourceIp, hour);
-      if (
-        lookup.accountFailures >= limits.maxFailuresPerAccountPerHour ||
-        lookup.ipFailures >= limits.maxFailuresPerIpPerHour
-      ) {
-        throw new TooManyRequestsError(ACCOUNT_MESSAGES.tooManyAttempts);
-      }
-      const user = lookup.userId ? await accounts.getUser(lookup.userId) : null;
-      const valid = await passwords.verify(password, user?.passwordHash ?? (await decoy()));
-      if (!user || !valid) {
+      const attempt: LoginAttempt = {
+        email,
+        sourceIp,
+        hour: now.toISOString().slice(0, 13),
         // Counters expire an hour after their hour ends.
-        const expiresAt = Math.floor(now.getTime() / 1000) + 2 * 3600;
-        await accounts.recordLoginFailure(email, sourceIp, hour, expiresAt);
-        throw new UnauthorizedError(ACCOUNT_MESSAGES.invalidCredentials);
-      }
+        expiresAtEpochSeconds: Math.floor(now.getTime() / 1000) + 2 * 3600,
+      };
+      // The attempt is counted before any password is hashed, by a write whose condition carries the limit: parallel
+      // attempts cannot all pass a check made before any of them was counted, and a refused one costs no hashing.
+      const [counted, credential] = await Promise.all([
+        accounts.reserveLoginAttempt(attempt, {
+          perAccountPerHour: limits.maxFailuresPerAccountPerHour,
+          perIpPerHour: limits.maxFailuresPerIpPerHour,
+        }),
+        accounts.findLoginCredential(email),
+      ]);
+      if (!counted) throw new TooManyRequestsError(ACCOUNT_MESSAGES.tooManyAttempts);
+      const valid = await passwords.verify(password, credential?.passwordHash ?? (await decoy()));
+      // A wrong password (or an unknown email) keeps its counted attempt: that is the failure the limit counts.
+      if (!credential || !valid) throw new UnauthorizedError(ACCOUNT_MESSAGES.invalidCredentials);
+      const [user] = await Promise.all([
+        accounts.getUser(credential.userId),
+        // A right password gives its attempt back, so logging in does not use up the budget. Should that write fail,
+        // the attempt stays counted, which only ever errs towards the limit: the login itself still succeeds.
+        accounts.releaseLoginAttempt(attempt).catch(() => undefined),
+      ]);
+      if (!user) throw new UnauthorizedError(ACCOUNT_MESSAGES.invalidCredentials);
       if (!user.isActive) throw new ForbiddenError(ACCOUNT_MESSAGES.deactivated);
       return sessionFor(user);
     },

@@ -1,9 +1,8 @@
-import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import {
   type AccountRepository,
   type CallerContext,
   DuplicateValueError,
-  type LoginLookup,
   type NewAccount,
   summaryOf,
   type UniqueField,
@@ -30,6 +29,11 @@ const findByKey = (items: Record<string, unknown>[], key: Key) =>
 export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamoContext()): AccountRepository {
   const { db, TableName } = ctx;
 
+  const getUser = async (userId: string) => {
+    const { Item } = await db.send(new GetCommand({ TableName, Key: keys.user(userId), ConsistentRead: true }));
+    return Item ? toUserRecord(Item) : null;
+  };
+
   return {
     async findReferrer(code) {
       const { Item } = await db.send(new GetCommand({ TableName, Key: keys.referralCodeMarker(code) }));
@@ -52,6 +56,10 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
             owner: summaryOf(user),
             // The phone marker doubles as the admin search entry by phone prefix.
             ...(field === "phoneNumber" ? { GSI2PK: keys.userPhoneSearchPartition, GSI2SK: user.phoneNumber } : {}),
+            // The email marker carries the password hash, so a login checks the password after one read and reads
+            // the user only once the password is right. The hash never changes (there is no password change yet);
+            // a change would rewrite both items in one transaction.
+            ...(field === "email" ? { passwordHash: user.passwordHash } : {}),
           },
           ConditionExpression: "attribute_not_exists(PK)",
         },
@@ -118,10 +126,7 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
       }
     },
 
-    async getUser(userId) {
-      const { Item } = await db.send(new GetCommand({ TableName, Key: keys.user(userId), ConsistentRead: true }));
-      return Item ? toUserRecord(Item) : null;
-    },
+    getUser,
 
     async getUserWith(userId, refs): Promise<CallerContext | null> {
       const userKey = keys.user(userId);
@@ -149,33 +154,57 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
       };
     },
 
-    async lookupLogin(email, sourceIp, hour) {
-      const emailKey = keys.emailMarker(email);
-      const accountKey = keys.loginFailures("EMAIL", email, hour);
-      const ipKey = keys.loginFailures("IP", sourceIp, hour);
-      const items = await batchGet(ctx, [emailKey, accountKey, ipKey]);
-      const userId = findByKey(items, emailKey)?.userId;
-      return {
-        userId: typeof userId === "string" ? userId : null,
-        accountFailures: Number(findByKey(items, accountKey)?.failures ?? 0),
-        ipFailures: Number(findByKey(items, ipKey)?.failures ?? 0),
-      } satisfies LoginLookup;
+    async findLoginCredential(email) {
+      const { Item } = await db.send(new GetCommand({ TableName, Key: keys.emailMarker(email), ConsistentRead: true }));
+      if (typeof Item?.userId !== "string") return null;
+      if (typeof Item.passwordHash === "string") return { userId: Item.userId, passwordHash: Item.passwordHash };
+      // A marker written before markers carried the hash: the user item has it.
+      const user = await getUser(Item.userId);
+      return user ? { userId: user.id, passwordHash: user.passwordHash } : null;
     },
 
-    async recordLoginFailure(email, sourceIp, hour, expiresAtEpochSeconds) {
-      await Promise.all(
-        [keys.loginFailures("EMAIL", email, hour), keys.loginFailures("IP", sourceIp, hour)].map((Key) =>
-          db.send(
-            new UpdateCommand({
-              TableName,
-              Key,
-              UpdateExpression: "ADD failures :one SET expiresAt = :expiresAt, #type = :type",
-              ExpressionAttributeNames: { "#type": "type" },
-              ExpressionAttributeValues: { ":one": 1, ":expiresAt": expiresAtEpochSeconds, ":type": "LoginThrottle" },
-            }),
-          ),
-        ),
-      );
+    async reserveLoginAttempt(attempt, limits) {
+      const count = (key: Key, limit: number): TransactItem => ({
+        Update: {
+          TableName,
+          Key: key,
+          UpdateExpression: "ADD attempts :one SET expiresAt = :expiresAt, #type = :type",
+          ConditionExpression: "attribute_not_exists(attempts) OR attempts < :limit",
+          ExpressionAttributeNames: { "#type": "type" },
+          ExpressionAttributeValues: {
+            ":one": 1,
+            ":limit": limit,
+            ":expiresAt": attempt.expiresAtEpochSeconds,
+            ":type": "LoginThrottle",
+          },
+        },
+      });
+      try {
+        await runTransaction(ctx, [
+          count(keys.loginAttempts("EMAIL", attempt.email, attempt.hour), limits.perAccountPerHour),
+          count(keys.loginAttempts("IP", attempt.sourceIp, attempt.hour), limits.perIpPerHour),
+        ]);
+        return true;
+      } catch (error) {
+        if (failedConditionIndexes(error).length > 0) return false;
+        throw error;
+      }
+    },
+
+    async releaseLoginAttempt(attempt) {
+      // Both items were just counted in this hour's window, so they exist and stay at or above zero.
+      const giveBack = (key: Key): TransactItem => ({
+        Update: {
+          TableName,
+          Key: key,
+          UpdateExpression: "ADD attempts :minusOne",
+          ExpressionAttributeValues: { ":minusOne": -1 },
+        },
+      });
+      await runTransaction(ctx, [
+        giveBack(keys.loginAttempts("EMAIL", attempt.email, attempt.hour)),
+        giveBack(keys.loginAttempts("IP", attempt.sourceIp, attempt.hour)),
+      ]);
     },
   };
 }

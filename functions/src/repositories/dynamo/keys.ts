@@ -13,7 +13,7 @@
  *            RECEIPT#<receipt> / RECEIPT     an M-Pesa receipt already credited (never twice)
  *            DARAJA / TOKEN                  the shared Daraja access token
  *            STATS / TOTALS#<0..7>, STATS / DAY#<yyyy-mm-dd>   counters for the admin statistics (sharded)
- *            THROTTLE#LOGIN#<scope> / <hour> failed-login counters, expiring by TTL
+ *            THROTTLE#LOGIN#<scope> / <hour> login attempts counted before the password is checked, by TTL
  */
 export interface Key {
   PK: string;
@@ -72,8 +72,9 @@ export const keys = {
   /** How many investments mature on a (UTC) day, to take them out of the active count then. */
   statsMaturities: (day: string): Key => ({ PK: "STATS", SK: `MATURES#${day}` }),
 
-  loginFailures: (scope: "EMAIL" | "IP", value: string, hour: string): Key => ({
-    PK: `THROTTLE#LOGIN#${scope}#${value}`,
+  /** `hour` is the UTC hour, `yyyy-mm-ddThh`: each counter is one hour's window. */
+  loginAttempts: (scope: "EMAIL" | "IP", value: string, hour: string): Key => ({
+    PK: `THROTTLE#LOGIN#${scope}#${scope === "EMAIL" ? value.toLowerCase() : value}`,
     SK: hour,
   }),
 } as const;
