@@ -124,6 +124,11 @@ export const deposits = once(() =>
     newId,
     log,
     reconcileAfterMs: reconcileAfterMs(),
+    promptLimits: {
+      maxPendingDepositsPerUser: config().MPESA_MAX_PENDING_DEPOSITS_PER_USER,
+      maxPromptsPerUserPerHour: config().MPESA_MAX_PROMPTS_PER_USER_PER_HOUR,
+      maxPromptsPerPhonePerHour: config().MPESA_MAX_PROMPTS_PER_PHONE_PER_HOUR,
+    },
   }),
 );
 

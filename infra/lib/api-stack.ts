@@ -1,8 +1,9 @@
 import { join } from "node:path";
-import { API_BASE_PATH, routes } from "@jengafund/shared";
-import { CfnOutput, Duration, Stack, type StackProps } from "aws-cdk-lib";
-import { HttpApi, HttpMethod } from "aws-cdk-lib/aws-apigatewayv2";
+import { API_BASE_PATH, type RouteHandlerName, routes } from "@jengafund/shared";
+import { CfnOutput, Duration, Fn, Stack, type StackProps } from "aws-cdk-lib";
+import { type CfnStage, DomainName, HttpApi, HttpMethod, SecurityPolicy } from "aws-cdk-lib/aws-apigatewayv2";
 import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
+import { Certificate } from "aws-cdk-lib/aws-certificatemanager";
 import type { ITableV2 } from "aws-cdk-lib/aws-dynamodb";
 import { EventBus, Rule, Schedule } from "aws-cdk-lib/aws-events";
 import { LambdaFunction } from "aws-cdk-lib/aws-events-targets";
@@ -10,97 +11,150 @@ import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import type { Construct } from "constructs";
 import { EVENT_SOURCE } from "../../functions/src/events/names.js";
-import { AppFunction } from "./constructs/app-function.js";
+import { AppFunction, type AppFunctionProps } from "./constructs/app-function.js";
 import type { DarajaSecrets } from "./data-stack.js";
+import type { CustomDomain, Throttle } from "./deploy-settings.js";
 import { repoPaths } from "./paths.js";
 
 export interface ApiStackProps extends StackProps {
   readonly table: ITableV2;
   readonly jwtSecret: ISecret;
+  /** The x-origin-verify value: every HTTP function refuses a request without it (design.md §9). */
+  readonly originSecret: ISecret;
   readonly daraja: DarajaSecrets;
+  /** The callback ingest's source allow-list; the same addresses make the WAF IP set. */
+  readonly mpesaCallbackIps: readonly string[];
+  /** Where Daraja calls back; unset, payments fail with a clear configuration error. */
+  readonly mpesaCallbackBaseUrl?: string;
+  /** With a custom domain, CloudFront reaches the API there and the execute-api endpoint is switched off. */
+  readonly apiDomain?: CustomDomain;
+  readonly throttle: Throttle;
+  readonly sensitiveThrottle: Throttle;
 }
 
-/** Safaricom's callback source addresses as most integrations list them (mpesa.md §2.2); override by context. */
-const SAFARICOM_CALLBACK_IPS = [
-  "196.201.214.200",
-  "196.201.214.206",
-  "196.201.213.114",
-  "196.201.214.207",
-  "196.201.214.208",
-  "196.201.213.44",
-  "196.201.212.127",
-  "196.201.212.138",
-  "196.201.212.129",
-  "196.201.212.136",
-  "196.201.212.74",
-  "196.201.212.69",
-];
+/** Route keys (relative to /api) throttled harder than the rest: each costs a password hash or an STK prompt. */
+export const SENSITIVE_ROUTE_KEYS = ["POST /auth/login", "POST /auth/register", "POST /mpesa/deposit"] as const;
 
-/** Handlers that talk to Daraja (STK push, B2C start) or receive its callbacks. */
-const DARAJA_ROUTES = new Set(["start-deposit", "process-withdrawal", "receive-daraja-callback"]);
+const DARAJA_SECRET_VARIABLES = {
+  consumerKey: "MPESA_CONSUMER_KEY_ARN",
+  consumerSecret: "MPESA_CONSUMER_SECRET_ARN",
+  passkey: "MPESA_PASSKEY_ARN",
+  initiatorCredential: "MPESA_SECURITY_CREDENTIAL_ARN",
+  callbackToken: "MPESA_CALLBACK_TOKEN_ARN",
+} as const satisfies Record<keyof DarajaSecrets, string>;
+const ALL_DARAJA_SECRETS = Object.keys(DARAJA_SECRET_VARIABLES) as (keyof DarajaSecrets)[];
+
+/**
+ * The HTTP routes that call Daraja, and the secrets each one reads (functions/src/app.ts): an STK push needs the
+ * passkey, a B2C payout the initiator credential, and both put the callback token in the URLs they register.
+ */
+const DARAJA_ROUTE_SECRETS: Partial<Record<RouteHandlerName, readonly (keyof DarajaSecrets)[]>> = {
+  "start-deposit": ["consumerKey", "consumerSecret", "passkey", "callbackToken"],
+  "process-withdrawal": ["consumerKey", "consumerSecret", "initiatorCredential", "callbackToken"],
+};
+
+/** Daraja's callbacks arrive here; the function touches no table and never calls Daraja. */
+const CALLBACK_INGEST: RouteHandlerName = "receive-daraja-callback";
 
 /** The HTTP API: one Lambda function and one route per entry of the shared route list. */
 export class ApiStack extends Stack {
   readonly httpApi: HttpApi;
+  /** The host name CloudFront's /api/* origin points at: the custom domain, or else the execute-api host. */
+  readonly originDomainName: string;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
 
+    const customDomain = props.apiDomain
+      ? new DomainName(this, "ApiDomain", {
+          domainName: props.apiDomain.domainName,
+          certificate: Certificate.fromCertificateArn(this, "ApiCertificate", props.apiDomain.certificateArn),
+          securityPolicy: SecurityPolicy.TLS_1_2,
+        })
+      : undefined;
+
     // Browsers reach the API through CloudFront on the site's own origin, so no CORS configuration is needed.
-    this.httpApi = new HttpApi(this, "HttpApi", { description: "JengaFund API" });
+    this.httpApi = new HttpApi(this, "HttpApi", {
+      description: "JengaFund API",
+      // With a custom domain for CloudFront to use, nothing needs the execute-api address: switching it off leaves the
+      // API one public name. A request that skips CloudFront (and its WAF) there lacks the origin secret: a 403.
+      ...(customDomain ? { defaultDomainMapping: { domainName: customDomain }, disableExecuteApiEndpoint: true } : {}),
+    });
+    // apiEndpoint is https://<id>.execute-api.<region>.amazonaws.com; CloudFront wants the bare domain.
+    this.originDomainName = customDomain?.name ?? Fn.select(2, Fn.split("/", this.httpApi.apiEndpoint));
 
     // Received Daraja callbacks travel on this bus to the settle handler (design.md §3).
     const bus = new EventBus(this, "PaymentsBus", { description: "JengaFund M-Pesa callbacks" });
-    const darajaEnvironment = {
+    const darajaSettings = {
       MPESA_BASE_URL: this.node.tryGetContext("mpesaBaseUrl") ?? "https://sandbox.safaricom.co.ke",
       MPESA_SHORTCODE: this.node.tryGetContext("mpesaShortcode") ?? "174379",
       MPESA_B2C_SHORTCODE: this.node.tryGetContext("mpesaB2cShortcode") ?? "600984",
       MPESA_INITIATOR_NAME: this.node.tryGetContext("mpesaInitiatorName") ?? "testapi",
       // Daraja silently drops callback URLs containing "exe", so the execute-api host name cannot be used: the public
-      // base (a custom domain, or the site's CloudFront address + /api) is a deploy-time setting. Left unset, deposits
-      // and payouts fail with a clear configuration error instead of waiting for callbacks that never come.
-      ...(this.node.tryGetContext("mpesaCallbackBaseUrl")
-        ? { MPESA_CALLBACK_BASE_URL: this.node.tryGetContext("mpesaCallbackBaseUrl") as string }
-        : {}),
-      MPESA_CALLBACK_ALLOWED_IPS: (this.node.tryGetContext("mpesaCallbackIps") ??
-        SAFARICOM_CALLBACK_IPS.join(",")) as string,
-      EVENT_BUS_NAME: bus.eventBusName,
+      // base (the site's address + /api: callbacks must pass CloudFront to carry the origin secret) is a deploy-time
+      // setting. Left unset, deposits and payouts fail with a clear configuration error instead of waiting for
+      // callbacks that never come.
+      ...(props.mpesaCallbackBaseUrl ? { MPESA_CALLBACK_BASE_URL: props.mpesaCallbackBaseUrl } : {}),
     };
-    const darajaSecrets = {
-      MPESA_CONSUMER_KEY_ARN: props.daraja.consumerKey,
-      MPESA_CONSUMER_SECRET_ARN: props.daraja.consumerSecret,
-      MPESA_PASSKEY_ARN: props.daraja.passkey,
-      MPESA_SECURITY_CREDENTIAL_ARN: props.daraja.initiatorCredential,
-      MPESA_CALLBACK_TOKEN_ARN: props.daraja.callbackToken,
+    const darajaSecrets = (names: readonly (keyof DarajaSecrets)[]): Record<string, ISecret> =>
+      Object.fromEntries(names.map((name) => [DARAJA_SECRET_VARIABLES[name], props.daraja[name]]));
+
+    const routeFunctionBindings = (
+      handler: RouteHandlerName,
+    ): Pick<AppFunctionProps, "secrets" | "environment" | "timeout"> => {
+      if (handler === CALLBACK_INGEST) {
+        // Exactly what it uses: the token to check, the allow-list, the bus. No session key, no Daraja credentials.
+        return {
+          secrets: { ORIGIN_SECRET_ARN: props.originSecret, MPESA_CALLBACK_TOKEN_ARN: props.daraja.callbackToken },
+          environment: {
+            MPESA_CALLBACK_ALLOWED_IPS: props.mpesaCallbackIps.join(","),
+            EVENT_BUS_NAME: bus.eventBusName,
+          },
+        };
+      }
+      // Every other handler signs or verifies session tokens.
+      const common = { JWT_SECRET_ARN: props.jwtSecret, ORIGIN_SECRET_ARN: props.originSecret };
+      const darajaNames = DARAJA_ROUTE_SECRETS[handler];
+      if (!darajaNames) return { secrets: common };
+      return {
+        secrets: { ...common, ...darajaSecrets(darajaNames) },
+        environment: darajaSettings,
+        // A Daraja call can take seconds (and a cold start adds an OAuth call): give them API Gateway's full budget.
+        timeout: Duration.seconds(29),
+      };
     };
 
+    const routesByKey = new Map<string, ReturnType<HttpApi["addRoutes"]>>();
     for (const route of routes) {
       const constructId = pascalCase(route.handler);
-      const talksToDaraja = DARAJA_ROUTES.has(route.handler);
       const fn = new AppFunction(this, constructId, {
         entry: join(repoPaths.httpHandlers, `${route.handler}.ts`),
         description: `${route.method} ${API_BASE_PATH}${route.path}`,
         table: props.table,
-        // Every HTTP handler signs or verifies session tokens; only the payment routes see Daraja's secrets.
-        secrets: { JWT_SECRET_ARN: props.jwtSecret, ...(talksToDaraja ? darajaSecrets : {}) },
-        // A Daraja call can take seconds (and a cold start adds an OAuth call): give them API Gateway's full budget.
-        ...(talksToDaraja ? { environment: darajaEnvironment, timeout: Duration.seconds(29) } : {}),
+        data: route.data,
+        ...routeFunctionBindings(route.handler),
       });
-      if (route.handler === "receive-daraja-callback") bus.grantPutEventsTo(fn);
-      this.httpApi.addRoutes({
+      if (route.handler === CALLBACK_INGEST) bus.grantPutEventsTo(fn);
+      const added = this.httpApi.addRoutes({
         path: `${API_BASE_PATH}${route.path}`,
         methods: [HttpMethod[route.method]],
         integration: new HttpLambdaIntegration(`${constructId}Integration`, fn),
       });
+      routesByKey.set(`${route.method} ${route.path}`, added);
     }
+    this.throttleStage(props, routesByKey);
 
     // The settle handler: EventBridge retries a failing delivery, then keeps the event in a dead-letter queue.
     const settle = new AppFunction(this, "SettleMpesaResult", {
       entry: join(repoPaths.eventHandlers, "settle-mpesa-result.ts"),
       description: "Applies M-Pesa callbacks from the payments bus",
       table: props.table,
-      secrets: darajaSecrets,
-      environment: darajaEnvironment,
+      data: "write",
+      secrets: darajaSecrets(ALL_DARAJA_SECRETS),
+      // Callbacks are unsigned: an STK success is confirmed with the STK query before the wallet is credited, and
+      // that Daraja call (with an OAuth call on a cold start) can take seconds.
+      environment: { ...darajaSettings, MPESA_CONFIRM_STK: "true" },
+      timeout: Duration.seconds(30),
     });
     const deadLetters = new Queue(this, "SettleDeadLetters", {
       retentionPeriod: Duration.days(14),
@@ -120,8 +174,9 @@ export class ApiStack extends Stack {
       entry: join(repoPaths.eventHandlers, "reconcile-payments.ts"),
       description: "Checks pending M-Pesa deposits and payouts with Daraja",
       table: props.table,
-      secrets: darajaSecrets,
-      environment: darajaEnvironment,
+      data: "write",
+      secrets: darajaSecrets(ALL_DARAJA_SECRETS),
+      environment: darajaSettings,
       timeout: Duration.minutes(2),
     });
     new Rule(this, "ReconcilePaymentsSchedule", {
@@ -129,10 +184,43 @@ export class ApiStack extends Stack {
       targets: [new LambdaFunction(reconcile, { retryAttempts: 0 })],
     });
 
-    new CfnOutput(this, "ApiUrl", {
-      value: `${this.httpApi.apiEndpoint}${API_BASE_PATH}`,
-      description: "Direct API endpoint; browsers use the site URL's /api path instead",
-    });
+    if (customDomain) {
+      new CfnOutput(this, "ApiDomainTarget", {
+        value: customDomain.regionalDomainName,
+        description: `Point ${props.apiDomain?.domainName} here (CNAME or alias): CloudFront reaches the API by that name`,
+      });
+    } else {
+      new CfnOutput(this, "ApiUrl", {
+        value: `${this.httpApi.apiEndpoint}${API_BASE_PATH}`,
+        description: "Direct API endpoint; it answers only requests that came through CloudFront (the site's /api)",
+      });
+    }
+  }
+
+  /**
+   * Stage throttling (design.md §9): a default for every route, lower on the sensitive ones. HTTP APIs take per-route
+   * limits only as the stage's RouteSettings, keyed by route key; the routes must exist before the stage names them.
+   */
+  private throttleStage(props: ApiStackProps, routesByKey: Map<string, ReturnType<HttpApi["addRoutes"]>>): void {
+    const stage = this.httpApi.defaultStage;
+    if (!stage) throw new Error("The HTTP API has no default stage to throttle");
+    const cfnStage = stage.node.defaultChild as CfnStage;
+    cfnStage.defaultRouteSettings = {
+      throttlingRateLimit: props.throttle.rateLimit,
+      throttlingBurstLimit: props.throttle.burstLimit,
+    };
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
+    for (const key of SENSITIVE_ROUTE_KEYS) {
+      const added = routesByKey.get(key);
+      if (!added) throw new Error(`Throttled route ${key} is not in the route list`);
+      for (const route of added) stage.node.addDependency(route);
+      const [method, path] = key.split(" ");
+      routeSettings[`${method} ${API_BASE_PATH}${path}`] = {
+        ThrottlingRateLimit: props.sensitiveThrottle.rateLimit,
+        ThrottlingBurstLimit: props.sensitiveThrottle.burstLimit,
+      };
+    }
+    cfnStage.routeSettings = routeSettings;
   }
 }
 

@@ -21,6 +21,8 @@ export interface DarajaSecrets {
 export class DataStack extends Stack {
   readonly table: TableV2;
   readonly jwtSecret: Secret;
+  /** CloudFront's proof of origin: the value it adds as `x-origin-verify` on /api/* (design.md §9, "one way in"). */
+  readonly originSecret: Secret;
   readonly daraja: DarajaSecrets;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
@@ -51,6 +53,15 @@ export class DataStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    this.originSecret = new Secret(this, "OriginVerifySecret", {
+      description:
+        "JengaFund CloudFront-to-API origin header value (x-origin-verify); rotatable: put a new value, then redeploy " +
+        "the web stack with -c originSecretVersionId=<its VersionId>",
+      // It travels as an HTTP header value: alphanumerics only, 64 of them ≈ 380 bits.
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
     this.daraja = {
       consumerKey: this.darajaPlaceholder("DarajaConsumerKey", "Daraja app consumer key"),
       consumerSecret: this.darajaPlaceholder("DarajaConsumerSecret", "Daraja app consumer secret"),
@@ -74,6 +85,10 @@ export class DataStack extends Stack {
     };
 
     new CfnOutput(this, "TableName", { value: this.table.tableName });
+    new CfnOutput(this, "OriginVerifySecretArn", {
+      value: this.originSecret.secretArn,
+      description: "The x-origin-verify header value CloudFront sends to the API",
+    });
   }
 
   /**

@@ -1,10 +1,13 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { Annotations, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from "aws-cdk-lib";
-import type { IHttpApi } from "aws-cdk-lib/aws-apigatewayv2";
+import { Annotations, CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from "aws-cdk-lib";
+import { Certificate } from "aws-cdk-lib/aws-certificatemanager";
 import {
   AllowedMethods,
+  CacheCookieBehavior,
+  CacheHeaderBehavior,
   CachePolicy,
+  CacheQueryStringBehavior,
   Function as CloudFrontFunction,
   Distribution,
   FunctionCode,
@@ -13,17 +16,48 @@ import {
   HeadersFrameOption,
   HeadersReferrerPolicy,
   HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestCookieBehavior,
+  OriginRequestHeaderBehavior,
   OriginRequestPolicy,
+  OriginRequestQueryStringBehavior,
+  OriginSslPolicy,
   ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
   ViewerProtocolPolicy,
 } from "aws-cdk-lib/aws-cloudfront";
 import { HttpOrigin, S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
 import { BlockPublicAccess, Bucket, BucketEncryption } from "aws-cdk-lib/aws-s3";
 import { BucketDeployment, CacheControl, Source } from "aws-cdk-lib/aws-s3-deployment";
+import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import type { Construct } from "constructs";
+import { ORIGIN_SECRET_HEADER } from "../../functions/src/lib/caller.js";
+import type { CustomDomain } from "./deploy-settings.js";
+
+/**
+ * What CloudFront passes to the API besides the path, body and query string. Host is deliberately absent: API Gateway
+ * answers 403 to a Host other than its own, and without it CloudFront sends the origin's name. CloudFront-Viewer-Address
+ * is added by CloudFront itself (the viewer's IP and port): behind CloudFront the API's sourceIp is an edge, and the
+ * functions take the caller's address from this header, trusting it only next to the origin secret.
+ *
+ * Why a list rather than "all viewer headers except Host": a custom policy cannot say that and add a CloudFront
+ * header (allExcept takes no CloudFront headers, allViewerAndWhitelistCloudFront forwards Host), and the managed
+ * AllViewerExceptHostHeader policy's contents are AWS's to change and cannot be checked in a template. A new header
+ * the API reads must be added here.
+ */
+export const API_FORWARDED_HEADERS = ["Content-Type", "Accept", "User-Agent", "CloudFront-Viewer-Address"] as const;
 
 export interface WebStackProps extends StackProps {
-  readonly httpApi: IHttpApi;
+  /** Host name of the API origin: its custom domain, or the execute-api host. */
+  readonly apiOriginDomain: string;
+  /** Its value goes into the x-origin-verify header as a CloudFormation dynamic reference, never in clear. */
+  readonly originSecret: ISecret;
+  /** Pins the secret version CloudFront sends; changing it is what makes CloudFormation read a rotated value. */
+  readonly originSecretVersionId?: string;
+  /** The CLOUDFRONT-scope web ACL (from the us-east-1 edge stack). */
+  readonly webAclArn: string;
+  /** The site's own domain and its us-east-1 certificate; without it the site is at the CloudFront address. */
+  readonly siteDomain?: CustomDomain;
   /** The Vite build (web/dist). Without an index.html there the site is created empty, so synth needs no web build. */
   readonly siteDirectory: string;
 }
@@ -95,12 +129,47 @@ export class WebStack extends Stack {
       code: FunctionCode.fromInline(spaRewriteFunctionCode),
     });
 
-    // apiEndpoint is https://<id>.execute-api.<region>.amazonaws.com; CloudFront wants the bare domain.
-    const apiDomain = Fn.select(2, Fn.split("/", props.httpApi.apiEndpoint));
+    // CloudFormation resolves this reference at deploy time; the template and the synthesized assembly only hold
+    // `{{resolve:secretsmanager:…}}`. (CloudFront's own configuration then shows the value to whoever may read it.)
+    const originSecretValue = SecretValue.secretsManager(props.originSecret.secretArn, {
+      versionId: props.originSecretVersionId,
+    });
+    const apiOrigin = new HttpOrigin(props.apiOriginDomain, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      // The name the functions check (x-origin-verify) comes from their own code, so the two cannot drift apart.
+      customHeaders: { [ORIGIN_SECRET_HEADER]: originSecretValue.unsafeUnwrap() },
+    });
+    const apiOriginRequests = new OriginRequestPolicy(this, "ApiOriginRequests", {
+      comment: "JengaFund /api/*: the headers the API reads (never Host) and CloudFront-Viewer-Address",
+      headerBehavior: OriginRequestHeaderBehavior.allowList(...API_FORWARDED_HEADERS),
+      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+      cookieBehavior: OriginRequestCookieBehavior.none(),
+    });
+    // CloudFront forwards Authorization only as part of a cache key (an origin request policy may not name it), and a
+    // cache policy may name headers only when its maximum TTL is above zero. Nothing is kept in practice: the default
+    // TTL is zero and every API answer says no-store; the bearer token and the query string are in the key anyway.
+    const apiCacheKey = new CachePolicy(this, "ApiCacheKey", {
+      comment: "JengaFund /api/*: passes Authorization to the API, caches nothing",
+      minTtl: Duration.seconds(0),
+      defaultTtl: Duration.seconds(0),
+      maxTtl: Duration.seconds(1),
+      headerBehavior: CacheHeaderBehavior.allowList("Authorization"),
+      queryStringBehavior: CacheQueryStringBehavior.all(),
+      cookieBehavior: CacheCookieBehavior.none(),
+    });
 
     this.distribution = new Distribution(this, "Distribution", {
       comment: "JengaFund web app and /api",
       defaultRootObject: "index.html",
+      webAclId: props.webAclArn,
+      ...(props.siteDomain
+        ? {
+            domainNames: [props.siteDomain.domainName],
+            certificate: Certificate.fromCertificateArn(this, "SiteCertificate", props.siteDomain.certificateArn),
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
       httpVersion: HttpVersion.HTTP2_AND_3,
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(bucket),
@@ -111,13 +180,12 @@ export class WebStack extends Stack {
       },
       additionalBehaviors: {
         "/api/*": {
-          origin: new HttpOrigin(apiDomain),
+          origin: apiOrigin,
           // A redirect would turn a POST into a GET; refuse plain HTTP instead.
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
-          cachePolicy: CachePolicy.CACHING_DISABLED,
-          // API Gateway answers 403 to any Host but its own; every other viewer header (Authorization too) passes.
-          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          cachePolicy: apiCacheKey,
+          originRequestPolicy: apiOriginRequests,
           responseHeadersPolicy: securityHeaders,
         },
       },
@@ -132,7 +200,15 @@ export class WebStack extends Stack {
       );
     }
 
-    new CfnOutput(this, "SiteUrl", { value: `https://${this.distribution.distributionDomainName}` });
+    new CfnOutput(this, "SiteUrl", {
+      value: `https://${props.siteDomain?.domainName ?? this.distribution.distributionDomainName}`,
+    });
+    if (props.siteDomain) {
+      new CfnOutput(this, "SiteDomainTarget", {
+        value: this.distribution.distributionDomainName,
+        description: `Point ${props.siteDomain.domainName} here (CNAME, or a Route 53 alias)`,
+      });
+    }
     new CfnOutput(this, "DistributionId", { value: this.distribution.distributionId });
   }
 

@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { routes } from "@jengafund/shared";
 import { Annotations, Match, Template } from "aws-cdk-lib/assertions";
-import { CachePolicy, OriginRequestPolicy } from "aws-cdk-lib/aws-cloudfront";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createJengaFundApp } from "../lib/jengafund-app.js";
 import { spaRewriteFunctionCode } from "../lib/web-stack.js";
@@ -84,8 +83,8 @@ describe("data stack", () => {
 
   it("generates a JWT key of at least 256 bits and keeps every secret through stack deletion", () => {
     const secrets = Object.values(data.findResources("AWS::SecretsManager::Secret"));
-    // JWT key, four Daraja credentials, the callback token.
-    expect(secrets).toHaveLength(6);
+    // JWT key, CloudFront's origin secret, four Daraja credentials, the callback token.
+    expect(secrets).toHaveLength(7);
     for (const secret of secrets) expect(secret).toMatchObject({ DeletionPolicy: "Retain" });
 
     const [jwt] = Object.values(
@@ -139,22 +138,22 @@ describe("api stack", () => {
     const functions = Object.values(api.findResources("AWS::Lambda::Function", { Properties: appFunctionProperties }));
     const routeFunctions = functions.filter((f) => routeKeys.has(String(f.Properties.Description)));
     expect(routeFunctions).toHaveLength(routes.length);
-    const darajaRoutes = new Set([
-      "POST /api/mpesa/deposit",
-      "PUT /api/admin/withdrawals/{id}",
-      "POST /api/hooks/daraja/{kind}/{token}",
-    ]);
+    // The routes that call Daraja get API Gateway's whole budget.
+    const darajaRoutes = new Set(["POST /api/mpesa/deposit", "PUT /api/admin/withdrawals/{id}"]);
+    const callbackIngest = "POST /api/hooks/daraja/{kind}/{token}";
     for (const fn of routeFunctions) {
+      const route = String(fn.Properties.Description);
       expect(fn.Properties).toMatchObject({
         Handler: "index.handler",
         MemorySize: 512,
-        Timeout: darajaRoutes.has(String(fn.Properties.Description)) ? 29 : 10,
+        Timeout: darajaRoutes.has(route) ? 29 : 10,
         Environment: {
           Variables: {
             NODE_OPTIONS: "--enable-source-maps",
             AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
-            TABLE_NAME: expect.anything(),
-            JWT_SECRET_ARN: expect.anything(),
+            ORIGIN_SECRET_ARN: expect.anything(),
+            // The callback ingest touches no table and signs no session (edge-safety.test.ts).
+            ...(route === callbackIngest ? {} : { TABLE_NAME: expect.anything(), JWT_SECRET_ARN: expect.anything() }),
           },
         },
       });
@@ -236,15 +235,18 @@ describe("web stack", () => {
     });
   });
 
-  it("forwards /api/* uncached to the HTTP API with every method and all viewer headers but Host", () => {
+  it("forwards /api/* to the HTTP API with every method, through its own cache and origin request policies", () => {
+    // What those policies forward (never Host; CloudFront-Viewer-Address) is in edge-safety.test.ts.
+    const [cachePolicyId] = Object.keys(web.findResources("AWS::CloudFront::CachePolicy"));
+    const [originRequestPolicyId] = Object.keys(web.findResources("AWS::CloudFront::OriginRequestPolicy"));
     web.hasResourceProperties("AWS::CloudFront::Distribution", {
       DistributionConfig: {
         CacheBehaviors: [
           Match.objectLike({
             PathPattern: "/api/*",
             AllowedMethods: ["GET", "HEAD", "OPTIONS", "PUT", "PATCH", "POST", "DELETE"],
-            CachePolicyId: CachePolicy.CACHING_DISABLED.cachePolicyId,
-            OriginRequestPolicyId: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+            CachePolicyId: { Ref: cachePolicyId },
+            OriginRequestPolicyId: { Ref: originRequestPolicyId },
             ResponseHeadersPolicyId: Match.anyValue(),
             ViewerProtocolPolicy: "https-only",
           }),
@@ -322,15 +324,15 @@ describe("payments wiring", () => {
     api.hasResourceProperties("AWS::Events::Rule", { ScheduleExpression: "rate(5 minutes)" });
   });
 
-  it("gives Daraja's secrets only to the payment functions", () => {
+  it("gives Daraja's app credentials only to the functions that call Daraja", () => {
     const functions = api.findResources("AWS::Lambda::Function", { Properties: appFunctionProperties });
     const withDaraja = Object.values(functions).filter(
       (f) =>
         (f as { Properties: { Environment?: { Variables?: Record<string, unknown> } } }).Properties.Environment
-          ?.Variables?.MPESA_PASSKEY_ARN,
+          ?.Variables?.MPESA_CONSUMER_KEY_ARN,
     );
-    // start-deposit, process-withdrawal, receive-daraja-callback, the settle and the reconcile functions.
-    expect(withDaraja).toHaveLength(5);
+    // start-deposit, process-withdrawal, the settle and the reconcile functions (each one's exact set: edge-safety).
+    expect(withDaraja).toHaveLength(4);
   });
 
   it("keeps the callback path token to lowercase hex, which Daraja's URL word filter cannot trip on", () => {

@@ -38,6 +38,10 @@ const EnvSchema = z.object({
   MPESA_CALLBACK_ALLOWED_IPS: z._default(z.string(), ""),
   /** Deposits still pending after this long are checked with the STK query by reconciliation. */
   MPESA_RECONCILE_AFTER_SECONDS: z._default(z.coerce.number().check(z.int(), z.positive()), 180),
+  /** STK push abuse limits (design.md §9): beyond them a deposit is refused with 429 and no prompt is sent. */
+  MPESA_MAX_PENDING_DEPOSITS_PER_USER: z._default(z.coerce.number().check(z.int(), z.positive()), 3),
+  MPESA_MAX_PROMPTS_PER_USER_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.positive()), 10),
+  MPESA_MAX_PROMPTS_PER_PHONE_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.positive()), 5),
   /**
    * Confirm an STK success callback with the STK query before crediting it (callbacks are unsigned). On in AWS; off
    * locally unless set, so the simulator's answers settle without a second call.

@@ -362,7 +362,43 @@ export interface DepositRecord {
   receipt?: string;
 }
 
+/** What starting one deposit counts against the STK push limits (design.md §9). */
+export interface PromptReservation {
+  userId: string;
+  phoneNumber: string;
+  /** The UTC hour, `yyyy-mm-ddThh`: the hourly counters' window. */
+  hour: string;
+  expiresAtEpochSeconds: number;
+}
+
+export interface PromptLimits {
+  maxPendingDepositsPerUser: number;
+  maxPromptsPerUserPerHour: number;
+  maxPromptsPerPhonePerHour: number;
+}
+
+export type PromptLimit = "pending-deposits" | "prompts-per-user" | "prompts-per-phone";
+
+/** Raised when a deposit would go beyond an STK push limit; nothing was counted. */
+export class PromptLimitError extends Error {
+  constructor(readonly limit: PromptLimit) {
+    super(`STK push limit reached: ${limit}`);
+    this.name = "PromptLimitError";
+  }
+}
+
 export interface DepositRepository {
+  /**
+   * Before an STK push: takes one of the user's pending-deposit slots and counts the prompt for the user and for the
+   * phone this hour, in one write whose conditions carry the limits, so they hold however many requests run at once.
+   * Throws PromptLimitError, counting nothing, when any is full.
+   */
+  reservePrompt(reservation: PromptReservation, limits: PromptLimits): Promise<void>;
+  /**
+   * Undoes a reservation whose deposit will never be recorded: always the pending slot (no settlement would free it);
+   * the hourly counts only when no prompt can have reached the phone.
+   */
+  releasePrompt(reservation: PromptReservation, options: { promptSent: boolean }): Promise<void>;
   /** Records the started deposit and its pending ledger line; no balance moves. */
   create(deposit: DepositRecord, line: LedgerLine, user: UserSummary): Promise<void>;
   get(checkoutRequestId: string): Promise<DepositRecord | null>;
@@ -373,11 +409,15 @@ export interface DepositRepository {
   ): Promise<{ deposit: DepositRecord | null; user: UserRecord | null }>;
   /**
    * Credits the wallet (and ends the trial) with the deposit's amount, moving the deposit and its ledger line from
-   * `from` to completed in the same transaction. Refusals: "not-pending" (already settled or changed since read),
-   * "duplicate-receipt" (the receipt already credited another deposit).
+   * `from` to completed in the same transaction; from pending, it also gives the user's pending-deposit slot back.
+   * Refusals: "not-pending" (already settled or changed since read), "duplicate-receipt" (the receipt already credited
+   * another deposit).
    */
   complete(deposit: DepositRecord, from: DepositStatus, receipt: string | undefined, at: string): Promise<void>;
-  /** Marks a pending deposit failed or cancelled, with Daraja's result. Refusal: "not-pending". */
+  /**
+   * Marks a pending deposit failed or cancelled, with Daraja's result, and gives the user's pending-deposit slot back.
+   * Refusal: "not-pending".
+   */
   fail(
     deposit: DepositRecord,
     to: "failed" | "cancelled",

@@ -1,6 +1,13 @@
 import { centsToKes, kesToCents } from "@jengafund/shared";
 import type { Clock } from "../lib/clock.js";
-import { type AppError, BadGatewayError, BadRequestError, ConflictError, NotFoundError } from "../lib/errors.js";
+import {
+  type AppError,
+  BadGatewayError,
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  TooManyRequestsError,
+} from "../lib/errors.js";
 import type { IdGenerator } from "../lib/ids.js";
 import type { StkOutcome } from "../payments/callbacks.js";
 import { DarajaError, type DarajaPort } from "../payments/daraja.js";
@@ -8,6 +15,10 @@ import {
   type DepositRecord,
   type DepositRepository,
   type LedgerLine,
+  type PromptLimit,
+  PromptLimitError,
+  type PromptLimits,
+  type PromptReservation,
   SettlementRefusedError,
   type UserRecord,
 } from "../repositories/ports.js";
@@ -20,6 +31,8 @@ export interface DepositServiceDeps {
   log: (level: "info" | "warn" | "error", message: string, details?: Record<string, unknown>) => void;
   /** Pending deposits older than this are checked with the STK query. */
   reconcileAfterMs: number;
+  /** STK push abuse limits (design.md §9): pending deposits per user, prompts an hour per user and per phone. */
+  promptLimits: PromptLimits;
 }
 
 export const DEPOSIT_MESSAGES = {
@@ -38,6 +51,24 @@ export class UnknownDepositError extends Error {
   }
 }
 
+const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
+
+/** Why no prompt was sent, and when to try again. The hourly windows are clock hours (UTC, like the counters' keys). */
+export function promptLimitMessage(limit: PromptLimit, limits: PromptLimits, now: Date): string {
+  if (limit === "pending-deposits") {
+    const waiting = plural(limits.maxPendingDepositsPerUser, "M-Pesa deposit");
+    const them = limits.maxPendingDepositsPerUser === 1 ? "it" : "them";
+    return `You have ${waiting} waiting to be completed. Finish or cancel ${them} on your phone, or wait a few minutes for ${them} to expire, then try again.`;
+  }
+  const hourMs = 3_600_000;
+  const minutes = Math.max(1, Math.ceil((hourMs - (now.getTime() % hourMs)) / 60_000));
+  const retry = `Please try again in ${plural(minutes, "minute")}.`;
+  if (limit === "prompts-per-user") {
+    return `You have asked for ${plural(limits.maxPromptsPerUserPerHour, "M-Pesa prompt")} this hour, the most allowed. ${retry}`;
+  }
+  return `This phone number has had ${plural(limits.maxPromptsPerPhonePerHour, "M-Pesa prompt")} this hour, the most allowed. ${retry}`;
+}
+
 /** What Daraja's refusal means for the person depositing. */
 function explain(error: DarajaError): AppError {
   if (/lock subscriber/i.test(error.errorMessage)) return new ConflictError(DEPOSIT_MESSAGES.phoneBusy);
@@ -46,7 +77,15 @@ function explain(error: DarajaError): AppError {
   return new BadGatewayError(DEPOSIT_MESSAGES.unavailable);
 }
 
-export function createDepositService({ deposits, daraja, clock, newId, log, reconcileAfterMs }: DepositServiceDeps) {
+export function createDepositService({
+  deposits,
+  daraja,
+  clock,
+  newId,
+  log,
+  reconcileAfterMs,
+  promptLimits,
+}: DepositServiceDeps) {
   /** Applies one outcome, whichever way it arrived (callback or query). Safe to repeat: it settles once. */
   async function settle(outcome: StkOutcome, via: "callback" | "query"): Promise<"credited" | "failed" | "ignored"> {
     const context = { checkoutRequestId: outcome.checkoutRequestId, resultCode: outcome.resultCode, via };
@@ -119,6 +158,36 @@ export function createDepositService({ deposits, daraja, clock, newId, log, reco
     /** Starts an STK push and records the pending deposit; the balance moves only when M-Pesa confirms. */
     async start(input: { user: UserRecord; amountKes: number; phoneNumber: string }) {
       const { user, amountKes, phoneNumber } = input;
+      const now = clock.now();
+      const reservation: PromptReservation = {
+        userId: user.id,
+        phoneNumber,
+        hour: now.toISOString().slice(0, 13),
+        // The hourly counters expire an hour after their hour ends.
+        expiresAtEpochSeconds: Math.floor(now.getTime() / 1000) + 2 * 3600,
+      };
+      // Counted before Daraja is called, by one write whose conditions carry the limits: they hold for parallel
+      // requests, and a refused request sends no prompt and counts nothing.
+      try {
+        await deposits.reservePrompt(reservation, promptLimits);
+      } catch (error) {
+        if (!(error instanceof PromptLimitError)) throw error;
+        log("warn", "STK push refused by a limit", { userId: user.id, limit: error.limit });
+        throw new TooManyRequestsError(promptLimitMessage(error.limit, promptLimits, now));
+      }
+      // A start that records no deposit must give its pending slot back here: no settlement ever will. A failure to
+      // do so is logged; until an operator corrects the counter, the user has one pending deposit fewer to start.
+      const release = async (promptSent: boolean) => {
+        try {
+          await deposits.releasePrompt(reservation, { promptSent });
+        } catch (error) {
+          log("error", "A pending-deposit slot could not be given back", {
+            userId: user.id,
+            error: error instanceof Error ? error.message : String(error),
+          });
+        }
+      };
+
       const reference = `JF${newId().slice(-10)}`;
       let accepted: { checkoutRequestId: string; merchantRequestId: string };
       try {
@@ -129,11 +198,18 @@ export function createDepositService({ deposits, daraja, clock, newId, log, reco
           description: "Wallet topup",
         });
       } catch (error) {
-        if (error instanceof DarajaError) {
-          log("warn", "STK push refused", { errorCode: error.errorCode, errorMessage: error.errorMessage });
-          throw explain(error);
+        // "Phone busy" means Daraja sent no new prompt: the attempt is not counted at all, so a person who asks again
+        // while the first prompt is still open does not use up the hour. Any other refusal, or no answer, keeps its
+        // place in the hourly counts: the prompt may have reached the phone, and retries against a failing Daraja are
+        // spaced out by the same limits.
+        if (!(error instanceof DarajaError)) {
+          await release(true);
+          throw error;
         }
-        throw error;
+        log("warn", "STK push refused", { errorCode: error.errorCode, errorMessage: error.errorMessage });
+        const answer = explain(error);
+        await release(!(answer instanceof ConflictError));
+        throw answer;
       }
       const createdAt = clock.now().toISOString();
       const line: LedgerLine = {
@@ -168,6 +244,7 @@ export function createDepositService({ deposits, daraja, clock, newId, log, reco
           amountKes,
           phoneNumber,
         });
+        await release(true);
         throw error;
       }
       return { deposit, line };

@@ -1,3 +1,4 @@
+import type { RouteData } from "@jengafund/shared";
 import { Duration, RemovalPolicy } from "aws-cdk-lib";
 import type { ITableV2 } from "aws-cdk-lib/aws-dynamodb";
 import { Architecture, Runtime } from "aws-cdk-lib/aws-lambda";
@@ -11,8 +12,13 @@ export interface AppFunctionProps {
   /** Absolute path of the TypeScript module that exports `handler`. */
   readonly entry: string;
   readonly description?: string;
-  /** The single table; the function gets read/write access and its name in TABLE_NAME. */
+  /** The single table. */
   readonly table: ITableV2;
+  /**
+   * What the function may do to the table, as the route list says: `read` gets read-only access, `write` read and
+   * write, `none` no access and no TABLE_NAME (least privilege, design.md §9).
+   */
+  readonly data: RouteData;
   /**
    * Secrets the code reads once per container, keyed by the environment variable that carries the ARN
    * (e.g. `JWT_SECRET_ARN`). Only the ARN reaches the environment; the value never enters the template.
@@ -25,7 +31,8 @@ export interface AppFunctionProps {
 
 /**
  * A Lambda function with the house defaults: Node.js 22 on arm64, one minified ESM bundle with source maps, a
- * one-month log group, and the table and secrets it is bound to granted together with their environment variables.
+ * one-month log group, and the table access and secrets it is bound to granted together with their environment
+ * variables.
  */
 export class AppFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
@@ -56,7 +63,7 @@ export class AppFunction extends NodejsFunction {
       environment: {
         NODE_OPTIONS: "--enable-source-maps",
         AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
-        TABLE_NAME: props.table.tableName,
+        ...(props.data === "none" ? {} : { TABLE_NAME: props.table.tableName }),
         ...props.environment,
       },
       logGroup: new LogGroup(scope, `${id}Logs`, {
@@ -66,7 +73,8 @@ export class AppFunction extends NodejsFunction {
       }),
     });
 
-    props.table.grantReadWriteData(this);
+    if (props.data === "read") props.table.grantReadData(this);
+    if (props.data === "write") props.table.grantReadWriteData(this);
     for (const [variable, secret] of Object.entries(props.secrets ?? {})) {
       this.addEnvironment(variable, secret.secretArn);
       secret.grantRead(this);

@@ -14,6 +14,8 @@
  *            DARAJA / TOKEN                  the shared Daraja access token
  *            STATS / TOTALS#<0..7>, STATS / DAY#<yyyy-mm-dd>   counters for the admin statistics (sharded)
  *            THROTTLE#LOGIN#<scope> / <hour> login attempts counted before the password is checked, by TTL
+ *            THROTTLE#STK#USER#<id> / PENDING    how many of the user's deposits are pending
+ *            THROTTLE#STK#<scope> / <hour>   STK prompts started in an hour, per user and per phone, by TTL
  */
 export interface Key {
   PK: string;
@@ -75,6 +77,11 @@ export const keys = {
   /** `hour` is the UTC hour, `yyyy-mm-ddThh`: each counter is one hour's window. */
   loginAttempts: (scope: "EMAIL" | "IP", value: string, hour: string): Key => ({
     PK: `THROTTLE#LOGIN#${scope}#${scope === "EMAIL" ? value.toLowerCase() : value}`,
+    SK: hour,
+  }),
+  pendingDeposits: (userId: string): Key => ({ PK: `THROTTLE#STK#USER#${userId}`, SK: "PENDING" }),
+  stkPrompts: (scope: "USER" | "PHONE", value: string, hour: string): Key => ({
+    PK: `THROTTLE#STK#${scope}#${value}`,
     SK: hour,
   }),
 } as const;

@@ -4,6 +4,9 @@ import {
   type DepositRecord,
   type DepositRepository,
   type PayoutRepository,
+  type PromptLimit,
+  PromptLimitError,
+  type PromptReservation,
   SettlementRefusedError,
   summaryOf,
 } from "../ports.js";
@@ -23,7 +26,7 @@ import {
   walletRefund,
   withdrawalStatusChangeCounters,
 } from "./items.js";
-import { keys } from "./keys.js";
+import { type Key, keys } from "./keys.js";
 import { failedConditionIndexes, runTransaction, type TransactItem } from "./transactions.js";
 
 /** A deposit's own status change, conditional on the status it was read with, moving it between status lists. */
@@ -42,9 +45,89 @@ function depositStatusUpdate(
   });
 }
 
+interface PromptCounter {
+  Key: Key;
+  type: string;
+  attribute: string;
+}
+
+/** How many of the user's deposits are pending: no window, a settlement gives its slot back. */
+const pendingDeposits = (userId: string): PromptCounter => ({
+  Key: keys.pendingDeposits(userId),
+  type: "PendingDeposits",
+  attribute: "pending",
+});
+
+/** The counters starting a deposit moves (design.md §9); the hourly ones expire by TTL. */
+const promptCounters = ({ userId, phoneNumber, hour }: PromptReservation) => ({
+  pending: pendingDeposits(userId),
+  user: { Key: keys.stkPrompts("USER", userId, hour), type: "StkPromptThrottle", attribute: "prompts" },
+  phone: { Key: keys.stkPrompts("PHONE", phoneNumber, hour), type: "StkPromptThrottle", attribute: "prompts" },
+});
+
+/** One more on a counter, refused by its condition once it has reached the limit. */
+function countUp(TableName: string, counter: PromptCounter, limit: number, expiresAt?: number): TransactItem {
+  return {
+    Update: {
+      TableName,
+      Key: counter.Key,
+      UpdateExpression: `ADD #count :one SET #type = :type${expiresAt === undefined ? "" : ", expiresAt = :expiresAt"}`,
+      ConditionExpression: "attribute_not_exists(#count) OR #count < :limit",
+      ExpressionAttributeNames: { "#count": counter.attribute, "#type": "type" },
+      ExpressionAttributeValues: {
+        ":one": 1,
+        ":limit": limit,
+        ":type": counter.type,
+        ...(expiresAt === undefined ? {} : { ":expiresAt": expiresAt }),
+      },
+    },
+  };
+}
+
+/** One back, without a condition: giving a slot back never stands in the way of a settlement. */
+function countDown(TableName: string, counter: PromptCounter): TransactItem {
+  return {
+    Update: {
+      TableName,
+      Key: counter.Key,
+      UpdateExpression: "ADD #count :minusOne",
+      ExpressionAttributeNames: { "#count": counter.attribute },
+      ExpressionAttributeValues: { ":minusOne": -1 },
+    },
+  };
+}
+
+/** In the order the reservation's items are sent; an hourly limit is named first, as its wait is the longer one. */
+const RESERVATION_LIMITS: PromptLimit[] = ["pending-deposits", "prompts-per-user", "prompts-per-phone"];
+const REPORTED_FIRST: PromptLimit[] = ["prompts-per-user", "prompts-per-phone", "pending-deposits"];
+
 export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamoContext()): DepositRepository {
   const { db, TableName } = ctx;
   return {
+    async reservePrompt(reservation, limits) {
+      try {
+        const counters = promptCounters(reservation);
+        await runTransaction(ctx, [
+          countUp(TableName, counters.pending, limits.maxPendingDepositsPerUser),
+          countUp(TableName, counters.user, limits.maxPromptsPerUserPerHour, reservation.expiresAtEpochSeconds),
+          countUp(TableName, counters.phone, limits.maxPromptsPerPhonePerHour, reservation.expiresAtEpochSeconds),
+        ]);
+      } catch (error) {
+        const reached = failedConditionIndexes(error).map((index) => RESERVATION_LIMITS[index]);
+        const limit = REPORTED_FIRST.find((name) => reached.includes(name));
+        if (limit) throw new PromptLimitError(limit);
+        throw error;
+      }
+    },
+
+    async releasePrompt(reservation, { promptSent }) {
+      const counters = promptCounters(reservation);
+      await runTransaction(ctx, [
+        countDown(TableName, counters.pending),
+        ...(promptSent ? [] : [countDown(TableName, counters.user), countDown(TableName, counters.phone)]),
+      ]);
+    },
+
     async create(deposit, line, user) {
       await runTransaction(
         ctx,
@@ -118,6 +201,8 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
           },
         });
       }
+      // Leaving pending frees one of the user's pending-deposit slots; a failed deposit gave its slot back already.
+      if (from === "pending") items.push(countDown(TableName, pendingDeposits(deposit.userId)));
       try {
         await runTransaction(ctx, items);
       } catch (error) {
@@ -138,6 +223,7 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
           }),
           ledgerStatusUpdate(TableName, deposit.userId, deposit.ledgerLineId, "deposit", "pending", to),
           countersUpdate(TableName, ledgerStatusChangeCounters("deposit", "pending", to), deposit.userId),
+          countDown(TableName, pendingDeposits(deposit.userId)),
         ]);
       } catch (error) {
         if (failedConditionIndexes(error).includes(0)) throw new SettlementRefusedError("not-pending");
