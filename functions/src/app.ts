@@ -124,6 +124,7 @@ export const deposits = once(() =>
     newId,
     log,
     reconcileAfterMs: reconcileAfterMs(),
+    confirmStkSuccess: config().MPESA_CONFIRM_STK,
     promptLimits: {
       maxPendingDepositsPerUser: config().MPESA_MAX_PENDING_DEPOSITS_PER_USER,
       maxPromptsPerUserPerHour: config().MPESA_MAX_PROMPTS_PER_USER_PER_HOUR,

@@ -1,15 +1,12 @@
-import type { DepositStatusView, User, Withdrawal } from "@jengafund/shared";
+import type { DepositStatusView, User } from "@jengafund/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handler as reconcile } from "../src/handlers/events/reconcile-payments.js";
-import { handler as adjustBalance } from "../src/handlers/http/adjust-user-balance.js";
 import { handler as getDeposit } from "../src/handlers/http/get-deposit.js";
-import { handler as processWithdrawal } from "../src/handlers/http/process-withdrawal.js";
 import { handler as receiveCallback } from "../src/handlers/http/receive-daraja-callback.js";
-import { handler as requestWithdrawal } from "../src/handlers/http/request-withdrawal.js";
 import { handler as startDeposit } from "../src/handlers/http/start-deposit.js";
 import { keys } from "../src/repositories/dynamo/keys.js";
 import { signInAsAdmin } from "./support/admin.js";
-import { itemsOfUser, readItem } from "./support/db.js";
+import { itemsOfUser, readItem, setAttributes } from "./support/db.js";
 import { call, gatewayEvent } from "./support/events.js";
 import { expectLedgerToMatchBalances } from "./support/money.js";
 import {
@@ -20,6 +17,7 @@ import {
   postCallback,
   startPaymentsStack,
 } from "./support/payments-stack.js";
+import { approveWithdrawal, pendingWithdrawal as pendingPayout } from "./support/payouts.js";
 import { registerUser } from "./support/users.js";
 
 type Message = { message: string };
@@ -280,27 +278,8 @@ describe("M-Pesa deposits", () => {
 });
 
 describe("M-Pesa payouts", () => {
-  async function pendingWithdrawal(phone: string, amount = 300) {
-    const { token, user } = await registerUser();
-    await call(
-      adjustBalance,
-      gatewayEvent("adjust-user-balance", {
-        token: adminToken,
-        pathParameters: { id: user._id },
-        body: { amount: 1000, type: "credit", reason: "payout test" },
-      }),
-    );
-    const { body } = await call<{ withdrawal: Withdrawal }>(
-      requestWithdrawal,
-      gatewayEvent("request-withdrawal", { token, body: { amount, phoneNumber: phone } }),
-    );
-    return { user, withdrawal: body.withdrawal };
-  }
-  const approve = (id: string) =>
-    call<{ withdrawal: Withdrawal }>(
-      processWithdrawal,
-      gatewayEvent("process-withdrawal", { token: adminToken, pathParameters: { id }, body: { status: "approved" } }),
-    );
+  const pendingWithdrawal = (phone: string, amount = 300) => pendingPayout(adminToken, phone, amount);
+  const approve = (id: string) => approveWithdrawal(adminToken, id);
   const withdrawalItem = (id: string) => readItem(keys.withdrawal(id));
 
   it("pays an approved withdrawal by B2C and completes it with the M-Pesa receipt", async () => {
@@ -359,6 +338,9 @@ describe("M-Pesa payouts", () => {
   it("never refunds on a Transaction Status answer whose query failed, and completes on a Completed one", async () => {
     const { user, withdrawal } = await pendingWithdrawal("254700009999");
     await approve(withdrawal._id);
+    // As if reconciliation had asked about the payout and Daraja had accepted the query as this conversation.
+    const accepted = await eventually(async () => (await withdrawalItem(withdrawal._id))?.conversationId);
+    await setAttributes(keys.withdrawal(withdrawal._id), { statusConversationId: "AG_20261122_000000000000000000aa" });
     const statusResult = (resultCode: number | string, parameters?: { Key: string; Value: unknown }[]) => ({
       Result: {
         ResultType: 0,
@@ -383,6 +365,8 @@ describe("M-Pesa payouts", () => {
         { Key: "OriginatorConversationID", Value: withdrawal._id },
         { Key: "TransactionStatus", Value: "Completed" },
         { Key: "ReceiptNo", Value: "UKBSTATUS1" },
+        { Key: "ConversationID", Value: accepted },
+        { Key: "Amount", Value: 300 },
       ]),
     );
     await stack.bus.idle();

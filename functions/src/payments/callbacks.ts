@@ -14,6 +14,8 @@ export interface StkOutcome {
 export interface PayoutOutcome {
   /** Our withdrawal id. */
   originatorConversationId: string;
+  /** Daraja's id of the payout, as it answered when it accepted the request. */
+  conversationId?: string;
   resultCode: string;
   resultDesc: string;
   receipt?: string;
@@ -23,6 +25,12 @@ export interface PayoutOutcome {
 /** A Transaction Status answer about one of our payouts. Its result code describes the query, not the payout. */
 export interface PayoutStatus {
   originatorConversationId: string;
+  /** Daraja's id of the status query itself (returned when the query was accepted). */
+  queryConversationId?: string;
+  /** Daraja's id of the payout the answer is about, when it found it. */
+  payoutConversationId?: string;
+  /** The payout's amount as Daraja reports it. */
+  amountKes?: number;
   queryResultCode: string;
   resultDesc: string;
   /** "Completed", "Failed", … as Daraja reports the payout itself; absent when the query itself failed. */
@@ -80,8 +88,10 @@ export function parsePayoutResult(body: unknown): PayoutOutcome | null {
   const receipt =
     toText(parameters.get("TransactionReceipt")) ?? (resultCode === "0" ? toText(result.TransactionID) : undefined);
   const amount = parameters.has("TransactionAmount") ? toNumber(parameters.get("TransactionAmount")) : undefined;
+  const conversationId = toText(result.ConversationID);
   return {
     originatorConversationId: result.OriginatorConversationID,
+    ...(conversationId ? { conversationId } : {}),
     resultCode,
     resultDesc: String(result.ResultDesc ?? ""),
     ...(receipt ? { receipt } : {}),
@@ -107,8 +117,14 @@ export function parseStatusResult(body: unknown): PayoutStatus | null {
   if (!payoutId) return null;
   const transactionStatus = toText(parameters.get("TransactionStatus"));
   const receipt = toText(parameters.get("ReceiptNo"));
+  const queryConversationId = toText(result.ConversationID);
+  const payoutConversationId = toText(parameters.get("ConversationID"));
+  const amount = parameters.has("Amount") ? toNumber(parameters.get("Amount")) : undefined;
   return {
     originatorConversationId: payoutId,
+    ...(queryConversationId ? { queryConversationId } : {}),
+    ...(payoutConversationId ? { payoutConversationId } : {}),
+    ...(amount !== undefined && Number.isFinite(amount) ? { amountKes: amount } : {}),
     queryResultCode,
     resultDesc: String(result.ResultDesc ?? ""),
     ...(transactionStatus ? { transactionStatus } : {}),

@@ -198,7 +198,7 @@ export function createDarajaClient(settings: DarajaSettings, cache: TokenCache, 
     },
 
     async transactionStatus(originatorConversationId) {
-      await post("/mpesa/transactionstatus/v1/query", {
+      const { body } = await post("/mpesa/transactionstatus/v1/query", {
         Initiator: settings.initiatorName,
         SecurityCredential: await settings.secrets.securityCredential(),
         CommandID: "TransactionStatusQuery",
@@ -211,6 +211,7 @@ export function createDarajaClient(settings: DarajaSettings, cache: TokenCache, 
         // Echoed back in the result's ReferenceData: names the payout even when the result carries no parameters.
         Occasion: originatorConversationId,
       });
+      return { conversationId: String(body.ConversationID ?? "") };
     },
   };
 }

@@ -27,8 +27,11 @@ export interface DarajaPort {
   stkPush(request: StkPushRequest): Promise<{ checkoutRequestId: string; merchantRequestId: string }>;
   stkQuery(checkoutRequestId: string): Promise<StkQueryResult>;
   b2cPayment(request: B2cRequest): Promise<{ conversationId: string }>;
-  /** Asks for the status of a payout; the answer arrives on the status result callback. */
-  transactionStatus(originatorConversationId: string): Promise<void>;
+  /**
+   * Asks for the status of a payout; the answer arrives on the status result callback, carrying the ConversationID
+   * returned here (which only we and Daraja know).
+   */
+  transactionStatus(originatorConversationId: string): Promise<{ conversationId: string }>;
 }
 
 /** A synchronous Daraja refusal: its error code and message as Daraja sent them. */

@@ -202,8 +202,10 @@ export interface WithdrawalRecord {
   processedAt?: string;
   reason?: string;
   mpesaTransactionId?: string;
-  /** Daraja's ConversationID once the payout was accepted. */
+  /** Daraja's ConversationID once the payout was accepted: a result must name it to settle the payout. */
   conversationId?: string;
+  /** Daraja's ConversationID of the latest Transaction Status query about the payout: its answer must name it. */
+  statusConversationId?: string;
   /** The pending `withdrawal` ledger line holding the amount. */
   ledgerLineId: string;
   requestId: string;
@@ -439,6 +441,8 @@ export interface PayoutRepository {
   getWithdrawal(withdrawalId: string): Promise<WithdrawalRecord | null>;
   /** Remembers Daraja's ConversationID of the payout. */
   recordConversation(withdrawalId: string, conversationId: string, at: string): Promise<void>;
+  /** Remembers Daraja's ConversationID of the latest status query about the payout. */
+  recordStatusQuery(withdrawalId: string, conversationId: string, at: string): Promise<void>;
   /** approved → completed, the hold's ledger line completed with the receipt. Refusal: "not-approved". */
   complete(withdrawal: WithdrawalRecord, receipt: string | undefined, at: string): Promise<void>;
   /** approved → rejected with Daraja's reason, the hold refunded and its ledger line failed. Refusal: "not-approved". */

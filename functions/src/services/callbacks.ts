@@ -1,5 +1,5 @@
-import { timingSafeEqual } from "node:crypto";
 import type { DarajaEventDetail, DarajaEventType, EventPublisher } from "../events/publisher.js";
+import { sameSecret } from "../lib/caller.js";
 import { BadRequestError, ForbiddenError, NotFoundError } from "../lib/errors.js";
 import { parsePayoutResult, parseStatusResult, parseStkCallback } from "../payments/callbacks.js";
 import { CALLBACK_KINDS, type CallbackKind } from "../payments/daraja.js";
@@ -29,12 +29,6 @@ const SHAPES: Record<CallbackKind, (body: unknown) => unknown> = {
   "status-timeout": parseStatusResult,
 };
 
-function sameSecret(given: string, expected: string): boolean {
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 /**
  * Daraja callbacks are unsigned, so the path carries a secret token; the source address is checked against the
  * allow-list; the body must have the envelope's shape. Then the callback goes on the bus and Daraja gets its 200
@@ -49,6 +43,7 @@ export function createCallbackIngest({ publisher, callbackToken, allowedIps, clo
         log("warn", "Daraja callback with an unknown path or token refused", {
           kind: input.kind,
           sourceIp: input.sourceIp,
+          rejection: "unknown-path",
         });
         throw new NotFoundError("Not Found");
       }
@@ -56,11 +51,16 @@ export function createCallbackIngest({ publisher, callbackToken, allowedIps, clo
         log("warn", "Daraja callback from an address outside the allow-list refused", {
           kind,
           sourceIp: input.sourceIp,
+          rejection: "source-address",
         });
         throw new ForbiddenError("Forbidden");
       }
       if (SHAPES[kind](input.body) === null) {
-        log("warn", "Daraja callback without the expected shape refused", { kind, sourceIp: input.sourceIp });
+        log("warn", "Daraja callback without the expected shape refused", {
+          kind,
+          sourceIp: input.sourceIp,
+          rejection: "shape",
+        });
         throw new BadRequestError("Unexpected callback body");
       }
       const detail: DarajaEventDetail = {

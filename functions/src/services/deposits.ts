@@ -33,6 +33,8 @@ export interface DepositServiceDeps {
   reconcileAfterMs: number;
   /** STK push abuse limits (design.md §9): pending deposits per user, prompts an hour per user and per phone. */
   promptLimits: PromptLimits;
+  /** Ask the STK query before crediting a success callback, which anyone who learns the URL could forge. */
+  confirmStkSuccess?: boolean;
 }
 
 export const DEPOSIT_MESSAGES = {
@@ -48,6 +50,14 @@ export class UnknownDepositError extends Error {
   constructor(readonly checkoutRequestId: string) {
     super(`No deposit recorded for CheckoutRequestID ${checkoutRequestId} (yet)`);
     this.name = "UnknownDepositError";
+  }
+}
+
+/** A success callback the STK query cannot confirm yet (still processing): thrown so it is delivered again. */
+export class StkNotConfirmedYetError extends Error {
+  constructor(readonly checkoutRequestId: string) {
+    super(`The STK query does not confirm CheckoutRequestID ${checkoutRequestId} yet`);
+    this.name = "StkNotConfirmedYetError";
   }
 }
 
@@ -84,6 +94,7 @@ export function createDepositService({
   newId,
   log,
   reconcileAfterMs,
+  confirmStkSuccess = false,
   promptLimits,
 }: DepositServiceDeps) {
   /** Applies one outcome, whichever way it arrived (callback or query). Safe to repeat: it settles once. */
@@ -125,8 +136,24 @@ export function createDepositService({
         expectedKes: centsToKes(deposit.amountCents),
         receivedKes: outcome.amountKes,
         receipt: outcome.receipt,
+        rejection: "amount-mismatch",
       });
       return "ignored";
+    }
+    if (via === "callback" && confirmStkSuccess && deposit.status !== "completed") {
+      // Daraja's own record must agree before money moves; a query error or an undecided answer is thrown, so the
+      // callback is delivered again (and reconciliation asks independently).
+      const check = await daraja.stkQuery(outcome.checkoutRequestId);
+      if (check.state === "pending") throw new StkNotConfirmedYetError(outcome.checkoutRequestId);
+      if (check.resultCode !== "0") {
+        log("error", "M-Pesa success callback contradicted by the STK query: not credited", {
+          ...context,
+          queryResultCode: check.resultCode,
+          receipt: outcome.receipt,
+          rejection: "stk-contradicted",
+        });
+        return "ignored";
+      }
     }
     // A success after a recorded failure still credits: the receipt is proof the customer paid. A failure that
     // lands between our read and our write is met by reading again and completing from the new status.

@@ -1,4 +1,4 @@
-import { centsToKes } from "@jengafund/shared";
+import { centsToKes, kesToCents } from "@jengafund/shared";
 import type { Clock } from "../lib/clock.js";
 import type { PayoutOutcome, PayoutStatus } from "../payments/callbacks.js";
 import { DarajaError, type DarajaPort } from "../payments/daraja.js";
@@ -11,6 +11,17 @@ export interface PayoutServiceDeps {
   log: (level: "info" | "warn" | "error", message: string, details?: Record<string, unknown>) => void;
   /** Approved payouts without a result after this long are asked about with Transaction Status. */
   reconcileAfterMs: number;
+}
+
+/** Why a payout result was not applied; logged with the result so refusals can be counted by reason. */
+export type PayoutRejection = "conversation-mismatch" | "amount-mismatch";
+
+/** A result for a payout whose acceptance by Daraja is not recorded yet: thrown so the event is delivered again. */
+export class PayoutNotAcceptedYetError extends Error {
+  constructor(readonly withdrawalId: string) {
+    super(`No Daraja conversation recorded for payout ${withdrawalId} (yet)`);
+    this.name = "PayoutNotAcceptedYetError";
+  }
 }
 
 /** Transaction Status's answer when Daraja has no record of the payout at all. */
@@ -57,27 +68,44 @@ export function createPayoutService({ payouts, daraja, clock, log, reconcileAfte
     }
   }
 
-  /** Applies a payout result, from the B2C callback or from Transaction Status. Safe to repeat. */
-  async function settle(
-    outcome: PayoutOutcome,
-    via: "result" | "status",
-  ): Promise<"completed" | "refunded" | "ignored"> {
-    const withdrawal = await payouts.getWithdrawal(outcome.originatorConversationId);
-    const context = { withdrawalId: outcome.originatorConversationId, resultCode: outcome.resultCode, via };
+  /** A result that does not match what we asked for: logged and counted by reason, and otherwise ignored. */
+  function refuse(reason: PayoutRejection, context: Record<string, unknown>): "ignored" {
+    log("error", "M-Pesa payout result does not match the payout: ignored", { ...context, rejection: reason });
+    return "ignored";
+  }
+
+  /** An approved payout by its id, or why there is nothing to settle. */
+  async function approvedPayout(id: string, context: Record<string, unknown>) {
+    const withdrawal = await payouts.getWithdrawal(id);
     if (!withdrawal) {
       log("warn", "M-Pesa payout result for an unknown withdrawal: ignored", context);
-      return "ignored";
+      return null;
     }
-    if (withdrawal.status !== "approved") return "ignored";
+    return withdrawal.status === "approved" ? withdrawal : null;
+  }
+
+  /** Applies a checked result. Success needs Daraja's amount to be the payout's. Safe to repeat. */
+  async function apply(
+    withdrawal: WithdrawalRecord,
+    result: { paid: true; amountKes: number | undefined; receipt?: string } | { paid: false; reason: string },
+    context: Record<string, unknown>,
+  ): Promise<"completed" | "refunded" | "ignored"> {
     const at = clock.now().toISOString();
     try {
-      if (outcome.resultCode === "0") {
-        await payouts.complete(withdrawal, outcome.receipt, at);
-        log("info", "M-Pesa payout completed", { ...context, receipt: outcome.receipt });
+      if (result.paid) {
+        if (result.amountKes === undefined || kesToCents(result.amountKes) !== withdrawal.amountCents) {
+          return refuse("amount-mismatch", {
+            ...context,
+            expectedKes: centsToKes(withdrawal.amountCents),
+            receivedKes: result.amountKes,
+          });
+        }
+        await payouts.complete(withdrawal, result.receipt, at);
+        log("info", "M-Pesa payout completed", { ...context, receipt: result.receipt });
         return "completed";
       }
-      await payouts.fail(withdrawal, outcome.resultDesc || `M-Pesa payout failed (${outcome.resultCode})`, at);
-      log("warn", "M-Pesa payout failed: refunded", { ...context, resultDesc: outcome.resultDesc });
+      await payouts.fail(withdrawal, result.reason, at);
+      log("warn", "M-Pesa payout failed: refunded", { ...context, reason: result.reason });
       return "refunded";
     } catch (error) {
       if (error instanceof SettlementRefusedError) return "ignored";
@@ -89,42 +117,70 @@ export function createPayoutService({ payouts, daraja, clock, log, reconcileAfte
     /** Starts the B2C payout of an approved withdrawal; its result arrives on the callback. */
     start: submit,
 
-    settleResult: (outcome: PayoutOutcome) => settle(outcome, "result"),
+    /**
+     * A B2C result settles the payout only when it names both our id (OriginatorConversationID) and the
+     * ConversationID Daraja gave when it accepted the payout. Callbacks are unsigned: anyone who learns the URL can
+     * post one, but not with an id only Daraja and we know.
+     */
+    async settleResult(outcome: PayoutOutcome) {
+      const context = { withdrawalId: outcome.originatorConversationId, resultCode: outcome.resultCode, via: "result" };
+      const withdrawal = await approvedPayout(outcome.originatorConversationId, context);
+      if (!withdrawal) return "ignored" as const;
+      // Daraja's answer to the payout request (with its ConversationID) can still be on its way to us.
+      if (!withdrawal.conversationId) throw new PayoutNotAcceptedYetError(withdrawal.id);
+      if (outcome.conversationId !== withdrawal.conversationId) {
+        return refuse("conversation-mismatch", { ...context, conversationId: outcome.conversationId });
+      }
+      return apply(
+        withdrawal,
+        outcome.resultCode === "0"
+          ? { paid: true, amountKes: outcome.amountKes, ...(outcome.receipt ? { receipt: outcome.receipt } : {}) }
+          : { paid: false, reason: outcome.resultDesc || `M-Pesa payout failed (${outcome.resultCode})` },
+        context,
+      );
+    },
 
     /**
-     * A status answer. Its result code is about the query: only a successful query naming the payout's own status
-     * settles it (Completed pays, a definite failure refunds). "No such transaction" means the payout never started
-     * and is submitted again (safe: Daraja refuses a repeated OriginatorConversationID). Anything else is unknown and
-     * left for the next reconciliation: refunding a payout that did pay would pay the user twice.
+     * A status answer counts only when it answers our latest query about the payout (its ConversationID) and, when
+     * it names the payout's own ConversationID, that is the one Daraja gave us. Its result code is about the query:
+     * only a successful query naming the payout's own status settles it (Completed pays, a definite failure
+     * refunds). "No such transaction" means the payout never started and is submitted again (safe: Daraja refuses a
+     * repeated OriginatorConversationID). Anything else is unknown and left for the next reconciliation: refunding a
+     * payout that did pay would pay the user twice.
      */
     async settleStatus(status: PayoutStatus) {
       const id = status.originatorConversationId;
+      const context = { withdrawalId: id, queryResultCode: status.queryResultCode, via: "status" };
+      const withdrawal = await approvedPayout(id, context);
+      if (!withdrawal) return "ignored" as const;
+      if (!withdrawal.statusConversationId) throw new PayoutNotAcceptedYetError(withdrawal.id);
+      if (status.queryConversationId !== withdrawal.statusConversationId) {
+        return refuse("conversation-mismatch", { ...context, conversationId: status.queryConversationId });
+      }
       if (status.queryResultCode === NO_SUCH_TRANSACTION) {
-        const withdrawal = await payouts.getWithdrawal(id);
-        if (withdrawal?.status === "approved") await submit(withdrawal);
+        await submit(withdrawal);
         return "resubmitted" as const;
+      }
+      if (
+        status.payoutConversationId !== undefined &&
+        withdrawal.conversationId !== undefined &&
+        status.payoutConversationId !== withdrawal.conversationId
+      ) {
+        return refuse("conversation-mismatch", { ...context, conversationId: status.payoutConversationId });
       }
       const payoutStatus = status.transactionStatus?.toLowerCase();
       if (status.queryResultCode === "0" && payoutStatus === "completed") {
-        return settle(
-          {
-            originatorConversationId: id,
-            resultCode: "0",
-            resultDesc: status.resultDesc,
-            ...(status.receipt ? { receipt: status.receipt } : {}),
-          },
-          "status",
+        return apply(
+          withdrawal,
+          { paid: true, amountKes: status.amountKes, ...(status.receipt ? { receipt: status.receipt } : {}) },
+          context,
         );
       }
       if (status.queryResultCode === "0" && payoutStatus && FAILED_STATUSES.has(payoutStatus)) {
-        return settle(
-          { originatorConversationId: id, resultCode: "failed", resultDesc: `M-Pesa payout ${payoutStatus}` },
-          "status",
-        );
+        return apply(withdrawal, { paid: false, reason: `M-Pesa payout ${payoutStatus}` }, context);
       }
       log("warn", "Payout status unknown; asking again at the next reconciliation", {
-        withdrawalId: id,
-        queryResultCode: status.queryResultCode,
+        ...context,
         transactionStatus: status.transactionStatus,
         resultDesc: status.resultDesc,
       });
@@ -145,7 +201,11 @@ export function createPayoutService({ payouts, daraja, clock, log, reconcileAfte
       for (const withdrawal of await payouts.listApproved(before, limit)) {
         summary.checked++;
         try {
-          await daraja.transactionStatus(withdrawal.id);
+          const { conversationId } = await daraja.transactionStatus(withdrawal.id);
+          // Only an answer to this query may settle the payout (see settleStatus).
+          if (conversationId) {
+            await payouts.recordStatusQuery(withdrawal.id, conversationId, clock.now().toISOString());
+          }
         } catch (error) {
           summary.errors++;
           log("warn", "Payout status query failed", { withdrawalId: withdrawal.id, error: String(error) });

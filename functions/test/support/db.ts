@@ -19,6 +19,21 @@ export async function itemsOfUser(userId: string, skPrefix: string) {
   return Items ?? [];
 }
 
+/** Sets attributes on an item, to arrange a state the test starts from (e.g. a status query already sent). */
+export async function setAttributes(key: { PK: string; SK: string }, attributes: Record<string, unknown>) {
+  const names = Object.keys(attributes);
+  await dynamoDocumentClient().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: `SET ${names.map((_, i) => `#n${i} = :v${i}`).join(", ")}`,
+      ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#n${i}`, name])),
+      ExpressionAttributeValues: Object.fromEntries(names.map((name, i) => [`:v${i}`, attributes[name]])),
+      ConditionExpression: "attribute_exists(PK)",
+    }),
+  );
+}
+
 /** Stands in for the admin console's deactivate action until that endpoint exists. */
 export async function deactivateUser(userId: string) {
   await dynamoDocumentClient().send(

@@ -10,7 +10,12 @@ import { createLocalApiServer } from "../../src/local/api-server.js";
 import { createLocalEventBus, type LocalEventBus } from "../../src/local/event-bus.js";
 import { closeServer, listen } from "../../src/local/servers.js";
 
-const PORTS = { api: 3610, sim: 4610, bus: 4620 };
+/**
+ * Ports of their own per vitest worker, so test files using this stack can run side by side (and a second vitest run
+ * can be moved with PAYMENTS_TEST_PORT_BASE).
+ */
+const base = Number(process.env.PAYMENTS_TEST_PORT_BASE ?? 3600) + 10 * Number(process.env.VITEST_POOL_ID ?? 1);
+const PORTS = { api: base, sim: base + 1, bus: base + 2 };
 export const callbackToken = randomBytes(16).toString("hex");
 export const apiUrl = `http://127.0.0.1:${PORTS.api}/api`;
 

@@ -220,6 +220,7 @@ export const toWithdrawalRecord = (item: Item): WithdrawalRecord =>
     "requestId",
     "processedAt",
     "conversationId",
+    "statusConversationId",
   ]);
 
 export function depositItem(deposit: DepositRecord): Item {

@@ -286,6 +286,18 @@ export function createDynamoPayoutRepository(ctx: DynamoContext = defaultDynamoC
       );
     },
 
+    async recordStatusQuery(withdrawalId, conversationId, at) {
+      await db.send(
+        new UpdateCommand({
+          TableName,
+          Key: keys.withdrawal(withdrawalId),
+          UpdateExpression: "SET statusConversationId = :conversation, statusQueriedAt = :at",
+          ConditionExpression: "attribute_exists(PK)",
+          ExpressionAttributeValues: { ":conversation": conversationId, ":at": at },
+        }),
+      );
+    },
+
     complete: (withdrawal, receipt, at) =>
       settle([
         withdrawalUpdate(withdrawal.id, "completed", {

@@ -1,0 +1,233 @@
+/**
+ * Forged Daraja results from someone who knows the callback URL (R15, design.md §9): results must match what we
+ * asked for, or they change nothing and are logged with the reason. The whole path runs over real HTTP: simulator,
+ * callback route, local event bus, settle handler, DynamoDB Local. STK successes are confirmed with the STK query,
+ * as they are in AWS.
+ */
+
+import { afterAll, afterEach, beforeAll, describe, expect, it, type MockInstance, vi } from "vitest";
+import { handler as startDeposit } from "../src/handlers/http/start-deposit.js";
+import { keys } from "../src/repositories/dynamo/keys.js";
+import { signInAsAdmin } from "./support/admin.js";
+import { readItem, setAttributes } from "./support/db.js";
+import { call, gatewayEvent } from "./support/events.js";
+import { expectLedgerToMatchBalances } from "./support/money.js";
+import {
+  callbackToken,
+  eventually,
+  type PaymentsStack,
+  postCallback,
+  startPaymentsStack,
+} from "./support/payments-stack.js";
+import { approveWithdrawal, pendingWithdrawal } from "./support/payouts.js";
+import { registerUser } from "./support/users.js";
+
+let stack: PaymentsStack;
+let adminToken = "";
+let errors: MockInstance;
+
+beforeAll(async () => {
+  process.env.MPESA_CONFIRM_STK = "true";
+  stack = await startPaymentsStack({ callbackDelayMs: 50 });
+  adminToken = (await signInAsAdmin()).token;
+});
+afterAll(async () => {
+  await stack.stop();
+});
+afterEach(() => {
+  errors?.mockRestore();
+});
+
+/** The error lines logged while `run` ran, parsed. */
+async function errorLogsOf(run: () => Promise<void>): Promise<Record<string, unknown>[]> {
+  errors = vi.spyOn(console, "error").mockImplementation(() => {});
+  await run();
+  await stack.bus.idle();
+  return errors.mock.calls.map(([line]) => JSON.parse(String(line)) as Record<string, unknown>);
+}
+
+const withdrawalItem = (id: string) => readItem(keys.withdrawal(id));
+const walletOf = async (userId: string) => (await readItem(keys.user(userId)))?.walletBalanceCents;
+
+function b2cResult(fields: {
+  withdrawalId: string;
+  conversationId: unknown;
+  resultCode: number;
+  amount?: number;
+  receipt?: string;
+}) {
+  return {
+    Result: {
+      ResultType: 0,
+      ResultCode: fields.resultCode,
+      ResultDesc: fields.resultCode === 0 ? "The service request is processed successfully." : "Forged failure.",
+      OriginatorConversationID: fields.withdrawalId,
+      ConversationID: fields.conversationId,
+      TransactionID: fields.receipt ?? "TC10000000",
+      ...(fields.amount === undefined
+        ? {}
+        : {
+            ResultParameters: {
+              ResultParameter: [
+                { Key: "TransactionAmount", Value: fields.amount },
+                { Key: "TransactionReceipt", Value: fields.receipt },
+              ],
+            },
+          }),
+    },
+  };
+}
+
+describe("forged B2C results (R15)", () => {
+  /** An approved payout whose real result never arrives (the simulator drops it), with Daraja's ConversationID. */
+  async function approvedPayout() {
+    const { user, withdrawal } = await pendingWithdrawal(adminToken, "254700009999");
+    await approveWithdrawal(adminToken, withdrawal._id);
+    const conversationId = await eventually(async () => (await withdrawalItem(withdrawal._id))?.conversationId);
+    return { user, withdrawal, conversationId: String(conversationId) };
+  }
+
+  it("does not refund a payout on a failure naming our id but another ConversationID, and logs why", async () => {
+    const { user, withdrawal } = await approvedPayout();
+    const logs = await errorLogsOf(async () => {
+      const forged = b2cResult({
+        withdrawalId: withdrawal._id,
+        conversationId: "AG_20261123_forged",
+        resultCode: 2001,
+      });
+      expect((await postCallback("b2c-result", forged)).status).toBe(200);
+    });
+    expect(await withdrawalItem(withdrawal._id)).toMatchObject({ status: "approved" });
+    expect(await walletOf(user._id)).toBe(70_000);
+    expect(logs).toContainEqual(
+      expect.objectContaining({ withdrawalId: withdrawal._id, rejection: "conversation-mismatch" }),
+    );
+  });
+
+  it("does not complete a payout on a success for another amount, and completes it on the true result", async () => {
+    const { user, withdrawal, conversationId } = await approvedPayout();
+    const logs = await errorLogsOf(async () => {
+      await postCallback(
+        "b2c-result",
+        b2cResult({ withdrawalId: withdrawal._id, conversationId, resultCode: 0, amount: 30, receipt: "TCFORGED01" }),
+      );
+    });
+    expect(await withdrawalItem(withdrawal._id)).toMatchObject({ status: "approved" });
+    expect(logs).toContainEqual(
+      expect.objectContaining({ withdrawalId: withdrawal._id, rejection: "amount-mismatch", receivedKes: 30 }),
+    );
+
+    await postCallback(
+      "b2c-result",
+      b2cResult({ withdrawalId: withdrawal._id, conversationId, resultCode: 0, amount: 300, receipt: "TCTRUE0001" }),
+    );
+    await stack.bus.idle();
+    expect(await withdrawalItem(withdrawal._id)).toMatchObject({
+      status: "completed",
+      mpesaTransactionId: "TCTRUE0001",
+    });
+    expect(await walletOf(user._id)).toBe(70_000);
+    await expectLedgerToMatchBalances(user._id);
+  });
+
+  it("ignores a Transaction Status answer to a query we did not send", async () => {
+    const { user, withdrawal, conversationId } = await approvedPayout();
+    await setAttributes(keys.withdrawal(withdrawal._id), { statusConversationId: "AG_20261123_our_query" });
+    const statusResult = (queryConversationId: string, status: string) => ({
+      Result: {
+        ResultType: 0,
+        ResultCode: 0,
+        ResultDesc: "The service request is processed successfully.",
+        OriginatorConversationID: "status-query",
+        ConversationID: queryConversationId,
+        TransactionID: "UKB0000000",
+        ResultParameters: {
+          ResultParameter: [
+            { Key: "OriginatorConversationID", Value: withdrawal._id },
+            { Key: "ConversationID", Value: conversationId },
+            { Key: "TransactionStatus", Value: status },
+            { Key: "Amount", Value: 300 },
+          ],
+        },
+      },
+    });
+    const logs = await errorLogsOf(async () => {
+      await postCallback("status-result", statusResult("AG_20261123_not_ours", "Failed"));
+    });
+    expect(await withdrawalItem(withdrawal._id)).toMatchObject({ status: "approved" });
+    expect(await walletOf(user._id)).toBe(70_000);
+    expect(logs).toContainEqual(expect.objectContaining({ via: "status", rejection: "conversation-mismatch" }));
+
+    await postCallback("status-result", statusResult("AG_20261123_our_query", "Completed"));
+    await stack.bus.idle();
+    expect(await withdrawalItem(withdrawal._id)).toMatchObject({ status: "completed" });
+    await expectLedgerToMatchBalances(user._id);
+  });
+});
+
+describe("STK successes confirmed with the STK query (R15)", () => {
+  async function deposit(token: string, amount: number, phoneNumber: string) {
+    for (let attempt = 1; ; attempt++) {
+      const response = await call<{ checkoutRequestId: string }>(
+        startDeposit,
+        gatewayEvent("start-deposit", { token, body: { amount, phoneNumber } }),
+      );
+      // Like a person, waits out the phone's lock while an earlier prompt to it is still open.
+      if (response.statusCode !== 409 || attempt >= 40) return response;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  it("credits a success the query confirms", async () => {
+    const { token, user } = await registerUser();
+    const { body } = await deposit(token, 250, "254708374149");
+    const settled = await eventually(async () => {
+      const item = await readItem(keys.deposit(body.checkoutRequestId));
+      return item?.status === "completed" && item;
+    });
+    expect(settled.receipt).toMatch(/^[A-Z0-9]{10}$/);
+    expect(await walletOf(user._id)).toBe(25_000);
+  });
+
+  it("refuses a forged success for a prompt the customer cancelled, and logs it for an operator", async () => {
+    const { token, user } = await registerUser();
+    const { body } = await deposit(token, 400, "254700001032");
+    const id = body.checkoutRequestId;
+    await eventually(async () => (await readItem(keys.deposit(id)))?.status === "cancelled");
+
+    const logs = await errorLogsOf(async () => {
+      const forged = {
+        Body: {
+          stkCallback: {
+            MerchantRequestID: "29115-34620561-1",
+            CheckoutRequestID: id,
+            ResultCode: 0,
+            ResultDesc: "The service request is processed successfully.",
+            CallbackMetadata: {
+              Item: [
+                { Name: "Amount", Value: 400 },
+                { Name: "MpesaReceiptNumber", Value: "TKFORGED01" },
+                { Name: "PhoneNumber", Value: 254700001032 },
+              ],
+            },
+          },
+        },
+      };
+      expect((await postCallback("stk", forged)).status).toBe(200);
+    });
+    expect(await readItem(keys.deposit(id))).toMatchObject({ status: "cancelled" });
+    expect(await readItem(keys.receiptMarker("TKFORGED01"))).toBeUndefined();
+    expect(await walletOf(user._id)).toBe(0);
+    expect(logs).toContainEqual(
+      expect.objectContaining({ checkoutRequestId: id, rejection: "stk-contradicted", queryResultCode: "1032" }),
+    );
+    await expectLedgerToMatchBalances(user._id);
+  });
+
+  it("keeps the callback token out of everything it logs", async () => {
+    const logs = await errorLogsOf(async () => {
+      await postCallback("stk", { Body: { stkCallback: { CheckoutRequestID: "ws_CO_unknown", ResultCode: 0 } } });
+    });
+    expect(JSON.stringify(logs)).not.toContain(callbackToken);
+  });
+});
