@@ -76,6 +76,16 @@ async function simulatorDelay(callbackDelayMs: number) {
   expect(response.status).toBe(200);
 }
 
+/** Runs `steps` with prompts that stay open for a while, so that none settles before the steps are done. */
+async function withPromptsOpen<T>(steps: () => Promise<T>): Promise<T> {
+  await simulatorDelay(3000);
+  try {
+    return await steps();
+  } finally {
+    await simulatorDelay(50);
+  }
+}
+
 const depositRepository = createDynamoDepositRepository();
 const settled = (checkoutRequestId: string) =>
   eventually(async () => (await depositRepository.get(checkoutRequestId))?.status !== "pending", 10_000);
@@ -140,48 +150,54 @@ const hourOfItsOwn = () => {
 
 describe("STK push limits (R14)", () => {
   it("lets 3 of 5 parallel deposits by one user through; the other 2 get 429 and no prompt is sent", async () => {
-    // Prompts stay open long enough that none settles while the five race.
-    await simulatorDelay(3000);
-    try {
-      const { token } = await registerUser();
-      const phones = Array.from({ length: 5 }, newPhone);
-      const responses = await Promise.all(
+    const { token, user } = await registerUser();
+    const phones = Array.from({ length: 5 }, newPhone);
+    const responses = await withPromptsOpen(() =>
+      Promise.all(
         phones.map((phoneNumber) =>
-          call<Message>(startDeposit, gatewayEvent("start-deposit", { token, body: { amount: 100, phoneNumber } })),
+          call<Message & { checkoutRequestId: string }>(
+            startDeposit,
+            gatewayEvent("start-deposit", { token, body: { amount: 100, phoneNumber } }),
+          ),
         ),
-      );
+      ),
+    );
 
-      expect(responses.filter((r) => r.statusCode === 202)).toHaveLength(3);
-      const refused = responses.filter((r) => r.statusCode === 429);
-      expect(refused).toHaveLength(2);
-      for (const { body } of refused) {
-        expect(body).toEqual({
-          message:
-            "You have 3 M-Pesa deposits waiting to be completed. Finish or cancel them on your phone, or wait a few minutes for them to expire, then try again.",
-        });
-      }
-      const pushes = await Promise.all(phones.map(pushesTo));
-      expect(pushes.reduce((sum, p) => sum + p.prompts, 0)).toBe(3);
-      responses.forEach((response, i) => {
-        if (response.statusCode === 202) expect(pushes[i]?.prompts).toBe(1);
-        // A refused deposit never called M-Pesa at all.
-        else expect(pushes[i]).toEqual({ prompts: 0, requests: 0 });
+    expect(responses.filter((r) => r.statusCode === 202)).toHaveLength(3);
+    const refused = responses.filter((r) => r.statusCode === 429);
+    expect(refused).toHaveLength(2);
+    for (const { body } of refused) {
+      expect(body).toEqual({
+        message:
+          "You have 3 M-Pesa deposits waiting to be completed. Finish or cancel them on your phone, or wait a few minutes for them to expire, then try again.",
       });
-    } finally {
-      await simulatorDelay(50);
     }
+    const pushes = await Promise.all(phones.map(pushesTo));
+    expect(pushes.reduce((sum, p) => sum + p.prompts, 0)).toBe(3);
+    responses.forEach((response, i) => {
+      if (response.statusCode === 202) expect(pushes[i]?.prompts).toBe(1);
+      // A refused deposit never called M-Pesa at all.
+      else expect(pushes[i]).toEqual({ prompts: 0, requests: 0 });
+    });
+
+    const accepted = responses.filter((r) => r.statusCode === 202).map((r) => r.body.checkoutRequestId);
+    await Promise.all(accepted.map(settled));
+    expect((await readItem(keys.pendingDeposits(user._id)))?.pending).toBe(0);
   });
 
   it("frees a pending slot whenever a deposit settles, paid, cancelled or failed, so new deposits are allowed again", async () => {
     const user = await investor();
     const { start } = depositService(DEFAULTS, new Date());
-    const started = await Promise.all([
-      start(user, newPhone()),
-      start(user, "254700001032"), // cancelled on the phone
-      start(user, "254700000001"), // insufficient funds
-    ]);
-    expect(started.map((s) => s.status)).toEqual([202, 202, 202]);
-    expect((await start(user, newPhone())).status).toBe(429);
+    const started = await withPromptsOpen(async () => {
+      const three = await Promise.all([
+        start(user, newPhone()),
+        start(user, "254700001032"), // cancelled on the phone
+        start(user, "254700000001"), // insufficient funds
+      ]);
+      expect(three.map((s) => s.status)).toEqual([202, 202, 202]);
+      expect((await start(user, newPhone())).status).toBe(429);
+      return three;
+    });
 
     await Promise.all(started.map((s) => settled(s.checkoutRequestId)));
     expect((await readItem(keys.pendingDeposits(user.id)))?.pending).toBe(0);
@@ -241,24 +257,25 @@ describe("STK push limits (R14)", () => {
   });
 
   it("does not count a prompt M-Pesa refuses because the phone is busy, and gives its pending slot back", async () => {
-    await simulatorDelay(3000);
-    try {
-      const at = hourOfItsOwn();
-      const { start } = depositService(DEFAULTS, at);
-      const user = await investor();
-      const phone = newPhone();
-      expect((await start(user, phone)).status).toBe(202);
+    const at = hourOfItsOwn();
+    const hour = at.toISOString().slice(0, 13);
+    const { start } = depositService(DEFAULTS, at);
+    const user = await investor();
+    const phone = newPhone();
+    const first = await withPromptsOpen(async () => {
+      const open = await start(user, phone);
+      expect(open.status).toBe(202);
       for (let i = 0; i < 8; i++) {
         const busy = await start(user, phone);
         expect(busy).toMatchObject({ status: 409, message: expect.stringMatching(/already open on this phone/) });
       }
-      const hour = at.toISOString().slice(0, 13);
       expect((await readItem(keys.pendingDeposits(user.id)))?.pending).toBe(1);
-      expect((await readItem(keys.stkPrompts("USER", user.id, hour)))?.prompts).toBe(1);
-      expect((await readItem(keys.stkPrompts("PHONE", phone, hour)))?.prompts).toBe(1);
-    } finally {
-      await simulatorDelay(50);
-    }
+      return open;
+    });
+    expect((await readItem(keys.stkPrompts("USER", user.id, hour)))?.prompts).toBe(1);
+    expect((await readItem(keys.stkPrompts("PHONE", phone, hour)))?.prompts).toBe(1);
+    await settled(first.checkoutRequestId);
+    expect((await readItem(keys.pendingDeposits(user.id)))?.pending).toBe(0);
   });
 
   it.each([
