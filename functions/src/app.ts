@@ -86,6 +86,7 @@ export const admin = once(() =>
     clock: systemClock,
     newId,
     startPayout: (withdrawal) => payouts().start(withdrawal),
+    payouts: createDynamoPayoutRepository(),
   }),
 );
 

@@ -28,7 +28,11 @@ async function anInvestor(firstName: string): Promise<Investor> {
 }
 
 /** Real money for the investor (an admin credit), then a withdrawal request the admin can decide on. */
-async function withPendingWithdrawal(investor: Investor, adminToken: string): Promise<void> {
+async function withPendingWithdrawal(
+  investor: Investor,
+  adminToken: string,
+  phoneNumber = "254708374149",
+): Promise<string> {
   await apiCall(
     apiUrl,
     "PUT",
@@ -36,8 +40,15 @@ async function withPendingWithdrawal(investor: Investor, adminToken: string): Pr
     { amount: 200, type: "credit", reason: "E2E funding" },
     adminToken,
   );
-  // 254708374149 is a number the Daraja simulator pays out to.
-  await apiCall(apiUrl, "POST", "/withdrawals", { amount: 100, phoneNumber: "254708374149" }, investor.token);
+  // 254708374149 is a number the Daraja simulator pays out to; 254700009999 one whose result it never delivers.
+  const { withdrawal } = await apiCall<{ withdrawal: { _id: string } }>(
+    apiUrl,
+    "POST",
+    "/withdrawals",
+    { amount: 100, phoneNumber },
+    investor.token,
+  );
+  return withdrawal._id;
 }
 
 async function signInAsAdmin(page: Page) {
@@ -60,6 +71,7 @@ async function expectToast(page: Page, text: string) {
 let browser: Browser;
 let approvedInvestor: Investor;
 let rejectedInvestor: Investor;
+let stuckInvestor: Investor;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -71,6 +83,10 @@ beforeAll(async () => {
   rejectedInvestor = await anInvestor("Brian");
   await withPendingWithdrawal(approvedInvestor, adminToken);
   await withPendingWithdrawal(rejectedInvestor, adminToken);
+  // Approved, sent to M-Pesa, and no result ever comes: a stuck payout.
+  stuckInvestor = await anInvestor("Chebet");
+  const stuck = await withPendingWithdrawal(stuckInvestor, adminToken, "254700009999");
+  await apiCall(apiUrl, "PUT", `/admin/withdrawals/${stuck}`, { status: "approved" }, adminToken);
 });
 
 afterAll(async () => {
@@ -246,6 +262,36 @@ describe("the admin console on a desktop", () => {
     await details.getByRole("button", { name: "Close", exact: true }).click();
     await details.waitFor({ state: "detached" });
     await screenshot(page, "admin-withdrawals-desktop");
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe("a stuck payout", () => {
+  test("an admin marks it as failed with a reason, and the user's wallet gets the amount back", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await signInAsAdmin(page);
+    await openAdminTab(page, "Withdrawals", "Withdrawal Management");
+    await page.getByRole("combobox", { name: "Status" }).selectOption("approved");
+    await page.getByRole("button", { name: `View Details of ${stuckInvestor.name}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Withdrawal Details" });
+    await dialog.getByText("Waiting for M-Pesa").waitFor();
+    const markFailed = dialog.getByRole("button", { name: "Mark payout as failed" });
+    expect(await markFailed.isDisabled()).toBe(true);
+    await dialog.getByRole("textbox", { name: /^Reason/ }).fill("M-Pesa Transaction Status: no such payout");
+    await screenshot(page, "admin-fail-payout-desktop");
+    await markFailed.click();
+    await expectToast(page, `Payout marked as failed: KES 100.00 refunded to ${stuckInvestor.name}`);
+    await dialog.waitFor({ state: "detached" });
+
+    const { user } = await apiCall<{ user: { walletBalance: number } }>(
+      apiUrl,
+      "GET",
+      "/auth/me",
+      undefined,
+      stuckInvestor.token,
+    );
+    expect(user.walletBalance).toBe(200);
     expect(errors).toEqual([]);
     await close();
   });

@@ -19,6 +19,8 @@ import {
   type PackageFields,
   type PackageRecord,
   type PackageRepository,
+  type PayoutRepository,
+  SettlementRefusedError,
   type UserRecord,
   type WithdrawalRecord,
 } from "../repositories/ports.js";
@@ -32,12 +34,15 @@ export interface AdminServiceDeps {
   newId: IdGenerator;
   /** Starts the M-Pesa payout of an approved withdrawal (absent until payouts are configured). */
   startPayout?: (withdrawal: WithdrawalRecord) => Promise<WithdrawalRecord>;
+  /** Refunds an approved payout that M-Pesa did not pay (the payout settlement's own failure path). */
+  payouts?: Pick<PayoutRepository, "fail">;
 }
 
 export const ADMIN_SERVICE_MESSAGES = {
   packageNotFound: "Package not found",
   withdrawalNotFound: "Withdrawal not found",
   withdrawalNotPending: "This withdrawal has already been processed",
+  payoutNotAwaiting: "Only an approved payout still waiting for M-Pesa can be marked as failed",
 } as const;
 
 /** Package form input (KES, percents) to the stored fields. */
@@ -56,7 +61,23 @@ function packageFields(input: PackageInput): PackageFields {
   };
 }
 
-export function createAdminService({ admin, queries, packages, clock, newId, startPayout }: AdminServiceDeps) {
+export function createAdminService({ admin, queries, packages, clock, newId, startPayout, payouts }: AdminServiceDeps) {
+  /**
+   * The admin's word that M-Pesa did not pay (Transaction Status or the M-Pesa portal says so): the hold goes back to
+   * the wallet with the reason, exactly as when a B2C result reports a failure. A payout that settles meanwhile wins.
+   */
+  async function failPayout(withdrawal: WithdrawalRecord, reason: string): Promise<WithdrawalRecord> {
+    if (withdrawal.status !== "approved" || !payouts) throw new ConflictError(ADMIN_SERVICE_MESSAGES.payoutNotAwaiting);
+    const at = clock.now().toISOString();
+    try {
+      await payouts.fail(withdrawal, reason, at);
+    } catch (error) {
+      if (error instanceof SettlementRefusedError) throw new ConflictError(ADMIN_SERVICE_MESSAGES.payoutNotAwaiting);
+      throw error;
+    }
+    return { ...withdrawal, status: "rejected", reason, processedAt: withdrawal.processedAt ?? at };
+  }
+
   return {
     stats: () => queries.stats(nairobiDay(clock.now())),
     listUsers: (request: Parameters<AdminQueries["listUsers"]>[0]) => queries.listUsers(request),
@@ -99,7 +120,8 @@ export function createAdminService({ admin, queries, packages, clock, newId, sta
     },
 
     /**
-     * Only a pending withdrawal can be processed. Rejecting refunds the hold at once; approving records the
+     * Only a pending withdrawal can be approved or rejected; only an approved one (its payout started, no result yet)
+     * can be marked failed. Rejecting refunds the hold at once; approving records the
      * decision and starts the M-Pesa payout, whose result completes it (or refunds it when the payout fails).
      */
     async processWithdrawal(input: {
@@ -110,6 +132,7 @@ export function createAdminService({ admin, queries, packages, clock, newId, sta
     }): Promise<WithdrawalRecord> {
       const { withdrawal, decision } = input;
       if (!withdrawal) throw new NotFoundError(ADMIN_SERVICE_MESSAGES.withdrawalNotFound);
+      if (decision.status === "failed") return failPayout(withdrawal, decision.reason ?? "");
       if (withdrawal.status !== "pending") throw new ConflictError(ADMIN_SERVICE_MESSAGES.withdrawalNotPending);
       const processedBy = { id: input.admin.id, firstName: input.admin.firstName, lastName: input.admin.lastName };
       const at = clock.now().toISOString();

@@ -164,7 +164,8 @@ export const ResourceIdPathSchema = z.object({
 
 export const ProcessWithdrawalInputSchema = z
   .object({
-    status: z.enum(["approved", "rejected"], "Choose to approve or reject"),
+    /** `failed`: an approved payout that M-Pesa did not pay is refunded (design.md §10), reason required. */
+    status: z.enum(["approved", "rejected", "failed"], "Choose to approve or reject"),
     reason: z.pipe(
       z.transform(emptyToUndefined),
       z.optional(
@@ -175,6 +176,10 @@ export const ProcessWithdrawalInputSchema = z
   .check(
     z.refine((input) => input.status !== "rejected" || !!input.reason, {
       message: "A reason is required to reject a withdrawal",
+      path: ["reason"],
+    }),
+    z.refine((input) => input.status !== "failed" || !!input.reason, {
+      message: "A reason is required to mark a payout as failed",
       path: ["reason"],
     }),
   );

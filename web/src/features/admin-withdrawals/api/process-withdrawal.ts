@@ -3,10 +3,13 @@ import { apiRequest } from "../../../lib/api-client";
 
 export type WithdrawalDecision = "approved" | "rejected";
 
-/** Approves (starting the M-Pesa payout) or rejects (refunding the wallet) a pending withdrawal. */
+/**
+ * Approves (starting the M-Pesa payout) or rejects (refunding the wallet) a pending withdrawal, or marks an approved
+ * payout that M-Pesa did not pay as failed (refunding the wallet).
+ */
 export async function processWithdrawal(
   withdrawalId: string,
-  decision: { status: WithdrawalDecision; reason: string },
+  decision: { status: WithdrawalDecision | "failed"; reason: string },
 ): Promise<Withdrawal> {
   const { withdrawal } = await apiRequest<{ withdrawal: Withdrawal }>("PUT", `/admin/withdrawals/${withdrawalId}`, {
     body: decision,

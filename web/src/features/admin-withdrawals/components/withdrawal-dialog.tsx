@@ -2,7 +2,8 @@ import { Button, Dialog } from "@chakra-ui/react";
 import type { Withdrawal } from "@jengafund/shared";
 import { useState } from "react";
 import { DialogFrame } from "../../../components/ui/dialog-frame";
-import { isPending } from "../lib/withdrawal-labels";
+import { isAwaitingPayout, isPending } from "../lib/withdrawal-labels";
+import { FailPayoutForm } from "./fail-payout-form";
 import { ProcessWithdrawalForm } from "./process-withdrawal-form";
 import { WithdrawalDetails } from "./withdrawal-details";
 
@@ -12,7 +13,10 @@ interface WithdrawalDialogProps {
   onProcessed: () => void;
 }
 
-/** 'Process Withdrawal' for a pending request; a read-only 'Withdrawal Details' for any other (spec §4). */
+/**
+ * 'Process Withdrawal' for a pending request; 'Withdrawal Details' for any other (spec §4), read-only except for an
+ * approved payout still waiting for M-Pesa, which an admin can mark as failed (design.md §10).
+ */
 export function WithdrawalDialog({ withdrawal, onClose, onProcessed }: WithdrawalDialogProps) {
   const pending = isPending(withdrawal);
   const [submitting, setSubmitting] = useState(false);
@@ -26,6 +30,13 @@ export function WithdrawalDialog({ withdrawal, onClose, onProcessed }: Withdrawa
       >
         {pending ? (
           <ProcessWithdrawalForm
+            withdrawal={withdrawal}
+            onSubmittingChange={setSubmitting}
+            onCancel={onClose}
+            onProcessed={onProcessed}
+          />
+        ) : isAwaitingPayout(withdrawal) ? (
+          <FailPayoutForm
             withdrawal={withdrawal}
             onSubmittingChange={setSubmitting}
             onCancel={onClose}

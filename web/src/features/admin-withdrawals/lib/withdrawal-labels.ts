@@ -21,3 +21,8 @@ export function formatRequestTime(iso: string): string {
 export function isPending(withdrawal: Withdrawal): boolean {
   return withdrawal.status === "pending";
 }
+
+/** Approved and sent to M-Pesa, with no result yet: the one state an admin can still fail (a stuck payout). */
+export function isAwaitingPayout(withdrawal: Withdrawal): boolean {
+  return withdrawal.status === "approved";
+}

@@ -1,0 +1,90 @@
+import { Alert, Button, Dialog, Spinner, Stack, Textarea } from "@chakra-ui/react";
+import type { Withdrawal } from "@jengafund/shared";
+import { type FormEvent, useState } from "react";
+import { toast } from "react-toastify";
+import { FormField } from "../../../components/ui/form-field";
+import { errorMessage } from "../../../lib/api-client";
+import { formatKes } from "../../../lib/format";
+import { processWithdrawal } from "../api/process-withdrawal";
+import { personName } from "../lib/withdrawal-labels";
+import { WithdrawalDetails } from "./withdrawal-details";
+
+interface FailPayoutFormProps {
+  withdrawal: Withdrawal;
+  onSubmittingChange: (submitting: boolean) => void;
+  onCancel: () => void;
+  onProcessed: () => void;
+}
+
+/**
+ * An approved payout still waiting for M-Pesa's result. When M-Pesa says it was not paid, the admin marks it failed
+ * and the user gets the amount back with the reason. Refunding a payout that did pay would pay the user twice, so the
+ * form says what to check first and asks for the evidence as the reason.
+ */
+export function FailPayoutForm({ withdrawal, onSubmittingChange, onCancel, onProcessed }: FailPayoutFormProps) {
+  const [reason, setReason] = useState("");
+  const [submitting, setSubmitting] = useState(false);
+  const ready = reason.trim() !== "";
+
+  function track(next: boolean) {
+    setSubmitting(next);
+    onSubmittingChange(next);
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!ready) return;
+    track(true);
+    try {
+      await processWithdrawal(withdrawal._id, { status: "failed", reason: reason.trim() });
+      toast.success(
+        `Payout marked as failed: ${formatKes(withdrawal.amount)} refunded to ${personName(withdrawal.user)}`,
+      );
+      track(false);
+      onProcessed();
+    } catch (error) {
+      toast.error(errorMessage(error, "Failed to mark the payout as failed"));
+      track(false);
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Dialog.Body>
+        <Stack gap="5">
+          <WithdrawalDetails withdrawal={withdrawal} />
+          <Alert.Root status="warning" variant="subtle">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>Waiting for M-Pesa</Alert.Title>
+              <Alert.Description>
+                This payout was approved and sent to M-Pesa, which has not reported a result. Mark it as failed only
+                when M-Pesa confirms it was not paid (Transaction Status or the M-Pesa portal): the amount goes back to
+                the user's wallet.
+              </Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+          <FormField label="Reason" helper="The user sees this reason with their withdrawal.">
+            <Textarea
+              name="reason"
+              rows={3}
+              placeholder="e.g. M-Pesa reports no such payout"
+              value={reason}
+              onChange={(event) => setReason(event.target.value)}
+              disabled={submitting}
+            />
+          </FormField>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={onCancel} disabled={submitting}>
+          Close
+        </Button>
+        <Button type="submit" colorPalette="red" disabled={!ready || submitting}>
+          {submitting && <Spinner size="sm" />}
+          Mark payout as failed
+        </Button>
+      </Dialog.Footer>
+    </form>
+  );
+}
