@@ -266,6 +266,20 @@ export function createDynamoPayoutRepository(ctx: DynamoContext = defaultDynamoC
     }
   };
 
+  /** Daraja's ids of a payout's conversations, kept on the withdrawal so its results can be matched to them. */
+  const rememberConversation = async (withdrawalId: string, fields: Record<string, string>) => {
+    const names = Object.keys(fields);
+    await db.send(
+      new UpdateCommand({
+        TableName,
+        Key: keys.withdrawal(withdrawalId),
+        UpdateExpression: `SET ${names.map((name) => `${name} = :${name}`).join(", ")}`,
+        ConditionExpression: "attribute_exists(PK)",
+        ExpressionAttributeValues: Object.fromEntries(names.map((name) => [`:${name}`, fields[name]])),
+      }),
+    );
+  };
+
   return {
     async getWithdrawal(withdrawalId) {
       const { Item } = await db.send(
@@ -274,29 +288,11 @@ export function createDynamoPayoutRepository(ctx: DynamoContext = defaultDynamoC
       return Item ? toWithdrawalRecord(Item) : null;
     },
 
-    async recordConversation(withdrawalId, conversationId, at) {
-      await db.send(
-        new UpdateCommand({
-          TableName,
-          Key: keys.withdrawal(withdrawalId),
-          UpdateExpression: "SET conversationId = :conversation, payoutStartedAt = :at",
-          ConditionExpression: "attribute_exists(PK)",
-          ExpressionAttributeValues: { ":conversation": conversationId, ":at": at },
-        }),
-      );
-    },
+    recordConversation: (withdrawalId, conversationId, at) =>
+      rememberConversation(withdrawalId, { conversationId, payoutStartedAt: at }),
 
-    async recordStatusQuery(withdrawalId, conversationId, at) {
-      await db.send(
-        new UpdateCommand({
-          TableName,
-          Key: keys.withdrawal(withdrawalId),
-          UpdateExpression: "SET statusConversationId = :conversation, statusQueriedAt = :at",
-          ConditionExpression: "attribute_exists(PK)",
-          ExpressionAttributeValues: { ":conversation": conversationId, ":at": at },
-        }),
-      );
-    },
+    recordStatusQuery: (withdrawalId, conversationId, at) =>
+      rememberConversation(withdrawalId, { statusConversationId: conversationId, statusQueriedAt: at }),
 
     complete: (withdrawal, receipt, at) =>
       settle([
