@@ -7,13 +7,22 @@ import { Certificate } from "aws-cdk-lib/aws-certificatemanager";
 import type { ITableV2 } from "aws-cdk-lib/aws-dynamodb";
 import { EventBus, Rule, Schedule } from "aws-cdk-lib/aws-events";
 import { LambdaFunction } from "aws-cdk-lib/aws-events-targets";
+import { SqsDestination } from "aws-cdk-lib/aws-lambda-destinations";
+import { LogGroup } from "aws-cdk-lib/aws-logs";
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import type { Construct } from "constructs";
 import { EVENT_SOURCE } from "../../functions/src/events/names.js";
-import { AppFunction, type AppFunctionProps } from "./constructs/app-function.js";
+import {
+  AppFunction,
+  type AppFunctionProps,
+  type FunctionOperations,
+  logRemovalPolicy,
+} from "./constructs/app-function.js";
+import { type MonitoredFunction, Monitoring } from "./constructs/monitoring.js";
 import type { DarajaSecrets } from "./data-stack.js";
-import type { CustomDomain, Throttle } from "./deploy-settings.js";
+import type { CustomDomain, DarajaSettings, DeploySettings, Throttle } from "./deploy-settings.js";
+import { acknowledge } from "./nag.js";
 import { repoPaths } from "./paths.js";
 
 export interface ApiStackProps extends StackProps {
@@ -22,6 +31,8 @@ export interface ApiStackProps extends StackProps {
   /** The x-origin-verify value: every HTTP function refuses a request without it (design.md §9). */
   readonly originSecret: ISecret;
   readonly daraja: DarajaSecrets;
+  /** Daraja's address, shortcodes and initiator: the values that are not secret. */
+  readonly darajaSettings: DarajaSettings;
   /** The callback ingest's source allow-list; the same addresses make the WAF IP set. */
   readonly mpesaCallbackIps: readonly string[];
   /** Where Daraja calls back; unset, payments fail with a clear configuration error. */
@@ -30,7 +41,33 @@ export interface ApiStackProps extends StackProps {
   readonly apiDomain?: CustomDomain;
   readonly throttle: Throttle;
   readonly sensitiveThrottle: Throttle;
+  /** Every function's Powertools configuration and log retention. */
+  readonly operations: FunctionOperations;
+  /** Alarms, their e-mail address and the dashboard (design.md §10). */
+  readonly monitoring: Pick<DeploySettings, "namePrefix" | "alarmEmail" | "callbacksRejectedAlarmThreshold">;
+  /** Reserved concurrency of the two functions every payment passes through; undefined: the shared pool. */
+  readonly concurrency: { readonly callbackIngest?: number; readonly settle?: number };
 }
+
+/**
+ * The HTTP API's access log line: JSON, one per request. The route key, never `$context.path`: a callback's path
+ * carries the secret token. Behind CloudFront the source address is an edge's; the viewer's address is in the
+ * functions' logs and CloudFront's.
+ */
+export const ACCESS_LOG_FORMAT = JSON.stringify({
+  requestId: "$context.requestId",
+  requestTime: "$context.requestTime",
+  routeKey: "$context.routeKey",
+  status: "$context.status",
+  latencyMs: "$context.responseLatency",
+  integrationLatencyMs: "$context.integrationLatency",
+  integrationStatus: "$context.integrationStatus",
+  sourceIp: "$context.identity.sourceIp",
+  userAgent: "$context.identity.userAgent",
+  responseLength: "$context.responseLength",
+  error: "$context.error.message",
+  integrationError: "$context.integrationErrorMessage",
+});
 
 /** Route keys (relative to /api) throttled harder than the rest: each costs a password hash or an STK prompt. */
 export const SENSITIVE_ROUTE_KEYS = ["POST /auth/login", "POST /auth/register", "POST /mpesa/deposit"] as const;
@@ -61,6 +98,7 @@ export class ApiStack extends Stack {
   readonly httpApi: HttpApi;
   /** The host name CloudFront's /api/* origin points at: the custom domain, or else the execute-api host. */
   readonly originDomainName: string;
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -86,10 +124,10 @@ export class ApiStack extends Stack {
     // Received Daraja callbacks travel on this bus to the settle handler (design.md §3).
     const bus = new EventBus(this, "PaymentsBus", { description: "JengaFund M-Pesa callbacks" });
     const darajaSettings = {
-      MPESA_BASE_URL: this.node.tryGetContext("mpesaBaseUrl") ?? "https://sandbox.safaricom.co.ke",
-      MPESA_SHORTCODE: this.node.tryGetContext("mpesaShortcode") ?? "174379",
-      MPESA_B2C_SHORTCODE: this.node.tryGetContext("mpesaB2cShortcode") ?? "600984",
-      MPESA_INITIATOR_NAME: this.node.tryGetContext("mpesaInitiatorName") ?? "testapi",
+      MPESA_BASE_URL: props.darajaSettings.baseUrl,
+      MPESA_SHORTCODE: props.darajaSettings.shortcode,
+      MPESA_B2C_SHORTCODE: props.darajaSettings.b2cShortcode,
+      MPESA_INITIATOR_NAME: props.darajaSettings.initiatorName,
       // Daraja silently drops callback URLs containing "exe", so the execute-api host name cannot be used: the public
       // base (the site's address + /api: callbacks must pass CloudFront to carry the origin secret) is a deploy-time
       // setting. Left unset, deposits and payouts fail with a clear configuration error instead of waiting for
@@ -101,10 +139,13 @@ export class ApiStack extends Stack {
 
     const routeFunctionBindings = (
       handler: RouteHandlerName,
-    ): Pick<AppFunctionProps, "secrets" | "environment" | "timeout"> => {
+    ): Pick<AppFunctionProps, "secrets" | "environment" | "timeout" | "reservedConcurrentExecutions"> => {
       if (handler === CALLBACK_INGEST) {
         // Exactly what it uses: the token to check, the allow-list, the bus. No session key, no Daraja credentials.
         return {
+          // Reserved: a flood of requests to other routes cannot starve Daraja's callbacks, nor a flood of callbacks
+          // the rest of the API.
+          reservedConcurrentExecutions: props.concurrency.callbackIngest,
           secrets: { ORIGIN_SECRET_ARN: props.originSecret, MPESA_CALLBACK_TOKEN_ARN: props.daraja.callbackToken },
           environment: {
             MPESA_CALLBACK_ALLOWED_IPS: props.mpesaCallbackIps.join(","),
@@ -124,6 +165,7 @@ export class ApiStack extends Stack {
       };
     };
 
+    const monitored: MonitoredFunction[] = [];
     const routesByKey = new Map<string, ReturnType<HttpApi["addRoutes"]>>();
     for (const route of routes) {
       const constructId = pascalCase(route.handler);
@@ -132,8 +174,16 @@ export class ApiStack extends Stack {
         description: `${route.method} ${API_BASE_PATH}${route.path}`,
         table: props.table,
         data: route.data,
+        operations: props.operations,
         ...routeFunctionBindings(route.handler),
       });
+      monitored.push({ name: route.handler, fn });
+      acknowledge(
+        fn,
+        "API Gateway invokes route functions synchronously and hands any failure back to the caller (a 5xx, alarmed " +
+          "as the API's 5xx rate): there is no event to keep in a dead-letter queue",
+        "Serverless-LambdaDLQ",
+      );
       if (route.handler === CALLBACK_INGEST) bus.grantPutEventsTo(fn);
       const added = this.httpApi.addRoutes({
         path: `${API_BASE_PATH}${route.path}`,
@@ -143,6 +193,14 @@ export class ApiStack extends Stack {
       routesByKey.set(`${route.method} ${route.path}`, added);
     }
     this.throttleStage(props, routesByKey);
+    this.logAccess(props);
+    acknowledge(
+      this.httpApi,
+      "Authorization is in the functions: every route's middleware checks the bearer token and the role from the " +
+        "shared route list (design.md §8); register and login are public by nature; Daraja's callbacks carry a " +
+        "secret path token, checked in constant time. An API Gateway authorizer would duplicate the JWT check",
+      "AwsSolutions-APIG4",
+    );
 
     // The settle handler: EventBridge retries a failing delivery, then keeps the event in a dead-letter queue.
     const settle = new AppFunction(this, "SettleMpesaResult", {
@@ -155,13 +213,48 @@ export class ApiStack extends Stack {
       // that Daraja call (with an OAuth call on a cold start) can take seconds.
       environment: { ...darajaSettings, MPESA_CONFIRM_STK: "true" },
       timeout: Duration.seconds(30),
+      operations: props.operations,
+      // Reserved: callbacks always find room, and a replay of the archive settles at a pace the table and Daraja
+      // take (throttled events wait in Lambda's own queue, up to the six hours below).
+      reservedConcurrentExecutions: props.concurrency.settle,
     });
-    const deadLetters = new Queue(this, "SettleDeadLetters", {
+    const queueProps = {
       retentionPeriod: Duration.days(14),
       enforceSSL: true,
       encryption: QueueEncryption.SQS_MANAGED,
+    } as const;
+    const deadLetters = new Queue(this, "SettleDeadLetters", queueProps);
+    const isTheDeadLetterQueue = (queue: Queue) =>
+      acknowledge(
+        queue,
+        "This queue is itself where failed callbacks end up (EventBridge's DLQ or Lambda's on-failure destination); " +
+          "its messages wait 14 days for an operator, alarmed from the first one (docs/runbook.md)",
+        "AwsSolutions-SQS3",
+        "Serverless-SQSRedrivePolicy",
+      );
+    isTheDeadLetterQueue(deadLetters);
+    // Nothing lost (design.md §10): EventBridge hands the event over once Lambda accepts it; if the function then
+    // fails it twice more, Lambda keeps the event here, with the error, for an operator.
+    const settleFailures = new Queue(this, "SettleFailures", queueProps);
+    isTheDeadLetterQueue(settleFailures);
+    acknowledge(
+      settle,
+      "Its asynchronous invocations have an on-failure destination (the SettleFailures queue), which keeps the event " +
+        "together with the error; a dead-letter queue would keep less",
+      "Serverless-LambdaDLQ",
+    );
+    settle.configureAsyncInvoke({
+      onFailure: new SqsDestination(settleFailures),
+      retryAttempts: 2,
+      maxEventAge: Duration.hours(6),
     });
-    new Rule(this, "SettleMpesaResultRule", {
+    // Every raw callback is kept a year, so a window can be replayed through the settle rule (docs/runbook.md).
+    const archive = bus.archive("PaymentsArchive", {
+      description: "JengaFund M-Pesa callbacks as received, kept a year for replay",
+      eventPattern: { source: [EVENT_SOURCE] },
+      retention: Duration.days(365),
+    });
+    const settleRule = new Rule(this, "SettleMpesaResultRule", {
       eventBus: bus,
       eventPattern: { source: [EVENT_SOURCE] },
       targets: [
@@ -178,11 +271,51 @@ export class ApiStack extends Stack {
       secrets: darajaSecrets(ALL_DARAJA_SECRETS),
       environment: darajaSettings,
       timeout: Duration.minutes(2),
+      operations: props.operations,
     });
-    new Rule(this, "ReconcilePaymentsSchedule", {
+    const schedule = new Rule(this, "ReconcilePaymentsSchedule", {
       schedule: Schedule.rate(Duration.minutes(5)),
       targets: [new LambdaFunction(reconcile, { retryAttempts: 0 })],
     });
+    const nextRunRedoesIt =
+      "Each run starts from the table's current state, so a run that is not delivered or fails is redone by the next " +
+      "one five minutes later; failures raise the function's Errors alarm and a stopped schedule the " +
+      "ReconciliationNotRunning alarm";
+    acknowledge(schedule, nextRunRedoesIt, "Serverless-EventBusDLQ");
+    acknowledge(reconcile, nextRunRedoesIt, "Serverless-LambdaDLQ");
+    monitored.push({ name: "settle-mpesa-result", fn: settle }, { name: "reconcile-payments", fn: reconcile });
+
+    this.monitoring = new Monitoring(this, "Monitoring", {
+      stage: props.operations.stage,
+      namePrefix: props.monitoring.namePrefix,
+      alarmEmail: props.monitoring.alarmEmail,
+      callbacksRejectedAlarmThreshold: props.monitoring.callbacksRejectedAlarmThreshold,
+      httpApi: this.httpApi,
+      functions: monitored,
+      settle,
+      reconcile,
+      paymentsBus: bus,
+      settleRule,
+      settleDeadLetters: deadLetters,
+      settleFailures,
+    });
+
+    // What the runbook's replay and queue procedures need, by name.
+    new CfnOutput(this, "PaymentsBusArn", { value: bus.eventBusArn, description: "Replay destination" });
+    new CfnOutput(this, "PaymentsArchiveArn", { value: archive.archiveArn, description: "Replay source" });
+    new CfnOutput(this, "SettleRuleArn", {
+      value: settleRule.ruleArn,
+      description: "Limits a replay to the settle rule (FilterArns)",
+    });
+    new CfnOutput(this, "SettleFunctionName", {
+      value: settle.functionName,
+      description: "Re-runs a kept callback (docs/runbook.md)",
+    });
+    new CfnOutput(this, "ReconcileFunctionName", { value: reconcile.functionName });
+    new CfnOutput(this, "SettleDeadLetterQueueUrl", { value: deadLetters.queueUrl });
+    new CfnOutput(this, "SettleFailureQueueUrl", { value: settleFailures.queueUrl });
+    new CfnOutput(this, "AlarmTopicArn", { value: this.monitoring.topic.topicArn });
+    new CfnOutput(this, "DashboardName", { value: props.monitoring.namePrefix });
 
     if (customDomain) {
       new CfnOutput(this, "ApiDomainTarget", {
@@ -195,6 +328,20 @@ export class ApiStack extends Stack {
         description: "Direct API endpoint; it answers only requests that came through CloudFront (the site's /api)",
       });
     }
+  }
+
+  /** Access logs (design.md §10): one JSON line per request, the route key and never the raw path. */
+  private logAccess(props: ApiStackProps): void {
+    const stage = this.httpApi.defaultStage;
+    if (!stage) throw new Error("The HTTP API has no default stage to log");
+    const logGroup = new LogGroup(this, "ApiAccessLogs", {
+      retention: props.operations.logRetention,
+      removalPolicy: logRemovalPolicy(props.operations),
+    });
+    (stage.node.defaultChild as CfnStage).accessLogSettings = {
+      destinationArn: logGroup.logGroupArn,
+      format: ACCESS_LOG_FORMAT,
+    };
   }
 
   /**

@@ -3,6 +3,7 @@ import { AttributeType, Billing, ProjectionType, TableV2 } from "aws-cdk-lib/aws
 import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import type { Construct } from "constructs";
 import { tableKeySchema } from "../../functions/src/repositories/dynamo/table-schema.js";
+import { acknowledge } from "./nag.js";
 
 /** One secret per value, so that adding a credential later never rewrites the ones an operator has already set. */
 export interface DarajaSecrets {
@@ -52,6 +53,12 @@ export class DataStack extends Stack {
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    acknowledge(
+      this.jwtSecret,
+      "Not rotated on a schedule: a new key signs every user out at once. It is replaced by hand " +
+        "(put-secret-value) when it may have leaked",
+      "AwsSolutions-SMG4",
+    );
 
     this.originSecret = new Secret(this, "OriginVerifySecret", {
       description:
@@ -61,6 +68,13 @@ export class DataStack extends Stack {
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    acknowledge(
+      this.originSecret,
+      "Rotated by hand in two steps, because CloudFront only picks a new value up when the web stack is redeployed " +
+        "with its version id (README, rotating the origin secret); an automatic rotation would refuse every request " +
+        "until that deploy",
+      "AwsSolutions-SMG4",
+    );
 
     this.daraja = {
       consumerKey: this.darajaPlaceholder("DarajaConsumerKey", "Daraja app consumer key"),
@@ -83,8 +97,18 @@ export class DataStack extends Stack {
         removalPolicy: RemovalPolicy.RETAIN,
       }),
     };
+    acknowledge(
+      this.daraja.callbackToken,
+      "The token is part of the callback URLs registered with every payment in flight; rotating it refuses those " +
+        "payments' callbacks (reconciliation then finds them), so it is replaced by hand, at a quiet hour, if leaked",
+      "AwsSolutions-SMG4",
+    );
 
     new CfnOutput(this, "TableName", { value: this.table.tableName });
+    new CfnOutput(this, "MpesaCallbackTokenSecretArn", {
+      value: this.daraja.callbackToken.secretArn,
+      description: "The callback path token; rotating it is in docs/runbook.md",
+    });
     new CfnOutput(this, "OriginVerifySecretArn", {
       value: this.originSecret.secretArn,
       description: "The x-origin-verify header value CloudFront sends to the API",
@@ -100,6 +124,11 @@ export class DataStack extends Stack {
       description: `${description}; set the real value after the first deploy`,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    acknowledge(
+      secret,
+      "Safaricom issues this value: it changes when Daraja issues a new one, and an operator puts it here then",
+      "AwsSolutions-SMG4",
+    );
     new CfnOutput(this, `${id}SecretArn`, { value: secret.secretArn, description });
     return secret;
   }

@@ -1,6 +1,11 @@
 import { isIPv4 } from "node:net";
 import { Token } from "aws-cdk-lib";
+import { RetentionDays } from "aws-cdk-lib/aws-logs";
 import type { Node } from "constructs";
+
+/** `-c stage=`: each stage is its own set of stacks (`JengaFund-<Stage>-…`), normally in its own account. */
+export const STAGES = ["dev", "staging", "prod"] as const;
+export type Stage = (typeof STAGES)[number];
 
 /** Cape Town: the AWS region nearest to Kenya (design.md §10). */
 export const DEFAULT_REGION = "af-south-1";
@@ -27,6 +32,39 @@ export const SAFARICOM_CALLBACK_IPS = [
   "196.201.212.69",
 ] as const;
 
+/**
+ * Daraja's public sandbox app, the defaults for every Daraja setting that is not a secret. A prod synth refuses them:
+ * a production deploy with a sandbox value would take real money through test credentials or not at all.
+ */
+export const DARAJA_SANDBOX = {
+  baseUrl: "https://sandbox.safaricom.co.ke",
+  shortcode: "174379",
+  b2cShortcode: "600984",
+  initiatorName: "testapi",
+} as const;
+
+/** What each stage gets unless its context says otherwise. */
+const STAGE_DEFAULTS: Record<
+  Stage,
+  { logRetentionDays: number; retainLogs: boolean; callbackIngestConcurrency?: number; settleConcurrency?: number }
+> = {
+  // A dev account is often new, and a new account's concurrency quota (as low as 10) leaves nothing to reserve.
+  dev: { logRetentionDays: 14, retainLogs: false },
+  staging: { logRetentionDays: 30, retainLogs: false, callbackIngestConcurrency: 20, settleConcurrency: 10 },
+  prod: { logRetentionDays: 90, retainLogs: true, callbackIngestConcurrency: 20, settleConcurrency: 10 },
+};
+
+const LOG_LEVELS = ["DEBUG", "INFO", "WARN", "ERROR"] as const;
+
+export interface DarajaSettings {
+  readonly baseUrl: string;
+  /** The STK push (M-Pesa Express) paybill or till. */
+  readonly shortcode: string;
+  /** The B2C shortcode payouts and Transaction Status queries go from. */
+  readonly b2cShortcode: string;
+  readonly initiatorName: string;
+}
+
 export interface CustomDomain {
   readonly domainName: string;
   readonly certificateArn: string;
@@ -40,7 +78,13 @@ export interface Throttle {
 
 /** Every deploy-time choice the stacks make, read from CDK context in one place and checked before anything is built. */
 export interface DeploySettings {
+  readonly stage: Stage;
+  /** `JengaFund-Prod`: the start of every stack, alarm and dashboard name of the stage. */
+  readonly namePrefix: string;
+  /** `-c account=`, else the CLI's; pinning it makes a deploy with another account's credentials fail. */
+  readonly account?: string;
   readonly region: string;
+  readonly daraja: DarajaSettings;
   /** Single IPv4 addresses: the callback function compares addresses exactly, so ranges would not mean the same there. */
   readonly mpesaCallbackIps: readonly string[];
   /** The site on CloudFront (`domainName` + `certificateArn`, an ACM certificate in us-east-1). */
@@ -59,29 +103,51 @@ export interface DeploySettings {
   readonly wafDepositRateLimit: number;
   /** Pins the origin secret version CloudFront sends; set it to roll a rotated value out (README, "Deploying"). */
   readonly originSecretVersionId?: string;
+  /** Lambda, access-log and CloudFront-log retention (`logRetentionDays`). */
+  readonly logRetention: RetentionDays;
+  /** Whether log groups and the CloudFront log bucket outlive their stack (prod). */
+  readonly retainLogs: boolean;
+  /** Powertools `LOG_LEVEL` of every function (`logLevel`, default INFO). */
+  readonly logLevel: (typeof LOG_LEVELS)[number];
+  /** Where alarms are e-mailed (`alarmEmail`); required in prod. */
+  readonly alarmEmail?: string;
+  /** Reserved concurrency of the callback ingest; undefined leaves it in the account's shared pool. */
+  readonly callbackIngestConcurrency?: number;
+  /** Reserved concurrency of the settle function (it also caps how fast a replay settles). */
+  readonly settleConcurrency?: number;
+  /** Callbacks refused in five minutes that raise the CallbacksRejected alarm (`callbacksRejectedAlarmThreshold`). */
+  readonly callbacksRejectedAlarmThreshold: number;
 }
 
 /**
  * Reads and checks the context. `region` is explicit because the web ACL lives in us-east-1 and CloudFront needs a
  * cross-region reference to it, which CDK builds only between stacks with concrete regions; the account may stay
  * unresolved, so `npm run synth` still works offline without credentials.
+ *
+ * A value comes from `-c name=value` (or the top level of cdk.json's `context`), else from the stage's own block,
+ * `context.stages.<stage>` in cdk.json, where the values one stage always deploys with are kept.
  */
-export function readDeploySettings(node: Node, defaultRegion: string | undefined): DeploySettings {
-  const siteDomain = domainPair(node, "domainName", "certificateArn");
+export function readDeploySettings(node: Node, defaults: { account?: string } = {}): DeploySettings {
+  const stage = readStage(node);
+  const context = stageContext(node, stage);
+  const stageDefaults = STAGE_DEFAULTS[stage];
+
+  const siteDomain = domainPair(context, "domainName", "certificateArn");
   if (siteDomain && !Token.isUnresolved(siteDomain.certificateArn)) {
     if (!siteDomain.certificateArn.includes(`:acm:${EDGE_REGION}:`)) {
       throw new Error(`certificateArn must be an ACM certificate in ${EDGE_REGION}: CloudFront reads no other region`);
     }
   }
-  const region = stringContext(node, "region") ?? defaultRegion ?? DEFAULT_REGION;
-  const apiDomain = domainPair(node, "apiDomainName", "apiCertificateArn");
+  // Never the CLI's region (us-east-1 when nothing is configured): where a stage lives is the context's to say.
+  const region = stringContext(context, "region") ?? DEFAULT_REGION;
+  const apiDomain = domainPair(context, "apiDomainName", "apiCertificateArn");
   if (apiDomain && !Token.isUnresolved(apiDomain.certificateArn)) {
     if (!apiDomain.certificateArn.includes(`:acm:${region}:`)) {
       throw new Error(`apiCertificateArn must be an ACM certificate in ${region}, the API's region`);
     }
   }
   const callbackBase =
-    stringContext(node, "mpesaCallbackBaseUrl") ?? (siteDomain ? `https://${siteDomain.domainName}/api` : undefined);
+    stringContext(context, "mpesaCallbackBaseUrl") ?? (siteDomain ? `https://${siteDomain.domainName}/api` : undefined);
   if (callbackBase && apiDomain && hostOf(callbackBase) === apiDomain.domainName.toLowerCase()) {
     throw new Error(
       "mpesaCallbackBaseUrl must be the site's address (CloudFront), not apiDomainName: a callback that skips " +
@@ -89,27 +155,83 @@ export function readDeploySettings(node: Node, defaultRegion: string | undefined
     );
   }
 
-  return {
+  const settings: DeploySettings = {
+    stage,
+    namePrefix: `JengaFund-${stage.charAt(0).toUpperCase()}${stage.slice(1)}`,
+    account: accountContext(context) ?? defaults.account,
     region,
-    mpesaCallbackIps: callbackIps(node),
+    daraja: {
+      baseUrl: stringContext(context, "mpesaBaseUrl") ?? DARAJA_SANDBOX.baseUrl,
+      shortcode: digitsContext(context, "mpesaShortcode") ?? DARAJA_SANDBOX.shortcode,
+      b2cShortcode: digitsContext(context, "mpesaB2cShortcode") ?? DARAJA_SANDBOX.b2cShortcode,
+      initiatorName: stringContext(context, "mpesaInitiatorName") ?? DARAJA_SANDBOX.initiatorName,
+    },
+    mpesaCallbackIps: callbackIps(context),
     siteDomain,
     apiDomain,
     mpesaCallbackBaseUrl: callbackBase,
     apiThrottle: {
-      rateLimit: positiveNumber(node, "apiRateLimit", 100),
-      burstLimit: positiveNumber(node, "apiBurstLimit", 200),
+      rateLimit: positiveNumber(context, "apiRateLimit", 100),
+      burstLimit: positiveNumber(context, "apiBurstLimit", 200),
     },
     apiSensitiveThrottle: {
-      rateLimit: positiveNumber(node, "apiSensitiveRateLimit", 10),
-      burstLimit: positiveNumber(node, "apiSensitiveBurstLimit", 20),
+      rateLimit: positiveNumber(context, "apiSensitiveRateLimit", 10),
+      burstLimit: positiveNumber(context, "apiSensitiveBurstLimit", 20),
     },
     // Kenyan mobile networks put many subscribers behind one carrier-grade NAT address, so per-IP limits at the edge
     // are flood guards set well above one person's use; the functions hold the exact per-account and per-phone limits.
     // WAF accepts 10 or more.
-    wafAuthRateLimit: positiveNumber(node, "wafAuthRateLimit", 300, 10),
-    wafDepositRateLimit: positiveNumber(node, "wafDepositRateLimit", 60, 10),
-    originSecretVersionId: stringContext(node, "originSecretVersionId"),
+    wafAuthRateLimit: positiveNumber(context, "wafAuthRateLimit", 300, 10),
+    wafDepositRateLimit: positiveNumber(context, "wafDepositRateLimit", 60, 10),
+    originSecretVersionId: stringContext(context, "originSecretVersionId"),
+    logRetention: retentionContext(context, stageDefaults.logRetentionDays),
+    retainLogs: stageDefaults.retainLogs,
+    logLevel: logLevelContext(context),
+    alarmEmail: emailContext(context, "alarmEmail"),
+    callbackIngestConcurrency: concurrencyContext(
+      context,
+      "callbackIngestConcurrency",
+      stageDefaults.callbackIngestConcurrency,
+    ),
+    settleConcurrency: concurrencyContext(context, "settleConcurrency", stageDefaults.settleConcurrency),
+    callbacksRejectedAlarmThreshold: positiveNumber(context, "callbacksRejectedAlarmThreshold", 10),
   };
+  if (stage === "prod") refuseNonProductionSettings(settings);
+  return settings;
+}
+
+/**
+ * Prod takes real money: every Daraja value must be the go-live one, callbacks need a public https address, and
+ * alarms need someone to go to. All problems are reported at once, so one failed synth lists everything to set.
+ */
+function refuseNonProductionSettings(settings: DeploySettings): void {
+  const { daraja } = settings;
+  const problems: string[] = [];
+  if (daraja.baseUrl === DARAJA_SANDBOX.baseUrl || hostOf(daraja.baseUrl)?.startsWith("sandbox.")) {
+    problems.push(`mpesaBaseUrl is Daraja's sandbox (${daraja.baseUrl}); production is https://api.safaricom.co.ke`);
+  } else if (!daraja.baseUrl.startsWith("https://")) {
+    problems.push(`mpesaBaseUrl must be an https:// address, got ${daraja.baseUrl}`);
+  }
+  const sandboxValue = (key: string, value: string, sandbox: string, what: string) => {
+    if (value === sandbox) problems.push(`${key} is the sandbox's ${sandbox}; set your ${what}`);
+  };
+  sandboxValue("mpesaShortcode", daraja.shortcode, DARAJA_SANDBOX.shortcode, "paybill or till number for STK push");
+  sandboxValue("mpesaB2cShortcode", daraja.b2cShortcode, DARAJA_SANDBOX.b2cShortcode, "B2C shortcode");
+  sandboxValue("mpesaInitiatorName", daraja.initiatorName, DARAJA_SANDBOX.initiatorName, "B2C initiator's user name");
+  if (!settings.mpesaCallbackBaseUrl) {
+    problems.push(
+      "mpesaCallbackBaseUrl is missing: set it to the site's https address + /api, or set domainName and certificateArn",
+    );
+  } else if (!settings.mpesaCallbackBaseUrl.startsWith("https://")) {
+    problems.push(`mpesaCallbackBaseUrl must be an https:// address, got ${settings.mpesaCallbackBaseUrl}`);
+  }
+  if (!settings.alarmEmail) problems.push("alarmEmail is missing: alarms would reach no one");
+  if (problems.length > 0) {
+    throw new Error(
+      `Refusing to synthesize stage prod with non-production settings (set them with -c name=value or in the ` +
+        `stages.prod block of infra/cdk.json's context):\n${problems.map((p) => `  - ${p}`).join("\n")}`,
+    );
+  }
 }
 
 /** `/32` per address: the form a WAF IP set takes. */
@@ -117,8 +239,8 @@ export function toCidrs(ips: readonly string[]): string[] {
   return ips.map((ip) => `${ip}/32`);
 }
 
-function callbackIps(node: Node): string[] {
-  const configured: unknown = node.tryGetContext("mpesaCallbackIps");
+function callbackIps(context: Lookup): string[] {
+  const configured = context("mpesaCallbackIps");
   if (configured === undefined) return [...SAFARICOM_CALLBACK_IPS];
   const list = (Array.isArray(configured) ? configured.map(String) : String(configured).split(","))
     .map((ip) => ip.trim())
@@ -133,9 +255,9 @@ function callbackIps(node: Node): string[] {
   return list;
 }
 
-function domainPair(node: Node, nameKey: string, certificateKey: string): CustomDomain | undefined {
-  const domainName = stringContext(node, nameKey);
-  const certificateArn = stringContext(node, certificateKey);
+function domainPair(context: Lookup, nameKey: string, certificateKey: string): CustomDomain | undefined {
+  const domainName = stringContext(context, nameKey);
+  const certificateArn = stringContext(context, certificateKey);
   if (!domainName && !certificateArn) return undefined;
   if (!domainName || !certificateArn)
     throw new Error(`${nameKey} and ${certificateKey} go together: set both or neither`);
@@ -150,19 +272,88 @@ function hostOf(url: string): string | undefined {
   }
 }
 
-function stringContext(node: Node, key: string): string | undefined {
-  const value: unknown = node.tryGetContext(key);
+function stringContext(context: Lookup, key: string): string | undefined {
+  const value = context(key);
   if (value === undefined || value === null || value === "") return undefined;
   return String(value);
 }
 
 /** `-c key=50` arrives as a string, cdk.json or a test may give a number. */
-function positiveNumber(node: Node, key: string, fallback: number, minimum = 1): number {
-  const value: unknown = node.tryGetContext(key);
+function positiveNumber(context: Lookup, key: string, fallback: number, minimum = 1): number {
+  const value = context(key);
   if (value === undefined) return fallback;
   const parsed = Number(value);
   if (!Number.isInteger(parsed) || parsed < minimum) {
     throw new Error(`${key} must be a whole number of at least ${minimum}, got ${String(value)}`);
   }
   return parsed;
+}
+
+/** A context value by name: the value given directly, else the one in the stage's block. */
+type Lookup = (key: string) => unknown;
+
+function readStage(node: Node): Stage {
+  const value: unknown = node.tryGetContext("stage") ?? "dev";
+  const stage = STAGES.find((s) => s === value);
+  if (!stage) throw new Error(`stage must be one of ${STAGES.join(", ")}; got ${String(value)}`);
+  return stage;
+}
+
+function stageContext(node: Node, stage: Stage): Lookup {
+  const blocks: unknown = node.tryGetContext("stages") ?? {};
+  if (typeof blocks !== "object" || blocks === null || Array.isArray(blocks)) {
+    throw new Error('the stages context value must be an object of per-stage blocks, e.g. { "prod": { … } }');
+  }
+  const block: unknown = (blocks as Record<string, unknown>)[stage] ?? {};
+  if (typeof block !== "object" || block === null || Array.isArray(block)) {
+    throw new Error(`stages.${stage} must be an object of context values`);
+  }
+  return (key) => node.tryGetContext(key) ?? (block as Record<string, unknown>)[key];
+}
+
+function accountContext(context: Lookup): string | undefined {
+  const account = stringContext(context, "account");
+  if (account !== undefined && !/^\d{12}$/.test(account)) {
+    throw new Error(`account must be a 12-digit AWS account id, got ${account}`);
+  }
+  return account;
+}
+
+/** Shortcodes are numbers Safaricom issues; a typo caught here is one Daraja would refuse at the first payment. */
+function digitsContext(context: Lookup, key: string): string | undefined {
+  const value = stringContext(context, key);
+  if (value !== undefined && !/^\d+$/.test(value)) throw new Error(`${key} must be digits only, got ${value}`);
+  return value;
+}
+
+function emailContext(context: Lookup, key: string): string | undefined {
+  const value = stringContext(context, key);
+  if (value !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value)) {
+    throw new Error(`${key} must be an e-mail address, got ${value}`);
+  }
+  return value;
+}
+
+function logLevelContext(context: Lookup): DeploySettings["logLevel"] {
+  const value = (stringContext(context, "logLevel") ?? "INFO").toUpperCase();
+  const level = LOG_LEVELS.find((l) => l === value);
+  if (!level) throw new Error(`logLevel must be one of ${LOG_LEVELS.join(", ")}; got ${value}`);
+  return level;
+}
+
+/** CloudWatch Logs keeps a group only for one of its fixed periods (1, 3, 5, 7, 14, 30, 60, 90, … days). */
+function retentionContext(context: Lookup, fallback: number): RetentionDays {
+  const days = positiveNumber(context, "logRetentionDays", fallback);
+  const allowed = Object.values(RetentionDays).filter((v): v is number => typeof v === "number");
+  const retention = allowed.find((v) => v === days);
+  if (retention === undefined) {
+    throw new Error(`logRetentionDays must be one of CloudWatch's periods (${allowed.join(", ")}); got ${days}`);
+  }
+  return retention;
+}
+
+/** A whole number of executions to reserve, or `none` to leave the function in the shared pool. */
+function concurrencyContext(context: Lookup, key: string, fallback: number | undefined): number | undefined {
+  if (context(key) === "none") return undefined;
+  return context(key) === undefined ? fallback : positiveNumber(context, key, 1);
 }

@@ -8,44 +8,58 @@ import { repoPaths } from "./paths.js";
 import { WebStack } from "./web-stack.js";
 
 export interface JengaFundAppOptions {
-  /** Undefined leaves the account unresolved, so synth works without AWS credentials. */
+  /** The CLI's account; `-c account=` wins over it. Undefined leaves it unresolved, so synth needs no credentials. */
   readonly account?: string;
-  /** The CLI's region; `-c region=` wins over it, af-south-1 is the default. */
-  readonly region?: string;
   /** Extra context, e.g. `aws:cdk:bundling-stacks` to skip esbuild in template tests. */
   readonly context?: Readonly<Record<string, unknown>>;
   readonly siteDirectory?: string;
 }
 
-/** The whole application, shared by bin/app.ts and the template tests so they cannot wire it differently. */
+/**
+ * The whole application for one stage (`-c stage=dev|staging|prod`, default dev), shared by bin/app.ts and the
+ * template tests so they cannot wire it differently. Every stack name starts with the stage's prefix, e.g.
+ * `JengaFund-Prod-Data`, so the stages can share an account without touching each other.
+ */
 export function createJengaFundApp(options: JengaFundAppOptions = {}) {
   const app = new App({ context: { ...featureFlags, ...options.context } });
+  const settings = readDeploySettings(app.node, { account: options.account });
+  const { namePrefix } = settings;
   Tags.of(app).add("project", "jengafund");
-  const settings = readDeploySettings(app.node, options.region);
-  const env = { account: options.account, region: settings.region };
+  Tags.of(app).add("stage", settings.stage);
+  const env = { account: settings.account, region: settings.region };
+  const operations = {
+    stage: settings.stage,
+    logLevel: settings.logLevel,
+    logRetention: settings.logRetention,
+    retainLogs: settings.retainLogs,
+  };
 
-  const data = new DataStack(app, "JengaFund-Data", {
+  const data = new DataStack(app, `${namePrefix}-Data`, {
     env,
-    description: "JengaFund stateful resources: table and secrets (retained on delete)",
+    description: `JengaFund ${settings.stage} stateful resources: table and secrets (retained on delete)`,
     // Deleting this stack would orphan the table and let the next deploy start an empty one.
     terminationProtection: true,
   });
-  const api = new ApiStack(app, "JengaFund-Api", {
+  const api = new ApiStack(app, `${namePrefix}-Api`, {
     env,
-    description: "JengaFund HTTP API: one Lambda function per route",
+    description: `JengaFund ${settings.stage} HTTP API (one Lambda function per route), payments bus, alarms`,
     table: data.table,
     jwtSecret: data.jwtSecret,
     originSecret: data.originSecret,
     daraja: data.daraja,
+    darajaSettings: settings.daraja,
     mpesaCallbackIps: settings.mpesaCallbackIps,
     mpesaCallbackBaseUrl: settings.mpesaCallbackBaseUrl,
     apiDomain: settings.apiDomain,
     throttle: settings.apiThrottle,
     sensitiveThrottle: settings.apiSensitiveThrottle,
+    operations,
+    monitoring: settings,
+    concurrency: { callbackIngest: settings.callbackIngestConcurrency, settle: settings.settleConcurrency },
   });
-  const edge = new EdgeStack(app, "JengaFund-Edge", {
-    env: { account: options.account, region: EDGE_REGION },
-    description: "JengaFund web ACL for CloudFront (us-east-1, as CloudFront requires)",
+  const edge = new EdgeStack(app, `${namePrefix}-Edge`, {
+    env: { account: settings.account, region: EDGE_REGION },
+    description: `JengaFund ${settings.stage} web ACL for CloudFront (us-east-1, as CloudFront requires)`,
     // The web stack, in another region, reads the ACL's ARN. With this repo's weak cross-stack references
     // (feature-flags.ts) CDK renders that as Fn::GetStackOutput naming us-east-1, which CloudFormation resolves
     // across regions; this flag keeps it working (through CDK's SSM-backed export writer and reader) should the
@@ -55,9 +69,9 @@ export function createJengaFundApp(options: JengaFundAppOptions = {}) {
     authRateLimit: settings.wafAuthRateLimit,
     depositRateLimit: settings.wafDepositRateLimit,
   });
-  const web = new WebStack(app, "JengaFund-Web", {
+  const web = new WebStack(app, `${namePrefix}-Web`, {
     env,
-    description: "JengaFund web app on S3 and CloudFront, with /api forwarded to the HTTP API",
+    description: `JengaFund ${settings.stage} web app on S3 and CloudFront, with /api forwarded to the HTTP API`,
     crossRegionReferences: true,
     apiOriginDomain: api.originDomainName,
     originSecret: data.originSecret,
@@ -65,6 +79,8 @@ export function createJengaFundApp(options: JengaFundAppOptions = {}) {
     webAclArn: edge.webAcl.attrArn,
     siteDomain: settings.siteDomain,
     siteDirectory: options.siteDirectory ?? repoPaths.webDist,
+    logRetentionDays: settings.logRetention,
+    retainLogs: settings.retainLogs,
   });
 
   return { app, settings, data, api, edge, web };

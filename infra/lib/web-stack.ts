@@ -1,6 +1,15 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { Annotations, CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from "aws-cdk-lib";
+import {
+  Annotations,
+  type CfnElement,
+  CfnOutput,
+  Duration,
+  RemovalPolicy,
+  SecretValue,
+  Stack,
+  type StackProps,
+} from "aws-cdk-lib";
 import { Certificate } from "aws-cdk-lib/aws-certificatemanager";
 import {
   AllowedMethods,
@@ -27,12 +36,13 @@ import {
   ViewerProtocolPolicy,
 } from "aws-cdk-lib/aws-cloudfront";
 import { HttpOrigin, S3BucketOrigin } from "aws-cdk-lib/aws-cloudfront-origins";
-import { BlockPublicAccess, Bucket, BucketEncryption } from "aws-cdk-lib/aws-s3";
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from "aws-cdk-lib/aws-s3";
 import { BucketDeployment, CacheControl, Source } from "aws-cdk-lib/aws-s3-deployment";
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import type { Construct } from "constructs";
 import { ORIGIN_SECRET_HEADER } from "../../functions/src/lib/caller.js";
 import type { CustomDomain } from "./deploy-settings.js";
+import { acknowledge, BASIC_EXECUTION_ROLE, PINNED_RUNTIME } from "./nag.js";
 
 /**
  * What CloudFront passes to the API besides the path, body and query string. Host is deliberately absent: API Gateway
@@ -60,6 +70,10 @@ export interface WebStackProps extends StackProps {
   readonly siteDomain?: CustomDomain;
   /** The Vite build (web/dist). Without an index.html there the site is created empty, so synth needs no web build. */
   readonly siteDirectory: string;
+  /** Days CloudFront's and the site bucket's access logs are kept. */
+  readonly logRetentionDays: number;
+  /** Whether the log bucket outlives the stack (prod). */
+  readonly retainLogs: boolean;
 }
 
 /**
@@ -98,10 +112,13 @@ export class WebStack extends Stack {
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
 
+    const logBucket = this.logBucket(props);
     const bucket = new Bucket(this, "SiteBucket", {
       blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
       enforceSSL: true,
       encryption: BucketEncryption.S3_MANAGED,
+      serverAccessLogsBucket: logBucket,
+      serverAccessLogsPrefix: "site-bucket/",
       // Nothing here that the next deploy does not rebuild from web/dist.
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,
@@ -162,6 +179,9 @@ export class WebStack extends Stack {
     this.distribution = new Distribution(this, "Distribution", {
       comment: "JengaFund web app and /api",
       defaultRootObject: "index.html",
+      enableLogging: true,
+      logBucket,
+      logFilePrefix: "cloudfront/",
       webAclId: props.webAclArn,
       ...(props.siteDomain
         ? {
@@ -191,6 +211,21 @@ export class WebStack extends Stack {
       },
     });
 
+    acknowledge(
+      this.distribution,
+      "Investors are Kenyan but travel and roam, and many reach the site through carriers' and VPN addresses: a " +
+        "country restriction would lock real users out. WAF's IP-reputation rules and rate limits cover abuse",
+      "AwsSolutions-CFR1",
+    );
+    if (!props.siteDomain) {
+      acknowledge(
+        this.distribution,
+        "Without a custom domain the site uses CloudFront's default *.cloudfront.net certificate, whose TLS policy " +
+          "CloudFront fixes; with domainName and certificateArn the minimum is TLS 1.2 (TLSv1.2_2021)",
+        "AwsSolutions-CFR4",
+      );
+    }
+
     if (existsSync(join(props.siteDirectory, "index.html"))) {
       this.deploySite(bucket, props.siteDirectory);
     } else {
@@ -210,6 +245,24 @@ export class WebStack extends Stack {
       });
     }
     new CfnOutput(this, "DistributionId", { value: this.distribution.distributionId });
+  }
+
+  /**
+   * CloudFront's standard logs and the site bucket's access logs. CloudFront delivers through an ACL grant, so this
+   * bucket alone keeps ACLs (object ownership "bucket owner preferred"); it stays private, HTTPS-only and encrypted
+   * with S3-managed keys, which CloudFront's log delivery writes with no key policy to maintain. CloudFront logs the full URI, so
+   * these logs hold the callback token: who can read this bucket can read the token (docs/runbook.md).
+   */
+  private logBucket(props: WebStackProps): Bucket {
+    return new Bucket(this, "AccessLogs", {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      encryption: BucketEncryption.S3_MANAGED,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(props.logRetentionDays) }],
+      removalPolicy: props.retainLogs ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+      autoDeleteObjects: !props.retainLogs,
+    });
   }
 
   /**
@@ -237,5 +290,38 @@ export class WebStack extends Stack {
       distributionPaths: ["/*"],
     });
     entryFiles.node.addDependency(hashedAssets);
+    this.acknowledgeDeploymentHandler(bucket);
+  }
+
+  /**
+   * BucketDeployment copies the site with a function CDK writes and grants (one per stack, shared by both
+   * deployments): its runtime and policies are CDK's, and it runs only during a deploy.
+   */
+  private acknowledgeDeploymentHandler(bucket: Bucket): void {
+    const handler = this.node.children.find((child) => child.node.id.startsWith("Custom::CDKBucketDeployment"));
+    if (!handler) throw new Error("BucketDeployment's handler function was not found to acknowledge its findings");
+    const cdksOwn = "CDK's BucketDeployment handler, run by CloudFormation only while deploying the site";
+    acknowledge(handler, `${cdksOwn}: its runtime is the one CDK ships it for`, ...PINNED_RUNTIME);
+    acknowledge(
+      handler,
+      `${cdksOwn}: CloudFormation waits for its answer, so there is no event to keep, and it is not traced`,
+      "Serverless-LambdaDLQ",
+      "Serverless-LambdaTracing",
+    );
+    acknowledge(handler, `${cdksOwn}: the managed policy only lets it write its own logs`, BASIC_EXECUTION_ROLE);
+    const siteBucket = `<${this.getLogicalId(bucket.node.defaultChild as CfnElement)}.Arn>`;
+    acknowledge(
+      handler,
+      `${cdksOwn}: it reads the build from CDK's asset bucket and replaces the objects of the site bucket, the two ` +
+        "buckets these wildcards name, and invalidates the distribution (CloudFront's invalidation takes no resource)",
+      "AwsSolutions-IAM5[Action::s3:GetBucket*]",
+      "AwsSolutions-IAM5[Action::s3:GetObject*]",
+      "AwsSolutions-IAM5[Action::s3:List*]",
+      "AwsSolutions-IAM5[Action::s3:Abort*]",
+      "AwsSolutions-IAM5[Action::s3:DeleteObject*]",
+      `AwsSolutions-IAM5[Resource::arn:aws:s3:::cdk-hnb659fds-assets-<AWS::AccountId>-${this.region}/*]`,
+      `AwsSolutions-IAM5[Resource::${siteBucket}/*]`,
+      "AwsSolutions-IAM5[Resource::*]",
+    );
   }
 }

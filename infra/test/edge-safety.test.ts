@@ -272,7 +272,7 @@ describe("WAF at the edge", () => {
     const { data, api, web, edge } = app.stacks;
     expect([data.region, api.region, web.region]).toEqual(["af-south-1", "af-south-1", "af-south-1"]);
     expect(edge.region).toBe("us-east-1");
-    expect(edge.stackName).toBe("JengaFund-Edge");
+    expect(edge.stackName).toBe("JengaFund-Dev-Edge");
     // No credentials: the account stays a CloudFormation pseudo parameter, and synth works offline.
     expect(Stack.of(edge).resolve(edge.account)).toEqual({ Ref: "AWS::AccountId" });
   });
@@ -415,7 +415,7 @@ describe("WAF at the edge", () => {
 
   it("attaches the web ACL to the distribution by reading it from the us-east-1 stack", () => {
     const webAclId = distributionConfig(app.web).WebACLId as { "Fn::GetStackOutput": Record<string, string> };
-    expect(webAclId["Fn::GetStackOutput"]).toMatchObject({ StackName: "JengaFund-Edge", Region: "us-east-1" });
+    expect(webAclId["Fn::GetStackOutput"]).toMatchObject({ StackName: "JengaFund-Dev-Edge", Region: "us-east-1" });
     const outputName = webAclId["Fn::GetStackOutput"].OutputName ?? "";
     const [aclId] = Object.keys(app.edge.findResources("AWS::WAFv2::WebACL"));
     app.edge.hasOutput(outputName, { Value: { "Fn::GetAtt": [aclId, "Arn"] } });
@@ -516,10 +516,14 @@ describe("least privilege", () => {
     expect(Object.keys(environment).sort()).toEqual([
       "AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED",
       "EVENT_BUS_NAME",
+      "LOG_LEVEL",
       "MPESA_CALLBACK_ALLOWED_IPS",
       "MPESA_CALLBACK_TOKEN_ARN",
       "NODE_OPTIONS",
       "ORIGIN_SECRET_ARN",
+      "POWERTOOLS_METRICS_NAMESPACE",
+      "POWERTOOLS_SERVICE_NAME",
+      "STAGE",
     ]);
     expect(environment.MPESA_CALLBACK_ALLOWED_IPS).toBe(SAFARICOM_CALLBACK_IPS.join(","));
   });

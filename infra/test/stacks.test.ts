@@ -151,6 +151,10 @@ describe("api stack", () => {
           Variables: {
             NODE_OPTIONS: "--enable-source-maps",
             AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
+            STAGE: "dev",
+            POWERTOOLS_SERVICE_NAME: "jengafund",
+            POWERTOOLS_METRICS_NAMESPACE: "JengaFund",
+            LOG_LEVEL: "INFO",
             ORIGIN_SECRET_ARN: expect.anything(),
             // The callback ingest touches no table and signs no session (edge-safety.test.ts).
             ...(route === callbackIngest ? {} : { TABLE_NAME: expect.anything(), JWT_SECRET_ARN: expect.anything() }),
@@ -158,7 +162,8 @@ describe("api stack", () => {
         },
       });
     }
-    api.resourcePropertiesCountIs("AWS::Logs::LogGroup", { RetentionInDays: 30 }, routes.length + 2);
+    // Dev keeps two weeks of logs: every function's group, plus the API's access logs (operability.test.ts: prod).
+    api.resourcePropertiesCountIs("AWS::Logs::LogGroup", { RetentionInDays: 14 }, routes.length + 3);
   });
 
   it("lets the functions read and write the table and read the JWT secret", () => {
@@ -306,7 +311,7 @@ describe("web stack", () => {
 });
 
 describe("payments wiring", () => {
-  it("routes Daraja callbacks through an EventBridge bus to the settle function, with retries and a dead-letter queue", () => {
+  it("routes Daraja callbacks through an EventBridge bus to the settle function, with retries and dead-letter queues", () => {
     api.resourceCountIs("AWS::Events::EventBus", 1);
     api.hasResourceProperties("AWS::Events::Rule", {
       EventPattern: { source: ["jengafund.daraja"] },
@@ -317,7 +322,8 @@ describe("payments wiring", () => {
         }),
       ]),
     });
-    api.resourceCountIs("AWS::SQS::Queue", 1);
+    // EventBridge's DLQ and the settle function's on-failure destination (operability.test.ts).
+    api.resourceCountIs("AWS::SQS::Queue", 2);
   });
 
   it("runs payment reconciliation on a schedule", () => {

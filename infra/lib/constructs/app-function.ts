@@ -3,10 +3,16 @@ import { Duration, RemovalPolicy } from "aws-cdk-lib";
 import type { ITableV2 } from "aws-cdk-lib/aws-dynamodb";
 import { Architecture, Runtime } from "aws-cdk-lib/aws-lambda";
 import { NodejsFunction, OutputFormat } from "aws-cdk-lib/aws-lambda-nodejs";
-import { LogGroup, RetentionDays } from "aws-cdk-lib/aws-logs";
+import { LogGroup } from "aws-cdk-lib/aws-logs";
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import type { Construct } from "constructs";
+import type { DeploySettings } from "../deploy-settings.js";
+import { acknowledge, arnToken, BASIC_EXECUTION_ROLE, PINNED_RUNTIME } from "../nag.js";
+import { METRICS_NAMESPACE, SERVICE_NAME } from "../observability.js";
 import { repoPaths } from "../paths.js";
+
+/** The stage-wide settings every function is built with: its Powertools configuration and its logs' lifetime. */
+export type FunctionOperations = Pick<DeploySettings, "stage" | "logLevel" | "logRetention" | "retainLogs">;
 
 export interface AppFunctionProps {
   /** Absolute path of the TypeScript module that exports `handler`. */
@@ -27,12 +33,15 @@ export interface AppFunctionProps {
   readonly environment?: Readonly<Record<string, string>>;
   /** Default 10 s: API Gateway gives up after 30 s, and every request path here is a few round trips. */
   readonly timeout?: Duration;
+  readonly operations: FunctionOperations;
+  /** Executions kept for this function alone, and the most it may run at once; default: the account's shared pool. */
+  readonly reservedConcurrentExecutions?: number;
 }
 
 /**
- * A Lambda function with the house defaults: Node.js 22 on arm64, one minified ESM bundle with source maps, a
- * one-month log group, and the table access and secrets it is bound to granted together with their environment
- * variables.
+ * A Lambda function with the house defaults: Node.js 22 on arm64, one minified ESM bundle with source maps, its own
+ * log group kept for the stage's retention, the Powertools configuration, and the table access and secrets it is
+ * bound to granted together with their environment variables.
  */
 export class AppFunction extends NodejsFunction {
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
@@ -44,6 +53,7 @@ export class AppFunction extends NodejsFunction {
       architecture: Architecture.ARM_64,
       memorySize: 512,
       timeout: props.timeout ?? Duration.seconds(10),
+      reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       projectRoot: repoPaths.root,
       depsLockFilePath: repoPaths.lockFile,
       bundling: {
@@ -63,21 +73,59 @@ export class AppFunction extends NodejsFunction {
       environment: {
         NODE_OPTIONS: "--enable-source-maps",
         AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
+        STAGE: props.operations.stage,
+        POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
+        POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
+        LOG_LEVEL: props.operations.logLevel,
         ...(props.data === "none" ? {} : { TABLE_NAME: props.table.tableName }),
         ...props.environment,
       },
       logGroup: new LogGroup(scope, `${id}Logs`, {
-        retention: RetentionDays.ONE_MONTH,
-        // The logs belong to a stateless stack: destroying it should leave no orphaned groups behind.
-        removalPolicy: RemovalPolicy.DESTROY,
+        retention: props.operations.logRetention,
+        removalPolicy: logRemovalPolicy(props.operations),
       }),
     });
 
     if (props.data === "read") props.table.grantReadData(this);
     if (props.data === "write") props.table.grantReadWriteData(this);
+    if (props.data !== "none") {
+      acknowledge(
+        this,
+        "Queries use the table's global secondary indexes, whose ARNs are the table's /index/*: the wildcard covers " +
+          "this one table's indexes and nothing else",
+        `AwsSolutions-IAM5[Resource::${arnToken(props.table)}/index/*]`,
+      );
+    }
     for (const [variable, secret] of Object.entries(props.secrets ?? {})) {
       this.addEnvironment(variable, secret.secretArn);
       secret.grantRead(this);
     }
+
+    acknowledge(
+      this,
+      "Node.js 22 is the runtime the code is built (esbuild target node22) and tested for (design.md §3); moving to a " +
+        "newer one is a deliberate upgrade with its own test run, not a lint fix",
+      ...PINNED_RUNTIME,
+    );
+    acknowledge(
+      this,
+      "AWSLambdaBasicExecutionRole only lets the function write its own logs (log group and stream creation, " +
+        "PutLogEvents); everything else it may do is granted by name above",
+      BASIC_EXECUTION_ROLE,
+    );
+    acknowledge(
+      this,
+      "No X-Ray tracing yet: the code has no tracer, so active tracing would record unannotated segments at a cost. " +
+        "A request is followed through the Powertools logs by its request id instead",
+      "Serverless-LambdaTracing",
+    );
   }
+}
+
+/**
+ * Prod keeps its logs when a stack is deleted or a function replaced (they may be needed to answer for money later);
+ * the other stages' logs belong to stateless stacks, and destroying one should leave no orphaned groups behind.
+ */
+export function logRemovalPolicy(operations: Pick<FunctionOperations, "retainLogs">): RemovalPolicy {
+  return operations.retainLogs ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY;
 }

@@ -1,0 +1,300 @@
+import { Duration } from "aws-cdk-lib";
+import type { IHttpApi } from "aws-cdk-lib/aws-apigatewayv2";
+import {
+  Alarm,
+  AlarmStatusWidget,
+  ComparisonOperator,
+  Dashboard,
+  GraphWidget,
+  type IMetric,
+  MathExpression,
+  Metric,
+  TextWidget,
+  TreatMissingData,
+} from "aws-cdk-lib/aws-cloudwatch";
+import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
+import type { IEventBus, IRule } from "aws-cdk-lib/aws-events";
+import type { IFunction } from "aws-cdk-lib/aws-lambda";
+import { Topic } from "aws-cdk-lib/aws-sns";
+import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
+import type { IQueue } from "aws-cdk-lib/aws-sqs";
+import { Construct } from "constructs";
+import type { Stage } from "../deploy-settings.js";
+import { acknowledge } from "../nag.js";
+import { type BusinessMetric, METRICS_NAMESPACE, SERVICE_NAME } from "../observability.js";
+
+/** A function to watch, by the name the alarms and the runbook use for it (its handler file's name). */
+export interface MonitoredFunction {
+  readonly name: string;
+  readonly fn: IFunction;
+}
+
+export interface MonitoringProps {
+  readonly stage: Stage;
+  /** `JengaFund-Prod`: alarm names start with it, so a notification says which stage it is about. */
+  readonly namePrefix: string;
+  readonly alarmEmail?: string;
+  readonly httpApi: IHttpApi;
+  /** Every function of the stage: each gets an Errors and a Throttles alarm. */
+  readonly functions: readonly MonitoredFunction[];
+  readonly settle: IFunction;
+  readonly reconcile: IFunction;
+  readonly paymentsBus: IEventBus;
+  /** The payments bus rule that delivers callbacks to the settle function. */
+  readonly settleRule: IRule;
+  /** Where EventBridge puts a callback it could not deliver to the settle function. */
+  readonly settleDeadLetters: IQueue;
+  /** Where Lambda puts a callback the settle function failed on after its retries. */
+  readonly settleFailures: IQueue;
+  readonly callbacksRejectedAlarmThreshold: number;
+}
+
+/** Where each alarm is explained; the infra tests check that every anchor exists in docs/runbook.md. */
+export const RUNBOOK = "docs/runbook.md";
+
+const FIVE_MINUTES = Duration.minutes(5);
+
+/**
+ * The on-call view of a stage (design.md §10): alarms to one SNS topic, e-mailed to `alarmEmail`, and a dashboard of
+ * the money flows. Business alarms watch the functions' EMF metrics (namespace JengaFund, dimensions service and
+ * stage); counts treat missing data as "nothing happened", which for them is the truth.
+ */
+export class Monitoring extends Construct {
+  readonly topic: Topic;
+  readonly alarms: Alarm[] = [];
+  readonly dashboard: Dashboard;
+  private readonly props: MonitoringProps;
+
+  constructor(scope: Construct, id: string, props: MonitoringProps) {
+    super(scope, id);
+    this.props = props;
+
+    this.topic = new Topic(this, "AlarmTopic", {
+      displayName: `${props.namePrefix} alarms`,
+      enforceSSL: true,
+    });
+    if (props.alarmEmail) this.topic.addSubscription(new EmailSubscription(props.alarmEmail));
+    acknowledge(
+      this.topic,
+      "Alarm e-mails SNS cannot deliver show in the topic's NumberOfNotificationsFailed metric, and every alarm " +
+        "stays visible in CloudWatch and on the dashboard; a dead-letter queue of undelivered alarm e-mails would " +
+        "itself need someone watching it",
+      "Serverless-SNSRedrivePolicy",
+    );
+
+    this.apiAlarms();
+    this.paymentAlarms();
+    for (const { name, fn } of props.functions) this.functionAlarms(name, fn);
+    this.dashboard = this.buildDashboard();
+  }
+
+  /** A business metric of this stage, as the functions emit it. */
+  businessMetric(name: BusinessMetric, statistic = "Sum", period = FIVE_MINUTES): Metric {
+    return new Metric({
+      namespace: METRICS_NAMESPACE,
+      metricName: name,
+      dimensionsMap: { service: SERVICE_NAME, stage: this.props.stage },
+      statistic,
+      period,
+    });
+  }
+
+  private apiAlarms(): void {
+    const { httpApi } = this.props;
+    const rate = new MathExpression({
+      // Below 20 requests in five minutes a single failure is no "rate"; the function alarms still see crashes.
+      expression: "IF(requests >= 20, 100 * errors / requests, 0)",
+      usingMetrics: {
+        errors: httpApi.metricServerError({ statistic: "Sum", period: FIVE_MINUTES }),
+        requests: httpApi.metricCount({ statistic: "Sum", period: FIVE_MINUTES }),
+      },
+      label: "5xx % of requests",
+      period: FIVE_MINUTES,
+    });
+    this.alarm("Api5xxRate", "api-5xx-rate", {
+      metric: rate,
+      threshold: 5,
+      description: "More than 5% of API requests answered 5xx over five minutes",
+    });
+  }
+
+  private paymentAlarms(): void {
+    const { settle, settleDeadLetters, settleFailures, settleRule, paymentsBus, reconcile } = this.props;
+    this.alarm("SettleDeadLetters", "settle-dead-letters", {
+      metric: settleDeadLetters.metricApproximateNumberOfMessagesVisible({
+        statistic: "Maximum",
+        period: FIVE_MINUTES,
+      }),
+      threshold: 1,
+      description: "EventBridge could not deliver an M-Pesa callback to the settle function; it waits in the DLQ",
+    });
+    this.alarm("SettleFailed", "settle-failed", {
+      metric: settleFailures.metricApproximateNumberOfMessagesVisible({ statistic: "Maximum", period: FIVE_MINUTES }),
+      threshold: 1,
+      description:
+        "The settle function failed on an M-Pesa callback after its retries; it waits in the on-failure queue",
+    });
+    // Rules on a custom bus report their metrics with both the bus and the rule name as dimensions.
+    const ruleMetric = (metricName: string) =>
+      new Metric({
+        namespace: "AWS/Events",
+        metricName,
+        dimensionsMap: { EventBusName: paymentsBus.eventBusName, RuleName: settleRule.ruleName },
+        statistic: "Sum",
+        period: FIVE_MINUTES,
+      });
+    this.alarm("SettleEventsLost", "settle-events-lost", {
+      metric: new MathExpression({
+        expression: "FILL(notQueued, 0) + FILL(failed, 0) + FILL(noDestination, 0)",
+        usingMetrics: {
+          notQueued: ruleMetric("InvocationsFailedToBeSentToDlq"),
+          failed: ruleMetric("FailedInvocations"),
+          noDestination: settle.metric("DestinationDeliveryFailures", { statistic: "Sum", period: FIVE_MINUTES }),
+        },
+        label: "callbacks neither settled nor queued",
+        period: FIVE_MINUTES,
+      }),
+      threshold: 1,
+      description: "An M-Pesa callback was neither settled nor kept in a queue: replay it from the payments archive",
+    });
+
+    this.alarm("ReconciliationErrors", "reconciliation-errors", {
+      metric: this.businessMetric("ReconciliationErrors"),
+      threshold: 1,
+      description: "A reconciliation run could not check or settle a pending deposit or payout",
+    });
+    this.alarm("ReconciliationNotRunning", "reconciliation-not-running", {
+      metric: reconcile.metricInvocations({ statistic: "Sum", period: Duration.minutes(15) }),
+      threshold: 1,
+      comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
+      // The schedule fires every five minutes: silence for fifteen means it stopped, and lost callbacks go unfound.
+      treatMissingData: TreatMissingData.BREACHING,
+      description: "The reconciliation job has not run for 15 minutes",
+    });
+    this.alarm("StuckPayouts", "stuck-payouts", {
+      // A gauge each run reports: the highest value in the window is the current backlog.
+      metric: this.businessMetric("StuckPayouts", "Maximum"),
+      threshold: 1,
+      description: "A payout has been approved for 30 minutes without an M-Pesa result",
+    });
+    this.alarm("StaleDeposits", "stale-deposits", {
+      metric: this.businessMetric("StaleDeposits", "Maximum"),
+      threshold: 1,
+      description: "Deposits are still pending past the age reconciliation asks Daraja about; someone must check them",
+    });
+    this.alarm("AmountMismatches", "amount-mismatches", {
+      metric: this.businessMetric("AmountMismatches"),
+      threshold: 1,
+      description: "M-Pesa reported a payment whose amount differs from what we asked for; nothing was credited",
+    });
+    this.alarm("CallbacksRejected", "callbacks-rejected", {
+      metric: this.businessMetric("CallbacksRejected"),
+      threshold: this.props.callbacksRejectedAlarmThreshold,
+      description: `${this.props.callbacksRejectedAlarmThreshold} or more M-Pesa callbacks refused in five minutes`,
+    });
+  }
+
+  private functionAlarms(name: string, fn: IFunction): void {
+    this.alarm(`Errors-${name}`, "function-errors", {
+      metric: fn.metricErrors({ statistic: "Sum", period: FIVE_MINUTES }),
+      threshold: 1,
+      description: `The ${name} function failed (an uncaught error, a timeout or running out of memory)`,
+    });
+    this.alarm(`Throttles-${name}`, "function-throttles", {
+      metric: fn.metricThrottles({ statistic: "Sum", period: FIVE_MINUTES }),
+      threshold: 1,
+      description: `The ${name} function was throttled: a request or event was refused for lack of concurrency`,
+    });
+  }
+
+  private alarm(
+    suffix: string,
+    runbookAnchor: string,
+    options: {
+      metric: IMetric;
+      threshold: number;
+      description: string;
+      comparisonOperator?: ComparisonOperator;
+      treatMissingData?: TreatMissingData;
+    },
+  ): Alarm {
+    const alarm = new Alarm(this, suffix, {
+      alarmName: `${this.props.namePrefix}-${suffix}`,
+      alarmDescription: `${options.description}. What to do: ${RUNBOOK}#${runbookAnchor}`,
+      metric: options.metric,
+      threshold: options.threshold,
+      comparisonOperator: options.comparisonOperator ?? ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: options.treatMissingData ?? TreatMissingData.NOT_BREACHING,
+    });
+    const action = new SnsAction(this.topic);
+    alarm.addAlarmAction(action);
+    alarm.addOkAction(action);
+    this.alarms.push(alarm);
+    return alarm;
+  }
+
+  private buildDashboard(): Dashboard {
+    const { namePrefix, httpApi, functions } = this.props;
+    const graph = (title: string, left: IMetric[], width = 8) => new GraphWidget({ title, left, width, height: 6 });
+    const sum = (name: BusinessMetric) => this.businessMetric(name);
+
+    // Ids must differ between the expressions that share a graph: `errors0`, `throttles0`, …
+    const totalOf = (id: string, metric: (fn: IFunction) => IMetric, label: string) =>
+      new MathExpression({
+        expression: functions.map((_, i) => `FILL(${id}${i}, 0)`).join(" + "),
+        usingMetrics: Object.fromEntries(functions.map(({ fn }, i) => [`${id}${i}`, metric(fn)])),
+        label,
+        period: FIVE_MINUTES,
+      });
+
+    const dashboard = new Dashboard(this, "Dashboard", {
+      dashboardName: namePrefix,
+      defaultInterval: Duration.hours(24),
+    });
+    dashboard.addWidgets(
+      new TextWidget({
+        markdown: `# ${namePrefix}: money flows\nSums per five minutes. Each alarm's description links its runbook entry (${RUNBOOK}).`,
+        width: 24,
+        height: 2,
+      }),
+    );
+    dashboard.addWidgets(
+      graph("Deposits", [sum("DepositsStarted"), sum("DepositsCredited"), sum("DepositsFailed")]),
+      graph("Payouts and refunds", [sum("PayoutsCompleted"), sum("PayoutsRefunded")]),
+      graph("Waiting on an operator (per reconciliation run)", [
+        this.businessMetric("StuckPayouts", "Maximum"),
+        this.businessMetric("StaleDeposits", "Maximum"),
+      ]),
+    );
+    dashboard.addWidgets(
+      graph("Callbacks refused", [sum("CallbacksRejected"), sum("AmountMismatches"), sum("DuplicateReceipts")]),
+      graph("Abuse limits", [sum("LoginsThrottled"), sum("StkPromptsRefused")]),
+      graph("Reconciliation", [sum("ReconciliationFound"), sum("ReconciliationErrors")]),
+    );
+    dashboard.addWidgets(
+      graph("API requests and errors", [
+        httpApi.metricCount({ statistic: "Sum", period: FIVE_MINUTES }),
+        httpApi.metricClientError({ statistic: "Sum", period: FIVE_MINUTES }),
+        httpApi.metricServerError({ statistic: "Sum", period: FIVE_MINUTES }),
+      ]),
+      graph("API latency (p90)", [httpApi.metricLatency({ statistic: "p90", period: FIVE_MINUTES })]),
+      graph("Function errors and throttles (all functions)", [
+        totalOf("errors", (fn) => fn.metricErrors({ statistic: "Sum", period: FIVE_MINUTES }), "Errors"),
+        totalOf("throttles", (fn) => fn.metricThrottles({ statistic: "Sum", period: FIVE_MINUTES }), "Throttles"),
+      ]),
+    );
+    dashboard.addWidgets(
+      graph(
+        "Callbacks waiting in the settle queues",
+        [
+          this.props.settleDeadLetters.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES }),
+          this.props.settleFailures.metricApproximateNumberOfMessagesVisible({ period: FIVE_MINUTES }),
+        ],
+        8,
+      ),
+      new AlarmStatusWidget({ title: "Alarms", alarms: this.alarms, width: 16, height: 6 }),
+    );
+    return dashboard;
+  }
+}

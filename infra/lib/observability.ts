@@ -1,0 +1,31 @@
+/**
+ * The names the functions' Powertools Logger and Metrics are configured with (design.md §10). The functions read the
+ * first two from POWERTOOLS_SERVICE_NAME and POWERTOOLS_METRICS_NAMESPACE, which every AppFunction gets.
+ */
+export const SERVICE_NAME = "jengafund";
+export const METRICS_NAMESPACE = "JengaFund";
+
+/**
+ * The business metrics the functions emit (EMF, Count unit), each with the dimensions `service` (Powertools adds the
+ * service name to every metric) and `stage`. Alarms and the dashboard are built on exactly these names: a metric
+ * renamed in the functions must be renamed here, or its alarm silently watches nothing.
+ */
+export const BUSINESS_METRICS = [
+  "DepositsStarted",
+  "DepositsCredited",
+  "DepositsFailed",
+  "CallbacksRejected",
+  "AmountMismatches",
+  "DuplicateReceipts",
+  "PayoutsCompleted",
+  "PayoutsRefunded",
+  "ReconciliationFound",
+  "ReconciliationErrors",
+  /** Approved payouts with no result for 30 minutes, as counted by each reconciliation run (a gauge, not events). */
+  "StuckPayouts",
+  /** Pending deposits too old for Daraja's STK query, as counted by each reconciliation run (a gauge). */
+  "StaleDeposits",
+  "LoginsThrottled",
+  "StkPromptsRefused",
+] as const;
+export type BusinessMetric = (typeof BUSINESS_METRICS)[number];

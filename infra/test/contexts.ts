@@ -1,0 +1,15 @@
+/** Context the template tests share. */
+
+/** Skips esbuild so the suites run in seconds; `npm run synth` is what proves the real bundles build. */
+export const skipBundling = { "aws:cdk:bundling-stacks": [] };
+
+/** The go-live values a prod synth needs (README, "Deploying to AWS"). */
+export const PROD_CONTEXT = {
+  stage: "prod",
+  mpesaBaseUrl: "https://api.safaricom.co.ke",
+  mpesaShortcode: "123456",
+  mpesaB2cShortcode: "654321",
+  mpesaInitiatorName: "jengafund",
+  mpesaCallbackBaseUrl: "https://pay.example.co.ke/api",
+  alarmEmail: "ops@example.co.ke",
+} as const;

@@ -1,0 +1,547 @@
+import { readFileSync } from "node:fs";
+import { routes } from "@jengafund/shared";
+import { Match, Template } from "aws-cdk-lib/assertions";
+import { beforeAll, describe, expect, it } from "vitest";
+import { EVENT_SOURCE } from "../../functions/src/events/names.js";
+import { ACCESS_LOG_FORMAT } from "../lib/api-stack.js";
+import { RUNBOOK } from "../lib/constructs/monitoring.js";
+import { createJengaFundApp } from "../lib/jengafund-app.js";
+import { BUSINESS_METRICS } from "../lib/observability.js";
+import { repoPaths } from "../lib/paths.js";
+import { PROD_CONTEXT, skipBundling } from "./contexts.js";
+
+const noSite = "/nonexistent/jengafund-web-dist";
+
+type Resource = { Type: string; Properties: Record<string, unknown>; DeletionPolicy?: string };
+
+function synth(context: Record<string, unknown> = {}) {
+  const stacks = createJengaFundApp({ context: { ...skipBundling, ...context }, siteDirectory: noSite });
+  return {
+    stacks,
+    api: Template.fromStack(stacks.api),
+    web: Template.fromStack(stacks.web),
+  };
+}
+
+const appFunctions = (template: Template) =>
+  Object.entries(template.findResources("AWS::Lambda::Function", { Properties: { Runtime: "nodejs22.x" } })) as [
+    string,
+    Resource,
+  ][];
+
+const environmentOf = (fn: Resource) => (fn.Properties.Environment as { Variables: Record<string, unknown> }).Variables;
+
+function functionNamed(template: Template, description: string): [string, Resource] {
+  const found = appFunctions(template).filter(([, fn]) => fn.Properties.Description === description);
+  expect(found).toHaveLength(1);
+  return found[0] as [string, Resource];
+}
+
+const CALLBACK_ROUTE = "POST /api/hooks/daraja/{kind}/{token}";
+const SETTLE = "Applies M-Pesa callbacks from the payments bus";
+
+let dev: ReturnType<typeof synth>;
+let prod: ReturnType<typeof synth>;
+beforeAll(() => {
+  dev = synth();
+  prod = synth(PROD_CONTEXT);
+});
+
+describe("stages", () => {
+  it("names every stack after the stage, dev by default", () => {
+    const names = (app: ReturnType<typeof synth>) =>
+      [app.stacks.data, app.stacks.api, app.stacks.edge, app.stacks.web].map((s) => s.stackName);
+    expect(names(dev)).toEqual(["JengaFund-Dev-Data", "JengaFund-Dev-Api", "JengaFund-Dev-Edge", "JengaFund-Dev-Web"]);
+    expect(names(synth({ stage: "staging" }))).toEqual([
+      "JengaFund-Staging-Data",
+      "JengaFund-Staging-Api",
+      "JengaFund-Staging-Edge",
+      "JengaFund-Staging-Web",
+    ]);
+    expect(names(prod)).toEqual([
+      "JengaFund-Prod-Data",
+      "JengaFund-Prod-Api",
+      "JengaFund-Prod-Edge",
+      "JengaFund-Prod-Web",
+    ]);
+  });
+
+  it("refuses a stage it does not know", () => {
+    expect(() => synth({ stage: "production" })).toThrow(/stage must be one of dev, staging, prod; got production/);
+  });
+
+  it("refuses a prod synth on the Daraja sandbox defaults, listing every value to set", () => {
+    const attempt = () => synth({ stage: "prod" });
+    expect(attempt).toThrow(/Refusing to synthesize stage prod/);
+    for (const problem of [
+      /mpesaBaseUrl is Daraja's sandbox \(https:\/\/sandbox\.safaricom\.co\.ke\)/,
+      /mpesaShortcode is the sandbox's 174379/,
+      /mpesaB2cShortcode is the sandbox's 600984/,
+      /mpesaInitiatorName is the sandbox's testapi/,
+      /mpesaCallbackBaseUrl is missing/,
+      /alarmEmail is missing/,
+    ]) {
+      expect(attempt).toThrow(problem);
+    }
+  });
+
+  it.each([
+    ["mpesaBaseUrl", "https://sandbox.safaricom.co.ke", /mpesaBaseUrl is Daraja's sandbox/],
+    ["mpesaShortcode", "174379", /mpesaShortcode is the sandbox's/],
+    ["mpesaB2cShortcode", "600984", /mpesaB2cShortcode is the sandbox's/],
+    ["mpesaInitiatorName", "testapi", /mpesaInitiatorName is the sandbox's/],
+    ["mpesaCallbackBaseUrl", "http://pay.example.co.ke/api", /mpesaCallbackBaseUrl must be an https/],
+  ])("refuses a prod synth whose %s is %s, even with everything else set", (key, value, message) => {
+    expect(() => synth({ ...PROD_CONTEXT, [key]: value })).toThrow(message);
+  });
+
+  it("takes prod's callback base from the site's domain when no mpesaCallbackBaseUrl is given", () => {
+    const { mpesaCallbackBaseUrl: _, ...withoutCallback } = PROD_CONTEXT;
+    const { api } = synth({
+      ...withoutCallback,
+      domainName: "pay.jengafund.co.ke",
+      certificateArn: "arn:aws:acm:us-east-1:111122223333:certificate/site",
+    });
+    const [, deposit] = functionNamed(api, "POST /api/mpesa/deposit");
+    expect(environmentOf(deposit).MPESA_CALLBACK_BASE_URL).toBe("https://pay.jengafund.co.ke/api");
+  });
+
+  it("hands the go-live Daraja settings to the payment functions", () => {
+    const [, deposit] = functionNamed(prod.api, "POST /api/mpesa/deposit");
+    expect(environmentOf(deposit)).toMatchObject({
+      MPESA_BASE_URL: "https://api.safaricom.co.ke",
+      MPESA_SHORTCODE: "123456",
+      MPESA_B2C_SHORTCODE: "654321",
+      MPESA_INITIATOR_NAME: "jengafund",
+      MPESA_CALLBACK_BASE_URL: "https://pay.example.co.ke/api",
+    });
+  });
+
+  it("reads a stage's values from its block in the stages context, a value given directly winning", () => {
+    const { mpesaCallbackBaseUrl, ...rest } = PROD_CONTEXT;
+    const { stacks, api } = synth({
+      stage: "prod",
+      mpesaCallbackBaseUrl,
+      stages: { prod: { ...rest, mpesaCallbackBaseUrl: "https://ignored.example.co.ke/api", account: "111122223333" } },
+    });
+    expect(stacks.settings.account).toBe("111122223333");
+    expect(stacks.api.resolve(stacks.api.account)).toBe("111122223333");
+    const [, deposit] = functionNamed(api, "POST /api/mpesa/deposit");
+    expect(environmentOf(deposit).MPESA_CALLBACK_BASE_URL).toBe(mpesaCallbackBaseUrl);
+    // Another stage's block does not leak into this one.
+    expect(() => synth({ stage: "staging", stages: { prod: { mpesaShortcode: "x" } } })).not.toThrow();
+  });
+
+  it.each([
+    [{ account: "1234" }, /account must be a 12-digit AWS account id/],
+    [{ mpesaShortcode: "17437 9" }, /mpesaShortcode must be digits only/],
+    [{ alarmEmail: "ops" }, /alarmEmail must be an e-mail address/],
+    [{ logRetentionDays: 10 }, /logRetentionDays must be one of CloudWatch's periods/],
+    [{ logLevel: "verbose" }, /logLevel must be one of DEBUG, INFO, WARN, ERROR/],
+    [{ settleConcurrency: 0 }, /settleConcurrency must be a whole number of at least 1/],
+    [{ stages: "prod" }, /stages context value must be an object/],
+  ])("refuses the malformed setting %j", (context, message) => {
+    expect(() => synth(context)).toThrow(message);
+  });
+});
+
+describe("every function's Powertools configuration and logs", () => {
+  it.each([
+    ["dev", () => dev],
+    ["prod", () => prod],
+  ])("gives every %s function its stage, service, metrics namespace and log level", (stage, app) => {
+    const functions = appFunctions(app().api);
+    expect(functions).toHaveLength(routes.length + 2);
+    for (const [, fn] of functions) {
+      expect(environmentOf(fn)).toMatchObject({
+        STAGE: stage,
+        POWERTOOLS_SERVICE_NAME: "jengafund",
+        POWERTOOLS_METRICS_NAMESPACE: "JengaFund",
+        LOG_LEVEL: "INFO",
+      });
+    }
+  });
+
+  it("takes the log level from context", () => {
+    const [[, fn]] = appFunctions(synth({ logLevel: "debug" }).api) as [[string, Resource]];
+    expect(environmentOf(fn).LOG_LEVEL).toBe("DEBUG");
+  });
+
+  it("keeps prod's logs 90 days and retains them when a stack or function goes", () => {
+    const groups = Object.values(prod.api.findResources("AWS::Logs::LogGroup")) as Resource[];
+    // Every function's group and the API's access logs.
+    expect(groups).toHaveLength(routes.length + 3);
+    for (const group of groups) {
+      expect(group.Properties.RetentionInDays).toBe(90);
+      expect(group.DeletionPolicy).toBe("Retain");
+    }
+  });
+
+  it("keeps dev's logs two weeks and deletes them with the stack", () => {
+    for (const group of Object.values(dev.api.findResources("AWS::Logs::LogGroup")) as Resource[]) {
+      expect(group.Properties.RetentionInDays).toBe(14);
+      expect(group.DeletionPolicy).toBe("Delete");
+    }
+  });
+
+  it("takes the retention from logRetentionDays", () => {
+    synth({ logRetentionDays: "180" }).api.allResourcesProperties("AWS::Logs::LogGroup", { RetentionInDays: 180 });
+  });
+});
+
+describe("API access logs", () => {
+  const stageOf = (template: Template) =>
+    Object.values(template.findResources("AWS::ApiGatewayV2::Stage"))[0] as Resource;
+
+  it("logs the route key, never the raw path, which holds the callback token", () => {
+    const format = (stageOf(dev.api).Properties.AccessLogSettings as { Format: string }).Format;
+    expect(format).toBe(ACCESS_LOG_FORMAT);
+    expect(format).toContain("$context.routeKey");
+    expect(format).not.toContain("$context.path");
+    // rawPath would leak the token just the same.
+    expect(format).not.toMatch(/\$context\.(path|rawPath|resourcePath)\b/);
+  });
+
+  it("writes one JSON line with the request id, status, latency and caller address", () => {
+    const fields = JSON.parse(ACCESS_LOG_FORMAT) as Record<string, string>;
+    expect(fields).toMatchObject({
+      requestId: "$context.requestId",
+      routeKey: "$context.routeKey",
+      status: "$context.status",
+      latencyMs: "$context.responseLatency",
+      sourceIp: "$context.identity.sourceIp",
+    });
+  });
+
+  it("sends the access logs to their own log group", () => {
+    const settings = stageOf(dev.api).Properties.AccessLogSettings as { DestinationArn: unknown };
+    const [groupId] = Object.keys(
+      dev.api.findResources("AWS::Logs::LogGroup", { Properties: { RetentionInDays: 14 } }),
+    ).filter((id) => id.startsWith("ApiAccessLogs"));
+    expect(settings.DestinationArn).toEqual({ "Fn::GetAtt": [groupId, "Arn"] });
+  });
+});
+
+describe("CloudFront logs", () => {
+  const logBucket = (template: Template) => {
+    const found = Object.entries(
+      template.findResources("AWS::S3::Bucket", {
+        Properties: { OwnershipControls: { Rules: [{ ObjectOwnership: "BucketOwnerPreferred" }] } },
+      }),
+    ) as [string, Resource][];
+    expect(found).toHaveLength(1);
+    return found[0] as [string, Resource];
+  };
+
+  it("writes standard logs to a private, encrypted bucket that keeps ACLs for CloudFront's log delivery", () => {
+    const [bucketId, bucket] = logBucket(dev.web);
+    expect(bucket.Properties).toMatchObject({
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: "AES256" } }],
+      },
+    });
+    dev.web.hasResourceProperties("AWS::CloudFront::Distribution", {
+      DistributionConfig: Match.objectLike({
+        Logging: { Bucket: { "Fn::GetAtt": [bucketId, "RegionalDomainName"] }, Prefix: "cloudfront/" },
+      }),
+    });
+    dev.web.hasResourceProperties("AWS::S3::BucketPolicy", {
+      Bucket: { Ref: bucketId },
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: "Deny", Condition: { Bool: { "aws:SecureTransport": "false" } } }),
+        ]),
+      },
+    });
+  });
+
+  it("expires the logs after the stage's retention, and keeps prod's bucket when the stack goes", () => {
+    const [, devBucket] = logBucket(dev.web);
+    expect(devBucket.Properties.LifecycleConfiguration).toEqual({
+      Rules: [{ ExpirationInDays: 14, Status: "Enabled" }],
+    });
+    expect(devBucket.DeletionPolicy).toBe("Delete");
+    const [, prodBucket] = logBucket(prod.web);
+    expect(prodBucket.Properties.LifecycleConfiguration).toEqual({
+      Rules: [{ ExpirationInDays: 90, Status: "Enabled" }],
+    });
+    expect(prodBucket.DeletionPolicy).toBe("Retain");
+  });
+
+  it("logs the site bucket's own access to the same bucket", () => {
+    const [bucketId] = logBucket(dev.web);
+    dev.web.hasResourceProperties("AWS::S3::Bucket", {
+      LoggingConfiguration: { DestinationBucketName: { Ref: bucketId }, LogFilePrefix: "site-bucket/" },
+    });
+  });
+});
+
+describe("nothing lost", () => {
+  const queueArn = (template: Template, idPrefix: string) => {
+    const [id] = Object.keys(template.findResources("AWS::SQS::Queue")).filter((q) => q.startsWith(idPrefix));
+    expect(id).toBeDefined();
+    return { "Fn::GetAtt": [id, "Arn"] };
+  };
+
+  it("sends the settle function's failed asynchronous invocations, after two retries, to an on-failure queue", () => {
+    const [settleId] = functionNamed(dev.api, SETTLE);
+    dev.api.hasResourceProperties("AWS::Lambda::EventInvokeConfig", {
+      FunctionName: { Ref: settleId },
+      MaximumRetryAttempts: 2,
+      MaximumEventAgeInSeconds: 21600,
+      DestinationConfig: { OnFailure: { Destination: queueArn(dev.api, "SettleFailures") } },
+    });
+  });
+
+  it("encrypts both settle queues and refuses them over plain HTTP", () => {
+    const queues = Object.entries(dev.api.findResources("AWS::SQS::Queue"));
+    expect(queues).toHaveLength(2);
+    for (const [id, queue] of queues) {
+      expect(queue.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 1209600 });
+      dev.api.hasResourceProperties("AWS::SQS::QueuePolicy", {
+        Queues: [{ Ref: id }],
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({ Effect: "Deny", Condition: { Bool: { "aws:SecureTransport": "false" } } }),
+          ]),
+        },
+      });
+    }
+  });
+
+  it("archives every payments event for a year, and names the archive, bus and rule in the outputs", () => {
+    const [busId] = Object.keys(dev.api.findResources("AWS::Events::EventBus"));
+    const [archiveId] = Object.keys(
+      dev.api.findResources("AWS::Events::Archive", {
+        Properties: {
+          SourceArn: { "Fn::GetAtt": [busId, "Arn"] },
+          EventPattern: { source: [EVENT_SOURCE] },
+          RetentionDays: 365,
+        },
+      }),
+    );
+    expect(archiveId).toBeDefined();
+    dev.api.hasOutput("PaymentsArchiveArn", { Value: { "Fn::GetAtt": [archiveId, "Arn"] } });
+    dev.api.hasOutput("PaymentsBusArn", { Value: { "Fn::GetAtt": [busId, "Arn"] } });
+    const [ruleId] = Object.keys(
+      dev.api.findResources("AWS::Events::Rule", { Properties: { EventPattern: { source: [EVENT_SOURCE] } } }),
+    );
+    dev.api.hasOutput("SettleRuleArn", { Value: { "Fn::GetAtt": [ruleId, "Arn"] } });
+  });
+
+  it("reserves concurrency for the callback ingest (20) and the settle function (10) in staging and prod", () => {
+    for (const app of [prod, synth({ stage: "staging" })]) {
+      expect(functionNamed(app.api, CALLBACK_ROUTE)[1].Properties.ReservedConcurrentExecutions).toBe(20);
+      expect(functionNamed(app.api, SETTLE)[1].Properties.ReservedConcurrentExecutions).toBe(10);
+    }
+    // Only those two: the rest share the account's pool.
+    const reserved = appFunctions(prod.api).filter(([, fn]) => fn.Properties.ReservedConcurrentExecutions);
+    expect(reserved).toHaveLength(2);
+  });
+
+  it("reserves nothing in dev, where a new account's quota leaves nothing to reserve, unless told to", () => {
+    expect(appFunctions(dev.api).filter(([, fn]) => fn.Properties.ReservedConcurrentExecutions)).toEqual([]);
+    const { api } = synth({ callbackIngestConcurrency: "5", settleConcurrency: 3 });
+    expect(functionNamed(api, CALLBACK_ROUTE)[1].Properties.ReservedConcurrentExecutions).toBe(5);
+    expect(functionNamed(api, SETTLE)[1].Properties.ReservedConcurrentExecutions).toBe(3);
+  });
+
+  it("leaves a function unreserved in prod with the value none", () => {
+    const { api } = synth({ ...PROD_CONTEXT, settleConcurrency: "none" });
+    expect(functionNamed(api, SETTLE)[1].Properties.ReservedConcurrentExecutions).toBeUndefined();
+  });
+});
+
+type Alarm = {
+  AlarmName: string;
+  AlarmDescription: string;
+  Namespace?: string;
+  MetricName?: string;
+  Dimensions?: { Name: string; Value: unknown }[];
+  Statistic?: string;
+  Threshold: number;
+  ComparisonOperator: string;
+  TreatMissingData: string;
+  AlarmActions: unknown[];
+  OKActions: unknown[];
+  Metrics?: { Id: string; Expression?: string; MetricStat?: { Metric: { MetricName: string; Namespace: string } } }[];
+};
+
+describe("alarms", () => {
+  const alarms = (template: Template) =>
+    Object.values(template.findResources("AWS::CloudWatch::Alarm")).map((a) => a.Properties as Alarm);
+  const alarmNamed = (template: Template, name: string) => {
+    const found = alarms(template).filter((a) => a.AlarmName === name);
+    expect(found, name).toHaveLength(1);
+    return found[0] as Alarm;
+  };
+
+  it("raises every alarm to one SNS topic, e-mailed to alarmEmail, and says so when it clears", () => {
+    const [topicId] = Object.keys(prod.api.findResources("AWS::SNS::Topic"));
+    prod.api.hasResourceProperties("AWS::SNS::Subscription", {
+      Protocol: "email",
+      Endpoint: "ops@example.co.ke",
+      TopicArn: { Ref: topicId },
+    });
+    const all = alarms(prod.api);
+    expect(all.length).toBeGreaterThanOrEqual(8);
+    for (const alarm of all) {
+      expect(alarm.AlarmActions).toEqual([{ Ref: topicId }]);
+      expect(alarm.OKActions).toEqual([{ Ref: topicId }]);
+      expect(alarm.AlarmName.startsWith("JengaFund-Prod-")).toBe(true);
+    }
+    prod.api.hasOutput("AlarmTopicArn", { Value: { Ref: topicId } });
+  });
+
+  it("keeps the topic HTTPS-only, and subscribes no one without alarmEmail", () => {
+    dev.api.resourceCountIs("AWS::SNS::Subscription", 0);
+    dev.api.hasResourceProperties("AWS::SNS::TopicPolicy", {
+      PolicyDocument: {
+        Statement: Match.arrayWith([
+          Match.objectLike({ Effect: "Deny", Condition: { Bool: { "aws:SecureTransport": "false" } } }),
+        ]),
+      },
+    });
+  });
+
+  it("watches every function's errors and throttles", () => {
+    const names = [...routes.map((r) => r.handler), "settle-mpesa-result", "reconcile-payments"];
+    for (const name of names) {
+      for (const [kind, metric] of [
+        ["Errors", "Errors"],
+        ["Throttles", "Throttles"],
+      ]) {
+        const alarm = alarmNamed(prod.api, `JengaFund-Prod-${kind}-${name}`);
+        expect(alarm).toMatchObject({
+          Namespace: "AWS/Lambda",
+          MetricName: metric,
+          Statistic: "Sum",
+          Threshold: 1,
+          ComparisonOperator: "GreaterThanOrEqualToThreshold",
+          TreatMissingData: "notBreaching",
+        });
+      }
+    }
+  });
+
+  it.each([
+    ["ReconciliationErrors", "Sum", 1],
+    ["StuckPayouts", "Maximum", 1],
+    ["StaleDeposits", "Maximum", 1],
+    ["AmountMismatches", "Sum", 1],
+    ["CallbacksRejected", "Sum", 10],
+  ])(
+    "raises %s from the functions' %s metric at %i, with the service and stage dimensions",
+    (name, stat, threshold) => {
+      expect(alarmNamed(prod.api, `JengaFund-Prod-${name}`)).toMatchObject({
+        Namespace: "JengaFund",
+        MetricName: name,
+        Dimensions: expect.arrayContaining([
+          { Name: "service", Value: "jengafund" },
+          { Name: "stage", Value: "prod" },
+        ]),
+        Statistic: stat,
+        Threshold: threshold,
+        ComparisonOperator: "GreaterThanOrEqualToThreshold",
+        TreatMissingData: "notBreaching",
+      });
+    },
+  );
+
+  it("takes the CallbacksRejected spike threshold from context", () => {
+    const { api } = synth({ callbacksRejectedAlarmThreshold: 50 });
+    expect(alarmNamed(api, "JengaFund-Dev-CallbacksRejected").Threshold).toBe(50);
+  });
+
+  it("alarms on the API's 5xx rate, ignoring quiet periods", () => {
+    const alarm = alarmNamed(prod.api, "JengaFund-Prod-Api5xxRate");
+    expect(alarm.Threshold).toBe(5);
+    const expression = alarm.Metrics?.find((m) => m.Expression)?.Expression;
+    expect(expression).toBe("IF(requests >= 20, 100 * errors / requests, 0)");
+    const metricNames = alarm.Metrics?.flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric.MetricName] : []));
+    expect(metricNames?.sort()).toEqual(["5xx", "Count"]);
+  });
+
+  it.each([
+    ["SettleDeadLetters", "SettleDeadLetters"],
+    ["SettleFailed", "SettleFailures"],
+  ])("raises %s at the first message visible in the %s queue", (name, queueIdPrefix) => {
+    const alarm = alarmNamed(prod.api, `JengaFund-Prod-${name}`);
+    expect(alarm).toMatchObject({
+      Namespace: "AWS/SQS",
+      MetricName: "ApproximateNumberOfMessagesVisible",
+      Statistic: "Maximum",
+      Threshold: 1,
+    });
+    const [queueId] = Object.keys(prod.api.findResources("AWS::SQS::Queue")).filter((id) =>
+      id.startsWith(queueIdPrefix),
+    );
+    expect(alarm.Dimensions).toEqual([{ Name: "QueueName", Value: { "Fn::GetAtt": [queueId, "QueueName"] } }]);
+  });
+
+  it("raises SettleEventsLost when a callback could be neither settled nor queued", () => {
+    const alarm = alarmNamed(prod.api, "JengaFund-Prod-SettleEventsLost");
+    const metrics = alarm.Metrics?.flatMap((m) => (m.MetricStat ? [m.MetricStat.Metric.MetricName] : []));
+    expect(metrics?.sort()).toEqual([
+      "DestinationDeliveryFailures",
+      "FailedInvocations",
+      "InvocationsFailedToBeSentToDlq",
+    ]);
+  });
+
+  it("raises ReconciliationNotRunning when the five-minute schedule has not run for 15 minutes, silence included", () => {
+    expect(alarmNamed(prod.api, "JengaFund-Prod-ReconciliationNotRunning")).toMatchObject({
+      Namespace: "AWS/Lambda",
+      MetricName: "Invocations",
+      Period: 900,
+      Threshold: 1,
+      ComparisonOperator: "LessThanThreshold",
+      TreatMissingData: "breaching",
+    });
+  });
+
+  it("links every alarm to a section of the runbook that exists", () => {
+    const runbook = readFileSync(`${repoPaths.root}${RUNBOOK}`, "utf8");
+    const anchors = new Set(
+      [...runbook.matchAll(/^#+\s+(.+)$/gm)].map((m) =>
+        (m[1] ?? "")
+          .toLowerCase()
+          .replace(/[^\w\- ]/g, "")
+          .replace(/ /g, "-"),
+      ),
+    );
+    for (const alarm of alarms(prod.api)) {
+      const anchor = alarm.AlarmDescription.match(new RegExp(`${RUNBOOK}#([\\w-]+)`))?.[1];
+      expect(anchor, alarm.AlarmName).toBeDefined();
+      expect(anchors, `${alarm.AlarmName} → #${anchor}`).toContain(anchor);
+    }
+  });
+});
+
+describe("stack size", () => {
+  it("keeps the API stack well under CloudFormation's 500 resources, with room for more routes", () => {
+    // Each route costs about nine (function, role, policy, log group, permission, integration, route, two alarms).
+    const count = Object.keys(prod.api.toJSON().Resources as object).length;
+    expect(count).toBeLessThan(400);
+  });
+});
+
+describe("dashboard", () => {
+  it("charts every business metric of the stage, the API and the functions' errors", () => {
+    const dashboards = Object.values(prod.api.findResources("AWS::CloudWatch::Dashboard"));
+    expect(dashboards).toHaveLength(1);
+    expect(dashboards[0]?.Properties.DashboardName).toBe("JengaFund-Prod");
+    const body = JSON.stringify(prod.stacks.api.resolve(dashboards[0]?.Properties.DashboardBody));
+    for (const metric of BUSINESS_METRICS) expect(body, metric).toContain(`\\"${metric}\\"`);
+    for (const title of ["Deposits", "Payouts and refunds", "Callbacks refused", "Function errors and throttles"]) {
+      expect(body).toContain(title);
+    }
+    expect(body).toContain('\\"stage\\",\\"prod\\"');
+  });
+});
