@@ -39,6 +39,9 @@ export class StartupError extends Error {}
 const SANDBOX_PASSKEY = "bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919";
 /** How often `npm start` runs payment reconciliation (the scheduled job in AWS). */
 const RECONCILE_EVERY_MS = 60_000;
+/** The event functions' timeouts in AWS (infra/lib/api-stack.ts), which their local invocations count down from. */
+const SETTLE_TIMEOUT_MS = 30_000;
+const RECONCILE_TIMEOUT_MS = 120_000;
 
 export function defaultLocalStackOptions(env: NodeJS.ProcessEnv = process.env): LocalStackOptions {
   return {
@@ -179,15 +182,26 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const { createLocalEventBus } = await import("../functions/src/local/event-bus.js");
     const { EVENT_SOURCE } = await import("../functions/src/events/publisher.js");
     const settle = await import("../functions/src/handlers/events/settle-mpesa-result.js");
-    const bus = createLocalEventBus([{ source: EVENT_SOURCE, target: (event) => settle.handler(event as never) }], {
-      log,
-    });
+    const { localLambdaContext } = await import("../functions/src/local/lambda-context.js");
+    const bus = createLocalEventBus(
+      [
+        {
+          source: EVENT_SOURCE,
+          target: (event) =>
+            settle.handler(event as never, localLambdaContext("settle-mpesa-result", { timeoutMs: SETTLE_TIMEOUT_MS })),
+        },
+      ],
+      { log },
+    );
     await listen(bus, ports.bus);
     stoppers.push(() => closeServer(bus));
 
     const reconcile = await import("../functions/src/handlers/events/reconcile-payments.js");
     const reconcileTimer = setInterval(() => {
-      reconcile.handler().catch((error: unknown) => log(`[reconcile] ${String(error)}`));
+      const context = localLambdaContext("reconcile-payments", {
+        timeoutMs: Math.min(RECONCILE_TIMEOUT_MS, RECONCILE_EVERY_MS),
+      });
+      reconcile.handler({}, context).catch((error: unknown) => log(`[reconcile] ${String(error)}`));
     }, RECONCILE_EVERY_MS);
     reconcileTimer.unref();
     stoppers.push(async () => clearInterval(reconcileTimer));

@@ -8,6 +8,7 @@ import { systemClock } from "./lib/clock.js";
 import { config, loadJwtSecret, loadSecret } from "./lib/config.js";
 import { referralCode, ulid } from "./lib/ids.js";
 import { log } from "./lib/log.js";
+import { metrics } from "./lib/metrics.js";
 import { argon2idHasher } from "./lib/passwords.js";
 import { createJwtIssuer } from "./lib/tokens.js";
 import { assertCallbackUrl, createDarajaClient } from "./payments/daraja-client.js";
@@ -60,6 +61,7 @@ export const accounts = once(() => {
       maxFailuresPerAccountPerHour: env.LOGIN_MAX_FAILURES_PER_HOUR,
       maxFailuresPerIpPerHour: env.LOGIN_MAX_FAILURES_PER_IP_PER_HOUR,
     },
+    metrics,
   });
 });
 
@@ -124,6 +126,7 @@ export const deposits = once(() =>
     clock: systemClock,
     newId,
     log,
+    metrics,
     reconcileAfterMs: reconcileAfterMs(),
     confirmStkSuccess: config().MPESA_CONFIRM_STK,
     promptLimits: {
@@ -140,6 +143,7 @@ export const payouts = once(() =>
     daraja: daraja(),
     clock: systemClock,
     log,
+    metrics,
     reconcileAfterMs: reconcileAfterMs(),
   }),
 );
@@ -154,5 +158,6 @@ export const callbackIngest = once(() =>
       .filter(Boolean),
     clock: systemClock,
     log,
+    metrics,
   }),
 );

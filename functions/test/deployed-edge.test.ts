@@ -8,7 +8,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { routes } from "@jengafund/shared";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVENT_SOURCE } from "../src/events/names.js";
 import { createLocalApiServer } from "../src/local/api-server.js";
 import { createLocalEventBus, type EventEnvelope, type LocalEventBus } from "../src/local/event-bus.js";
@@ -16,6 +16,7 @@ import { closeServer, listen } from "../src/local/servers.js";
 import { keys } from "../src/repositories/dynamo/keys.js";
 import { readItem } from "./support/db.js";
 import { call, gatewayEvent } from "./support/events.js";
+import { logLines, outputOf } from "./support/output.js";
 
 const ORIGIN_SECRET = randomBytes(24).toString("hex");
 const CALLBACK_TOKEN = randomBytes(16).toString("hex");
@@ -154,22 +155,23 @@ describe("the Daraja allow-list sees the viewer, not the CloudFront edge (R16)",
   });
 
   it("refuses a callback whose viewer is outside the allow-list, although the edge forwarded it", async () => {
-    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const before = published.length;
-    const response = await call(
-      await handlerOf("receive-daraja-callback"),
-      viaCloudFront("receive-daraja-callback", "203.0.113.50", {
-        pathParameters: callbackPath,
-        body: stkCallback,
-        // A forged X-Forwarded-For naming Safaricom changes nothing: only CloudFront's own header is read.
-        headers: { "x-forwarded-for": SAFARICOM },
-      }),
-    );
-    expect(response.statusCode).toBe(403);
-    expect(warn.mock.calls.map(([line]) => JSON.parse(String(line)))).toContainEqual(
+    let response: Awaited<ReturnType<typeof call>> | undefined;
+    const output = await outputOf(async () => {
+      response = await call(
+        await handlerOf("receive-daraja-callback"),
+        viaCloudFront("receive-daraja-callback", "203.0.113.50", {
+          pathParameters: callbackPath,
+          body: stkCallback,
+          // A forged X-Forwarded-For naming Safaricom changes nothing: only CloudFront's own header is read.
+          headers: { "x-forwarded-for": SAFARICOM },
+        }),
+      );
+    });
+    expect(response?.statusCode).toBe(403);
+    expect(logLines(output, "WARN")).toContainEqual(
       expect.objectContaining({ rejection: "source-address", sourceIp: "203.0.113.50" }),
     );
-    warn.mockRestore();
     await bus.idle();
     expect(published.length).toBe(before);
   });

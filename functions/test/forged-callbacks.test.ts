@@ -5,13 +5,14 @@
  * as they are in AWS.
  */
 
-import { afterAll, afterEach, beforeAll, describe, expect, it, type MockInstance, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handler as startDeposit } from "../src/handlers/http/start-deposit.js";
 import { keys } from "../src/repositories/dynamo/keys.js";
 import { signInAsAdmin } from "./support/admin.js";
 import { readItem, setAttributes } from "./support/db.js";
 import { call, gatewayEvent } from "./support/events.js";
 import { expectLedgerToMatchBalances } from "./support/money.js";
+import { dimensionsOf, logLines, metricLines, outputOf } from "./support/output.js";
 import {
   callbackToken,
   eventually,
@@ -24,7 +25,6 @@ import { registerUser } from "./support/users.js";
 
 let stack: PaymentsStack;
 let adminToken = "";
-let errors: MockInstance;
 
 beforeAll(async () => {
   process.env.MPESA_CONFIRM_STK = "true";
@@ -34,16 +34,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack.stop();
 });
-afterEach(() => {
-  errors?.mockRestore();
-});
+/** Everything written while `run` ran and the events it caused were settled, parsed. */
+const outputOfCallback = (run: () => Promise<void>) =>
+  outputOf(async () => {
+    await run();
+    await stack.bus.idle();
+  });
 
 /** The error lines logged while `run` ran, parsed. */
 async function errorLogsOf(run: () => Promise<void>): Promise<Record<string, unknown>[]> {
-  errors = vi.spyOn(console, "error").mockImplementation(() => {});
-  await run();
-  await stack.bus.idle();
-  return errors.mock.calls.map(([line]) => JSON.parse(String(line)) as Record<string, unknown>);
+  return logLines(await outputOfCallback(run), "ERROR");
 }
 
 const withdrawalItem = (id: string) => readItem(keys.withdrawal(id));
@@ -106,16 +106,25 @@ describe("forged B2C results (R15)", () => {
 
   it("does not complete a payout on a success for another amount, and completes it on the true result", async () => {
     const { user, withdrawal, conversationId } = await approvedPayout();
-    const logs = await errorLogsOf(async () => {
+    const output = await outputOfCallback(async () => {
       await postCallback(
         "b2c-result",
         b2cResult({ withdrawalId: withdrawal._id, conversationId, resultCode: 0, amount: 30, receipt: "TCFORGED01" }),
       );
     });
     expect(await withdrawalItem(withdrawal._id)).toMatchObject({ status: "approved" });
-    expect(logs).toContainEqual(
+    expect(logLines(output, "ERROR")).toContainEqual(
       expect.objectContaining({ withdrawalId: withdrawal._id, rejection: "amount-mismatch", receivedKes: 30 }),
     );
+    // Counted for the alarm (service and stage only) and, on a line of its own, by reason.
+    const metrics = metricLines(output);
+    const counted = metrics.filter((line) => dimensionsOf(line).includes("service,stage"));
+    expect(counted).toContainEqual(
+      expect.objectContaining({ AmountMismatches: 1, CallbacksRejected: 1, stage: "local", service: "jengafund" }),
+    );
+    expect(counted.flatMap((line) => Object.keys(line))).not.toContain("reason");
+    const byReason = metrics.filter((line) => dimensionsOf(line).includes("reason,service,stage"));
+    expect(byReason).toContainEqual(expect.objectContaining({ CallbacksRejected: 1, reason: "amount-mismatch" }));
 
     await postCallback(
       "b2c-result",
@@ -225,9 +234,11 @@ describe("STK successes confirmed with the STK query (R15)", () => {
   });
 
   it("keeps the callback token out of everything it logs", async () => {
-    const logs = await errorLogsOf(async () => {
+    const output = await outputOfCallback(async () => {
       await postCallback("stk", { Body: { stkCallback: { CheckoutRequestID: "ws_CO_unknown", ResultCode: 0 } } });
+      await postCallback("stk", { unexpected: true });
     });
-    expect(JSON.stringify(logs)).not.toContain(callbackToken);
+    expect(logLines(output)).toContainEqual(expect.objectContaining({ rejection: "shape" }));
+    expect(JSON.stringify(output)).not.toContain(callbackToken);
   });
 });

@@ -14,6 +14,7 @@ import { dynamoDocumentClient, tableName } from "../src/repositories/dynamo/clie
 import { keys } from "../src/repositories/dynamo/keys.js";
 import { createAccountService } from "../src/services/accounts.js";
 import { deactivateUser } from "./support/db.js";
+import { recordingMetrics } from "./support/metrics.js";
 import { manualClock } from "./support/services.js";
 import { registerUser } from "./support/users.js";
 
@@ -34,6 +35,7 @@ function countingHasher(): PasswordHasher & { checked: () => number } {
 function loginService(limits: { perAccount: number; perIp: number }) {
   const passwords = countingHasher();
   const clock = manualClock(new Date());
+  const metrics = recordingMetrics();
   const secret = new TextEncoder().encode(process.env.JWT_SECRET);
   const service = createAccountService({
     accounts: createDynamoAccountRepository(),
@@ -43,6 +45,7 @@ function loginService(limits: { perAccount: number; perIp: number }) {
     newId: () => ulid(),
     newReferralCode: referralCode,
     limits: { maxFailuresPerAccountPerHour: limits.perAccount, maxFailuresPerIpPerHour: limits.perIp },
+    metrics,
   });
   /** The HTTP status the login would answer with. */
   const login = async (email: string, password: string, ip: string): Promise<number> => {
@@ -54,7 +57,7 @@ function loginService(limits: { perAccount: number; perIp: number }) {
       throw error;
     }
   };
-  return { service, login, passwords, clock };
+  return { service, login, passwords, clock, metrics };
 }
 
 /** An address of this test's own, so tests never share an IP counter. */
@@ -73,7 +76,7 @@ async function failTimes(
 describe("login throttling under concurrency", () => {
   it("after 95 failures, checks exactly 5 of 30 parallel wrong passwords and refuses the other 25 with 429", async () => {
     const { input } = await registerUser();
-    const { login, passwords } = loginService({ perAccount: 100, perIp: 1000 });
+    const { login, passwords, metrics } = loginService({ perAccount: 100, perIp: 1000 });
     const ip = newIp();
     await failTimes(login, input.email, ip, 95);
     const checkedBefore = passwords.checked();
@@ -83,6 +86,7 @@ describe("login throttling under concurrency", () => {
     expect(count(statuses, 401)).toBe(5);
     expect(count(statuses, 429)).toBe(25);
     expect(passwords.checked() - checkedBefore).toBe(5);
+    expect(metrics.total("LoginsThrottled")).toBe(25);
   });
 
   it("refuses the 101st attempt of the hour with 429, even with the right password, and hashes nothing for it", async () => {

@@ -4,6 +4,7 @@ import { handler as reconcile } from "../src/handlers/events/reconcile-payments.
 import { handler as getDeposit } from "../src/handlers/http/get-deposit.js";
 import { handler as receiveCallback } from "../src/handlers/http/receive-daraja-callback.js";
 import { handler as startDeposit } from "../src/handlers/http/start-deposit.js";
+import { localLambdaContext } from "../src/local/lambda-context.js";
 import { keys } from "../src/repositories/dynamo/keys.js";
 import { signInAsAdmin } from "./support/admin.js";
 import { itemsOfUser, readItem, setAttributes } from "./support/db.js";
@@ -130,8 +131,8 @@ describe("M-Pesa deposits", () => {
     const started = await deposit(token, 900, "254700009999");
     await new Promise((resolve) => setTimeout(resolve, 1300));
     expect((await depositStatus(token, started.body.checkoutRequestId)).body.deposit.status).toBe("pending");
-    const summary = await reconcile();
-    expect(summary.deposits.credited).toBeGreaterThanOrEqual(1);
+    const summary = await reconcile({}, localLambdaContext("reconcile-payments", { timeoutMs: 120_000 }));
+    expect(summary.deposits?.credited).toBeGreaterThanOrEqual(1);
     expect((await depositStatus(token, started.body.checkoutRequestId)).body.deposit.status).toBe("completed");
     expect((await readItem(keys.user(user._id)))?.walletBalanceCents).toBe(90_000);
     await expectLedgerToMatchBalances(user._id);
@@ -329,8 +330,8 @@ describe("M-Pesa payouts", () => {
     await approve(withdrawal._id);
     await new Promise((resolve) => setTimeout(resolve, 1300));
     expect((await withdrawalItem(withdrawal._id))?.status).toBe("approved");
-    const summary = await reconcile();
-    expect(summary.payouts.checked).toBeGreaterThanOrEqual(1);
+    const summary = await reconcile({}, localLambdaContext("reconcile-payments", { timeoutMs: 120_000 }));
+    expect(summary.payouts?.checked).toBeGreaterThanOrEqual(1);
     await eventually(async () => (await withdrawalItem(withdrawal._id))?.status === "completed");
     await expectLedgerToMatchBalances(user._id);
   });

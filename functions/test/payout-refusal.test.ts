@@ -6,6 +6,7 @@ import { createDynamoPayoutRepository } from "../src/repositories/dynamo/payment
 import { createPayoutService } from "../src/services/payouts.js";
 import { signInAsAdmin } from "./support/admin.js";
 import { readItem } from "./support/db.js";
+import { recordingMetrics } from "./support/metrics.js";
 import { depositToWallet, expectLedgerToMatchBalances } from "./support/money.js";
 import { buildServices, manualClock } from "./support/services.js";
 import { registerUser } from "./support/users.js";
@@ -45,11 +46,13 @@ async function approvedWithdrawal() {
 describe("a B2C request Daraja refuses outright", () => {
   it("is refunded and rejected with Daraja's reason when the request was invalid (4xx)", async () => {
     const { user, approved, clock } = await approvedWithdrawal();
+    const metrics = recordingMetrics();
     const payouts = createPayoutService({
       payouts: createDynamoPayoutRepository(),
       daraja: refusingDaraja(400, "400.002.02", "Bad Request - Invalid PartyB"),
       clock,
       log: () => {},
+      metrics,
       reconcileAfterMs: 1000,
     });
     const result = await payouts.start(approved);
@@ -59,6 +62,7 @@ describe("a B2C request Daraja refuses outright", () => {
     });
     expect((await readItem(keys.user(user._id)))?.walletBalanceCents).toBe(100_000);
     expect((await readItem(keys.withdrawal(approved.id)))?.status).toBe("rejected");
+    expect(metrics.total("PayoutsRefunded")).toBe(1);
     await expectLedgerToMatchBalances(user._id);
   });
 
@@ -69,6 +73,7 @@ describe("a B2C request Daraja refuses outright", () => {
       daraja: refusingDaraja(500, "500.003.02", "System is busy"),
       clock,
       log: () => {},
+      metrics: recordingMetrics(),
       reconcileAfterMs: 1000,
     });
     expect((await payouts.start(approved)).status).toBe("approved");

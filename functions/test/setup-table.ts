@@ -14,5 +14,7 @@ Object.assign(process.env, {
   DYNAMODB_ENDPOINT: endpoint,
   AWS_REGION: "af-south-1",
   JWT_SECRET: randomBytes(32).toString("hex"),
+  // One line per request is noise in a test run; warnings and errors still show (LOG_LEVEL=INFO shows it all).
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "WARN",
 });
 await ensureTable(localDynamoClient(endpoint), tableName);

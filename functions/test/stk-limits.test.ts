@@ -21,6 +21,7 @@ import type { PromptLimits, UserRecord } from "../src/repositories/ports.js";
 import { createDepositService, promptLimitMessage } from "../src/services/deposits.js";
 import { readItem } from "./support/db.js";
 import { call, gatewayEvent } from "./support/events.js";
+import { recordingMetrics } from "./support/metrics.js";
 import { apiUrl, callbackToken, eventually, type PaymentsStack, startPaymentsStack } from "./support/payments-stack.js";
 import { manualClock } from "./support/services.js";
 import { registerUser } from "./support/users.js";
@@ -125,6 +126,7 @@ function depositService(limits: PromptLimits, at: Date) {
     clock,
     newId: () => ulid(),
     log: () => {},
+    metrics: recordingMetrics(),
     reconcileAfterMs: 60_000,
     promptLimits: limits,
   });

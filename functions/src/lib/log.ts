@@ -1,7 +1,68 @@
-/** One JSON line per event, for CloudWatch Logs Insights. Never pass secrets, tokens or passwords here. */
-export function log(level: "info" | "warn" | "error", message: string, details: Record<string, unknown> = {}): void {
-  const line = JSON.stringify({ level, message, ...details, at: new Date().toISOString() });
-  if (level === "error") console.error(line);
-  else if (level === "warn") console.warn(line);
-  else if (process.env.LOG_LEVEL !== "warn") console.info(line);
+/**
+ * The one way to log: Powertools Logger, one JSON line per event (CloudWatch Logs Insights reads the keys). Every line
+ * carries the keys of the invocation it belongs to (correlation id, route, caller, cold start; see `invocation.ts`).
+ * Phone numbers are masked and anything named like a secret is dropped here, whatever a caller passes; still, never
+ * pass passwords, tokens or secrets on purpose.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { Logger } from "@aws-lambda-powertools/logger";
+
+export type LogLevel = "info" | "warn" | "error";
+export type LogDetails = Record<string, unknown>;
+/** The port services receive: they log through it and know nothing of Powertools. */
+export type Log = (level: LogLevel, message: string, details?: LogDetails) => void;
+
+/** Keys whose values are never written, at any depth. */
+const SECRET_KEY = /token|password|secret|authorization|passkey|credential|cookie|^otp$/i;
+const PHONE_KEY = /phone|msisdn/i;
+/** A Kenyan mobile number in any of its usual forms (2547…, +2547…, 07…, also 1… numbers). */
+const PHONE = /(?<!\d)(\+?254|0)([17])\d{4}(\d{4})(?!\d)/g;
+/** The callback routes carry their secret token as the last path segment (the route key's `{token}` is no secret). */
+const CALLBACK_PATH = /(\/hooks\/daraja\/[^/\s"?]+\/)(?!\{token\})[^/\s"?]+/g;
+
+/** 254708374149 → 2547****4149: enough to tell numbers apart in support, not enough to call one. */
+export function maskPhone(value: string): string {
+  const masked = value.replace(PHONE, "$1$2****$3");
+  if (masked !== value) return masked;
+  const digits = value.replace(/\D/g, "");
+  return digits.length > 4 ? `****${digits.slice(-4)}` : "****";
 }
+
+function redact(key: string, value: unknown): unknown {
+  if (SECRET_KEY.test(key)) return "[redacted]";
+  if (PHONE_KEY.test(key) && (typeof value === "string" || typeof value === "number")) return maskPhone(String(value));
+  if (typeof value === "string") return value.replace(PHONE, "$1$2****$3").replace(CALLBACK_PATH, "$1[redacted]");
+  return value;
+}
+
+let instance: Logger | undefined;
+
+/** Built on first use, so the level set by the environment (LOG_LEVEL, POWERTOOLS_LOG_LEVEL) is the one read. */
+function logger(): Logger {
+  instance ??= new Logger({
+    serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? "jengafund",
+    logLevel: (process.env.POWERTOOLS_LOG_LEVEL ?? process.env.LOG_LEVEL ?? "INFO").toUpperCase() as "INFO",
+    jsonReplacerFn: redact,
+  });
+  return instance;
+}
+
+/**
+ * The keys of the invocation being served. Held per asynchronous context rather than on the shared Logger: the local
+ * server (and Lambda with several concurrent invocations per environment) runs many invocations in one process.
+ */
+const invocationKeys = new AsyncLocalStorage<LogDetails>();
+
+/** Runs `work` with `keys` on every line it logs. */
+export function withLogKeys<T>(keys: LogDetails, work: () => T): T {
+  return invocationKeys.run({ ...keys }, work);
+}
+
+/** Adds keys to the rest of the current invocation's lines (the caller's id once the token is verified). */
+export function appendLogKeys(keys: LogDetails): void {
+  Object.assign(invocationKeys.getStore() ?? {}, keys);
+}
+
+export const log: Log = (level, message, details = {}) => {
+  logger()[level](message, { ...invocationKeys.getStore(), ...details });
+};

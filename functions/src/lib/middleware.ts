@@ -9,6 +9,8 @@ import { decideCaller } from "./caller.js";
 import { loadOriginSecret } from "./config.js";
 import { AppError, BadRequestError, ForbiddenError, PayloadTooLargeError, UnauthorizedError } from "./errors.js";
 import { errorResponse, jsonResponse } from "./http.js";
+import { observeInvocation } from "./invocation.js";
+import { appendLogKeys, log } from "./log.js";
 
 /** Bodies this API accepts are small forms; anything larger is refused before parsing. */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -118,8 +120,9 @@ function bearerToken(event: APIGatewayProxyEventV2): string {
 
 /**
  * The one middy preset for HTTP handlers: body size limit, JSON parsing, zod validation of body, path and query
- * with the shared schemas, authentication and role check from the route list, and the error envelope.
- * The endpoint file supplies only its schemas and one service call.
+ * with the shared schemas, authentication and role check from the route list, and the error envelope; around it, the
+ * invocation's log keys (request id as correlation id, route, the caller once verified), one line per request, and
+ * the metrics published when it ends. The endpoint file supplies only its schemas and one service call.
  */
 export function httpHandler<
   const H extends RouteHandlerName,
@@ -139,6 +142,7 @@ export function httpHandler<
       assertReadablePath(event);
       // Who is asking comes first: an anonymous or wrong-role caller learns nothing from validation messages.
       const claims = access === "public" ? undefined : await authenticator().verify(bearerToken(event));
+      if (claims) appendLogKeys({ userId: claims.userId });
       if (access === "admin" && claims?.role !== "admin") throw new ForbiddenError(ACCOUNT_MESSAGES.adminOnly);
 
       let body: Output<B>;
@@ -181,20 +185,13 @@ export function httpHandler<
         request.response = errorResponse(error.statusCode, error.message);
         return;
       }
-      // Internals go to the log only, keyed by the request id the client can quote.
-      console.error(
-        JSON.stringify({
-          level: "error",
-          requestId: request.event.requestContext?.requestId,
-          route: request.event.routeKey,
-          error: error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : error,
-        }),
-      );
+      // Internals go to the log only, under the request id the client can quote (the line's correlation_id).
+      log("error", "Request failed", { error });
       request.response = errorResponse(500, "Something went wrong. Please try again.");
     },
   };
 
-  return middy<ParsedEvent, APIGatewayProxyStructuredResultV2, Error, Context>()
+  const handler = middy<ParsedEvent, APIGatewayProxyStructuredResultV2, Error, Context>()
     .use(errorEnvelope)
     .use(parseRequest)
     .handler(async (event) => {
@@ -209,5 +206,17 @@ export function httpHandler<
         };
       }
       return jsonResponse(result.statusCode ?? 200, result.body);
+    });
+
+  // The route key, never the raw path: the callback routes carry their secret token in it.
+  return (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyStructuredResultV2> =>
+    observeInvocation(context, { correlation_id: event.requestContext?.requestId, route: event.routeKey }, async () => {
+      const startedAt = performance.now();
+      const response = await handler(event, context);
+      log("info", "Request handled", {
+        statusCode: response.statusCode,
+        durationMs: Math.round(performance.now() - startedAt),
+      });
+      return response;
     });
 }

@@ -2,33 +2,19 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { API_BASE_PATH, type RouteDefinition, routePattern, routes } from "@jengafund/shared";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
+import { localLambdaContext } from "./lambda-context.js";
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
 /** API Gateway's own payload limit; the handlers enforce their much smaller one and answer 413. */
 const GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
+/** The HTTP functions' timeout in AWS (infra's AppFunction default). */
+const FUNCTION_TIMEOUT_MS = 10_000;
 
 interface MountedRoute {
   route: RouteDefinition;
   pattern: RegExp;
   handler: Promise<Handler>;
-}
-
-function lambdaContext(functionName: string, requestId: string): Context {
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName,
-    functionVersion: "$LATEST",
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
-    memoryLimitInMB: "512",
-    awsRequestId: requestId,
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: "local",
-    getRemainingTimeInMillis: () => 10_000,
-    done: () => {},
-    fail: () => {},
-    succeed: () => {},
-  };
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer | null> {
@@ -158,7 +144,8 @@ export function createLocalApiServer(loadHandler: (name: string) => Promise<Hand
       const requestId = randomUUID();
       const event = toGatewayEvent(req, body, match.route, pathParameters, requestId);
       const handler = await match.handler;
-      const result = await handler(event, lambdaContext(match.route.handler, requestId));
+      const context = localLambdaContext(match.route.handler, { timeoutMs: FUNCTION_TIMEOUT_MS, requestId });
+      const result = await handler(event, context);
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
       send(res, result.statusCode ?? 200, headers, result.body ?? "");

@@ -8,6 +8,7 @@ import {
   UnauthorizedError,
 } from "../lib/errors.js";
 import type { IdGenerator } from "../lib/ids.js";
+import type { MetricsPort } from "../lib/metrics.js";
 import type { PasswordHasher } from "../lib/passwords.js";
 import type { TokenClaims, TokenIssuer } from "../lib/tokens.js";
 import {
@@ -28,6 +29,7 @@ export interface AccountServiceDeps {
   newId: IdGenerator;
   newReferralCode: () => string;
   limits: { maxFailuresPerAccountPerHour: number; maxFailuresPerIpPerHour: number };
+  metrics: MetricsPort;
 }
 
 export interface Session {
@@ -49,7 +51,7 @@ export const ACCOUNT_MESSAGES = {
 const REFERRAL_CODE_ATTEMPTS = 3;
 
 export function createAccountService(deps: AccountServiceDeps) {
-  const { accounts, passwords, tokens, clock, newId, newReferralCode, limits } = deps;
+  const { accounts, passwords, tokens, clock, newId, newReferralCode, limits, metrics } = deps;
 
   // Verified when the email is unknown so both failures take the same time (no account enumeration by timing).
   let decoyHash: Promise<string> | undefined;
@@ -140,7 +142,10 @@ export function createAccountService(deps: AccountServiceDeps) {
         }),
         accounts.findLoginCredential(email),
       ]);
-      if (!counted) throw new TooManyRequestsError(ACCOUNT_MESSAGES.tooManyAttempts);
+      if (!counted) {
+        metrics.count("LoginsThrottled");
+        throw new TooManyRequestsError(ACCOUNT_MESSAGES.tooManyAttempts);
+      }
       const valid = await passwords.verify(password, credential?.passwordHash ?? (await decoy()));
       // A wrong password (or an unknown email) keeps its counted attempt: that is the failure the limit counts.
       if (!credential || !valid) throw new UnauthorizedError(ACCOUNT_MESSAGES.invalidCredentials);

@@ -1,6 +1,8 @@
 import type { DarajaEventDetail, DarajaEventType, EventPublisher } from "../events/publisher.js";
 import { sameSecret } from "../lib/caller.js";
-import { BadRequestError, ForbiddenError, NotFoundError } from "../lib/errors.js";
+import { type AppError, BadRequestError, ForbiddenError, NotFoundError } from "../lib/errors.js";
+import type { Log } from "../lib/log.js";
+import type { MetricsPort } from "../lib/metrics.js";
 import { parsePayoutResult, parseStatusResult, parseStkCallback } from "../payments/callbacks.js";
 import { CALLBACK_KINDS, type CallbackKind } from "../payments/daraja.js";
 
@@ -10,8 +12,12 @@ export interface CallbackIngestDeps {
   /** Empty: any source is accepted (and logged). */
   allowedIps: string[];
   clock: { now(): Date };
-  log: (level: "info" | "warn" | "error", message: string, details?: Record<string, unknown>) => void;
+  log: Log;
+  metrics: MetricsPort;
 }
+
+/** Why a callback was refused at the door; logged and counted by reason (CallbacksRejected). */
+export type CallbackRejection = "unknown-path" | "source-address" | "shape";
 
 const EVENT_TYPES: Record<CallbackKind, DarajaEventType> = {
   stk: "StkCallback",
@@ -34,34 +40,48 @@ const SHAPES: Record<CallbackKind, (body: unknown) => unknown> = {
  * allow-list; the body must have the envelope's shape. Then the callback goes on the bus and Daraja gets its 200
  * at once: settlement happens in the settle handler, idempotently.
  */
-export function createCallbackIngest({ publisher, callbackToken, allowedIps, clock, log }: CallbackIngestDeps) {
+export function createCallbackIngest({
+  publisher,
+  callbackToken,
+  allowedIps,
+  clock,
+  log,
+  metrics,
+}: CallbackIngestDeps) {
+  function refuse(reason: CallbackRejection, message: string, details: Record<string, unknown>, answer: AppError) {
+    log("warn", message, { ...details, rejection: reason });
+    metrics.count("CallbacksRejected", reason);
+    return answer;
+  }
+
   return {
     async receive(input: { kind: string; token: string; body: unknown; sourceIp: string }) {
       const kind = CALLBACK_KINDS.find((k) => k === input.kind);
       // A wrong token looks exactly like a path that does not exist.
       if (!kind || !sameSecret(input.token, await callbackToken())) {
-        log("warn", "Daraja callback with an unknown path or token refused", {
-          kind: input.kind,
-          sourceIp: input.sourceIp,
-          rejection: "unknown-path",
-        });
-        throw new NotFoundError("Not Found");
+        // The kind is only logged when it is one of ours: the path segment is whatever the caller sent.
+        throw refuse(
+          "unknown-path",
+          "Daraja callback with an unknown path or token refused",
+          { kind: kind ?? "unknown", sourceIp: input.sourceIp },
+          new NotFoundError("Not Found"),
+        );
       }
       if (allowedIps.length > 0 && !allowedIps.includes(input.sourceIp)) {
-        log("warn", "Daraja callback from an address outside the allow-list refused", {
-          kind,
-          sourceIp: input.sourceIp,
-          rejection: "source-address",
-        });
-        throw new ForbiddenError("Forbidden");
+        throw refuse(
+          "source-address",
+          "Daraja callback from an address outside the allow-list refused",
+          { kind, sourceIp: input.sourceIp },
+          new ForbiddenError("Forbidden"),
+        );
       }
       if (SHAPES[kind](input.body) === null) {
-        log("warn", "Daraja callback without the expected shape refused", {
-          kind,
-          sourceIp: input.sourceIp,
-          rejection: "shape",
-        });
-        throw new BadRequestError("Unexpected callback body");
+        throw refuse(
+          "shape",
+          "Daraja callback without the expected shape refused",
+          { kind, sourceIp: input.sourceIp },
+          new BadRequestError("Unexpected callback body"),
+        );
       }
       const detail: DarajaEventDetail = {
         kind: EVENT_TYPES[kind],

@@ -9,6 +9,8 @@ import {
   TooManyRequestsError,
 } from "../lib/errors.js";
 import type { IdGenerator } from "../lib/ids.js";
+import type { Log } from "../lib/log.js";
+import type { MetricsPort } from "../lib/metrics.js";
 import type { StkOutcome } from "../payments/callbacks.js";
 import { DarajaError, type DarajaPort } from "../payments/daraja.js";
 import {
@@ -28,7 +30,8 @@ export interface DepositServiceDeps {
   daraja: DarajaPort;
   clock: Clock;
   newId: IdGenerator;
-  log: (level: "info" | "warn" | "error", message: string, details?: Record<string, unknown>) => void;
+  log: Log;
+  metrics: MetricsPort;
   /** Pending deposits older than this are checked with the STK query. */
   reconcileAfterMs: number;
   /** STK push abuse limits (design.md §9): pending deposits per user, prompts an hour per user and per phone. */
@@ -87,16 +90,29 @@ function explain(error: DarajaError): AppError {
   return new BadGatewayError(DEPOSIT_MESSAGES.unavailable);
 }
 
+/** Why a deposit callback was not applied; logged with it and counted by reason (CallbacksRejected). */
+export type DepositRejection = "amount-mismatch" | "stk-contradicted" | "duplicate-receipt" | "incomplete";
+
 export function createDepositService({
   deposits,
   daraja,
   clock,
   newId,
   log,
+  metrics,
   reconcileAfterMs,
   confirmStkSuccess = false,
   promptLimits,
 }: DepositServiceDeps) {
+  /** A success that does not match what we asked for: logged and counted by reason, and otherwise ignored. */
+  function refuse(reason: DepositRejection, message: string, context: Record<string, unknown>): "ignored" {
+    log("error", message, { ...context, rejection: reason });
+    metrics.count("CallbacksRejected", reason);
+    if (reason === "amount-mismatch") metrics.count("AmountMismatches");
+    if (reason === "duplicate-receipt") metrics.count("DuplicateReceipts");
+    return "ignored";
+  }
+
   /** Applies one outcome, whichever way it arrived (callback or query). Safe to repeat: it settles once. */
   async function settle(outcome: StkOutcome, via: "callback" | "query"): Promise<"credited" | "failed" | "ignored"> {
     const context = { checkoutRequestId: outcome.checkoutRequestId, resultCode: outcome.resultCode, via };
@@ -118,6 +134,7 @@ export function createDepositService({
           at,
         );
         log("info", "M-Pesa deposit did not complete", { ...context, resultDesc: outcome.resultDesc });
+        metrics.count("DepositsFailed");
         return "failed";
       } catch (error) {
         if (error instanceof SettlementRefusedError) return "ignored";
@@ -126,19 +143,16 @@ export function createDepositService({
     }
     // A callback's success must carry the money and the receipt (a query's cannot: it has neither).
     if (via === "callback" && (outcome.amountKes === undefined || !outcome.receipt)) {
-      log("error", "M-Pesa success callback without amount or receipt: not credited", context);
-      return "ignored";
+      return refuse("incomplete", "M-Pesa success callback without amount or receipt: not credited", context);
     }
     // Never trust the callback's money on its own: it must be the amount this deposit asked for.
     if (outcome.amountKes !== undefined && kesToCents(outcome.amountKes) !== deposit.amountCents) {
-      log("error", "M-Pesa deposit amount mismatch: not credited", {
+      return refuse("amount-mismatch", "M-Pesa deposit amount mismatch: not credited", {
         ...context,
         expectedKes: centsToKes(deposit.amountCents),
         receivedKes: outcome.amountKes,
         receipt: outcome.receipt,
-        rejection: "amount-mismatch",
       });
-      return "ignored";
     }
     if (via === "callback" && confirmStkSuccess && deposit.status !== "completed") {
       // Daraja's own record must agree before money moves; a query error or an undecided answer is thrown, so the
@@ -146,13 +160,11 @@ export function createDepositService({
       const check = await daraja.stkQuery(outcome.checkoutRequestId);
       if (check.state === "pending") throw new StkNotConfirmedYetError(outcome.checkoutRequestId);
       if (check.resultCode !== "0") {
-        log("error", "M-Pesa success callback contradicted by the STK query: not credited", {
+        return refuse("stk-contradicted", "M-Pesa success callback contradicted by the STK query: not credited", {
           ...context,
           queryResultCode: check.resultCode,
           receipt: outcome.receipt,
-          rejection: "stk-contradicted",
         });
-        return "ignored";
       }
     }
     // A success after a recorded failure still credits: the receipt is proof the customer paid. A failure that
@@ -165,15 +177,15 @@ export function createDepositService({
           receipt: outcome.receipt,
           amountKes: centsToKes(deposit.amountCents),
         });
+        metrics.count("DepositsCredited");
         return "credited";
       } catch (error) {
         if (!(error instanceof SettlementRefusedError)) throw error;
         if (error.reason === "duplicate-receipt") {
-          log("error", "M-Pesa receipt already credited to another deposit: not credited", {
+          return refuse("duplicate-receipt", "M-Pesa receipt already credited to another deposit: not credited", {
             ...context,
             receipt: outcome.receipt,
           });
-          return "ignored";
         }
         deposit = await deposits.get(outcome.checkoutRequestId);
       }
@@ -200,6 +212,7 @@ export function createDepositService({
       } catch (error) {
         if (!(error instanceof PromptLimitError)) throw error;
         log("warn", "STK push refused by a limit", { userId: user.id, limit: error.limit });
+        metrics.count("StkPromptsRefused", error.limit);
         throw new TooManyRequestsError(promptLimitMessage(error.limit, promptLimits, now));
       }
       // A start that records no deposit must give its pending slot back here: no settlement ever will. A failure to
@@ -274,6 +287,7 @@ export function createDepositService({
         await release(true);
         throw error;
       }
+      metrics.count("DepositsStarted");
       return { deposit, line };
     },
 

@@ -1,5 +1,7 @@
 import { centsToKes, kesToCents } from "@jengafund/shared";
 import type { Clock } from "../lib/clock.js";
+import type { Log } from "../lib/log.js";
+import type { MetricsPort } from "../lib/metrics.js";
 import type { PayoutOutcome, PayoutStatus } from "../payments/callbacks.js";
 import { DarajaError, type DarajaPort } from "../payments/daraja.js";
 import { type PayoutRepository, SettlementRefusedError, type WithdrawalRecord } from "../repositories/ports.js";
@@ -8,12 +10,13 @@ export interface PayoutServiceDeps {
   payouts: PayoutRepository;
   daraja: DarajaPort;
   clock: Clock;
-  log: (level: "info" | "warn" | "error", message: string, details?: Record<string, unknown>) => void;
+  log: Log;
+  metrics: MetricsPort;
   /** Approved payouts without a result after this long are asked about with Transaction Status. */
   reconcileAfterMs: number;
 }
 
-/** Why a payout result was not applied; logged with the result so refusals can be counted by reason. */
+/** Why a payout result was not applied; logged with the result and counted by reason (CallbacksRejected). */
 export type PayoutRejection = "conversation-mismatch" | "amount-mismatch";
 
 /** A result for a payout whose acceptance by Daraja is not recorded yet: thrown so the event is delivered again. */
@@ -29,7 +32,7 @@ const NO_SUCH_TRANSACTION = "2032";
 /** What Transaction Status reports of a payout that definitely did not pay. */
 const FAILED_STATUSES = new Set(["failed", "cancelled", "declined", "expired"]);
 
-export function createPayoutService({ payouts, daraja, clock, log, reconcileAfterMs }: PayoutServiceDeps) {
+export function createPayoutService({ payouts, daraja, clock, log, metrics, reconcileAfterMs }: PayoutServiceDeps) {
   async function submit(withdrawal: WithdrawalRecord): Promise<WithdrawalRecord> {
     try {
       const { conversationId } = await daraja.b2cPayment({
@@ -53,6 +56,7 @@ export function createPayoutService({ payouts, daraja, clock, log, reconcileAfte
             withdrawalId: withdrawal.id,
             errorCode: error.errorCode,
           });
+          metrics.count("PayoutsRefunded");
           return { ...withdrawal, status: "rejected", reason };
         } catch (refundError) {
           if (!(refundError instanceof SettlementRefusedError)) throw refundError;
@@ -71,6 +75,8 @@ export function createPayoutService({ payouts, daraja, clock, log, reconcileAfte
   /** A result that does not match what we asked for: logged and counted by reason, and otherwise ignored. */
   function refuse(reason: PayoutRejection, context: Record<string, unknown>): "ignored" {
     log("error", "M-Pesa payout result does not match the payout: ignored", { ...context, rejection: reason });
+    metrics.count("CallbacksRejected", reason);
+    if (reason === "amount-mismatch") metrics.count("AmountMismatches");
     return "ignored";
   }
 
@@ -102,10 +108,12 @@ export function createPayoutService({ payouts, daraja, clock, log, reconcileAfte
         }
         await payouts.complete(withdrawal, result.receipt, at);
         log("info", "M-Pesa payout completed", { ...context, receipt: result.receipt });
+        metrics.count("PayoutsCompleted");
         return "completed";
       }
       await payouts.fail(withdrawal, result.reason, at);
       log("warn", "M-Pesa payout failed: refunded", { ...context, reason: result.reason });
+      metrics.count("PayoutsRefunded");
       return "refunded";
     } catch (error) {
       if (error instanceof SettlementRefusedError) return "ignored";
@@ -158,6 +166,8 @@ export function createPayoutService({ payouts, daraja, clock, log, reconcileAfte
         return refuse("conversation-mismatch", { ...context, conversationId: status.queryConversationId });
       }
       if (status.queryResultCode === NO_SUCH_TRANSACTION) {
+        log("warn", "M-Pesa has no record of the payout: submitting it again", context);
+        metrics.count("ReconciliationFound");
         await submit(withdrawal);
         return "resubmitted" as const;
       }
@@ -169,15 +179,22 @@ export function createPayoutService({ payouts, daraja, clock, log, reconcileAfte
         return refuse("conversation-mismatch", { ...context, conversationId: status.payoutConversationId });
       }
       const payoutStatus = status.transactionStatus?.toLowerCase();
+      // What reconciliation asked about and the result callback never brought.
+      const found = (outcome: "completed" | "refunded" | "ignored") => {
+        if (outcome !== "ignored") metrics.count("ReconciliationFound");
+        return outcome;
+      };
       if (status.queryResultCode === "0" && payoutStatus === "completed") {
-        return apply(
-          withdrawal,
-          { paid: true, amountKes: status.amountKes, ...(status.receipt ? { receipt: status.receipt } : {}) },
-          context,
+        return found(
+          await apply(
+            withdrawal,
+            { paid: true, amountKes: status.amountKes, ...(status.receipt ? { receipt: status.receipt } : {}) },
+            context,
+          ),
         );
       }
       if (status.queryResultCode === "0" && payoutStatus && FAILED_STATUSES.has(payoutStatus)) {
-        return apply(withdrawal, { paid: false, reason: `M-Pesa payout ${payoutStatus}` }, context);
+        return found(await apply(withdrawal, { paid: false, reason: `M-Pesa payout ${payoutStatus}` }, context));
       }
       log("warn", "Payout status unknown; asking again at the next reconciliation", {
         ...context,

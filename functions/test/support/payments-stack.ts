@@ -8,6 +8,7 @@ import { createDarajaSimulator } from "../../../mpesa-sim/src/server.js";
 import { EVENT_SOURCE } from "../../src/events/publisher.js";
 import { createLocalApiServer } from "../../src/local/api-server.js";
 import { createLocalEventBus, type LocalEventBus } from "../../src/local/event-bus.js";
+import { localLambdaContext } from "../../src/local/lambda-context.js";
 import { closeServer, listen } from "../../src/local/servers.js";
 
 /**
@@ -43,7 +44,13 @@ export interface PaymentsStack {
 export async function startPaymentsStack(options: { callbackDelayMs: number }): Promise<PaymentsStack> {
   const simulator = createDarajaSimulator({ callbackDelayMs: options.callbackDelayMs });
   const settle = await import("../../src/handlers/events/settle-mpesa-result.js");
-  const bus = createLocalEventBus([{ source: EVENT_SOURCE, target: (event) => settle.handler(event as never) }]);
+  const bus = createLocalEventBus([
+    {
+      source: EVENT_SOURCE,
+      target: (event) =>
+        settle.handler(event as never, localLambdaContext("settle-mpesa-result", { timeoutMs: 30_000 })),
+    },
+  ]);
   const api = createLocalApiServer(async (name) => (await import(`../../src/handlers/http/${name}.ts`)).handler);
   await Promise.all([listen(simulator, PORTS.sim), listen(bus, PORTS.bus), listen(api, PORTS.api)]);
   return {

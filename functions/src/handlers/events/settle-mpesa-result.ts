@@ -1,15 +1,35 @@
-import type { EventBridgeEvent } from "aws-lambda";
+import type { Context, EventBridgeEvent } from "aws-lambda";
 import { deposits, payouts } from "../../app.js";
 import type { DarajaEventDetail, DarajaEventType } from "../../events/publisher.js";
+import { observeInvocation } from "../../lib/invocation.js";
 import { log } from "../../lib/log.js";
 import { parsePayoutResult, parseStatusResult, parseStkCallback } from "../../payments/callbacks.js";
+import { StkNotConfirmedYetError, UnknownDepositError } from "../../services/deposits.js";
+import { PayoutNotAcceptedYetError } from "../../services/payouts.js";
 
 /**
  * The EventBridge rule's target: applies a Daraja callback that the ingest route put on the bus. Every path is
  * idempotent, so EventBridge's retries (and Daraja's duplicates) settle once. Unexpected errors are thrown so the
  * event is retried and, in the end, kept in the dead-letter queue.
  */
-export async function handler(event: EventBridgeEvent<DarajaEventType, DarajaEventDetail>) {
+export async function handler(event: EventBridgeEvent<DarajaEventType, DarajaEventDetail>, context: Context) {
+  // The event's id follows it through the bus's retries and the dead-letter queue.
+  return observeInvocation(context, { correlation_id: event.id, eventType: event.detail.kind }, async () => {
+    try {
+      return await settle(event);
+    } catch (error) {
+      // An answer that overtook its own request is expected to settle on a later delivery; anything else is not.
+      const early =
+        error instanceof UnknownDepositError ||
+        error instanceof StkNotConfirmedYetError ||
+        error instanceof PayoutNotAcceptedYetError;
+      log(early ? "warn" : "error", "Daraja event not settled; the bus delivers it again", { error });
+      throw error;
+    }
+  });
+}
+
+async function settle(event: EventBridgeEvent<DarajaEventType, DarajaEventDetail>) {
   const { kind, body } = event.detail;
   switch (kind) {
     case "StkCallback": {

@@ -1,0 +1,63 @@
+/**
+ * Business metrics as CloudWatch embedded metric format (EMF) lines, through Powertools Metrics: namespace `JengaFund`
+ * (POWERTOOLS_METRICS_NAMESPACE), dimensions `service` (POWERTOOLS_SERVICE_NAME, which Powertools adds to every
+ * metric) and `stage` (STAGE, `local` by default). The alarms and the dashboard read these names and dimensions
+ * (infra/lib/observability.ts); change one only together with infra/. Locally the lines go to stdout with the logs.
+ */
+import { Metrics, MetricUnit } from "@aws-lambda-powertools/metrics";
+
+export type MetricName =
+  | "DepositsStarted"
+  | "DepositsCredited"
+  | "DepositsFailed"
+  // Every refused callback or result, whatever the reason; also published by reason.
+  | "CallbacksRejected"
+  | "AmountMismatches"
+  | "DuplicateReceipts"
+  | "PayoutsCompleted"
+  | "PayoutsRefunded"
+  // Outcomes that reconciliation found (their callback never came).
+  | "ReconciliationFound"
+  | "ReconciliationErrors"
+  // Per reconciliation run: approved payouts without a result for 30 minutes.
+  | "StuckPayouts"
+  | "LoginsThrottled"
+  | "StkPromptsRefused";
+
+/** The port services receive: they count through it and know nothing of Powertools or EMF. */
+export interface MetricsPort {
+  /** Adds one. With a reason, the count is also published in a series of its own per reason. */
+  count(name: MetricName, reason?: string): void;
+  /** Records a value counted elsewhere (a run's total), so a quiet run publishes its zero. */
+  record(name: MetricName, value: number): void;
+}
+
+let buffered: Metrics | undefined;
+
+/** Counts collected during an invocation, published together by `flushMetrics` when it ends. Built on first use. */
+function invocationMetrics(): Metrics {
+  buffered ??= new Metrics({
+    namespace: process.env.POWERTOOLS_METRICS_NAMESPACE || "JengaFund",
+    serviceName: process.env.POWERTOOLS_SERVICE_NAME || "jengafund",
+    defaultDimensions: { stage: process.env.STAGE || "local" },
+  });
+  return buffered;
+}
+
+export const metrics: MetricsPort = {
+  count(name, reason) {
+    invocationMetrics().addMetric(name, MetricUnit.Count, 1);
+    if (reason) {
+      // A line of its own, written at once: a `reason` dimension on the shared line would split every metric by it.
+      invocationMetrics().singleMetric().addDimension("reason", reason).addMetric(name, MetricUnit.Count, 1);
+    }
+  },
+  record(name, value) {
+    invocationMetrics().addMetric(name, MetricUnit.Count, value);
+  },
+};
+
+/** Writes the invocation's counts as one EMF line; nothing when there are none. Called when every invocation ends. */
+export function flushMetrics(): void {
+  if (buffered?.hasStoredMetrics()) buffered.publishStoredMetrics();
+}

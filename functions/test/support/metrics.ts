@@ -1,0 +1,17 @@
+import type { MetricName, MetricsPort } from "../../src/lib/metrics.js";
+
+/** A metrics port that keeps what it was given, for services built by hand in tests. */
+export function recordingMetrics(): MetricsPort & {
+  total(name: MetricName): number;
+  values(name: MetricName): number[];
+  reasons(name: MetricName): string[];
+} {
+  const values: { name: MetricName; value: number; reason?: string }[] = [];
+  return {
+    count: (name, reason) => values.push({ name, value: 1, ...(reason ? { reason } : {}) }),
+    record: (name, value) => values.push({ name, value }),
+    total: (name) => values.filter((v) => v.name === name).reduce((sum, v) => sum + v.value, 0),
+    values: (name) => values.filter((v) => v.name === name).map((v) => v.value),
+    reasons: (name) => values.filter((v) => v.name === name && v.reason).map((v) => v.reason as string),
+  };
+}
