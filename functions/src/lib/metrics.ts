@@ -21,6 +21,8 @@ export type MetricName =
   | "ReconciliationErrors"
   // Per reconciliation run: approved payouts without a result for 30 minutes.
   | "StuckPayouts"
+  // Per reconciliation run: pending deposits too old to ask Daraja about any more (an operator must look).
+  | "StaleDeposits"
   | "LoginsThrottled"
   | "StkPromptsRefused";
 

@@ -426,8 +426,10 @@ export interface DepositRepository {
     result: { code: string; desc: string },
     at: string,
   ): Promise<void>;
-  /** Pending deposits created before `before`, oldest first. */
-  listPending(before: string, limit: number): Promise<DepositRecord[]>;
+  /** Pending deposits created from `from` to `before` (ISO times, both included), oldest first, at most `limit`. */
+  listPending(created: { from: string; before: string }, limit: number): Promise<DepositRecord[]>;
+  /** How many pending deposits were created before `before`; counting stops at `max`. */
+  countPending(before: string, max: number): Promise<number>;
 }
 
 export class SettlementRefusedError extends Error {
@@ -447,6 +449,8 @@ export interface PayoutRepository {
   complete(withdrawal: WithdrawalRecord, receipt: string | undefined, at: string): Promise<void>;
   /** approved → rejected with Daraja's reason, the hold refunded and its ledger line failed. Refusal: "not-approved". */
   fail(withdrawal: WithdrawalRecord, reason: string, at: string): Promise<void>;
-  /** Approved withdrawals decided before `before`, oldest first. */
+  /** Approved withdrawals decided (approved) before `before`, the earliest decided first, at most `limit`. */
   listApproved(before: string, limit: number): Promise<WithdrawalRecord[]>;
+  /** How many approved withdrawals were decided before `before`. */
+  countApproved(before: string): Promise<number>;
 }

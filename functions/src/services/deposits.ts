@@ -64,6 +64,9 @@ export class StkNotConfirmedYetError extends Error {
   }
 }
 
+/** Counting stale deposits stops here: past it the number only says "many". */
+const STALE_COUNT_LIMIT = 1000;
+
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
 /** Why no prompt was sent, and when to try again. The hourly windows are clock hours (UTC, like the counters' keys). */
@@ -304,13 +307,40 @@ export function createDepositService({
     settle: (outcome: StkOutcome) => settle(outcome, "callback"),
 
     /**
-     * Deposits still pending after a while are asked about with the STK query. A query can confirm or refuse a
-     * payment but never downgrades a completed one (settle only moves pending or failed deposits forward).
+     * Deposits still pending after a while are asked about with the STK query, oldest first: at most `limit` in a run,
+     * and none once `timeLeftMs` says the run's time is up. A query can confirm or refuse a payment but never
+     * downgrades a completed one (settle only moves pending or failed deposits forward). Deposits older than
+     * `maxAgeMs` are no longer asked about (a day on, asking again does not help, and they would fill every batch):
+     * they are counted and logged for an operator. A failed query is counted and logged, and asked again next run.
      */
-    async reconcile(limit = 50) {
-      const before = new Date(clock.now().getTime() - reconcileAfterMs).toISOString();
-      const summary = { checked: 0, credited: 0, failed: 0, stillPending: 0, errors: 0 };
-      for (const deposit of await deposits.listPending(before, limit)) {
+    async reconcile(run: { limit: number; maxAgeMs: number; timeLeftMs: () => number }) {
+      const now = clock.now().getTime();
+      const createdBefore = new Date(now - reconcileAfterMs).toISOString();
+      const createdFrom = new Date(now - run.maxAgeMs).toISOString();
+      const summary = {
+        checked: 0,
+        credited: 0,
+        failed: 0,
+        stillPending: 0,
+        errors: 0,
+        tooOld: 0,
+        stoppedEarly: false,
+      };
+
+      summary.tooOld = await deposits.countPending(createdFrom, STALE_COUNT_LIMIT);
+      metrics.record("StaleDeposits", summary.tooOld);
+      if (summary.tooOld > 0) {
+        log("warn", "Pending deposits too old to reconcile: an operator should check them with M-Pesa", {
+          count: summary.tooOld,
+          createdBefore: createdFrom,
+        });
+      }
+
+      for (const deposit of await deposits.listPending({ from: createdFrom, before: createdBefore }, run.limit)) {
+        if (run.timeLeftMs() <= 0) {
+          summary.stoppedEarly = true;
+          break;
+        }
         summary.checked++;
         try {
           const result = await daraja.stkQuery(deposit.checkoutRequestId);
@@ -329,9 +359,11 @@ export function createDepositService({
           );
           if (outcome === "credited") summary.credited++;
           if (outcome === "failed") summary.failed++;
+          if (outcome !== "ignored") metrics.count("ReconciliationFound");
         } catch (error) {
           summary.errors++;
-          log("warn", "Deposit reconciliation query failed", {
+          metrics.count("ReconciliationErrors");
+          log("error", "Deposit reconciliation query failed", {
             checkoutRequestId: deposit.checkoutRequestId,
             error: error instanceof Error ? error.message : String(error),
           });

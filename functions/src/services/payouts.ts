@@ -31,6 +31,8 @@ export class PayoutNotAcceptedYetError extends Error {
 const NO_SUCH_TRANSACTION = "2032";
 /** What Transaction Status reports of a payout that definitely did not pay. */
 const FAILED_STATUSES = new Set(["failed", "cancelled", "declined", "expired"]);
+/** An approved payout without a result for this long is stuck: counted every run (StuckPayouts) and alarmed on. */
+export const STUCK_PAYOUT_AFTER_MS = 30 * 60_000;
 
 export function createPayoutService({ payouts, daraja, clock, log, metrics, reconcileAfterMs }: PayoutServiceDeps) {
   async function submit(withdrawal: WithdrawalRecord): Promise<WithdrawalRecord> {
@@ -211,11 +213,28 @@ export function createPayoutService({ payouts, daraja, clock, log, metrics, reco
       });
     },
 
-    /** Approved payouts with no result yet are asked about with Transaction Status (answers arrive by callback). */
-    async reconcile(limit = 50) {
-      const before = new Date(clock.now().getTime() - reconcileAfterMs).toISOString();
-      const summary = { checked: 0, errors: 0 };
-      for (const withdrawal of await payouts.listApproved(before, limit)) {
+    /**
+     * Approved payouts with no result yet are asked about with Transaction Status (answers arrive by callback), the
+     * longest-waiting first: at most `limit` in a run, and none once `timeLeftMs` says the run's time is up. Every run
+     * also counts the payouts stuck for STUCK_PAYOUT_AFTER_MS. A failed query is counted, logged and asked again
+     * next run.
+     */
+    async reconcile(run: { limit: number; timeLeftMs: () => number }) {
+      const now = clock.now().getTime();
+      const decidedBefore = new Date(now - reconcileAfterMs).toISOString();
+      const summary = { checked: 0, errors: 0, stuck: 0, stoppedEarly: false };
+
+      summary.stuck = await payouts.countApproved(new Date(now - STUCK_PAYOUT_AFTER_MS).toISOString());
+      metrics.record("StuckPayouts", summary.stuck);
+      if (summary.stuck > 0) {
+        log("warn", "Approved payouts without an M-Pesa result for 30 minutes", { count: summary.stuck });
+      }
+
+      for (const withdrawal of await payouts.listApproved(decidedBefore, run.limit)) {
+        if (run.timeLeftMs() <= 0) {
+          summary.stoppedEarly = true;
+          break;
+        }
         summary.checked++;
         try {
           const { conversationId } = await daraja.transactionStatus(withdrawal.id);
@@ -225,7 +244,11 @@ export function createPayoutService({ payouts, daraja, clock, log, metrics, reco
           }
         } catch (error) {
           summary.errors++;
-          log("warn", "Payout status query failed", { withdrawalId: withdrawal.id, error: String(error) });
+          metrics.count("ReconciliationErrors");
+          log("error", "Payout status query failed", {
+            withdrawalId: withdrawal.id,
+            error: error instanceof Error ? error.message : String(error),
+          });
         }
       }
       return summary;

@@ -3,25 +3,73 @@ import { deposits, payouts } from "../../app.js";
 import { systemClock } from "../../lib/clock.js";
 import { observeInvocation } from "../../lib/invocation.js";
 import { log } from "../../lib/log.js";
+import { metrics } from "../../lib/metrics.js";
 import { createDynamoStatsRepository } from "../../repositories/dynamo/stats-repository.js";
+
+/** Checks a run starts with Daraja, each of deposits and payouts. */
+export const RECONCILE_BATCH = 50;
+/**
+ * No check is started with less than this left before the function's timeout: one check can wait for a Daraja token,
+ * the query itself (10 s each at most) and a write.
+ */
+export const STOP_MARGIN_MS = 30_000;
+/** Pending deposits older than this are no longer asked about, but counted for an operator (StaleDeposits). */
+export const MAX_DEPOSIT_AGE_MS = 24 * 3_600_000;
 
 /**
  * Scheduled: deposits still pending after a few minutes are asked about with the STK query (a lost callback is
- * found this way); approved payouts without a result are asked about with Transaction Status. It also keeps the
- * active-investments statistic current by retiring investments whose maturity day has passed.
+ * found this way); approved payouts without a result are asked about with Transaction Status. Oldest first, in
+ * bounded batches, stopping before the timeout. It also keeps the active-investments statistic current by retiring
+ * investments whose maturity day has passed.
+ *
+ * A failure is counted (ReconciliationErrors, alarmed) and logged at error level, and the run carries on with the
+ * rest; the handler does not throw for it. A scheduled invocation that throws is retried by Lambda at once, asking
+ * Daraja about everything again, while the next run comes within minutes anyway. Only a crash (a timeout, running out
+ * of memory) fails the invocation, which the function's own error alarm reports.
  */
 export async function handler(_event: unknown, context: Context) {
-  return observeInvocation(context, { correlation_id: context.awsRequestId }, async () => {
-    const yesterday = new Date(systemClock.now().getTime() - 86_400_000).toISOString().slice(0, 10);
-    const summary = {
-      deposits: await deposits().reconcile(),
-      payouts: await payouts().reconcile(),
-      maturedInvestmentsRetired: await createDynamoStatsRepository().retireMatured(yesterday),
-    };
-    // Quiet when there was nothing to do: it runs every few minutes.
-    if (summary.deposits.checked || summary.payouts.checked || summary.maturedInvestmentsRetired) {
-      log("info", "Payment reconciliation finished", summary);
+  return observeInvocation(context, { correlation_id: context.awsRequestId }, () => reconcile(context));
+}
+
+async function reconcile(context: Context) {
+  const timeLeftMs = () => context.getRemainingTimeInMillis() - STOP_MARGIN_MS;
+  const failedParts: string[] = [];
+  async function part<T>(name: string, work: () => Promise<T>): Promise<T | null> {
+    try {
+      return await work();
+    } catch (error) {
+      failedParts.push(name);
+      metrics.count("ReconciliationErrors");
+      log("error", `Reconciliation of ${name} failed`, { error });
+      return null;
     }
-    return summary;
-  });
+  }
+
+  const yesterday = new Date(systemClock.now().getTime() - 86_400_000).toISOString().slice(0, 10);
+  const maturedInvestmentsRetired = await part("matured investments", () =>
+    createDynamoStatsRepository().retireMatured(yesterday),
+  );
+  const depositRun = await part("deposits", () =>
+    deposits().reconcile({ limit: RECONCILE_BATCH, maxAgeMs: MAX_DEPOSIT_AGE_MS, timeLeftMs }),
+  );
+  const payoutRun = await part("payouts", () => payouts().reconcile({ limit: RECONCILE_BATCH, timeLeftMs }));
+
+  const errors = failedParts.length + (depositRun?.errors ?? 0) + (payoutRun?.errors ?? 0);
+  const summary = {
+    deposits: depositRun,
+    payouts: payoutRun,
+    maturedInvestmentsRetired,
+    errors,
+    failedParts,
+    stoppedEarly: Boolean(depositRun?.stoppedEarly || payoutRun?.stoppedEarly),
+  };
+  if (errors > 0) {
+    log("error", "Payment reconciliation finished with errors", summary);
+  } else if (summary.stoppedEarly) {
+    log("warn", "Payment reconciliation stopped before its timeout; the next run continues", summary);
+  } else if (depositRun?.checked || payoutRun?.checked || maturedInvestmentsRetired) {
+    // Quiet when there was nothing to do: it runs every few minutes.
+    log("info", "Payment reconciliation finished", summary);
+  }
+  return summary;
 }

@@ -1,4 +1,11 @@
-import { GetCommand, PutCommand, QueryCommand, TransactGetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import {
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  type QueryCommandInput,
+  TransactGetCommand,
+  UpdateCommand,
+} from "@aws-sdk/lib-dynamodb";
 import type { TokenCache } from "../../payments/daraja-client.js";
 import {
   type DepositRecord,
@@ -28,6 +35,24 @@ import {
 } from "./items.js";
 import { type Key, keys } from "./keys.js";
 import { failedConditionIndexes, runTransaction, type TransactItem } from "./transactions.js";
+
+/** Every page of a query, followed until DynamoDB has no more (or `enough` says so): a Limit or a filter ends a page early. */
+async function queryAll(
+  ctx: DynamoContext,
+  input: Omit<QueryCommandInput, "TableName" | "ExclusiveStartKey">,
+  enough: (items: Record<string, unknown>[], count: number) => boolean = () => false,
+): Promise<{ items: Record<string, unknown>[]; count: number }> {
+  const items: Record<string, unknown>[] = [];
+  let count = 0;
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await ctx.db.send(new QueryCommand({ ...input, TableName: ctx.TableName, ExclusiveStartKey }));
+    items.push(...(page.Items ?? []));
+    count += page.Count ?? 0;
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey && !enough(items, count));
+  return { items, count };
+}
 
 /** A deposit's own status change, conditional on the status it was read with, moving it between status lists. */
 function depositStatusUpdate(
@@ -231,18 +256,47 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
       }
     },
 
-    async listPending(before, limit) {
+    async listPending(created, limit) {
+      // The sort key is the creation time, so the key condition alone picks the oldest: a Limit here is exact.
       const { Items = [] } = await db.send(
         new QueryCommand({
           TableName,
           IndexName: "GSI2",
-          KeyConditionExpression: "GSI2PK = :pk AND GSI2SK < :before",
-          ExpressionAttributeValues: { ":pk": keys.depositsByStatusPartition("pending"), ":before": before },
+          KeyConditionExpression: "GSI2PK = :pk AND GSI2SK BETWEEN :from AND :before",
+          ExpressionAttributeValues: {
+            ":pk": keys.depositsByStatusPartition("pending"),
+            ":from": created.from,
+            ":before": created.before,
+          },
           Limit: limit,
         }),
       );
       return Items.map(toDepositRecord);
     },
+
+    async countPending(before, max) {
+      const { count } = await queryAll(
+        ctx,
+        {
+          IndexName: "GSI2",
+          KeyConditionExpression: "GSI2PK = :pk AND GSI2SK < :before",
+          ExpressionAttributeValues: { ":pk": keys.depositsByStatusPartition("pending"), ":before": before },
+          Select: "COUNT",
+        },
+        (_, counted) => counted >= max,
+      );
+      return Math.min(count, max);
+    },
+  };
+}
+
+/** Approved withdrawals decided before `before`, in withdrawal-id order. */
+function approvedBefore(before: string): Omit<QueryCommandInput, "TableName"> {
+  return {
+    IndexName: "GSI2",
+    KeyConditionExpression: "GSI2PK = :pk",
+    FilterExpression: "processedAt < :before",
+    ExpressionAttributeValues: { ":pk": keys.withdrawalsByStatusPartition("approved"), ":before": before },
   };
 }
 
@@ -338,17 +392,18 @@ export function createDynamoPayoutRepository(ctx: DynamoContext = defaultDynamoC
       ]),
 
     async listApproved(before, limit) {
-      const { Items = [] } = await db.send(
-        new QueryCommand({
-          TableName,
-          IndexName: "GSI2",
-          KeyConditionExpression: "GSI2PK = :pk",
-          FilterExpression: "processedAt < :before",
-          ExpressionAttributeValues: { ":pk": keys.withdrawalsByStatusPartition("approved"), ":before": before },
-          Limit: limit,
-        }),
-      );
-      return Items.map(toWithdrawalRecord);
+      // This list is sorted by withdrawal id (the request), not by the approval, so the whole approved partition is
+      // read and sorted here. It holds only the payouts waiting for M-Pesa: a few, unless something is badly wrong,
+      // which the StuckPayouts alarm reports.
+      const { items } = await queryAll(ctx, approvedBefore(before));
+      return items
+        .map(toWithdrawalRecord)
+        .sort((a, b) => (a.processedAt ?? "").localeCompare(b.processedAt ?? "") || a.id.localeCompare(b.id))
+        .slice(0, limit);
+    },
+
+    async countApproved(before) {
+      return (await queryAll(ctx, { ...approvedBefore(before), Select: "COUNT" })).count;
     },
   };
 }

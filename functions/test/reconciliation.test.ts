@@ -1,0 +1,309 @@
+/**
+ * Reconciliation that tells the truth (design.md §10): bounded batches, oldest first, stopping before the function's
+ * timeout, an age cut-off for deposits, and every failure counted and logged. The services run on DynamoDB Local,
+ * each test on a table of its own, with a Daraja that records what it is asked; the scheduled handler runs as
+ * deployed, with a Lambda context whose clock runs down.
+ */
+import { randomBytes } from "node:crypto";
+import { PutCommand } from "@aws-sdk/lib-dynamodb";
+import { beforeAll, describe, expect, it } from "vitest";
+import { handler as reconcilePayments, STOP_MARGIN_MS } from "../src/handlers/events/reconcile-payments.js";
+import { ulid } from "../src/lib/ids.js";
+import type { Log, LogDetails, LogLevel } from "../src/lib/log.js";
+import { localDynamoClient } from "../src/local/dynamodb-local.js";
+import { localLambdaContext } from "../src/local/lambda-context.js";
+import { ensureTable } from "../src/local/table.js";
+import type { StkQueryResult } from "../src/payments/daraja.js";
+import { type DynamoContext, defaultDynamoContext, dynamoDocumentClient } from "../src/repositories/dynamo/client.js";
+import { depositItem, withdrawalItem } from "../src/repositories/dynamo/items.js";
+import {
+  createDynamoDepositRepository,
+  createDynamoPayoutRepository,
+} from "../src/repositories/dynamo/payment-repository.js";
+import type { DepositRecord, WithdrawalRecord } from "../src/repositories/ports.js";
+import { createDepositService } from "../src/services/deposits.js";
+import { createPayoutService, STUCK_PAYOUT_AFTER_MS } from "../src/services/payouts.js";
+import { recordingMetrics } from "./support/metrics.js";
+import { dimensionsOf, logLines, metricLines, outputOf } from "./support/output.js";
+import { manualClock } from "./support/services.js";
+
+// Daraja is out of reach for the handler's own client: every question it asks fails, as when Daraja is down.
+Object.assign(process.env, {
+  MPESA_BASE_URL: "http://127.0.0.1:9",
+  MPESA_CONSUMER_KEY: "local-consumer-key",
+  MPESA_CONSUMER_SECRET: "local-consumer-secret",
+  MPESA_PASSKEY: "local-passkey",
+  MPESA_SECURITY_CREDENTIAL: "bG9jYWw=",
+  MPESA_CALLBACK_TOKEN: "local-callback-token",
+  MPESA_CALLBACK_BASE_URL: "http://127.0.0.1:9/api",
+});
+
+const NOW = new Date("2026-11-20T09:00:00.000Z");
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const at = (msAgo: number) => new Date(NOW.getTime() - msAgo).toISOString();
+
+/** A table of the test's own, so it sees only the deposits and payouts it put there. */
+async function freshTable(): Promise<DynamoContext> {
+  const TableName = `reconcile-${randomBytes(6).toString("hex")}`;
+  await ensureTable(localDynamoClient(String(process.env.DYNAMODB_ENDPOINT)), TableName);
+  return { db: dynamoDocumentClient(), TableName };
+}
+
+async function put(ctx: DynamoContext, item: Record<string, unknown>) {
+  await ctx.db.send(new PutCommand({ TableName: ctx.TableName, Item: item }));
+}
+
+function pendingDeposit(createdAt: string): DepositRecord {
+  const id = `ws_CO_${ulid()}`;
+  return {
+    checkoutRequestId: id,
+    merchantRequestId: `m-${id}`,
+    userId: ulid(),
+    amountCents: 10_000,
+    phoneNumber: "254708374149",
+    status: "pending",
+    ledgerLineId: ulid(),
+    createdAt,
+  };
+}
+
+function approvedPayout(processedAt: string): WithdrawalRecord {
+  const id = ulid();
+  return {
+    id,
+    userId: ulid(),
+    user: { firstName: "Achieng", lastName: "Otieno", email: "achieng@example.co.ke" },
+    amountCents: 30_000,
+    phoneNumber: "254708374149",
+    transactionReference: `WD${id.slice(-8)}`,
+    status: "approved",
+    requestDate: at(3 * HOUR),
+    processedAt,
+    ledgerLineId: ulid(),
+    requestId: ulid(),
+  };
+}
+
+/** A Daraja that answers every question with `answer` (or throws it) and remembers who was asked about. */
+function recordingDaraja(answer: (id: string) => StkQueryResult | Error = () => ({ state: "pending" })) {
+  const asked: string[] = [];
+  const ask = (id: string) => {
+    asked.push(id);
+    const result = answer(id);
+    if (result instanceof Error) throw result;
+    return result;
+  };
+  return {
+    asked,
+    stkPush: async () => {
+      throw new Error("not used");
+    },
+    b2cPayment: async () => {
+      throw new Error("not used");
+    },
+    stkQuery: async (id: string) => ask(id),
+    transactionStatus: async (id: string) => {
+      ask(id);
+      return { conversationId: `AG_${id}` };
+    },
+  };
+}
+
+function recordingLog(): Log & { lines: { level: LogLevel; message: string; details: LogDetails }[] } {
+  const lines: { level: LogLevel; message: string; details: LogDetails }[] = [];
+  return Object.assign(
+    (level: LogLevel, message: string, details: LogDetails = {}) => {
+      lines.push({ level, message, details });
+    },
+    { lines },
+  );
+}
+
+async function depositService(ctx: DynamoContext, daraja: ReturnType<typeof recordingDaraja>) {
+  const log = recordingLog();
+  const metrics = recordingMetrics();
+  const service = createDepositService({
+    deposits: createDynamoDepositRepository(ctx),
+    daraja,
+    clock: manualClock(NOW),
+    newId: () => ulid(),
+    log,
+    metrics,
+    reconcileAfterMs: 3 * MINUTE,
+    promptLimits: { maxPendingDepositsPerUser: 3, maxPromptsPerUserPerHour: 10, maxPromptsPerPhonePerHour: 5 },
+  });
+  return { service, log, metrics };
+}
+
+async function payoutService(ctx: DynamoContext, daraja: ReturnType<typeof recordingDaraja>) {
+  const log = recordingLog();
+  const metrics = recordingMetrics();
+  const service = createPayoutService({
+    payouts: createDynamoPayoutRepository(ctx),
+    daraja,
+    clock: manualClock(NOW),
+    log,
+    metrics,
+    reconcileAfterMs: 3 * MINUTE,
+  });
+  return { service, log, metrics };
+}
+
+const plenty = () => 60_000;
+const DAY = 24 * HOUR;
+
+describe("deposit reconciliation", () => {
+  it("asks about at most a batch of pending deposits a run, the oldest first", async () => {
+    const ctx = await freshTable();
+    const deposits = [50, 10, 40, 20, 30, 60, 5].map((minutesAgo) => pendingDeposit(at(minutesAgo * MINUTE)));
+    for (const deposit of deposits) await put(ctx, depositItem(deposit));
+    const daraja = recordingDaraja();
+    const { service } = await depositService(ctx, daraja);
+
+    const summary = await service.reconcile({ limit: 3, maxAgeMs: DAY, timeLeftMs: plenty });
+
+    const oldestFirst = [...deposits].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    expect(daraja.asked).toEqual(oldestFirst.slice(0, 3).map((d) => d.checkoutRequestId));
+    expect(summary).toMatchObject({ checked: 3, stillPending: 3, errors: 0, stoppedEarly: false });
+  });
+
+  it("starts no check once the run's time is up, and says it stopped early", async () => {
+    const ctx = await freshTable();
+    for (const minutesAgo of [30, 20, 10, 5]) await put(ctx, depositItem(pendingDeposit(at(minutesAgo * MINUTE))));
+    const daraja = recordingDaraja();
+    const { service } = await depositService(ctx, daraja);
+    let left = 2;
+
+    const summary = await service.reconcile({ limit: 50, maxAgeMs: DAY, timeLeftMs: () => (left-- > 0 ? 1 : 0) });
+
+    expect(daraja.asked).toHaveLength(2);
+    expect(summary).toMatchObject({ checked: 2, stoppedEarly: true });
+  });
+
+  it("stops asking about deposits older than the cut-off, and counts and logs them for an operator", async () => {
+    const ctx = await freshTable();
+    const ancient = [pendingDeposit(at(3 * DAY)), pendingDeposit(at(DAY + HOUR))];
+    const recent = pendingDeposit(at(10 * MINUTE));
+    for (const deposit of [...ancient, recent]) await put(ctx, depositItem(deposit));
+    const daraja = recordingDaraja();
+    const { service, log, metrics } = await depositService(ctx, daraja);
+
+    const summary = await service.reconcile({ limit: 50, maxAgeMs: DAY, timeLeftMs: plenty });
+
+    expect(daraja.asked).toEqual([recent.checkoutRequestId]);
+    expect(summary).toMatchObject({ checked: 1, tooOld: 2 });
+    expect(metrics.total("StaleDeposits")).toBe(2);
+    expect(log.lines).toContainEqual(
+      expect.objectContaining({ level: "warn", details: expect.objectContaining({ count: 2 }) }),
+    );
+  });
+
+  it("counts and logs a failed query, and still asks about the rest", async () => {
+    const ctx = await freshTable();
+    const deposits = [30, 20, 10].map((minutesAgo) => pendingDeposit(at(minutesAgo * MINUTE)));
+    for (const deposit of deposits) await put(ctx, depositItem(deposit));
+    const failing = deposits[0]?.checkoutRequestId;
+    const daraja = recordingDaraja((id) => (id === failing ? new Error("Daraja is down") : { state: "pending" }));
+    const { service, log, metrics } = await depositService(ctx, daraja);
+
+    const summary = await service.reconcile({ limit: 50, maxAgeMs: DAY, timeLeftMs: plenty });
+
+    expect(daraja.asked).toHaveLength(3);
+    expect(summary).toMatchObject({ checked: 3, errors: 1, stillPending: 2 });
+    expect(metrics.total("ReconciliationErrors")).toBe(1);
+    expect(log.lines).toContainEqual(
+      expect.objectContaining({ level: "error", details: expect.objectContaining({ checkoutRequestId: failing }) }),
+    );
+  });
+});
+
+describe("payout reconciliation", () => {
+  it("asks about the earliest-approved payouts, however many recent approvals come before them in the list", async () => {
+    const ctx = await freshTable();
+    // The approved list is sorted by withdrawal id: 30 approved a minute ago come first, then 5 approved long ago.
+    const recent = Array.from({ length: 30 }, () => approvedPayout(at(MINUTE)));
+    const old = [90, 40, 120, 35, 10].map((minutesAgo) => approvedPayout(at(minutesAgo * MINUTE)));
+    for (const payout of [...recent, ...old]) await put(ctx, withdrawalItem(payout));
+    const daraja = recordingDaraja();
+    const { service, metrics } = await payoutService(ctx, daraja);
+
+    const summary = await service.reconcile({ limit: 3, timeLeftMs: plenty });
+
+    const earliest = [...old].sort((a, b) => String(a.processedAt).localeCompare(String(b.processedAt)));
+    expect(daraja.asked).toEqual(earliest.slice(0, 3).map((p) => p.id));
+    // Stuck: approved over 30 minutes ago (120, 90, 40 and 35 minutes), whatever the batch.
+    expect(STUCK_PAYOUT_AFTER_MS).toBe(30 * MINUTE);
+    expect(summary).toMatchObject({ checked: 3, stuck: 4, errors: 0, stoppedEarly: false });
+    expect(metrics.total("StuckPayouts")).toBe(4);
+  });
+
+  it("publishes zero stuck payouts when there are none, so the alarm sees a quiet run", async () => {
+    const ctx = await freshTable();
+    const { service, metrics } = await payoutService(ctx, recordingDaraja());
+    const summary = await service.reconcile({ limit: 3, timeLeftMs: plenty });
+    expect(summary).toMatchObject({ checked: 0, stuck: 0 });
+    expect(metrics.values("StuckPayouts")).toEqual([0]);
+  });
+
+  it("stops before the deadline and counts a failed status query", async () => {
+    const ctx = await freshTable();
+    const payouts = [50, 40, 30].map((minutesAgo) => approvedPayout(at(minutesAgo * MINUTE)));
+    for (const payout of payouts) await put(ctx, withdrawalItem(payout));
+    const failing = payouts[0]?.id;
+    const daraja = recordingDaraja((id) => (id === failing ? new Error("Daraja is down") : { state: "pending" }));
+    const { service, log, metrics } = await payoutService(ctx, daraja);
+    let left = 2;
+
+    const summary = await service.reconcile({ limit: 50, timeLeftMs: () => (left-- > 0 ? 1 : 0) });
+
+    expect(daraja.asked).toEqual([payouts[0]?.id, payouts[1]?.id]);
+    expect(summary).toMatchObject({ checked: 2, errors: 1, stoppedEarly: true });
+    expect(metrics.total("ReconciliationErrors")).toBe(1);
+    expect(log.lines).toContainEqual(
+      expect.objectContaining({ level: "error", details: expect.objectContaining({ withdrawalId: failing }) }),
+    );
+  });
+});
+
+describe("the scheduled reconciliation handler", () => {
+  beforeAll(async () => {
+    // A deposit pending for ten minutes in the handlers' own table.
+    await put(defaultDynamoContext(), depositItem(pendingDeposit(new Date(Date.now() - 10 * MINUTE).toISOString())));
+  });
+
+  it("starts no check with less time left than its margin, and says so", async () => {
+    const context = localLambdaContext("reconcile-payments", { timeoutMs: STOP_MARGIN_MS - 1000 });
+    let summary: Awaited<ReturnType<typeof reconcilePayments>> | undefined;
+    const output = await outputOf(async () => {
+      summary = await reconcilePayments({}, context);
+    });
+
+    expect(summary).toMatchObject({ errors: 0, stoppedEarly: true, deposits: { checked: 0, stoppedEarly: true } });
+    expect(logLines(output, "WARN")).toContainEqual(
+      expect.objectContaining({
+        message: expect.stringContaining("stopped before its timeout"),
+        correlation_id: context.awsRequestId,
+        function_name: "reconcile-payments",
+      }),
+    );
+  });
+
+  it("counts and logs at error level the checks that failed, and finishes the run", async () => {
+    const context = localLambdaContext("reconcile-payments", { timeoutMs: 120_000 });
+    let summary: Awaited<ReturnType<typeof reconcilePayments>> | undefined;
+    const output = await outputOf(async () => {
+      summary = await reconcilePayments({}, context);
+    });
+
+    // Daraja cannot be reached, so the pending deposit's check fails.
+    expect(summary).toMatchObject({ errors: 1, failedParts: [], deposits: { checked: 1, errors: 1 } });
+    expect(logLines(output, "ERROR")).toContainEqual(
+      expect.objectContaining({ message: "Payment reconciliation finished with errors", errors: 1 }),
+    );
+    const published = metricLines(output).filter((line) => dimensionsOf(line).includes("service,stage"));
+    expect(published).toContainEqual(
+      expect.objectContaining({ ReconciliationErrors: 1, StuckPayouts: 0, StaleDeposits: 0, stage: "local" }),
+    );
+  });
+});
