@@ -23,6 +23,11 @@ export interface LocalStackOptions {
   /** Leave out the Vite dev server (benchmarks talk to the API only). */
   withoutWeb?: boolean;
   log?: (line: string) => void;
+  /**
+   * Show the functions' JSON log and metrics lines as `HH:MM:SS LEVEL message key=value` (npm start). Off, they are
+   * printed as Lambda writes them.
+   */
+  prettyLogs?: boolean;
 }
 
 export interface LocalStack {
@@ -125,6 +130,14 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   }
 
   const stoppers: (() => Promise<void>)[] = [];
+  if (options.prettyLogs) {
+    const { prettifyStream } = await import("../functions/src/local/pretty-log.js");
+    const color = process.stdout.isTTY && !process.env.NO_COLOR;
+    const restore = [prettifyStream(process.stdout, color), prettifyStream(process.stderr, color)];
+    stoppers.push(async () => {
+      for (const put of restore) put();
+    });
+  }
   const stop = async () => {
     for (const stopOne of stoppers.reverse()) await stopOne().catch(() => {});
     stoppers.length = 0;

@@ -5,7 +5,7 @@ const startedAt = performance.now();
 const options = defaultLocalStackOptions();
 
 try {
-  const stack = await startLocalStack({ ...options, log: (line) => console.log(`  ${line}`) });
+  const stack = await startLocalStack({ ...options, prettyLogs: true, log: (line) => console.log(`  ${line}`) });
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   console.log(`
   JengaFund is running (ready in ${seconds} s)

@@ -1,7 +1,7 @@
 /**
  * What an on-call engineer reads (design.md §10): one JSON line per log event with the request id as correlation id,
  * the route, the caller once known and the cold-start flag; phone numbers masked; never a token, password or the
- * callback path's secret.
+ * callback path's secret. And `npm start` shows the same lines readably.
  */
 import { randomBytes } from "node:crypto";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
@@ -11,6 +11,7 @@ import { handler as login } from "../src/handlers/http/login-user.js";
 import { handler as receiveCallback } from "../src/handlers/http/receive-daraja-callback.js";
 import { log, maskPhone } from "../src/lib/log.js";
 import { localLambdaContext } from "../src/local/lambda-context.js";
+import { prettyLine } from "../src/local/pretty-log.js";
 import { gatewayEvent } from "./support/events.js";
 import { logLines, outputOf } from "./support/output.js";
 import { registerUser } from "./support/users.js";
@@ -101,5 +102,52 @@ describe("a request's lines", () => {
       expect.objectContaining({ route: "POST /api/hooks/daraja/{kind}/{token}", statusCode: 400 }),
     );
     expect(JSON.stringify(output)).not.toContain(CALLBACK_TOKEN);
+  });
+});
+
+describe("npm start's readable lines", () => {
+  it("shows a log line as time, level, message and its keys", () => {
+    const line = JSON.stringify({
+      level: "WARN",
+      message: "Daraja callback refused",
+      timestamp: "2026-11-20T09:15:42.123Z",
+      service: "jengafund",
+      sampling_rate: 0,
+      cold_start: false,
+      function_name: "receive-daraja-callback",
+      correlation_id: "5f0c1d2e-aaaa-bbbb-cccc-000000000000",
+      route: "POST /api/hooks/daraja/{kind}/{token}",
+      rejection: "shape",
+      sourceIp: "127.0.0.1",
+    });
+    const pretty = prettyLine(line) ?? "";
+    expect(pretty).toMatch(
+      /^\d\d:\d\d:\d\d WARN {3}Daraja callback refused POST \/api\/hooks\/daraja\/\{kind\}\/\{token\} rejection=shape sourceIp=127\.0\.0\.1 \[5f0c1d2e\]$/,
+    );
+  });
+
+  it("shows a metrics line as its counts and any reason", () => {
+    const line = JSON.stringify({
+      _aws: {
+        Timestamp: Date.parse("2026-11-20T09:15:42.123Z"),
+        CloudWatchMetrics: [
+          {
+            Namespace: "JengaFund",
+            Dimensions: [["service", "stage", "reason"]],
+            Metrics: [{ Name: "CallbacksRejected", Unit: "Count" }],
+          },
+        ],
+      },
+      service: "jengafund",
+      stage: "local",
+      reason: "amount-mismatch",
+      CallbacksRejected: 1,
+    });
+    expect(prettyLine(line)).toMatch(/^\d\d:\d\d:\d\d METRIC CallbacksRejected=1 \(reason=amount-mismatch\)$/);
+  });
+
+  it("leaves anything else as it came", () => {
+    expect(prettyLine("  DynamoDB Local ready")).toBeNull();
+    expect(prettyLine('{"not":"ours"}')).toBeNull();
   });
 });
