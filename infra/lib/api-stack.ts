@@ -122,7 +122,17 @@ export class ApiStack extends Stack {
     this.originDomainName = customDomain?.name ?? Fn.select(2, Fn.split("/", this.httpApi.apiEndpoint));
 
     // Received Daraja callbacks travel on this bus to the settle handler (design.md §3).
-    const bus = new EventBus(this, "PaymentsBus", { description: "JengaFund M-Pesa callbacks" });
+    // Named, like the rules below, so the runbook's commands and the alarms' dimensions can spell them out.
+    const { namePrefix } = props.monitoring;
+    const names = {
+      bus: `${namePrefix}-Payments`,
+      settleRule: `${namePrefix}-Settle`,
+      reconcileSchedule: `${namePrefix}-Reconcile`,
+    };
+    const bus = new EventBus(this, "PaymentsBus", {
+      eventBusName: names.bus,
+      description: "JengaFund M-Pesa callbacks",
+    });
     const darajaSettings = {
       MPESA_BASE_URL: props.darajaSettings.baseUrl,
       MPESA_SHORTCODE: props.darajaSettings.shortcode,
@@ -255,6 +265,7 @@ export class ApiStack extends Stack {
       retention: Duration.days(365),
     });
     const settleRule = new Rule(this, "SettleMpesaResultRule", {
+      ruleName: names.settleRule,
       eventBus: bus,
       eventPattern: { source: [EVENT_SOURCE] },
       targets: [
@@ -274,6 +285,7 @@ export class ApiStack extends Stack {
       operations: props.operations,
     });
     const schedule = new Rule(this, "ReconcilePaymentsSchedule", {
+      ruleName: names.reconcileSchedule,
       schedule: Schedule.rate(Duration.minutes(5)),
       targets: [new LambdaFunction(reconcile, { retryAttempts: 0 })],
     });
@@ -287,15 +299,15 @@ export class ApiStack extends Stack {
 
     this.monitoring = new Monitoring(this, "Monitoring", {
       stage: props.operations.stage,
-      namePrefix: props.monitoring.namePrefix,
+      namePrefix,
       alarmEmail: props.monitoring.alarmEmail,
       callbacksRejectedAlarmThreshold: props.monitoring.callbacksRejectedAlarmThreshold,
       httpApi: this.httpApi,
       functions: monitored,
       settle,
       reconcile,
-      paymentsBus: bus,
-      settleRule,
+      paymentsBusName: names.bus,
+      settleRuleName: names.settleRule,
       settleDeadLetters: deadLetters,
       settleFailures,
     });
@@ -315,7 +327,7 @@ export class ApiStack extends Stack {
     new CfnOutput(this, "SettleDeadLetterQueueUrl", { value: deadLetters.queueUrl });
     new CfnOutput(this, "SettleFailureQueueUrl", { value: settleFailures.queueUrl });
     new CfnOutput(this, "AlarmTopicArn", { value: this.monitoring.topic.topicArn });
-    new CfnOutput(this, "DashboardName", { value: props.monitoring.namePrefix });
+    new CfnOutput(this, "DashboardName", { value: namePrefix });
 
     if (customDomain) {
       new CfnOutput(this, "ApiDomainTarget", {

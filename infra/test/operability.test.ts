@@ -370,7 +370,11 @@ type Alarm = {
   TreatMissingData: string;
   AlarmActions: unknown[];
   OKActions: unknown[];
-  Metrics?: { Id: string; Expression?: string; MetricStat?: { Metric: { MetricName: string; Namespace: string } } }[];
+  Metrics?: {
+    Id: string;
+    Expression?: string;
+    MetricStat?: { Metric: { MetricName: string; Namespace: string; Dimensions?: unknown } };
+  }[];
 };
 
 describe("alarms", () => {
@@ -493,6 +497,21 @@ describe("alarms", () => {
       "FailedInvocations",
       "InvocationsFailedToBeSentToDlq",
     ]);
+    // The settle rule's metrics, by the names the bus and the rule are given.
+    const ruleDimensions = alarm.Metrics?.flatMap((m) =>
+      m.MetricStat?.Metric.Namespace === "AWS/Events" ? [m.MetricStat.Metric.Dimensions] : [],
+    );
+    expect(ruleDimensions).toEqual(
+      Array(2).fill([
+        { Name: "EventBusName", Value: "JengaFund-Prod-Payments" },
+        { Name: "RuleName", Value: "JengaFund-Prod-Settle" },
+      ]),
+    );
+    prod.api.hasResourceProperties("AWS::Events::EventBus", { Name: "JengaFund-Prod-Payments" });
+    prod.api.hasResourceProperties("AWS::Events::Rule", {
+      Name: "JengaFund-Prod-Settle",
+      EventPattern: { source: [EVENT_SOURCE] },
+    });
   });
 
   it("raises ReconciliationNotRunning when the five-minute schedule has not run for 15 minutes, silence included", () => {

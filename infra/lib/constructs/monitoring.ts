@@ -13,7 +13,6 @@ import {
   TreatMissingData,
 } from "aws-cdk-lib/aws-cloudwatch";
 import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
-import type { IEventBus, IRule } from "aws-cdk-lib/aws-events";
 import type { IFunction } from "aws-cdk-lib/aws-lambda";
 import { Topic } from "aws-cdk-lib/aws-sns";
 import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
@@ -39,9 +38,9 @@ export interface MonitoringProps {
   readonly functions: readonly MonitoredFunction[];
   readonly settle: IFunction;
   readonly reconcile: IFunction;
-  readonly paymentsBus: IEventBus;
+  readonly paymentsBusName: string;
   /** The payments bus rule that delivers callbacks to the settle function. */
-  readonly settleRule: IRule;
+  readonly settleRuleName: string;
   /** Where EventBridge puts a callback it could not deliver to the settle function. */
   readonly settleDeadLetters: IQueue;
   /** Where Lambda puts a callback the settle function failed on after its retries. */
@@ -119,7 +118,7 @@ export class Monitoring extends Construct {
   }
 
   private paymentAlarms(): void {
-    const { settle, settleDeadLetters, settleFailures, settleRule, paymentsBus, reconcile } = this.props;
+    const { settle, settleDeadLetters, settleFailures, settleRuleName, paymentsBusName, reconcile } = this.props;
     this.alarm("SettleDeadLetters", "settle-dead-letters", {
       metric: settleDeadLetters.metricApproximateNumberOfMessagesVisible({
         statistic: "Maximum",
@@ -134,12 +133,13 @@ export class Monitoring extends Construct {
       description:
         "The settle function failed on an M-Pesa callback after its retries; it waits in the on-failure queue",
     });
-    // Rules on a custom bus report their metrics with both the bus and the rule name as dimensions.
+    // Rules on a custom bus report their metrics with both the bus and the rule name as dimensions. Both names are
+    // literals, so the dimensions do not depend on what CloudFormation's Ref of a rule on a custom bus returns.
     const ruleMetric = (metricName: string) =>
       new Metric({
         namespace: "AWS/Events",
         metricName,
-        dimensionsMap: { EventBusName: paymentsBus.eventBusName, RuleName: settleRule.ruleName },
+        dimensionsMap: { EventBusName: paymentsBusName, RuleName: settleRuleName },
         statistic: "Sum",
         period: FIVE_MINUTES,
       });
