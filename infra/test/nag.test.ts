@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { createJengaFundApp } from "../lib/jengafund-app.js";
 import { PROD_CONTEXT, skipBundling } from "./contexts.js";
 
-/** A stand-in site directory is not needed: the packs look at resources, and the upload's handler exists either way. */
+/** A stand-in web build, so the site upload and the handler CDK adds for it are among what the packs check. */
 const site = { siteDirectory: new URL("./fixtures/site", import.meta.url).pathname };
 
 const withDomains = {
