@@ -15,6 +15,7 @@ import { assertCallbackUrl, createDarajaClient } from "./payments/daraja-client.
 import { createDynamoAccountRepository } from "./repositories/dynamo/account-repository.js";
 import { createDynamoAdminQueries } from "./repositories/dynamo/admin-query-repository.js";
 import { createDynamoAdminRepository } from "./repositories/dynamo/admin-repository.js";
+import { createDynamoIdempotencyRepository } from "./repositories/dynamo/idempotency-repository.js";
 import { createDynamoInvestorRepository } from "./repositories/dynamo/investor-repository.js";
 import { createDynamoPackageRepository } from "./repositories/dynamo/package-repository.js";
 import {
@@ -45,6 +46,9 @@ const reconcileAfterMs = () => config().MPESA_RECONCILE_AFTER_SECONDS * 1000;
 const accountRepo = once(createDynamoAccountRepository);
 const investorRepo = once(createDynamoInvestorRepository);
 const tokens = once(() => createJwtIssuer(loadJwtSecret, config().JWT_TTL_SECONDS));
+
+/** The answers kept for money requests made with an Idempotency-Key. */
+export const idempotencyStore = once(() => createDynamoIdempotencyRepository());
 
 export const authenticator = once(() => createAuthenticator({ accounts: accountRepo(), tokens: tokens() }));
 

@@ -55,7 +55,14 @@ import { acknowledge, BASIC_EXECUTION_ROLE, PINNED_RUNTIME } from "./nag.js";
  * AllViewerExceptHostHeader policy's contents are AWS's to change and cannot be checked in a template. A new header
  * the API reads must be added here.
  */
-export const API_FORWARDED_HEADERS = ["Content-Type", "Accept", "User-Agent", "CloudFront-Viewer-Address"] as const;
+export const API_FORWARDED_HEADERS = [
+  "Content-Type",
+  "Accept",
+  "User-Agent",
+  "CloudFront-Viewer-Address",
+  // Money routes are made safe to retry with it (design.md §11).
+  "Idempotency-Key",
+] as const;
 
 export interface WebStackProps extends StackProps {
   /** Host name of the API origin: its custom domain, or the execute-api host. */

@@ -1,4 +1,4 @@
-import { routes } from "@jengafund/shared";
+import { IDEMPOTENCY_KEY_HEADER, routes } from "@jengafund/shared";
 import { type CfnElement, Stack } from "aws-cdk-lib";
 import { Match, Template } from "aws-cdk-lib/assertions";
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
@@ -249,6 +249,8 @@ describe("the caller's address", () => {
     expect(forwarded).toContain(VIEWER_ADDRESS_HEADER);
     expect(headers.Headers).toContain("CloudFront-Viewer-Address");
     expect(forwarded).toContain("content-type");
+    // Money routes read it to make a retry safe.
+    expect(forwarded).toContain(IDEMPOTENCY_KEY_HEADER);
     expect(forwarded).not.toContain("host");
     expect(policy?.Properties.OriginRequestPolicyConfig.QueryStringsConfig).toEqual({ QueryStringBehavior: "all" });
 

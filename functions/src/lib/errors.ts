@@ -48,6 +48,13 @@ export class PayloadTooLargeError extends AppError {
   }
 }
 
+/** The request is well formed but cannot be what it claims (an Idempotency-Key reused for another request). */
+export class UnprocessableEntityError extends AppError {
+  constructor(message: string) {
+    super(422, message);
+  }
+}
+
 export class TooManyRequestsError extends AppError {
   constructor(message: string) {
     super(429, message);

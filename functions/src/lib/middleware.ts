@@ -1,13 +1,36 @@
-import { type RouteAccess, type RouteHandlerName, routes } from "@jengafund/shared";
+import { createHash, randomUUID } from "node:crypto";
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_PATTERN,
+  type RouteAccess,
+  type RouteDefinition,
+  type RouteHandlerName,
+  routes,
+} from "@jengafund/shared";
 import middy from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import type * as z from "zod/mini";
-import { authenticator } from "../app.js";
-import type { CallerContext, CallerRefs, UserRecord } from "../repositories/ports.js";
+import { authenticator, idempotencyStore } from "../app.js";
+import type {
+  CallerContext,
+  CallerRefs,
+  IdempotencyClaim,
+  KeepAnswer,
+  KeptAnswer,
+  UserRecord,
+} from "../repositories/ports.js";
 import { ACCOUNT_MESSAGES } from "../services/accounts.js";
 import { decideCaller } from "./caller.js";
 import { loadOriginSecret } from "./config.js";
-import { AppError, BadRequestError, ForbiddenError, PayloadTooLargeError, UnauthorizedError } from "./errors.js";
+import {
+  AppError,
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  PayloadTooLargeError,
+  UnauthorizedError,
+  UnprocessableEntityError,
+} from "./errors.js";
 import { errorResponse, jsonResponse } from "./http.js";
 import { observeInvocation } from "./invocation.js";
 import { appendLogKeys, log } from "./log.js";
@@ -43,24 +66,100 @@ export interface HttpRequest<
   loaded: Omit<CallerContext, "user">;
   /** The caller's address as `decideCaller` established it (the viewer's, behind CloudFront). */
   sourceIp: string;
+  /**
+   * On a money route called with an Idempotency-Key: `answer(status, present)` gives the service what turns its
+   * result into the answer kept in the move's own transaction. The handler returns that same status and body.
+   */
+  idempotency?: IdempotencyScope;
   event: APIGatewayProxyEventV2;
 }
+
+export interface IdempotencyScope {
+  answer<R>(statusCode: number, present: (result: R) => unknown): KeepAnswer<R>;
+}
+
+export const IDEMPOTENCY_MESSAGES = {
+  invalidKey: "Idempotency-Key must be 1 to 100 letters, digits, '-' or '_'",
+  otherRequest: "This Idempotency-Key was already used for a different request",
+  stillRunning: "A request with this Idempotency-Key is still being processed. Please try again in a moment.",
+} as const;
 
 export type HttpResult =
   | { statusCode?: number; body: unknown }
   /** A non-JSON answer (a CSV download): the body as text with its own headers. */
   | { statusCode?: number; text: string; headers: Record<string, string> };
 
+/** A keyed request's hold on its key, and the answer the service's transaction keeps (when it kept one). */
+interface KeyedRequest {
+  claim: IdempotencyClaim;
+  kept?: KeptAnswer;
+}
+
 type ParsedEvent = APIGatewayProxyEventV2 & {
   parsed?: Omit<HttpRequest<MaybeSchema, MaybeSchema, MaybeSchema, RouteAccess>, "event">;
+  keyed?: KeyedRequest;
+  /** The kept answer of an earlier request with the same key, sent again instead of doing the work twice. */
+  replay?: APIGatewayProxyStructuredResultV2;
 };
 
 type AccessOf<H extends RouteHandlerName> = Extract<(typeof routes)[number], { handler: H }>["access"];
 
-function accessOf(handlerName: RouteHandlerName): RouteAccess {
+function routeOf(handlerName: RouteHandlerName): RouteDefinition {
   const route = routes.find((r) => r.handler === handlerName);
   if (!route) throw new Error(`No route for handler ${handlerName}`);
-  return route.access;
+  return route;
+}
+
+/** JSON with object keys sorted, so the same request always has the same fingerprint. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/**
+ * The Idempotency-Key of a money request (design.md §11): a repeat of an answered request gets its kept answer, a
+ * repeat of a running one a 409, the same key with another request a 422. Otherwise the key is held for this
+ * invocation and the request goes on.
+ */
+async function claimKey(
+  event: ParsedEvent,
+  route: RouteDefinition,
+  caller: UserRecord,
+  request: { path: unknown; body: unknown },
+): Promise<void> {
+  const key = event.headers?.[IDEMPOTENCY_KEY_HEADER];
+  if (key === undefined) return;
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new BadRequestError(IDEMPOTENCY_MESSAGES.invalidKey);
+  const fingerprint = createHash("sha256")
+    .update(canonicalJson({ route: route.handler, ...request }))
+    .digest("base64url");
+  const claim: IdempotencyClaim = { callerId: caller.id, key, fingerprint, token: randomUUID() };
+  const outcome = await idempotencyStore().claim(claim, new Date());
+  if (outcome.state === "claimed") {
+    event.keyed = { claim };
+    return;
+  }
+  if (outcome.fingerprint !== fingerprint) throw new UnprocessableEntityError(IDEMPOTENCY_MESSAGES.otherRequest);
+  if (outcome.state === "running") throw new ConflictError(IDEMPOTENCY_MESSAGES.stillRunning);
+  const replay = jsonResponse(outcome.statusCode, outcome.body);
+  event.replay = { ...replay, headers: { ...replay.headers, "idempotent-replayed": "true" } };
+}
+
+function idempotencyScope(keyed: KeyedRequest): IdempotencyScope {
+  return {
+    answer:
+      <R>(statusCode: number, present: (result: R) => unknown) =>
+      (result: R) => {
+        keyed.kept = { claim: keyed.claim, statusCode, body: present(result) };
+        return keyed.kept;
+      },
+  };
 }
 
 function firstIssueMessage(error: z.core.$ZodError): string {
@@ -134,7 +233,8 @@ export function httpHandler<
   schemas: HandlerOptions<B, P, Q>,
   run: (request: HttpRequest<B, P, Q, AccessOf<H>>) => Promise<HttpResult>,
 ) {
-  const access = accessOf(handlerName);
+  const route = routeOf(handlerName);
+  const { access } = route;
 
   const parseRequest: middy.MiddlewareObj<ParsedEvent, APIGatewayProxyStructuredResultV2> = {
     before: async ({ event }) => {
@@ -166,6 +266,7 @@ export function httpHandler<
         loaded = rest;
         // The stored role, not only the token's, decides: a demoted admin's old token carries a stale claim.
         if (access === "admin" && caller.role !== "admin") throw new ForbiddenError(ACCOUNT_MESSAGES.adminOnly);
+        if (route.idempotent) await claimKey(event, route, caller, { path, body });
       }
       event.parsed = {
         body,
@@ -174,6 +275,7 @@ export function httpHandler<
         caller,
         loaded,
         sourceIp,
+        ...(event.keyed ? { idempotency: idempotencyScope(event.keyed) } : {}),
       };
     },
   };
@@ -181,6 +283,9 @@ export function httpHandler<
   const errorEnvelope: middy.MiddlewareObj<ParsedEvent, APIGatewayProxyStructuredResultV2> = {
     onError: async (request) => {
       const { error } = request;
+      // Nothing was done, or what was done kept its answer in the same transaction: give the key back for a retry.
+      const { keyed } = request.event;
+      if (keyed) await idempotencyStore().release(keyed.claim);
       if (error instanceof AppError) {
         request.response = errorResponse(error.statusCode, error.message);
         return;
@@ -195,9 +300,16 @@ export function httpHandler<
     .use(errorEnvelope)
     .use(parseRequest)
     .handler(async (event) => {
+      if (event.replay) return event.replay;
       const parsed = event.parsed;
       if (!parsed) throw new Error("Request was not parsed");
       const result = await run({ ...parsed, event } as never);
+      const { keyed } = event;
+      // A move that could not carry its answer in its own transaction (the payout start talks to M-Pesa after it)
+      // keeps it now; until then a repeat hears "still being processed".
+      if (keyed && !keyed.kept && "body" in result) {
+        await idempotencyStore().keep({ claim: keyed.claim, statusCode: result.statusCode ?? 200, body: result.body });
+      }
       if ("text" in result) {
         return {
           statusCode: result.statusCode ?? 200,

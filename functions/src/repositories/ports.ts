@@ -229,6 +229,8 @@ export class MoveRefusedError extends Error {
 }
 
 export interface PurchasePlan {
+  /** The answer to keep with the purchase, when the request carries an Idempotency-Key. */
+  answer?: KeptAnswer;
   /** The buyer as read for this request; the transaction's conditions ensure it is still true. */
   buyer: UserRecord;
   investment: InvestmentRecord;
@@ -240,6 +242,7 @@ export interface PurchasePlan {
 }
 
 export interface ClaimPlan {
+  answer?: KeptAnswer;
   claimant: UserRecord;
   investment: InvestmentRecord;
   rewardCents: number;
@@ -250,12 +253,14 @@ export interface ClaimPlan {
 }
 
 export interface WithdrawalPlan {
+  answer?: KeptAnswer;
   user: UserRecord;
   withdrawal: WithdrawalRecord;
   line: LedgerLine;
 }
 
 export interface BalanceAdjustmentPlan {
+  answer?: KeptAnswer;
   subject: UserRecord;
   line: LedgerLine & { requestId: string };
 }
@@ -338,7 +343,7 @@ export type PackageFields = Omit<PackageRecord, "id" | "createdAt">;
 
 export interface PackageRepository {
   /** Creates the package and counts it in the statistics; false when the id already exists. */
-  create(pkg: PackageRecord): Promise<boolean>;
+  create(pkg: PackageRecord, answer?: KeptAnswer): Promise<boolean>;
   /** Replaces an existing package's fields (keeping its creation time); null when it does not exist. */
   update(id: string, fields: PackageFields): Promise<PackageRecord | null>;
   /** Deletes the package (investments keep their snapshot of it); false when it does not exist. */
@@ -402,7 +407,7 @@ export interface DepositRepository {
    */
   releasePrompt(reservation: PromptReservation, options: { promptSent: boolean }): Promise<void>;
   /** Records the started deposit and its pending ledger line; no balance moves. */
-  create(deposit: DepositRecord, line: LedgerLine, user: UserSummary): Promise<void>;
+  create(deposit: DepositRecord, line: LedgerLine, user: UserSummary, answer?: KeptAnswer): Promise<void>;
   get(checkoutRequestId: string): Promise<DepositRecord | null>;
   /** The deposit and its owner as of one instant (a settlement is either in both or in neither). */
   getWithOwner(
@@ -453,4 +458,41 @@ export interface PayoutRepository {
   listApproved(before: string, limit: number): Promise<WithdrawalRecord[]>;
   /** How many approved withdrawals were decided before `before`. */
   countApproved(before: string): Promise<number>;
+}
+
+/** A money request made with an Idempotency-Key (design.md §11), held by one invocation while it runs. */
+export interface IdempotencyClaim {
+  callerId: string;
+  key: string;
+  /** What the request asked for (route, path and body); the same key with another fingerprint is refused. */
+  fingerprint: string;
+  /** This invocation's hold on the key: only it may answer or release it. */
+  token: string;
+}
+
+/** The answer kept for a keyed request, written in the same transaction as its money move where it has one. */
+export interface KeptAnswer {
+  claim: IdempotencyClaim;
+  statusCode: number;
+  body: unknown;
+}
+
+/** Turns a money move's result, known before it commits, into the answer to keep with it. */
+export type KeepAnswer<R> = (result: R) => KeptAnswer;
+
+export type ClaimOutcome =
+  | { state: "claimed" }
+  | { state: "answered"; fingerprint: string; statusCode: number; body: unknown }
+  | { state: "running"; fingerprint: string };
+
+export interface IdempotencyRepository {
+  /**
+   * Takes the key for this invocation, unless an earlier request with it answered (within 24 h) or is still running
+   * (its hold has not expired). One conditional write; what holds the key comes back with a refusal.
+   */
+  claim(claim: IdempotencyClaim, now: Date): Promise<ClaimOutcome>;
+  /** Keeps the answer of a request whose money move could not carry it in its own transaction. */
+  keep(answer: KeptAnswer): Promise<void>;
+  /** Gives the key back after a request that changed nothing, so a retry does the work. */
+  release(claim: IdempotencyClaim): Promise<void>;
 }

@@ -18,6 +18,7 @@ import {
   MoveRefusedError,
   type PackageFields,
   type PackageRecord,
+  type KeepAnswer,
   type PackageRepository,
   type PayoutRepository,
   SettlementRefusedError,
@@ -102,9 +103,9 @@ export function createAdminService({ admin, queries, packages, clock, newId, sta
       }
     },
 
-    async createPackage(input: PackageInput): Promise<PackageRecord> {
+    async createPackage(input: PackageInput, keep?: KeepAnswer<PackageRecord>): Promise<PackageRecord> {
       const pkg: PackageRecord = { id: newId(), ...packageFields(input), createdAt: clock.now().toISOString() };
-      if (!(await packages.create(pkg))) throw new ConflictError("Package already exists");
+      if (!(await packages.create(pkg, keep?.(pkg)))) throw new ConflictError("Package already exists");
       return pkg;
     },
 
@@ -162,6 +163,7 @@ export function createAdminService({ admin, queries, packages, clock, newId, sta
       subject: UserRecord | null | undefined;
       adjustment: BalanceAdjustmentInput;
       requestId: string;
+      keep?: KeepAnswer<{ user: UserRecord; line: LedgerLine }>;
     }): Promise<{ user: UserRecord; line: LedgerLine }> {
       const { subject, adjustment } = input;
       if (!subject) throw new NotFoundError(ADMIN_MESSAGES.userNotFound);
@@ -183,15 +185,16 @@ export function createAdminService({ admin, queries, packages, clock, newId, sta
         createdAt: clock.now().toISOString(),
         requestId: input.requestId,
       };
+      const adjusted = { user: withBalanceChange(subject, "wallet", signed), line };
       try {
-        await admin.adjustBalance({ subject, line });
+        await admin.adjustBalance({ subject, line, ...(input.keep ? { answer: input.keep(adjusted) } : {}) });
       } catch (error) {
         if (error instanceof MoveRefusedError) {
           throw new BadRequestError(ADMIN_MESSAGES.debitBelowZero("the current balance"));
         }
         throw error;
       }
-      return { user: withBalanceChange(subject, "wallet", signed), line };
+      return adjusted;
     },
 
     async setActive(input: { subject: UserRecord | null | undefined; isActive: boolean }): Promise<UserRecord> {

@@ -16,6 +16,7 @@ import { DarajaError, type DarajaPort } from "../payments/daraja.js";
 import {
   type DepositRecord,
   type DepositRepository,
+  type KeepAnswer,
   type LedgerLine,
   type PromptLimit,
   PromptLimitError,
@@ -198,7 +199,12 @@ export function createDepositService({
 
   return {
     /** Starts an STK push and records the pending deposit; the balance moves only when M-Pesa confirms. */
-    async start(input: { user: UserRecord; amountKes: number; phoneNumber: string }) {
+    async start(input: {
+      user: UserRecord;
+      amountKes: number;
+      phoneNumber: string;
+      keep?: KeepAnswer<{ deposit: DepositRecord; line: LedgerLine }>;
+    }) {
       const { user, amountKes, phoneNumber } = input;
       const now = clock.now();
       const reservation: PromptReservation = {
@@ -278,7 +284,7 @@ export function createDepositService({
         createdAt,
       };
       try {
-        await deposits.create(deposit, line, user);
+        await deposits.create(deposit, line, user, input.keep?.({ deposit, line }));
       } catch (error) {
         // The prompt is on the phone but unrecorded: say so loudly, with what an operator needs to credit it.
         log("error", "STK push accepted but the deposit could not be recorded", {

@@ -7,6 +7,7 @@ import {
   type BalanceKind,
   type InvestmentRecord,
   type InvestorRepository,
+  type KeepAnswer,
   MoveRefusedError,
   type PackageRecord,
   type UserRecord,
@@ -75,6 +76,7 @@ export function createInvestmentService({ investor, accounts, clock, newId }: In
       package: PackageRecord | null | undefined;
       amountKes: number;
       requestId: string;
+      keep?: KeepAnswer<{ investment: InvestmentRecord; user: UserRecord }>;
     }): Promise<{ investment: InvestmentRecord; user: UserRecord }> {
       const amountCents = kesToCents(input.amountKes);
       let buyer = input.buyer;
@@ -100,8 +102,13 @@ export function createInvestmentService({ investor, accounts, clock, newId }: In
           requestId: input.requestId,
         };
         const referrer = kind === "wallet" && buyer.referralRewardPending ? buyer.referrer : undefined;
+        const user = {
+          ...withBalanceChange(buyer, kind, -amountCents),
+          ...(referrer ? { referralRewardPending: false } : {}),
+        };
         try {
           await investor.purchase({
+            ...(input.keep ? { answer: input.keep({ investment, user }) } : {}),
             buyer,
             investment,
             package: pkg,
@@ -138,10 +145,6 @@ export function createInvestmentService({ investor, accounts, clock, newId }: In
                 }
               : {}),
           });
-          const user = {
-            ...withBalanceChange(buyer, kind, -amountCents),
-            ...(referrer ? { referralRewardPending: false } : {}),
-          };
           return { investment, user };
         } catch (error) {
           if (!(error instanceof MoveRefusedError)) throw error;
@@ -160,6 +163,7 @@ export function createInvestmentService({ investor, accounts, clock, newId }: In
       claimant: UserRecord;
       investment: InvestmentRecord | null | undefined;
       requestId: string;
+      keep?: KeepAnswer<{ rewardCents: number; investment: InvestmentRecord; user: UserRecord }>;
     }): Promise<{ rewardCents: number; investment: InvestmentRecord; user: UserRecord }> {
       const { claimant, investment } = input;
       if (!investment) throw new NotFoundError(INVESTOR_MESSAGES.investmentNotFound);
@@ -171,8 +175,18 @@ export function createInvestmentService({ investor, accounts, clock, newId }: In
       }
       const rewardCents = dailyRewardCents(investment.amountCents, investment.dailyReturnRate);
       const lineId = newId();
+      const claimed = {
+        rewardCents,
+        investment: {
+          ...investment,
+          totalRewardsClaimedCents: investment.totalRewardsClaimedCents + rewardCents,
+          lastClaimDate: now.toISOString(),
+        },
+        user: withBalanceChange(claimant, investment.balance, rewardCents),
+      };
       try {
         await investor.claim({
+          ...(input.keep ? { answer: input.keep(claimed) } : {}),
           claimant,
           investment,
           rewardCents,
@@ -197,15 +211,7 @@ export function createInvestmentService({ investor, accounts, clock, newId }: In
         if (error.reason === "investment-changed") throw new BadRequestError(INVESTOR_MESSAGES.investmentMatured);
         throw new UnauthorizedError(ACCOUNT_MESSAGES.sessionExpired);
       }
-      return {
-        rewardCents,
-        investment: {
-          ...investment,
-          totalRewardsClaimedCents: investment.totalRewardsClaimedCents + rewardCents,
-          lastClaimDate: now.toISOString(),
-        },
-        user: withBalanceChange(claimant, investment.balance, rewardCents),
-      };
+      return claimed;
     },
   };
 }

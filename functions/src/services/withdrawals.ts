@@ -5,6 +5,7 @@ import type { IdGenerator } from "../lib/ids.js";
 import {
   type AccountRepository,
   type InvestorRepository,
+  type KeepAnswer,
   MoveRefusedError,
   summaryOf,
   type UserRecord,
@@ -37,6 +38,7 @@ export function createWithdrawalService({ investor, accounts, clock, newId, payo
       amountKes: number;
       phoneNumber: string;
       requestId: string;
+      keep?: KeepAnswer<{ withdrawal: WithdrawalRecord; user: UserRecord }>;
     }): Promise<{ withdrawal: WithdrawalRecord; user: UserRecord }> {
       const { amountKes, phoneNumber, requestId } = input;
       if (amountKes < payoutLimits.minKes)
@@ -70,8 +72,10 @@ export function createWithdrawalService({ investor, accounts, clock, newId, payo
           ledgerLineId: lineId,
           requestId,
         };
+        const held = { withdrawal, user: withBalanceChange(user, "wallet", -amountCents) };
         try {
           await investor.requestWithdrawal({
+            ...(input.keep ? { answer: input.keep(held) } : {}),
             user,
             withdrawal,
             line: {
@@ -87,7 +91,7 @@ export function createWithdrawalService({ investor, accounts, clock, newId, payo
               createdAt: now,
             },
           });
-          return { withdrawal, user: withBalanceChange(user, "wallet", -amountCents) };
+          return held;
         } catch (error) {
           if (!(error instanceof MoveRefusedError)) throw error;
           const fresh = await accounts.getUser(user.id);

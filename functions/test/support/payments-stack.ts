@@ -19,6 +19,7 @@ const base = Number(process.env.PAYMENTS_TEST_PORT_BASE ?? 3600) + 10 * Number(p
 const PORTS = { api: base, sim: base + 1, bus: base + 2 };
 export const callbackToken = randomBytes(16).toString("hex");
 export const apiUrl = `http://127.0.0.1:${PORTS.api}/api`;
+export const simulatorUrl = `http://127.0.0.1:${PORTS.sim}`;
 
 Object.assign(process.env, {
   MPESA_BASE_URL: `http://127.0.0.1:${PORTS.sim}`,

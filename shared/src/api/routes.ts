@@ -18,6 +18,11 @@ export interface RouteDefinition {
   readonly handler: string;
   readonly access: RouteAccess;
   readonly data: RouteData;
+  /**
+   * A money route: it accepts an `Idempotency-Key` header (design.md §11), so a retried or doubled request is done
+   * once and answered the same.
+   */
+  readonly idempotent?: boolean;
 }
 
 export const API_BASE_PATH = "/api";
@@ -26,7 +31,7 @@ export const routes = [
   { method: "POST", path: "/auth/register", handler: "register-user", access: "public", data: "write" },
   { method: "POST", path: "/auth/login", handler: "login-user", access: "public", data: "write" },
   { method: "GET", path: "/auth/me", handler: "get-current-user", access: "user", data: "read" },
-  { method: "POST", path: "/mpesa/deposit", handler: "start-deposit", access: "user", data: "write" },
+  { method: "POST", path: "/mpesa/deposit", handler: "start-deposit", access: "user", data: "write", idempotent: true },
   { method: "GET", path: "/mpesa/deposit/{checkoutRequestId}", handler: "get-deposit", access: "user", data: "read" },
   // Daraja's callbacks: a secret token in the path, checked by the handler (no user session).
   {
@@ -37,7 +42,14 @@ export const routes = [
     data: "none",
   },
   { method: "GET", path: "/packages", handler: "list-packages", access: "user", data: "read" },
-  { method: "POST", path: "/investments/buy", handler: "buy-investment", access: "user", data: "write" },
+  {
+    method: "POST",
+    path: "/investments/buy",
+    handler: "buy-investment",
+    access: "user",
+    data: "write",
+    idempotent: true,
+  },
   { method: "GET", path: "/investments", handler: "list-investments", access: "user", data: "read" },
   {
     method: "POST",
@@ -45,16 +57,38 @@ export const routes = [
     handler: "claim-investment-reward",
     access: "user",
     data: "write",
+    idempotent: true,
   },
   { method: "GET", path: "/referrals", handler: "list-referrals", access: "user", data: "read" },
-  { method: "POST", path: "/withdrawals", handler: "request-withdrawal", access: "user", data: "write" },
+  {
+    method: "POST",
+    path: "/withdrawals",
+    handler: "request-withdrawal",
+    access: "user",
+    data: "write",
+    idempotent: true,
+  },
   { method: "GET", path: "/withdrawals", handler: "list-withdrawals", access: "user", data: "read" },
   { method: "GET", path: "/transactions", handler: "list-transactions", access: "user", data: "read" },
   { method: "GET", path: "/admin/stats", handler: "get-admin-stats", access: "admin", data: "read" },
   { method: "GET", path: "/admin/users", handler: "list-admin-users", access: "admin", data: "read" },
   { method: "PUT", path: "/admin/users/{id}/status", handler: "set-user-status", access: "admin", data: "write" },
-  { method: "PUT", path: "/admin/users/{id}/balance", handler: "adjust-user-balance", access: "admin", data: "write" },
-  { method: "POST", path: "/admin/packages", handler: "create-package", access: "admin", data: "write" },
+  {
+    method: "PUT",
+    path: "/admin/users/{id}/balance",
+    handler: "adjust-user-balance",
+    access: "admin",
+    data: "write",
+    idempotent: true,
+  },
+  {
+    method: "POST",
+    path: "/admin/packages",
+    handler: "create-package",
+    access: "admin",
+    data: "write",
+    idempotent: true,
+  },
   { method: "PUT", path: "/admin/packages/{id}", handler: "update-package", access: "admin", data: "write" },
   { method: "DELETE", path: "/admin/packages/{id}", handler: "delete-package", access: "admin", data: "write" },
   { method: "GET", path: "/admin/transactions", handler: "list-admin-transactions", access: "admin", data: "read" },
@@ -66,10 +100,21 @@ export const routes = [
     data: "read",
   },
   { method: "GET", path: "/admin/withdrawals", handler: "list-admin-withdrawals", access: "admin", data: "read" },
-  { method: "PUT", path: "/admin/withdrawals/{id}", handler: "process-withdrawal", access: "admin", data: "write" },
+  {
+    method: "PUT",
+    path: "/admin/withdrawals/{id}",
+    handler: "process-withdrawal",
+    access: "admin",
+    data: "write",
+    idempotent: true,
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteHandlerName = (typeof routes)[number]["handler"];
+
+/** The header a money route's caller sets to make a retry safe, and the keys it accepts. */
+export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 
 /** `/investments/claim/{id}` → RegExp with named groups, for the local server. */
 export function routePattern(path: string): RegExp {

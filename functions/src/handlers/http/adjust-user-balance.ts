@@ -2,17 +2,23 @@ import { BalanceAdjustmentInputSchema, UserIdPathSchema } from "@jengafund/share
 import { admin } from "../../app.js";
 import { httpHandler } from "../../lib/middleware.js";
 import { presentTransaction, presentUser } from "../../lib/presenters.js";
-import { summaryOf } from "../../repositories/ports.js";
+import { type LedgerLine, summaryOf, type UserRecord } from "../../repositories/ports.js";
+
+const present = ({ user, line }: { user: UserRecord; line: LedgerLine }) => ({
+  user: presentUser(user),
+  transaction: presentTransaction({ ...line, user: summaryOf(user) }),
+});
 
 export const handler = httpHandler(
   "adjust-user-balance",
   { path: UserIdPathSchema, body: BalanceAdjustmentInputSchema, load: ({ path }) => ({ subjectUserId: path.id }) },
-  async ({ body, loaded, event }) => {
-    const { user, line } = await admin().adjustBalance({
+  async ({ body, loaded, event, idempotency }) => {
+    const adjusted = await admin().adjustBalance({
       subject: loaded.subject,
       adjustment: body,
       requestId: event.requestContext.requestId,
+      keep: idempotency?.answer(200, present),
     });
-    return { body: { user: presentUser(user), transaction: presentTransaction({ ...line, user: summaryOf(user) }) } };
+    return { body: present(adjusted) };
   },
 );

@@ -2,17 +2,24 @@ import { BuyInvestmentInputSchema } from "@jengafund/shared";
 import { investments } from "../../app.js";
 import { httpHandler } from "../../lib/middleware.js";
 import { presentInvestment, presentUser } from "../../lib/presenters.js";
+import type { InvestmentRecord, UserRecord } from "../../repositories/ports.js";
+
+const present = ({ investment, user }: { investment: InvestmentRecord; user: UserRecord }) => ({
+  investment: presentInvestment(investment),
+  user: presentUser(user),
+});
 
 export const handler = httpHandler(
   "buy-investment",
   { body: BuyInvestmentInputSchema, load: ({ body }) => ({ packageId: body.packageId }) },
-  async ({ body, caller, loaded, event }) => {
-    const { investment, user } = await investments().buy({
+  async ({ body, caller, loaded, event, idempotency }) => {
+    const bought = await investments().buy({
       buyer: caller,
       package: loaded.package,
       amountKes: body.amount,
       requestId: event.requestContext.requestId,
+      keep: idempotency?.answer(201, present),
     });
-    return { statusCode: 201, body: { investment: presentInvestment(investment), user: presentUser(user) } };
+    return { statusCode: 201, body: present(bought) };
   },
 );

@@ -2,8 +2,11 @@ import { PackageInputSchema } from "@jengafund/shared";
 import { admin } from "../../app.js";
 import { httpHandler } from "../../lib/middleware.js";
 import { presentPackage } from "../../lib/presenters.js";
+import type { PackageRecord } from "../../repositories/ports.js";
 
-export const handler = httpHandler("create-package", { body: PackageInputSchema }, async ({ body }) => ({
+const present = (pkg: PackageRecord) => ({ package: presentPackage(pkg) });
+
+export const handler = httpHandler("create-package", { body: PackageInputSchema }, async ({ body, idempotency }) => ({
   statusCode: 201,
-  body: { package: presentPackage(await admin().createPackage(body)) },
+  body: present(await admin().createPackage(body, idempotency?.answer(201, present))),
 }));

@@ -2,22 +2,29 @@ import { centsToKes, DepositInputSchema } from "@jengafund/shared";
 import { deposits } from "../../app.js";
 import { httpHandler } from "../../lib/middleware.js";
 import { presentTransaction } from "../../lib/presenters.js";
-import { summaryOf } from "../../repositories/ports.js";
+import { type DepositRecord, type LedgerLine, summaryOf, type UserRecord } from "../../repositories/ports.js";
 import { DEPOSIT_MESSAGES } from "../../services/deposits.js";
 
-export const handler = httpHandler("start-deposit", { body: DepositInputSchema }, async ({ body, caller }) => {
-  const { deposit, line } = await deposits().start({
-    user: caller,
-    amountKes: body.amount,
-    phoneNumber: body.phoneNumber,
+const presentFor =
+  (caller: UserRecord) =>
+  ({ deposit, line }: { deposit: DepositRecord; line: LedgerLine }) => ({
+    message: DEPOSIT_MESSAGES.promptSent,
+    checkoutRequestId: deposit.checkoutRequestId,
+    amount: centsToKes(deposit.amountCents),
+    transaction: presentTransaction({ ...line, user: summaryOf(caller) }),
   });
-  return {
-    statusCode: 202,
-    body: {
-      message: DEPOSIT_MESSAGES.promptSent,
-      checkoutRequestId: deposit.checkoutRequestId,
-      amount: centsToKes(deposit.amountCents),
-      transaction: presentTransaction({ ...line, user: summaryOf(caller) }),
-    },
-  };
-});
+
+export const handler = httpHandler(
+  "start-deposit",
+  { body: DepositInputSchema },
+  async ({ body, caller, idempotency }) => {
+    const present = presentFor(caller);
+    const started = await deposits().start({
+      user: caller,
+      amountKes: body.amount,
+      phoneNumber: body.phoneNumber,
+      keep: idempotency?.answer(202, present),
+    });
+    return { statusCode: 202, body: present(started) };
+  },
+);

@@ -25,7 +25,7 @@ import { failedConditionIndexes, runTransaction, type TransactItem } from "./tra
 export function createDynamoAdminRepository(ctx: DynamoContext = defaultDynamoContext()): AdminRepository {
   const { db, TableName } = ctx;
   return {
-    async adjustBalance({ subject, line }) {
+    async adjustBalance({ subject, line, answer }) {
       const debit = line.amountCents < 0;
       try {
         await runTransaction(
@@ -55,7 +55,7 @@ export function createDynamoAdminRepository(ctx: DynamoContext = defaultDynamoCo
             },
             countersUpdate(TableName, ledgerCounters(line), subject.id),
           ],
-          { marker: { index: 0, key: keys.ledgerLine(subject.id, line.id), requestId: line.requestId } },
+          { marker: { index: 0, key: keys.ledgerLine(subject.id, line.id), requestId: line.requestId }, answer },
         );
       } catch (error) {
         if (failedConditionIndexes(error).includes(1)) throw new MoveRefusedError("insufficient-balance");

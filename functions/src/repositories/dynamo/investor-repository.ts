@@ -32,10 +32,10 @@ async function move(
   ctx: DynamoContext,
   items: TransactItem[],
   refusals: Partial<Record<number, RefusalReason>>,
-  marker?: TransactionOptions["marker"],
+  options: TransactionOptions = {},
 ): Promise<void> {
   try {
-    await runTransaction(ctx, items, { marker });
+    await runTransaction(ctx, items, options);
   } catch (error) {
     for (const index of failedConditionIndexes(error)) {
       const reason = refusals[index];
@@ -86,7 +86,7 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
       return items.map(toPackageRecord);
     },
 
-    async purchase({ buyer, investment, line, package: pkg, now, referralBonus }: PurchasePlan) {
+    async purchase({ buyer, investment, line, package: pkg, now, referralBonus, answer }: PurchasePlan) {
       const balance = balanceAttribute[investment.balance];
       const buyerConditions = ["isActive = :true", "isTrialAccount = :wasTrial", `${balance} >= :amount`];
       const buyerSets: string[] = [];
@@ -185,11 +185,14 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
         ctx,
         items,
         { 1: "account-changed", 3: "package-changed", 6: "referral-already-paid" },
-        { index: 0, key: keys.investment(buyer.id, investment.id), requestId: investment.requestId },
+        {
+          marker: { index: 0, key: keys.investment(buyer.id, investment.id), requestId: investment.requestId },
+          answer,
+        },
       );
     },
 
-    async claim({ claimant, investment, rewardCents, day, now, line, requestId }: ClaimPlan) {
+    async claim({ claimant, investment, rewardCents, day, now, line, requestId, answer }: ClaimPlan) {
       const markerKey = keys.claimMarker(claimant.id, investment.id, day);
       const items: TransactItem[] = [
         // One claim per investment per Nairobi day, whatever races or retries happen.
@@ -231,15 +234,11 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
         ctx,
         items,
         { 0: "already-claimed", 1: "investment-changed", 2: "account-changed" },
-        {
-          index: 0,
-          key: markerKey,
-          requestId,
-        },
+        { marker: { index: 0, key: markerKey, requestId }, answer },
       );
     },
 
-    async requestWithdrawal({ user, withdrawal, line }: WithdrawalPlan) {
+    async requestWithdrawal({ user, withdrawal, line, answer }: WithdrawalPlan) {
       const items: TransactItem[] = [
         { Put: { TableName, Item: withdrawalItem(withdrawal), ConditionExpression: "attribute_not_exists(PK)" } },
         {
@@ -272,11 +271,7 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
         ctx,
         items,
         { 1: "account-changed" },
-        {
-          index: 0,
-          key: keys.withdrawal(withdrawal.id),
-          requestId: withdrawal.requestId,
-        },
+        { marker: { index: 0, key: keys.withdrawal(withdrawal.id), requestId: withdrawal.requestId }, answer },
       );
     },
 

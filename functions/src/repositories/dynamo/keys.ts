@@ -16,6 +16,7 @@
  *            THROTTLE#LOGIN#<scope> / <hour> login attempts counted before the password is checked, by TTL
  *            THROTTLE#STK#USER#<id> / PENDING    how many of the user's deposits are pending
  *            THROTTLE#STK#<scope> / <hour>   STK prompts started in an hour, per user and per phone, by TTL
+ *            IDEMPOTENCY#<callerId>#<key> / IDEMPOTENCY   a keyed money request and its kept answer (24 h, TTL)
  */
 export interface Key {
   PK: string;
@@ -75,6 +76,12 @@ export const keys = {
   statsMaturities: (day: string): Key => ({ PK: "STATS", SK: `MATURES#${day}` }),
 
   /** `hour` is the UTC hour, `yyyy-mm-ddThh`: each counter is one hour's window. */
+  /** A request made with an Idempotency-Key, per caller: its body's fingerprint and, once done, its answer. */
+  idempotency: (callerId: string, idempotencyKey: string): Key => ({
+    PK: `IDEMPOTENCY#${callerId}#${idempotencyKey}`,
+    SK: "IDEMPOTENCY",
+  }),
+
   loginAttempts: (scope: "EMAIL" | "IP", value: string, hour: string): Key => ({
     PK: `THROTTLE#LOGIN#${scope}#${scope === "EMAIL" ? value.toLowerCase() : value}`,
     SK: hour,

@@ -3,14 +3,14 @@ import type { PackageRepository } from "../ports.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
 import { countersUpdate, packageItem, toPackageRecord } from "./items.js";
 import { keys } from "./keys.js";
-import { failedConditionIndexes, runTransaction } from "./transactions.js";
+import { failedConditionIndexes, runTransaction, type TransactionOptions } from "./transactions.js";
 
 export function createDynamoPackageRepository(ctx: DynamoContext = defaultDynamoContext()): PackageRepository {
   const { db, TableName } = ctx;
   /** Runs the transaction; a failed condition on its first item (the package itself) answers false. */
-  const conditional = async (items: Parameters<typeof runTransaction>[1]) => {
+  const conditional = async (items: Parameters<typeof runTransaction>[1], options?: TransactionOptions) => {
     try {
-      await runTransaction(ctx, items);
+      await runTransaction(ctx, items, options);
       return true;
     } catch (error) {
       if (failedConditionIndexes(error).includes(0)) return false;
@@ -19,11 +19,14 @@ export function createDynamoPackageRepository(ctx: DynamoContext = defaultDynamo
   };
 
   return {
-    create: (pkg) =>
-      conditional([
-        { Put: { TableName, Item: packageItem(pkg), ConditionExpression: "attribute_not_exists(PK)" } },
-        countersUpdate(TableName, { totalPackages: 1 }, pkg.id),
-      ]),
+    create: (pkg, answer) =>
+      conditional(
+        [
+          { Put: { TableName, Item: packageItem(pkg), ConditionExpression: "attribute_not_exists(PK)" } },
+          countersUpdate(TableName, { totalPackages: 1 }, pkg.id),
+        ],
+        { answer },
+      ),
 
     async update(id, fields) {
       // One conditional write, no read first.

@@ -153,7 +153,7 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
       ]);
     },
 
-    async create(deposit, line, user) {
+    async create(deposit, line, user, answer) {
       await runTransaction(
         ctx,
         [
@@ -167,7 +167,10 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
           },
           countersUpdate(TableName, ledgerCounters(line), deposit.userId),
         ],
-        { marker: { index: 0, key: keys.deposit(deposit.checkoutRequestId), requestId: deposit.checkoutRequestId } },
+        {
+          marker: { index: 0, key: keys.deposit(deposit.checkoutRequestId), requestId: deposit.checkoutRequestId },
+          answer,
+        },
       );
     },
 

@@ -1,7 +1,9 @@
 import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
 import { ServiceBusyError } from "../../lib/errors.js";
+import type { KeptAnswer } from "../ports.js";
 import type { DynamoContext } from "./client.js";
+import { keptAnswerItem } from "./idempotency-repository.js";
 import type { Key } from "./keys.js";
 
 export type TransactItem = NonNullable<TransactWriteCommandInput["TransactItems"]>[number];
@@ -62,6 +64,11 @@ export interface TransactionOptions {
    * committed and only its response was lost: the operation succeeded.
    */
   marker?: { index: number; key: Key; requestId: string; attribute?: string };
+  /**
+   * The answer of a request made with an Idempotency-Key: kept by an item appended after the move's own, so it is
+   * written exactly when the move commits and the positions of the move's items keep their meaning.
+   */
+  answer?: KeptAnswer;
 }
 
 /**
@@ -75,6 +82,7 @@ export async function runTransaction(
   options: TransactionOptions = {},
 ): Promise<void> {
   const { marker } = options;
+  const transactItems = options.answer ? [...items, keptAnswerItem(ctx.TableName, options.answer)] : items;
   // Transactions are atomic, so the marker's presence tells whether an unanswered attempt committed.
   const markerIsOurs = async () => {
     if (!marker) return false;
@@ -86,7 +94,7 @@ export async function runTransaction(
   let ambiguous = false;
   for (let attempt = 1; ; attempt++) {
     try {
-      await ctx.db.send(new TransactWriteCommand({ TransactItems: items }));
+      await ctx.db.send(new TransactWriteCommand({ TransactItems: transactItems }));
       return;
     } catch (error) {
       if (marker && ambiguous && failedConditionIndexes(error).includes(marker.index) && (await markerIsOurs())) return;
