@@ -93,6 +93,7 @@ export const admin = once(() =>
     newId,
     startPayout: (withdrawal) => payouts().start(withdrawal),
     payouts: createDynamoPayoutRepository(),
+    metrics,
   }),
 );
 

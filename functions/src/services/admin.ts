@@ -10,15 +10,16 @@ import {
 import { type Clock, nairobiDay } from "../lib/clock.js";
 import { BadRequestError, ConflictError, NotFoundError } from "../lib/errors.js";
 import type { IdGenerator } from "../lib/ids.js";
+import type { MetricsPort } from "../lib/metrics.js";
 import {
   AdminAccountError,
   type AdminQueries,
   type AdminRepository,
+  type KeepAnswer,
   type LedgerLine,
   MoveRefusedError,
   type PackageFields,
   type PackageRecord,
-  type KeepAnswer,
   type PackageRepository,
   type PayoutRepository,
   SettlementRefusedError,
@@ -37,6 +38,7 @@ export interface AdminServiceDeps {
   startPayout?: (withdrawal: WithdrawalRecord) => Promise<WithdrawalRecord>;
   /** Refunds an approved payout that M-Pesa did not pay (the payout settlement's own failure path). */
   payouts?: Pick<PayoutRepository, "fail">;
+  metrics?: MetricsPort;
 }
 
 export const ADMIN_SERVICE_MESSAGES = {
@@ -62,7 +64,16 @@ function packageFields(input: PackageInput): PackageFields {
   };
 }
 
-export function createAdminService({ admin, queries, packages, clock, newId, startPayout, payouts }: AdminServiceDeps) {
+export function createAdminService({
+  admin,
+  queries,
+  packages,
+  clock,
+  newId,
+  startPayout,
+  payouts,
+  metrics,
+}: AdminServiceDeps) {
   /**
    * The admin's word that M-Pesa did not pay (Transaction Status or the M-Pesa portal says so): the hold goes back to
    * the wallet with the reason, exactly as when a B2C result reports a failure. A payout that settles meanwhile wins.
@@ -72,6 +83,7 @@ export function createAdminService({ admin, queries, packages, clock, newId, sta
     const at = clock.now().toISOString();
     try {
       await payouts.fail(withdrawal, reason, at);
+      metrics?.count("PayoutsRefunded");
     } catch (error) {
       if (error instanceof SettlementRefusedError) throw new ConflictError(ADMIN_SERVICE_MESSAGES.payoutNotAwaiting);
       throw error;
