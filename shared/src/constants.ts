@@ -11,3 +11,18 @@ export const NAIROBI_UTC_OFFSET_HOURS = 3;
 /** M-Pesa B2C limits (mpesa.md): below the minimum a payout would fail, so requests are refused up front. */
 export const MIN_PAYOUT_KES = 10;
 export const MAX_PAYOUT_KES = 250_000;
+/**
+ * The companies behind the package catalogue, each with its package's category. The landing page names them; the
+ * local seed's nine packages come from these companies, so the two cannot tell different stories.
+ */
+export const PACKAGE_COMPANIES = [
+  { name: "Safaricom", category: "technology" },
+  { name: "Kenya Airways", category: "transport" },
+  { name: "KenGen", category: "energy" },
+  { name: "East African Breweries", category: "consumer-goods" },
+  { name: "Nation Media Group", category: "media" },
+  { name: "Britam", category: "insurance" },
+  { name: "Bamburi Cement", category: "manufacturing" },
+  { name: "Centum", category: "real-estate" },
+  { name: "Kenya Power", category: "energy" },
+] as const;

@@ -1,25 +1,15 @@
 import { Badge, HStack, Text } from "@chakra-ui/react";
-
-const categories: Record<string, { emoji: string; label: string }> = {
-  transport: { emoji: "✈️", label: "Transport" },
-  technology: { emoji: "📱", label: "Technology" },
-  energy: { emoji: "⚡", label: "Energy" },
-  insurance: { emoji: "🛡️", label: "Insurance" },
-  manufacturing: { emoji: "🏭", label: "Manufacturing" },
-  media: { emoji: "📰", label: "Media" },
-  "real-estate": { emoji: "🏢", label: "Real Estate" },
-  "consumer-goods": { emoji: "🛒", label: "Consumer Goods" },
-};
+import { categoryLook } from "./package-categories";
 
 /** A package's sector with its emoji; an unknown category (one an admin added later) shows its raw name. */
 export function CategoryTag({ category }: { category: string }) {
-  const known = categories[category];
+  const look = categoryLook(category);
   return (
     <HStack gap="1" fontSize="sm" color="fg.muted">
       <Text as="span" aria-hidden="true">
-        {known?.emoji ?? "💼"}
+        {look.emoji}
       </Text>
-      <Text as="span">{known?.label ?? category}</Text>
+      <Text as="span">{look.label}</Text>
     </HStack>
   );
 }

@@ -16,7 +16,7 @@ const features = [
   {
     emoji: "🤝",
     title: "Referral Program",
-    text: `Earn ${formatKes(marketing.referralBonusKes)} for each friend who joins with your code and makes a first investment.`,
+    text: `Earn ${formatKes(marketing.referralBonusKes)} for each friend who joins with your code and makes a first investment with deposited money.`,
   },
   {
     emoji: "💰",

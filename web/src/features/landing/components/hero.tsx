@@ -4,6 +4,8 @@ import { Link as RouterLink } from "react-router-dom";
 import { RiskDisclosure } from "../../../components/ui/risk-disclosure";
 import { marketing } from "../../../config/marketing";
 import { paths } from "../../../config/paths";
+import { homePath } from "../../../lib/auth/home-path";
+import { useAuth } from "../../../lib/auth/use-auth";
 
 const highlights = [
   { value: `Up to ${marketing.maxMonthlyReturnPercent}%`, label: "monthly returns" },
@@ -13,6 +15,8 @@ const highlights = [
 ];
 
 export function Hero() {
+  const { user, loading } = useAuth();
+  const signedIn = user !== null || loading;
   return (
     <Box
       as="section"
@@ -34,18 +38,24 @@ export function Hero() {
           </Text>
           <HStack gap="3" wrap="wrap">
             <Button asChild size="lg" bg="white" color="brand.800" _hover={{ bg: "brand.50" }}>
-              <RouterLink to={paths.register}>Start Investing</RouterLink>
+              {signedIn ? (
+                <RouterLink to={user ? homePath(user) : paths.dashboard.root}>Go to dashboard</RouterLink>
+              ) : (
+                <RouterLink to={paths.register}>Start Investing</RouterLink>
+              )}
             </Button>
-            <Button
-              asChild
-              size="lg"
-              variant="outline"
-              color="white"
-              borderColor="whiteAlpha.700"
-              _hover={{ bg: "whiteAlpha.200" }}
-            >
-              <RouterLink to={paths.login}>I have an account</RouterLink>
-            </Button>
+            {!signedIn && (
+              <Button
+                asChild
+                size="lg"
+                variant="outline"
+                color="white"
+                borderColor="whiteAlpha.700"
+                _hover={{ bg: "whiteAlpha.200" }}
+              >
+                <RouterLink to={paths.login}>I have an account</RouterLink>
+              </Button>
+            )}
           </HStack>
           <RiskDisclosure color="brand.100" />
         </Stack>
