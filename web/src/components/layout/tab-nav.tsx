@@ -8,12 +8,13 @@ export interface Tab {
 
 /**
  * The tab bar of an area. The tabs are links to routes (each tab has its own URL), so this is navigation with
- * aria-current rather than an ARIA tablist. It scrolls sideways on narrow phones instead of widening the page.
+ * aria-current rather than an ARIA tablist. On a narrow phone the tabs wrap onto a second row, so every tab is on
+ * screen (a tab scrolled out of sight is a tab nobody finds) and the page never widens.
  */
 export function TabNav({ label, tabs }: { label: string; tabs: readonly Tab[] }) {
   return (
-    <Box as="nav" aria-label={label} borderBottomWidth="1px" overflowX="auto" mb="6">
-      <HStack as="ul" gap="1" listStyle="none" minW="max-content">
+    <Box as="nav" aria-label={label} borderBottomWidth="1px" mb="6">
+      <HStack as="ul" columnGap="1" rowGap="0" wrap="wrap" listStyle="none">
         {tabs.map((tab) => (
           <li key={tab.to}>
             <Link
@@ -28,6 +29,7 @@ export function TabNav({ label, tabs }: { label: string; tabs: readonly Tab[] })
               borderBottomWidth="3px"
               borderColor="transparent"
               textDecoration="none"
+              whiteSpace="nowrap"
               _hover={{ color: "fg", textDecoration: "none" }}
               _currentPage={{ color: "brand.fg", borderColor: "brand.solid" }}
             >

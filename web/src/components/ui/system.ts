@@ -3,7 +3,12 @@ import { createSystem, defaultConfig, defineConfig } from "@chakra-ui/react";
 /**
  * Deep Kenyan-flag green as the brand palette. The solid shade is dark enough for white text to pass WCAG AA,
  * which matters for the many readers on phones outdoors.
+ *
+ * Chakra's own solid shades for green, orange, teal, pink and cyan (the 600s) carry white text at only 3.3–4.4:1
+ * (e.g. white on green.600 #16a34a is 3.3:1), below AA's 4.5:1; their 700s pass (white on green.700 is 5.0:1, on
+ * orange.700 5.2:1). Badges such as the risk levels and "Claimable Today" use these solid shades.
  */
+const aaSolid = (palette: string) => ({ solid: { value: `{colors.${palette}.700}` } });
 const config = defineConfig({
   globalCss: {
     html: { colorPalette: "brand" },
@@ -38,6 +43,11 @@ const config = defineConfig({
           emphasized: { value: "{colors.brand.300}" },
           focusRing: { value: "{colors.brand.500}" },
         },
+        green: aaSolid("green"),
+        orange: aaSolid("orange"),
+        teal: aaSolid("teal"),
+        pink: aaSolid("pink"),
+        cyan: aaSolid("cyan"),
       },
     },
   },

@@ -1,4 +1,4 @@
-import { Alert, Avatar, Badge, Button, Card, DataList, Flex, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Alert, Avatar, Badge, Button, Card, DataList, Flex, HStack, Stack, Text } from "@chakra-ui/react";
 import type { User } from "@jengafund/shared";
 import { useState } from "react";
 import { formatDate } from "../../../lib/format";
@@ -50,14 +50,17 @@ export function ProfileCard({ user }: { user: User }) {
         )}
         <Stack gap="3">
           <Text fontWeight="semibold">Personal Information</Text>
-          <DataList.Root asChild gap="4">
-            <SimpleGrid columns={{ base: 1, sm: 2 }}>
-              <InfoItem label="First Name" value={user.firstName} />
-              <InfoItem label="Last Name" value={user.lastName} />
-              <InfoItem label="Email" value={user.email} />
-              <InfoItem label="Phone Number" value={user.phoneNumber} />
-              <InfoItem label="Member Since" value={formatDate(user.createdAt)} />
-            </SimpleGrid>
+          {/* The grid is the list itself: its items (dt/dd pairs) must sit directly in the <dl>. */}
+          <DataList.Root
+            display="grid"
+            gridTemplateColumns={{ base: "minmax(0, 1fr)", sm: "repeat(2, minmax(0, 1fr))" }}
+            gap="4"
+          >
+            <InfoItem label="First Name" value={user.firstName} />
+            <InfoItem label="Last Name" value={user.lastName} />
+            <InfoItem label="Email" value={user.email} />
+            <InfoItem label="Phone Number" value={user.phoneNumber} />
+            <InfoItem label="Member Since" value={formatDate(user.createdAt)} />
           </DataList.Root>
         </Stack>
       </Card.Body>
