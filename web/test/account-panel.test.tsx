@@ -62,12 +62,22 @@ describe("account tab (spec §2)", () => {
   });
 
   it("labels an admin 'Administrator' and an active account 'Active', without trial notices", async () => {
-    mockApi({ "GET /auth/me": { user: aUser({ role: "admin", isTrialAccount: false }) } });
+    mockApi({ "GET /auth/me": { user: aUser({ role: "admin", isTrialAccount: false, trialBalance: 0 }) } });
     renderApp("/dashboard/account");
     expect(await screen.findByText("Administrator")).toBeTruthy();
     expect(screen.getByText("Active")).toBeTruthy();
     expect(screen.queryByText("Trial Account")).toBeNull();
     expect(screen.queryByText(/cannot be withdrawn/)).toBeNull();
+  });
+
+  it("keeps the trial money left after the first deposit in view, as demo money that cannot be withdrawn", async () => {
+    mockApi({ "GET /auth/me": { user: aUser({ isTrialAccount: false, walletBalance: 1500, trialBalance: 700 }) } });
+    renderApp("/dashboard/account");
+    expect((await screen.findByTestId("wallet-balance")).textContent).toBe("KES 1,500.00");
+    const trial = screen.getByRole("region", { name: "Trial balance" });
+    expect(within(trial).getByTestId("trial-balance").textContent).toBe("KES 700.00");
+    expect(within(trial).getByText("Demo money")).toBeTruthy();
+    expect(within(trial).getByText(/cannot be withdrawn/)).toBeTruthy();
   });
 
   it("toggles Edit Profile without saving anything", async () => {
@@ -113,19 +123,45 @@ describe("account tab (spec §2)", () => {
     expect(within(requests).getByText("To M-Pesa 254712345678")).toBeTruthy();
   });
 
-  it("only logs a failed history load and shows the empty states", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+  it("shows a failed history load as an error with Retry, never as 'No transactions yet'", async () => {
+    let fail = true;
     mockApi({
       "GET /auth/me": { user: aUser() },
       "GET /transactions": () => {
-        throw new Error("offline");
+        if (fail) throw new Error("offline");
+        return { transactions };
       },
       "GET /withdrawals": { withdrawals: [] },
     });
     renderApp("/dashboard/account");
     fireEvent.click(await screen.findByRole("button", { name: /Transaction History/ }));
-    expect(await screen.findByText("No transactions yet")).toBeTruthy();
-    expect(logged).toHaveBeenCalledWith("Failed to load transactions", expect.any(Error));
-    logged.mockRestore();
+    const dialog = await screen.findByRole("dialog", { name: "Transaction History" });
+    const alert = await within(dialog).findByRole("alert");
+    expect(within(alert).getByText("We could not load your transactions")).toBeTruthy();
+    expect(within(dialog).queryByText("No transactions yet")).toBeNull();
+    fail = false;
+    fireEvent.click(within(alert).getByRole("button", { name: "Retry" }));
+    expect(await within(dialog).findByRole("list", { name: "Transactions" })).toBeTruthy();
+  });
+
+  it("shows a cancelled or failed deposit struck through, without '+' and not in green", async () => {
+    const cancelled: Transaction = {
+      ...(transactions[1] as Transaction),
+      _id: "01JTX0000000000000000000C",
+      status: "cancelled",
+      amount: 50,
+    };
+    mockApi({
+      "GET /auth/me": { user: aUser() },
+      "GET /transactions": { transactions: [cancelled] },
+      "GET /withdrawals": { withdrawals: [] },
+    });
+    renderApp("/dashboard/account");
+    fireEvent.click(await screen.findByRole("button", { name: /Transaction History/ }));
+    const ledger = await screen.findByRole("list", { name: "Transactions" });
+    const amount = within(ledger).getByText("KES 50.00");
+    expect(amount.tagName).toBe("S");
+    expect(ledger.textContent).not.toContain("+KES 50.00");
+    expect(within(ledger).getByText(", no money moved")).toBeTruthy();
   });
 });

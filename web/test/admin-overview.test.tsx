@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../src/lib/api-client";
 import { mockApi } from "./api-mock";
@@ -40,17 +40,23 @@ describe("admin overview (spec §2, §8)", () => {
     expect(screen.getByRole("heading", { name: "Recent Activity" })).toBeTruthy();
   });
 
-  it("only logs a failed stats load", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+  it("shows a failed stats load as an error with Retry, without a toast, and recovers", async () => {
+    let fail = true;
     mockApi({
       "GET /auth/me": { user: admin },
       "GET /admin/stats": () => {
-        throw new ApiError(500, "Something went wrong");
+        if (fail) throw new ApiError(500, "Something went wrong");
+        return { stats };
       },
     });
     renderApp("/admin/overview");
-    await waitFor(() => expect(logged).toHaveBeenCalledWith("Failed to load admin stats", expect.any(ApiError)));
-    expect(screen.queryByText("Something went wrong")).toBeNull();
-    expect(await screen.findAllByText("—")).toHaveLength(8);
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByText("We could not load the platform statistics")).toBeTruthy();
+    expect(screen.queryByRole("region", { name: "Platform statistics" })).toBeNull();
+    expect(document.querySelector(".Toastify__toast")).toBeNull();
+    fail = false;
+    fireEvent.click(within(alert).getByRole("button", { name: "Retry" }));
+    const figures = within(await screen.findByRole("region", { name: "Platform statistics" }));
+    expect(figures.getByText("KES 98,765.40")).toBeTruthy();
   });
 });

@@ -1,3 +1,4 @@
+import type { Package } from "@jengafund/shared";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { addDays, format } from "date-fns";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -13,8 +14,28 @@ const admin = aUser({ role: "admin", firstName: "Platform", lastName: "Admin", i
 const safaricom = aPackage();
 const centum = aCentumPackage();
 
-function showPackages(routes: Record<string, unknown> = {}) {
-  mockApi({ "GET /auth/me": { user: admin }, "GET /packages": { packages: [safaricom, centum] }, ...routes });
+type Route = Parameters<typeof mockApi>[0][string];
+
+/**
+ * A fake catalogue that keeps what the admin creates, edits and deletes: after every change the list is read
+ * again, as from the real server.
+ */
+function showPackages(routes: Record<string, Route> = {}) {
+  let catalogue: Package[] = [safaricom, centum];
+  const kept: Record<string, Route> = {};
+  for (const [key, route] of Object.entries(routes)) {
+    kept[key] = (body: unknown) => {
+      const answer = (typeof route === "function" ? route(body) : route) as { package?: Package };
+      const [method, path] = key.split(" ");
+      const id = path?.split("/").at(-1);
+      if (method === "POST" && answer.package) catalogue = [answer.package, ...catalogue];
+      if (method === "PUT" && answer.package)
+        catalogue = catalogue.map((pkg) => (pkg._id === id ? (answer.package ?? pkg) : pkg));
+      if (method === "DELETE") catalogue = catalogue.filter((pkg) => pkg._id !== id);
+      return answer;
+    };
+  }
+  mockApi({ "GET /auth/me": { user: admin }, "GET /packages": () => ({ packages: catalogue }), ...kept });
   renderApp("/admin/packages");
 }
 
@@ -131,7 +152,7 @@ describe("admin package management (spec §2, §5, §6, §9)", () => {
       },
     ]);
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(screen.getByText("KenGen Green Power")).toBeTruthy();
+    expect(await screen.findByText("KenGen Green Power")).toBeTruthy();
   });
 
   it("edits a package from its current values and says 'Package updated successfully'", async () => {

@@ -103,7 +103,15 @@ describe("admin user management (spec §2, §4, §5, §8)", () => {
   });
 
   it("deactivates an investor, says 'User deactivated successfully' and shows the new status", async () => {
-    showUsers({ [`PUT /admin/users/${trialInvestor._id}/status`]: { user: { ...trialInvestor, isActive: false } } });
+    // The list is read again after the change, so the fake server keeps the change.
+    let amina = trialInvestor;
+    showUsers({
+      "GET /admin/users": () => usersPage([amina, fundedInvestor, admin]),
+      [`PUT /admin/users/${trialInvestor._id}/status`]: () => {
+        amina = { ...amina, isActive: false };
+        return { user: amina };
+      },
+    });
     fireEvent.click(await screen.findByRole("button", { name: "Deactivate Amina Wanjiru" }));
     expect(await screen.findByText("User deactivated successfully")).toBeTruthy();
     expect(callsTo("PUT", `/admin/users/${trialInvestor._id}/status`)).toEqual([{ isActive: false }]);
@@ -146,10 +154,12 @@ describe("admin user management (spec §2, §4, §5, §8)", () => {
   });
 
   it("credits a wallet, says 'Balance credited successfully' and shows the new balance", async () => {
+    let brian = fundedInvestor;
     showUsers({
-      [`PUT /admin/users/${fundedInvestor._id}/balance`]: {
-        user: { ...fundedInvestor, walletBalance: 2550.75 },
-        transaction: {},
+      "GET /admin/users": () => usersPage([trialInvestor, brian, admin]),
+      [`PUT /admin/users/${fundedInvestor._id}/balance`]: () => {
+        brian = { ...brian, walletBalance: 2550.75 };
+        return { user: brian, transaction: {} };
       },
     });
     const form = await openAdjustBalance("Brian Otieno");
@@ -162,7 +172,7 @@ describe("admin user management (spec §2, §4, §5, §8)", () => {
       { amount: 50.25, type: "credit", reason: "Goodwill credit" },
     ]);
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(screen.getByText("KES 2,550.75")).toBeTruthy();
+    expect(await screen.findByText("KES 2,550.75")).toBeTruthy();
   });
 
   it("says 'Balance debited successfully' after a debit", async () => {

@@ -1,7 +1,7 @@
 import type { User } from "@jengafund/shared";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError } from "../src/lib/api-client";
+import { ApiError, apiRequest } from "../src/lib/api-client";
 import { callsTo, mockApi } from "./api-mock";
 import { aUser } from "./fixtures";
 import { renderApp } from "./render-app";
@@ -35,9 +35,10 @@ async function openDeposit(user: User, respond: (body: unknown) => unknown = () 
 describe("Deposit Funds modal (spec §2, §5, §8)", () => {
   beforeEach(() => {
     localStorage.setItem("token", "investor-token");
+    vi.mocked(apiRequest).mockClear();
   });
 
-  it("asks for a whole-shilling amount and pre-fills the profile's phone with the 254 hint", async () => {
+  it("asks for a whole-shilling amount and pre-fills the profile's phone, hinting every format the server takes", async () => {
     const { dialog, amount, phone } = await openDeposit(aUser());
     expect(amount.type).toBe("number");
     expect(amount.required).toBe(true);
@@ -45,7 +46,12 @@ describe("Deposit Funds modal (spec §2, §5, §8)", () => {
     expect(amount.step).toBe("1");
     expect(phone.value).toBe("254712345678");
     expect(phone.required).toBe(true);
-    expect(within(dialog).getByText("Must begin with 254 and not +254, for example 254700000000.")).toBeTruthy();
+    // The server accepts 07…, 01…, +254… and 254… (design §6), so the hint no longer insists on 254 (spec §2 did).
+    expect(
+      within(dialog).getByText(
+        "The phone that gets the prompt, e.g. 0712345678, 0112345678, +254712345678 or 254712345678.",
+      ),
+    ).toBeTruthy();
   });
 
   it("opens from the wallet on the Account tab too", async () => {
@@ -80,6 +86,17 @@ describe("Deposit Funds modal (spec §2, §5, §8)", () => {
     expect(await screen.findByText("M-Pesa deposits are in whole shillings")).toBeTruthy();
     expect(callsTo("POST", "/mpesa/deposit")).toEqual([]);
   });
+
+  it.each(["0712345678", "+254712345678", "254712345678"])(
+    "sends a prompt to %s, a format the server takes",
+    async (number) => {
+      const { amount, phone, submit } = await openDeposit(aUser());
+      fireEvent.change(amount, { target: { value: "100" } });
+      fireEvent.change(phone, { target: { value: number } });
+      fireEvent.click(submit);
+      await waitFor(() => expect(callsTo("POST", "/mpesa/deposit")).toEqual([{ amount: 100, phoneNumber: number }]));
+    },
+  );
 
   it("shows a spinner and locks the form while the prompt is being sent", async () => {
     let answer: (value: unknown) => void = () => {};

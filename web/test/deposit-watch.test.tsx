@@ -2,8 +2,8 @@ import type { DepositStatusView, User } from "@jengafund/shared";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 // Loaded up front: the watch imports it on first use, and a first load on the fake clock would skew the schedule.
-import "../src/features/deposit/lib/follow-deposit";
-import { nextPollDelay } from "../src/features/deposit/lib/watch-deposit";
+import "../src/features/deposit/api/get-deposit";
+import { nextPollDelay } from "../src/features/deposit/lib/deposit-polling";
 import { ApiError, apiRequest } from "../src/lib/api-client";
 import { callsTo, mockApi } from "./api-mock";
 import { aUser } from "./fixtures";
@@ -79,7 +79,10 @@ describe("watching a deposit after the prompt (design §5)", () => {
     localStorage.setItem("token", "investor-token");
     vi.mocked(apiRequest).mockReset();
     // Real time keeps flowing for the UI's own timers; the polls are driven by advancing the clock.
-    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"], shouldAdvanceTime: true });
+    vi.useFakeTimers({
+      toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"],
+      shouldAdvanceTime: true,
+    });
   });
 
   afterEach(() => {
@@ -170,11 +173,12 @@ describe("watching a deposit after the prompt (design §5)", () => {
   it("polls every second for 20 s, then every 3 s, and says so when M-Pesa has not answered after 2.5 minutes", async () => {
     stubDeposits({ ws_CO_SLOW: [pending()] });
     await deposit(1500);
-    // Half-second offsets keep the counts clear of the moments a poll is due.
+    // Half-second offsets keep the counts clear of the moments a poll is due. The watch asks once as it starts,
+    // then at 1 s, 2 s, … 20 s, then at 23 s, 26 s, …
     await elapse(19_500);
-    expect(polls("ws_CO_SLOW")).toBe(19);
+    expect(polls("ws_CO_SLOW")).toBe(20);
     await elapse(30_000);
-    expect(polls("ws_CO_SLOW")).toBe(29);
+    expect(polls("ws_CO_SLOW")).toBe(30);
     expect(screen.queryByText(stillConfirming)).toBeNull();
     // The poll due at 149 s is the last quick one; the next, at 152 s, finds 2.5 minutes have passed.
     await elapse(103_500);

@@ -90,14 +90,19 @@ describe("referrals tab (spec §2, §8)", () => {
     expect(writeText).toHaveBeenCalledWith(expectedLink);
   });
 
-  it("only logs a failed referral load: no toast, the link still works", async () => {
-    const logged = vi.spyOn(console, "error").mockImplementation(() => {});
+  it("shows a failed referral load as an error with Retry, not as 'No referrals yet'; the link still works", async () => {
+    let fail = true;
     renderWith(() => {
-      throw new ApiError(500, "Something went wrong");
+      if (fail) throw new ApiError(500, "Something went wrong");
+      return { referrals: [] };
     });
-    expect(await screen.findByText("No referrals yet")).toBeTruthy();
-    expect(logged).toHaveBeenCalled();
-    expect(screen.queryByText("Something went wrong")).toBeNull();
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByText("We could not load your referrals")).toBeTruthy();
+    expect(screen.queryByText("No referrals yet")).toBeNull();
+    expect(document.querySelector(".Toastify__toast")).toBeNull();
     expect(screen.getByRole("button", { name: "Copy" })).toBeTruthy();
+    fail = false;
+    fireEvent.click(within(alert).getByRole("button", { name: "Retry" }));
+    expect(await screen.findByText("No referrals yet")).toBeTruthy();
   });
 });

@@ -51,6 +51,28 @@ describe("withdrawal modal (spec §2, §5, §8)", () => {
     expect(callsTo("POST", "/withdrawals")).toEqual([]);
   });
 
+  it("states the KES 10 minimum payout and refuses KES 5 before it reaches the server", async () => {
+    const { dialog, amount, submit } = await openWithdrawal(funded);
+    expect(amount.min).toBe("10");
+    expect(within(dialog).getByText(/from KES 10\.00 \(the smallest M-Pesa payout\)/)).toBeTruthy();
+    fireEvent.change(amount, { target: { value: "5" } });
+    fireEvent.click(submit);
+    expect(await screen.findByText("Minimum withdrawal to M-Pesa is KES 10")).toBeTruthy();
+    expect(callsTo("POST", "/withdrawals")).toEqual([]);
+  });
+
+  it("hints every phone format the server accepts and refuses a number it would not", async () => {
+    const { dialog, amount, phone, submit } = await openWithdrawal(funded);
+    expect(within(dialog).getByText(/0712345678, 0112345678, \+254712345678 or 254712345678/)).toBeTruthy();
+    fireEvent.change(amount, { target: { value: "100" } });
+    fireEvent.change(phone, { target: { value: "12345" } });
+    fireEvent.click(submit);
+    expect(
+      await screen.findByText("Please enter a valid Kenyan phone number, e.g. 0712345678 or 254712345678"),
+    ).toBeTruthy();
+    expect(callsTo("POST", "/withdrawals")).toEqual([]);
+  });
+
   it("refuses more than the wallet balance with 'Insufficient balance'", async () => {
     const { amount, submit } = await openWithdrawal(funded);
     fireEvent.change(amount, { target: { value: "501" } });

@@ -1,21 +1,27 @@
 import { ChakraProvider } from "@chakra-ui/react";
-import type { ReactNode } from "react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
 import { ToastContainer } from "react-toastify";
 import "react-toastify/dist/ReactToastify.css";
 import { system } from "../components/ui/system";
 import { DepositWatchProvider } from "../features/deposit/components/deposit-watch-provider";
 import { AuthProvider } from "../lib/auth/auth-provider";
+import { createQueryClient } from "../lib/query-client";
 
 /**
  * Everything the routes need, minus the router itself so tests can supply a MemoryRouter. Deposits are watched up
- * here so a watch outlives its modal and survives moving between the dashboard and the admin panel.
+ * here so a watch outlives its modal and survives moving between the dashboard and the admin panel. Each app
+ * instance has its own server-state cache.
  */
 export function AppProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
   return (
     <ChakraProvider value={system}>
-      <AuthProvider>
-        <DepositWatchProvider>{children}</DepositWatchProvider>
-      </AuthProvider>
+      <QueryClientProvider client={queryClient}>
+        <AuthProvider>
+          <DepositWatchProvider>{children}</DepositWatchProvider>
+        </AuthProvider>
+      </QueryClientProvider>
       <ToastContainer position="top-right" newestOnTop />
     </ChakraProvider>
   );

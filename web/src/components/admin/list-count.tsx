@@ -1,10 +1,21 @@
 import { Text } from "@chakra-ui/react";
 
-/** "Showing 10 of 42 transactions": how much of the list is on screen. */
-export function ListCount({ shown, total, noun }: { shown: number; total: number; noun: string }) {
+/**
+ * "Showing 10 of 42 transactions": how much of the list is on screen. Nothing until the first page is in, so the
+ * first load never reads "Showing 0 of 0".
+ */
+export function ListCount({
+  page,
+  noun,
+}: {
+  page: { items: readonly unknown[]; total: number } | undefined;
+  noun: string;
+}) {
+  if (!page) return null;
+  const { items, total } = page;
   return (
     <Text fontSize="sm" color="fg.muted" aria-live="polite">
-      Showing {shown} of {total} {total === 1 ? noun : `${noun}s`}
+      Showing {items.length} of {total} {total === 1 ? noun : `${noun}s`}
     </Text>
   );
 }

@@ -8,9 +8,9 @@ export interface AuthContextValue {
   login(input: LoginInput): Promise<User>;
   register(input: RegisterCommand): Promise<User>;
   logout(): void;
-  /** Re-reads the user after a mutation that changed balances or status. */
+  /** Marks the user stale and reads it again, e.g. after a mutation whose answer does not carry the user. */
   refreshUser(): Promise<void>;
-  /** For mutations whose response already carries the updated user. */
+  /** For mutations whose answer already carries the updated user: every balance on screen follows at once. */
   setUser(user: User): void;
 }
 

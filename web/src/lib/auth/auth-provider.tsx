@@ -1,8 +1,10 @@
 import type { AuthResponse, LoginInput, RegisterCommand, User } from "@jengafund/shared";
-import { type ReactNode, startTransition, useCallback, useEffect, useMemo, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, startTransition, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { toast } from "react-toastify";
 import { paths } from "../../config/paths";
+import { queryKeys } from "../query-keys";
 import { tokenStorage } from "../token-storage";
 import { AuthContext, type AuthContextValue } from "./auth-context";
 
@@ -11,55 +13,57 @@ const getCurrentUser = async () => (await import("./api/get-current-user")).getC
 const loginRequest = async (input: LoginInput) => (await import("./api/login")).login(input);
 const registerRequest = async (input: RegisterCommand) => (await import("./api/register")).register(input);
 
-/** The session of spec §4. Must sit inside the router: logout navigates to the landing page. */
+/**
+ * The session of spec §4. The user is the GET /auth/me query, so a mutation whose answer carries the user puts it
+ * straight into the cache and every screen showing a balance follows. Must sit inside the router (logout navigates
+ * to the landing page) and inside the QueryClientProvider.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
-  const [user, setUserState] = useState<User | null>(null);
-  const [loading, setLoading] = useState(() => tokenStorage.get() !== null);
+  const queryClient = useQueryClient();
+  const [hasSession, setHasSession] = useState(() => tokenStorage.get() !== null);
+  const me = useQuery({ queryKey: queryKeys.me, queryFn: getCurrentUser, enabled: hasSession });
 
+  // Spec §4: a failed current-user fetch on app load ends the session. A failed re-read later keeps the user.
+  const failedToLoad = hasSession && me.isError && me.data === undefined;
   useEffect(() => {
-    if (tokenStorage.get() === null) return;
-    let cancelled = false;
-    getCurrentUser()
-      .then((current) => {
-        if (!cancelled) setUserState(current);
-      })
-      .catch(() => tokenStorage.clear())
-      .finally(() => {
-        if (!cancelled) setLoading(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
+    if (!failedToLoad) return;
+    tokenStorage.clear();
+    setHasSession(false);
+  }, [failedToLoad]);
 
-  const startSession = useCallback(({ token, user: signedIn }: AuthResponse) => {
-    tokenStorage.set(token);
-    setUserState(signedIn);
-    return signedIn;
-  }, []);
+  // Nothing one user read may be shown to the next one who signs in on this device.
+  useEffect(() => {
+    if (!hasSession) queryClient.removeQueries();
+  }, [hasSession, queryClient]);
 
-  const value = useMemo<AuthContextValue>(
-    () => ({
-      user,
-      loading,
+  const value = useMemo<AuthContextValue>(() => {
+    function startSession({ token, user }: AuthResponse): User {
+      queryClient.clear();
+      tokenStorage.set(token);
+      queryClient.setQueryData(queryKeys.me, user);
+      setHasSession(true);
+      return user;
+    }
+    return {
+      user: hasSession && !failedToLoad ? (me.data ?? null) : null,
+      loading: hasSession && me.isPending && !failedToLoad,
       login: async (input: LoginInput) => startSession(await loginRequest(input)),
       register: async (input: RegisterCommand) => startSession(await registerRequest(input)),
       logout: () => {
         tokenStorage.clear();
         toast.success("Logged out successfully");
-        // The router applies navigations as transitions. Clearing the user in the same transition keeps the
+        // The router applies navigations as transitions. Ending the session in the same transition keeps the
         // dashboard guard from seeing "no user" on the old page and redirecting to /login first.
         startTransition(() => {
-          setUserState(null);
+          setHasSession(false);
           navigate(paths.landing);
         });
       },
-      refreshUser: async () => setUserState(await getCurrentUser()),
-      setUser: setUserState,
-    }),
-    [user, loading, navigate, startSession],
-  );
+      refreshUser: () => queryClient.invalidateQueries({ queryKey: queryKeys.me }),
+      setUser: (user: User) => queryClient.setQueryData(queryKeys.me, user),
+    };
+  }, [hasSession, failedToLoad, me.data, me.isPending, navigate, queryClient]);
 
   return <AuthContext value={value}>{children}</AuthContext>;
 }

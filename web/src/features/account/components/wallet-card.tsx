@@ -1,4 +1,4 @@
-import { Alert, Card, Flex, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Alert, Badge, Card, Flex, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import type { User } from "@jengafund/shared";
 import type { ReactNode } from "react";
 import { formatKes } from "../../../lib/format";
@@ -9,8 +9,13 @@ interface WalletCardProps {
   withdraw: ReactNode;
 }
 
-/** Real money only: the trial balance is play money and is never shown here as withdrawable (design §5). */
+/**
+ * Real money first; trial money is demo money and is never shown as withdrawable (design §5). After the first
+ * deposit the account spends real money, but what is left of the trial balance still exists and trial investments
+ * keep paying their rewards into it, so it stays on view here, labelled for what it is.
+ */
 export function WalletCard({ user, deposit, withdraw }: WalletCardProps) {
+  const leftoverTrial = !user.isTrialAccount && user.trialBalance > 0;
   return (
     <Card.Root bg="bg">
       <Card.Body gap="4">
@@ -43,6 +48,27 @@ export function WalletCard({ user, deposit, withdraw }: WalletCardProps) {
               via M-Pesa to invest and withdraw real money.
             </Alert.Description>
           </Alert.Root>
+        )}
+        {leftoverTrial && (
+          <Stack as="section" aria-label="Trial balance" gap="1" bg="bg.muted" borderRadius="md" p="3">
+            <Flex justify="space-between" align="center" gap="2" wrap="wrap">
+              <HStack gap="2">
+                <Text fontSize="sm" color="fg.muted">
+                  Trial Balance
+                </Text>
+                <Badge colorPalette="orange" variant="subtle">
+                  Demo money
+                </Badge>
+              </HStack>
+              <Text fontWeight="bold" data-testid="trial-balance">
+                {formatKes(user.trialBalance)}
+              </Text>
+            </Flex>
+            <Text fontSize="sm" color="fg.muted">
+              Left from your sign-up bonus. It cannot be withdrawn, and your trial investments keep paying their rewards
+              into it.
+            </Text>
+          </Stack>
         )}
         <Flex gap="3" wrap="wrap" css={{ "& > *": { flex: "1" } }}>
           {deposit}

@@ -1,6 +1,6 @@
 import { Grid, Stack } from "@chakra-ui/react";
 import { PanelHeader } from "../../../components/ui/panel-header";
-import { SectionSpinner } from "../../../components/ui/section-spinner";
+import { QueryState } from "../../../components/ui/query-state";
 import { useAdminStats } from "../hooks/use-admin-stats";
 import { PlatformHealth } from "./platform-health";
 import { PlatformStats } from "./platform-stats";
@@ -8,11 +8,13 @@ import { QuickActions } from "./quick-actions";
 import { RecentActivity } from "./recent-activity";
 
 export function OverviewPanel() {
-  const { stats, loading } = useAdminStats();
+  const stats = useAdminStats();
   return (
     <Stack gap="6">
       <PanelHeader title="Platform Overview" description="Key figures and activity across JengaFund." />
-      {loading ? <SectionSpinner /> : <PlatformStats stats={stats} />}
+      <QueryState query={stats} what="the platform statistics">
+        {(figures) => <PlatformStats stats={figures} />}
+      </QueryState>
       <PlatformHealth />
       <Grid templateColumns={{ base: "1fr", lg: "1fr 2fr" }} gap="6" alignItems="start">
         <QuickActions />

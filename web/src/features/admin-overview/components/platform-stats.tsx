@@ -18,12 +18,12 @@ const cards: readonly { key: StatKey; label: string }[] = [
   { key: "totalRevenue", label: "Total Revenue" },
 ];
 
-/** The eight platform figures; a dash stands in for each one when the stats could not be loaded. */
-export function PlatformStats({ stats }: { stats: AdminStats | null }) {
+/** The eight platform figures. */
+export function PlatformStats({ stats }: { stats: AdminStats }) {
   return (
     <SimpleGrid as="section" aria-label="Platform statistics" columns={{ base: 2, md: 4 }} gap="3">
       {cards.map(({ key, label }) => (
-        <StatCard key={key} label={label} value={stats ? display(key, stats[key]) : "—"} />
+        <StatCard key={key} label={label} value={display(key, stats[key])} />
       ))}
     </SimpleGrid>
   );

@@ -1,33 +1,36 @@
 import { Button, HStack } from "@chakra-ui/react";
 import type { Package } from "@jengafund/shared";
-import { useState } from "react";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify";
 import { PencilIcon, TrashIcon } from "../../../components/ui/icons";
 import { PackageSummaryCard } from "../../../components/ui/package-summary-card";
 import { errorMessage } from "../../../lib/api-client";
 import { formatDate, formatKes } from "../../../lib/format";
+import { queryKeys } from "../../../lib/query-keys";
 import { deletePackage } from "../api/delete-package";
 
 interface AdminPackageCardProps {
   pkg: Package;
   onEdit: () => void;
-  onDeleted: (packageId: string) => void;
 }
 
-export function AdminPackageCard({ pkg, onEdit, onDeleted }: AdminPackageCardProps) {
-  const [deleting, setDeleting] = useState(false);
-
-  async function handleDelete() {
-    if (!window.confirm("Are you sure you want to delete this package?")) return;
-    setDeleting(true);
-    try {
-      await deletePackage(pkg._id);
+export function AdminPackageCard({ pkg, onEdit }: AdminPackageCardProps) {
+  const queryClient = useQueryClient();
+  const removal = useMutation({
+    mutationFn: deletePackage,
+    // The card stays busy until the list has been read again without it.
+    onSuccess: async () => {
       toast.success("Package deleted successfully");
-      onDeleted(pkg._id);
-    } catch (error) {
-      toast.error(errorMessage(error, "Failed to delete package"));
-      setDeleting(false);
-    }
+      await queryClient.invalidateQueries({ queryKey: queryKeys.packages });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.stats });
+    },
+    onError: (error) => toast.error(errorMessage(error, "Failed to delete package")),
+  });
+  const deleting = removal.isPending;
+
+  function handleDelete() {
+    if (!window.confirm("Are you sure you want to delete this package?")) return;
+    removal.mutate(pkg._id);
   }
 
   const figures = [

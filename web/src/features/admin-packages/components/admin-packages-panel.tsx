@@ -4,7 +4,7 @@ import { useState } from "react";
 import { EmptyPanel } from "../../../components/ui/empty-panel";
 import { PlusIcon } from "../../../components/ui/icons";
 import { PanelHeader } from "../../../components/ui/panel-header";
-import { SectionSpinner } from "../../../components/ui/section-spinner";
+import { QueryState } from "../../../components/ui/query-state";
 import { useAdminPackages } from "../hooks/use-admin-packages";
 import { AdminPackageCard } from "./admin-package-card";
 import { PackageFormDialog } from "./package-form-dialog";
@@ -13,7 +13,7 @@ import { PackageFormDialog } from "./package-form-dialog";
 type Editing = { mode: "create" } | { mode: "edit"; pkg: Package } | null;
 
 export function AdminPackagesPanel() {
-  const { packages, loading, saved, removed } = useAdminPackages();
+  const packages = useAdminPackages();
   const [editing, setEditing] = useState<Editing>(null);
 
   return (
@@ -24,28 +24,29 @@ export function AdminPackagesPanel() {
           Add Package
         </Button>
       </PanelHeader>
-      {loading ? (
-        <SectionSpinner />
-      ) : packages.length === 0 ? (
-        <EmptyPanel
-          title="No packages yet"
-          description="Packages you add will appear here and on the investor dashboard."
-        />
-      ) : (
-        <SimpleGrid as="ul" listStyle="none" columns={{ base: 1, md: 2, lg: 3 }} gap="4">
-          {packages.map((pkg) => (
-            <li key={pkg._id}>
-              <AdminPackageCard pkg={pkg} onEdit={() => setEditing({ mode: "edit", pkg })} onDeleted={removed} />
-            </li>
-          ))}
-        </SimpleGrid>
-      )}
+      <QueryState
+        query={packages}
+        what="the packages"
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <EmptyPanel
+            title="No packages yet"
+            description="Packages you add will appear here and on the investor dashboard."
+          />
+        }
+      >
+        {(list) => (
+          <SimpleGrid as="ul" listStyle="none" columns={{ base: 1, md: 2, lg: 3 }} gap="4">
+            {list.map((pkg) => (
+              <li key={pkg._id}>
+                <AdminPackageCard pkg={pkg} onEdit={() => setEditing({ mode: "edit", pkg })} />
+              </li>
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryState>
       {editing && (
-        <PackageFormDialog
-          pkg={editing.mode === "edit" ? editing.pkg : undefined}
-          onClose={() => setEditing(null)}
-          onSaved={saved}
-        />
+        <PackageFormDialog pkg={editing.mode === "edit" ? editing.pkg : undefined} onClose={() => setEditing(null)} />
       )}
     </Stack>
   );

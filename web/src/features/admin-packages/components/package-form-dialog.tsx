@@ -1,10 +1,12 @@
 import { Dialog } from "@chakra-ui/react";
-import type { Package } from "@jengafund/shared";
+import type { Package, PackageInput } from "@jengafund/shared";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { toast } from "react-toastify";
 import { DialogFormFooter } from "../../../components/ui/dialog-form-footer";
 import { DialogFrame } from "../../../components/ui/dialog-frame";
 import { errorMessage } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 import { createPackage } from "../api/create-package";
 import { updatePackage } from "../api/update-package";
 import {
@@ -20,13 +22,23 @@ interface PackageFormDialogProps {
   /** The package to edit; none for a new one. */
   pkg?: Package;
   onClose: () => void;
-  onSaved: (pkg: Package) => void;
 }
 
-export function PackageFormDialog({ pkg, onClose, onSaved }: PackageFormDialogProps) {
+export function PackageFormDialog({ pkg, onClose }: PackageFormDialogProps) {
+  const queryClient = useQueryClient();
   const [form, setForm] = useState<PackageForm>(() => (pkg ? packageToForm(pkg) : newPackageForm()));
   const [errors, setErrors] = useState<PackageFormErrors>({});
-  const [submitting, setSubmitting] = useState(false);
+  const save = useMutation({
+    mutationFn: (input: PackageInput) => (pkg ? updatePackage(pkg._id, input) : createPackage(input)),
+    onSuccess: () => {
+      toast.success(pkg ? "Package updated successfully" : "Package created successfully");
+      onClose();
+      void queryClient.invalidateQueries({ queryKey: queryKeys.packages });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.stats });
+    },
+    onError: (error) => toast.error(errorMessage(error, "Failed to save package")),
+  });
+  const submitting = save.isPending;
 
   function change(field: keyof PackageForm, value: string) {
     setForm((current) => ({ ...current, [field]: value }));
@@ -34,23 +46,14 @@ export function PackageFormDialog({ pkg, onClose, onSaved }: PackageFormDialogPr
     setErrors(({ [field]: _fixed, ...rest }) => rest);
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const { input, errors: found } = checkPackageForm(form);
     if (found) {
       setErrors(found);
       return;
     }
-    setSubmitting(true);
-    try {
-      const result = pkg ? await updatePackage(pkg._id, input) : await createPackage(input);
-      onSaved(result);
-      toast.success(pkg ? "Package updated successfully" : "Package created successfully");
-      onClose();
-    } catch (error) {
-      toast.error(errorMessage(error, "Failed to save package"));
-      setSubmitting(false);
-    }
+    save.mutate(input);
   }
 
   return (

@@ -1,15 +1,23 @@
-import { Badge, Box, Flex, HStack, Stack, Table, Text } from "@chakra-ui/react";
+import { Badge, Flex, HStack, Stack, Table, Text } from "@chakra-ui/react";
 import type { Transaction } from "@jengafund/shared";
+import { AdminCardList } from "../../../components/admin/admin-card-list";
 import { AdminTable, AdminTableHeader } from "../../../components/admin/admin-table";
-import { formatDate, formatKes, formatTime } from "../../../lib/format";
+import { EmailText } from "../../../components/admin/email-text";
+import { LedgerAmount } from "../../../components/ui/ledger-amount";
+import { formatDate, formatTime } from "../../../lib/format";
 import { TransactionStatus } from "./transaction-status";
 import { TransactionTypeBadge, TransactionTypeIcon } from "./transaction-type";
 
 const columns = ["Transaction", "User", "Amount", "Status", "Date", "Reference"] as const;
 
-export function TransactionsTable({ transactions, busy }: { transactions: readonly Transaction[]; busy: boolean }) {
+interface TransactionListProps {
+  transactions: readonly Transaction[];
+  busy: boolean;
+}
+
+export function TransactionsTable({ transactions, busy }: TransactionListProps) {
   return (
-    <AdminTable label="Transactions" minW="60rem" busy={busy}>
+    <AdminTable label="Transactions" busy={busy}>
       <AdminTableHeader columns={columns} />
       <Table.Body>
         {transactions.map((transaction) => (
@@ -20,7 +28,7 @@ export function TransactionsTable({ transactions, busy }: { transactions: readon
   );
 }
 
-/** Cells keep the table's one-line layout, except descriptions and emails, which wrap within a readable width. */
+/** Descriptions, emails and references wrap within their columns, so the table keeps to its container's width. */
 function TransactionRow({ transaction }: { transaction: Transaction }) {
   const { user } = transaction;
   return (
@@ -28,31 +36,17 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
       <Table.Cell>
         <HStack gap="3" align="start">
           <TransactionTypeIcon type={transaction.type} />
-          <Stack gap="1" minW="12rem" maxW="16rem">
-            <HStack gap="1" wrap="wrap">
-              <TransactionTypeBadge type={transaction.type} />
-              {transaction.balance === "trial" && (
-                <Badge colorPalette="orange" variant="outline">
-                  Trial
-                </Badge>
-              )}
-            </HStack>
-            <Text fontSize="sm" whiteSpace="normal">
-              {transaction.description}
-            </Text>
-          </Stack>
+          <TypeAndDescription transaction={transaction} />
         </HStack>
       </Table.Cell>
-      <Table.Cell>
+      <Table.Cell minW="10rem">
         <Text fontWeight="medium">
           {user.firstName} {user.lastName}
         </Text>
-        <Text fontSize="sm" color="fg.muted" minW="12rem" maxW="16rem" whiteSpace="normal" overflowWrap="anywhere">
-          {user.email}
-        </Text>
+        <EmailText email={user.email} fontSize="sm" color="fg.muted" />
       </Table.Cell>
       <Table.Cell>
-        <SignedAmount amount={transaction.amount} />
+        <LedgerAmount amount={transaction.amount} status={transaction.status} />
         {transaction.phoneNumber && (
           <Text fontSize="sm" color="fg.muted">
             {transaction.phoneNumber}
@@ -69,32 +63,75 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
         </Text>
       </Table.Cell>
       <Table.Cell>
-        <Text fontFamily="mono" fontSize="sm">
-          {transaction.reference}
-        </Text>
-        {transaction.mpesaTransactionId && (
-          <Text fontSize="sm" color="fg.muted">
-            M-Pesa: {transaction.mpesaTransactionId}
-          </Text>
-        )}
+        <Reference transaction={transaction} />
       </Table.Cell>
     </Table.Row>
   );
 }
 
-/**
- * Money in with '+', money out in red (spec §2), both as the absolute value. Money out also gets a minus sign,
- * so the direction does not rest on colour alone.
- */
-function SignedAmount({ amount }: { amount: number }) {
-  const color = amount > 0 ? "green.fg" : amount < 0 ? "red.fg" : "fg";
+/** The same lines on a phone, one card each. */
+export function TransactionCards({ transactions, busy }: TransactionListProps) {
   return (
-    <Flex fontWeight="semibold" whiteSpace="nowrap" color={color}>
-      {amount < 0 && <Box as="span">−</Box>}
-      <Text as="span">
-        {amount > 0 ? "+" : ""}
-        {formatKes(Math.abs(amount))}
+    <AdminCardList label="Transactions" items={transactions} itemKey={(transaction) => transaction._id} busy={busy}>
+      {(transaction) => (
+        <>
+          <Flex justify="space-between" align="start" gap="3">
+            <TypeAndDescription transaction={transaction} />
+            <Stack gap="0" align="end" flexShrink="0">
+              <LedgerAmount amount={transaction.amount} status={transaction.status} />
+              {transaction.phoneNumber && (
+                <Text fontSize="sm" color="fg.muted">
+                  {transaction.phoneNumber}
+                </Text>
+              )}
+            </Stack>
+          </Flex>
+          <Stack gap="0" minW="0">
+            <Text fontWeight="medium">
+              {transaction.user.firstName} {transaction.user.lastName}
+            </Text>
+            <EmailText email={transaction.user.email} fontSize="sm" color="fg.muted" />
+          </Stack>
+          <Flex justify="space-between" align="center" gap="3" wrap="wrap">
+            <TransactionStatus status={transaction.status} />
+            <Text fontSize="sm" color="fg.muted">
+              {formatDate(transaction.createdAt)} {formatTime(transaction.createdAt)}
+            </Text>
+          </Flex>
+          <Reference transaction={transaction} />
+        </>
+      )}
+    </AdminCardList>
+  );
+}
+
+function TypeAndDescription({ transaction }: { transaction: Transaction }) {
+  return (
+    <Stack gap="1" minW="0">
+      <HStack gap="1" wrap="wrap">
+        <TransactionTypeBadge type={transaction.type} />
+        {transaction.balance === "trial" && (
+          <Badge colorPalette="orange" variant="outline">
+            Trial
+          </Badge>
+        )}
+      </HStack>
+      <Text fontSize="sm">{transaction.description}</Text>
+    </Stack>
+  );
+}
+
+function Reference({ transaction }: { transaction: Transaction }) {
+  return (
+    <Stack gap="0" minW="0">
+      <Text fontFamily="mono" fontSize="sm" overflowWrap="anywhere">
+        {transaction.reference}
       </Text>
-    </Flex>
+      {transaction.mpesaTransactionId && (
+        <Text fontSize="sm" color="fg.muted">
+          M-Pesa: {transaction.mpesaTransactionId}
+        </Text>
+      )}
+    </Stack>
   );
 }

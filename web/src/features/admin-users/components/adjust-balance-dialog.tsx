@@ -1,5 +1,6 @@
 import { Dialog, Flex, NativeSelect, Stack, Text, Textarea } from "@chakra-ui/react";
-import { ADMIN_MESSAGES, type User } from "@jengafund/shared";
+import { ADMIN_MESSAGES, type BalanceAdjustmentInput, type User } from "@jengafund/shared";
+import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { toast } from "react-toastify";
 import { AmountInput } from "../../../components/ui/amount-input";
@@ -9,6 +10,7 @@ import { FormField } from "../../../components/ui/form-field";
 import { errorMessage } from "../../../lib/api-client";
 import { formatKes } from "../../../lib/format";
 import { adjustUserBalance } from "../api/adjust-user-balance";
+import { useUserChanged } from "../hooks/use-user-changed";
 import { fullName } from "../lib/user-labels";
 
 type AdjustmentType = "credit" | "debit";
@@ -16,33 +18,33 @@ type AdjustmentType = "credit" | "debit";
 interface AdjustBalanceDialogProps {
   user: User;
   onClose: () => void;
-  onAdjusted: (user: User) => void;
 }
 
 /** Credits or debits a user's wallet with a reason that lands in the ledger line (spec §5). */
-export function AdjustBalanceDialog({ user, onClose, onAdjusted }: AdjustBalanceDialogProps) {
+export function AdjustBalanceDialog({ user, onClose }: AdjustBalanceDialogProps) {
+  const userChanged = useUserChanged();
   const [amount, setAmount] = useState("");
   // No default direction: a money movement this consequential is chosen on purpose, never left as a default.
   const [type, setType] = useState<AdjustmentType | "">("");
   const [reason, setReason] = useState("");
-  const [submitting, setSubmitting] = useState(false);
+  const adjustment = useMutation({
+    mutationFn: (input: BalanceAdjustmentInput) => adjustUserBalance(user._id, input),
+    onSuccess: (updated, input) => {
+      toast.success(input.type === "credit" ? "Balance credited successfully" : "Balance debited successfully");
+      onClose();
+      void userChanged(updated);
+    },
+    onError: (error) => toast.error(errorMessage(error, "Failed to adjust balance")),
+  });
+  const submitting = adjustment.isPending;
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (amount.trim() === "" || type === "" || reason.trim() === "") {
       toast.error(ADMIN_MESSAGES.fillAllFields);
       return;
     }
-    setSubmitting(true);
-    try {
-      const updated = await adjustUserBalance(user._id, { amount: Number(amount), type, reason: reason.trim() });
-      onAdjusted(updated);
-      toast.success(type === "credit" ? "Balance credited successfully" : "Balance debited successfully");
-      onClose();
-    } catch (error) {
-      toast.error(errorMessage(error, "Failed to adjust balance"));
-      setSubmitting(false);
-    }
+    adjustment.mutate({ amount: Number(amount), type, reason: reason.trim() });
   }
 
   return (

@@ -1,37 +1,33 @@
 import { Button } from "@chakra-ui/react";
 import type { User } from "@jengafund/shared";
-import { useState } from "react";
+import { useMutation } from "@tanstack/react-query";
 import { toast } from "react-toastify";
 import { setUserStatus } from "../api/set-user-status";
+import { useUserChanged } from "../hooks/use-user-changed";
 import { fullName } from "../lib/user-labels";
 
 /** Activates or deactivates an investor. Admin accounts cannot be toggled (spec §4), so they get no button. */
-export function UserStatusButton({ user, onChanged }: { user: User; onChanged: (user: User) => void }) {
-  const [submitting, setSubmitting] = useState(false);
+export function UserStatusButton({ user, size = "xs" }: { user: User; size?: "xs" | "sm" }) {
+  const userChanged = useUserChanged();
+  const toggle = useMutation({
+    mutationFn: () => setUserStatus(user._id, !user.isActive),
+    // Busy until the list shows the new status, so the button never offers the old action again in between.
+    onSuccess: async (updated) => {
+      toast.success(updated.isActive ? "User activated successfully" : "User deactivated successfully");
+      await userChanged(updated);
+    },
+    onError: () => toast.error("Failed to update user status"),
+  });
   if (user.role === "admin") return null;
 
   const action = user.isActive ? "Deactivate" : "Activate";
-
-  async function toggle() {
-    setSubmitting(true);
-    try {
-      const updated = await setUserStatus(user._id, !user.isActive);
-      onChanged(updated);
-      toast.success(updated.isActive ? "User activated successfully" : "User deactivated successfully");
-    } catch {
-      toast.error("Failed to update user status");
-    } finally {
-      setSubmitting(false);
-    }
-  }
-
   return (
     <Button
-      size="xs"
+      size={size}
       variant="outline"
       colorPalette={user.isActive ? "red" : "green"}
-      loading={submitting}
-      onClick={toggle}
+      loading={toggle.isPending}
+      onClick={() => toggle.mutate()}
       aria-label={`${action} ${fullName(user)}`}
     >
       {action}

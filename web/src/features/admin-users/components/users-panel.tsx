@@ -1,7 +1,7 @@
 import { Stack } from "@chakra-ui/react";
 import type { User } from "@jengafund/shared";
 import { useMemo, useState } from "react";
-import { toast } from "react-toastify";
+import { ResponsiveList } from "../../../components/admin/admin-table";
 import { FilterBar } from "../../../components/admin/filter-bar";
 import { ListCount } from "../../../components/admin/list-count";
 import { PaginationBar } from "../../../components/admin/pagination-bar";
@@ -10,28 +10,30 @@ import { useDebouncedSearch } from "../../../components/admin/use-debounced-sear
 import { usePagedList } from "../../../components/admin/use-paged-list";
 import { EmptyPanel } from "../../../components/ui/empty-panel";
 import { PanelHeader } from "../../../components/ui/panel-header";
-import { SectionSpinner } from "../../../components/ui/section-spinner";
+import { QueryState } from "../../../components/ui/query-state";
+import { queryKeys } from "../../../lib/query-keys";
 import { getUsers } from "../api/get-users";
 import { AdjustBalanceDialog } from "./adjust-balance-dialog";
 import { UserDetailsDialog } from "./user-details-dialog";
-import { UsersTable } from "./users-table";
-
-function reportLoadFailure() {
-  toast.error("Failed to load users");
-}
+import { UserCards, UsersTable } from "./users-table";
 
 export function UsersPanel() {
   const search = useDebouncedSearch();
   const query = useMemo(() => ({ search: search.settled }), [search.settled]);
-  const users = usePagedList(getUsers, query, reportLoadFailure);
+  const users = usePagedList({
+    queryKey: queryKeys.admin.users,
+    fetchPage: getUsers,
+    query,
+    errorToast: "Failed to load users",
+  });
   const [viewing, setViewing] = useState<User | null>(null);
   const [adjusting, setAdjusting] = useState<User | null>(null);
-  const replaceUser = (user: User) => users.replaceItem((item) => item._id === user._id, user);
+  const actions = { onView: setViewing, onAdjust: setAdjusting };
 
   return (
     <Stack gap="5">
       <PanelHeader title="User Management" description="Search, review and manage investor accounts.">
-        <ListCount shown={users.items.length} total={users.total} noun="user" />
+        <ListCount page={users.list.data} noun="user" />
       </PanelHeader>
       <FilterBar>
         <SearchField
@@ -41,32 +43,32 @@ export function UsersPanel() {
           onChange={search.setText}
         />
       </FilterBar>
-      {!users.loaded ? (
-        <SectionSpinner />
-      ) : users.items.length === 0 ? (
-        <EmptyPanel
-          title="No users found"
-          description={query.search ? "No user matches this search." : "Users will appear here as people sign up."}
-        />
-      ) : (
-        <UsersTable
-          users={users.items}
-          busy={users.loading}
-          onView={setViewing}
-          onAdjust={setAdjusting}
-          onStatusChanged={replaceUser}
-        />
-      )}
+      <QueryState
+        query={users.list}
+        what="the users"
+        isEmpty={(page) => page.items.length === 0}
+        empty={
+          <EmptyPanel
+            title="No users found"
+            description={query.search ? "No user matches this search." : "Users will appear here as people sign up."}
+          />
+        }
+      >
+        {({ items }) => (
+          <ResponsiveList
+            table={<UsersTable users={items} busy={users.busy} {...actions} />}
+            cards={<UserCards users={items} busy={users.busy} {...actions} />}
+          />
+        )}
+      </QueryState>
       <PaginationBar
         page={users.page}
         totalPages={users.totalPages}
         onPageChange={users.setPage}
-        disabled={users.loading}
+        disabled={users.busy}
       />
       {viewing && <UserDetailsDialog user={viewing} onClose={() => setViewing(null)} />}
-      {adjusting && (
-        <AdjustBalanceDialog user={adjusting} onClose={() => setAdjusting(null)} onAdjusted={replaceUser} />
-      )}
+      {adjusting && <AdjustBalanceDialog user={adjusting} onClose={() => setAdjusting(null)} />}
     </Stack>
   );
 }

@@ -1,11 +1,9 @@
 import { Alert, Button, Dialog, Spinner, Stack, Textarea } from "@chakra-ui/react";
 import type { Withdrawal } from "@jengafund/shared";
 import { type FormEvent, useState } from "react";
-import { toast } from "react-toastify";
 import { FormField } from "../../../components/ui/form-field";
-import { errorMessage } from "../../../lib/api-client";
 import { formatKes } from "../../../lib/format";
-import { processWithdrawal } from "../api/process-withdrawal";
+import { useProcessWithdrawal } from "../hooks/use-process-withdrawal";
 import { personName } from "../lib/withdrawal-labels";
 import { WithdrawalDetails } from "./withdrawal-details";
 
@@ -23,29 +21,21 @@ interface FailPayoutFormProps {
  */
 export function FailPayoutForm({ withdrawal, onSubmittingChange, onCancel, onProcessed }: FailPayoutFormProps) {
   const [reason, setReason] = useState("");
-  const [submitting, setSubmitting] = useState(false);
+  const failure = useProcessWithdrawal({
+    withdrawal,
+    onSubmittingChange,
+    onProcessed,
+    successMessage: () =>
+      `Payout marked as failed: ${formatKes(withdrawal.amount)} refunded to ${personName(withdrawal.user)}`,
+    failureMessage: "Failed to mark the payout as failed",
+  });
+  const submitting = failure.isPending;
   const ready = reason.trim() !== "";
 
-  function track(next: boolean) {
-    setSubmitting(next);
-    onSubmittingChange(next);
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!ready) return;
-    track(true);
-    try {
-      await processWithdrawal(withdrawal._id, { status: "failed", reason: reason.trim() });
-      toast.success(
-        `Payout marked as failed: ${formatKes(withdrawal.amount)} refunded to ${personName(withdrawal.user)}`,
-      );
-      track(false);
-      onProcessed();
-    } catch (error) {
-      toast.error(errorMessage(error, "Failed to mark the payout as failed"));
-      track(false);
-    }
+    failure.mutate({ status: "failed", reason: reason.trim() });
   }
 
   return (

@@ -1,10 +1,9 @@
 import { Button, Dialog, HStack, RadioGroup, Spinner, Stack, Textarea } from "@chakra-ui/react";
 import type { Withdrawal } from "@jengafund/shared";
 import { type FormEvent, useState } from "react";
-import { toast } from "react-toastify";
 import { FormField } from "../../../components/ui/form-field";
-import { errorMessage } from "../../../lib/api-client";
-import { processWithdrawal, type WithdrawalDecision } from "../api/process-withdrawal";
+import type { WithdrawalDecision } from "../api/process-withdrawal";
+import { useProcessWithdrawal } from "../hooks/use-process-withdrawal";
 import { WithdrawalDetails } from "./withdrawal-details";
 
 const actions: readonly { value: WithdrawalDecision; label: string }[] = [
@@ -28,29 +27,22 @@ export function ProcessWithdrawalForm({
 }: ProcessWithdrawalFormProps) {
   const [action, setAction] = useState<WithdrawalDecision | null>(null);
   const [reason, setReason] = useState("");
-  const [submitting, setSubmitting] = useState(false);
+  const decision = useProcessWithdrawal({
+    withdrawal,
+    onSubmittingChange,
+    onProcessed,
+    successMessage: (status) =>
+      status === "rejected" ? "Withdrawal rejected successfully" : "Withdrawal approved successfully",
+    failureMessage: "Failed to process withdrawal",
+  });
+  const submitting = decision.isPending;
   const rejecting = action === "rejected";
   const ready = action !== null && !(rejecting && reason.trim() === "");
 
-  function track(next: boolean) {
-    setSubmitting(next);
-    onSubmittingChange(next);
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!action || !ready) return;
-    track(true);
-    try {
-      await processWithdrawal(withdrawal._id, { status: action, reason: reason.trim() });
-      toast.success(rejecting ? "Withdrawal rejected successfully" : "Withdrawal approved successfully");
-      track(false);
-      onProcessed();
-    } catch (error) {
-      // The dialog stays open so the admin can read the reason and try again or cancel.
-      toast.error(errorMessage(error, "Failed to process withdrawal"));
-      track(false);
-    }
+    decision.mutate({ status: action, reason: reason.trim() });
   }
 
   return (

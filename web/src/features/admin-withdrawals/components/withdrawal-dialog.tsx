@@ -10,14 +10,13 @@ import { WithdrawalDetails } from "./withdrawal-details";
 interface WithdrawalDialogProps {
   withdrawal: Withdrawal;
   onClose: () => void;
-  onProcessed: () => void;
 }
 
 /**
  * 'Process Withdrawal' for a pending request; 'Withdrawal Details' for any other (spec §4), read-only except for an
  * approved payout still waiting for M-Pesa, which an admin can mark as failed (design.md §10).
  */
-export function WithdrawalDialog({ withdrawal, onClose, onProcessed }: WithdrawalDialogProps) {
+export function WithdrawalDialog({ withdrawal, onClose }: WithdrawalDialogProps) {
   const pending = isPending(withdrawal);
   const [submitting, setSubmitting] = useState(false);
 
@@ -33,14 +32,14 @@ export function WithdrawalDialog({ withdrawal, onClose, onProcessed }: Withdrawa
             withdrawal={withdrawal}
             onSubmittingChange={setSubmitting}
             onCancel={onClose}
-            onProcessed={onProcessed}
+            onProcessed={onClose}
           />
         ) : isAwaitingPayout(withdrawal) ? (
           <FailPayoutForm
             withdrawal={withdrawal}
             onSubmittingChange={setSubmitting}
             onCancel={onClose}
-            onProcessed={onProcessed}
+            onProcessed={onClose}
           />
         ) : (
           <>

@@ -1,7 +1,7 @@
 import { Button, Stack } from "@chakra-ui/react";
 import type { Withdrawal } from "@jengafund/shared";
 import { useMemo, useState } from "react";
-import { toast } from "react-toastify";
+import { ResponsiveList } from "../../../components/admin/admin-table";
 import { FilterBar } from "../../../components/admin/filter-bar";
 import { FilterSelect } from "../../../components/admin/filter-select";
 import { ListCount } from "../../../components/admin/list-count";
@@ -9,20 +9,22 @@ import { PaginationBar } from "../../../components/admin/pagination-bar";
 import { usePagedList } from "../../../components/admin/use-paged-list";
 import { EmptyPanel } from "../../../components/ui/empty-panel";
 import { PanelHeader } from "../../../components/ui/panel-header";
-import { SectionSpinner } from "../../../components/ui/section-spinner";
+import { QueryState } from "../../../components/ui/query-state";
+import { queryKeys } from "../../../lib/query-keys";
 import { getWithdrawals } from "../api/get-withdrawals";
 import { statusOptions } from "../lib/withdrawal-labels";
 import { WithdrawalDialog } from "./withdrawal-dialog";
-import { WithdrawalsTable } from "./withdrawals-table";
-
-function reportLoadFailure() {
-  toast.error("Failed to load withdrawals");
-}
+import { WithdrawalCards, WithdrawalsTable } from "./withdrawals-table";
 
 export function WithdrawalsPanel() {
   const [status, setStatus] = useState("");
   const filters = useMemo(() => ({ status }), [status]);
-  const withdrawals = usePagedList(getWithdrawals, filters, reportLoadFailure);
+  const withdrawals = usePagedList({
+    queryKey: queryKeys.admin.withdrawals,
+    fetchPage: getWithdrawals,
+    query: filters,
+    errorToast: "Failed to load withdrawals",
+  });
   const [selected, setSelected] = useState<Withdrawal | null>(null);
 
   function clearFilter() {
@@ -30,15 +32,10 @@ export function WithdrawalsPanel() {
     withdrawals.setPage(1);
   }
 
-  function processed() {
-    setSelected(null);
-    withdrawals.reload();
-  }
-
   return (
     <Stack gap="5">
       <PanelHeader title="Withdrawal Management" description="Review and process user withdrawal requests">
-        <ListCount shown={withdrawals.items.length} total={withdrawals.total} noun="withdrawal" />
+        <ListCount page={withdrawals.list.data} noun="withdrawal" />
       </PanelHeader>
       <FilterBar>
         <FilterSelect label="Status" value={status} options={statusOptions} onChange={setStatus} />
@@ -46,27 +43,35 @@ export function WithdrawalsPanel() {
           Clear Filter
         </Button>
       </FilterBar>
-      {!withdrawals.loaded ? (
-        <SectionSpinner />
-      ) : withdrawals.items.length === 0 ? (
-        <EmptyPanel
-          title="No withdrawals found"
-          description={
-            status
-              ? "No withdrawals match the selected status filter."
-              : "Withdrawal requests will appear here when users request to withdraw funds."
-          }
-        />
-      ) : (
-        <WithdrawalsTable withdrawals={withdrawals.items} busy={withdrawals.loading} onOpen={setSelected} />
-      )}
+      <QueryState
+        query={withdrawals.list}
+        what="the withdrawals"
+        isEmpty={(page) => page.items.length === 0}
+        empty={
+          <EmptyPanel
+            title="No withdrawals found"
+            description={
+              status
+                ? "No withdrawals match the selected status filter."
+                : "Withdrawal requests will appear here when users request to withdraw funds."
+            }
+          />
+        }
+      >
+        {({ items }) => (
+          <ResponsiveList
+            table={<WithdrawalsTable withdrawals={items} busy={withdrawals.busy} onOpen={setSelected} />}
+            cards={<WithdrawalCards withdrawals={items} busy={withdrawals.busy} onOpen={setSelected} />}
+          />
+        )}
+      </QueryState>
       <PaginationBar
         page={withdrawals.page}
         totalPages={withdrawals.totalPages}
         onPageChange={withdrawals.setPage}
-        disabled={withdrawals.loading}
+        disabled={withdrawals.busy}
       />
-      {selected && <WithdrawalDialog withdrawal={selected} onClose={() => setSelected(null)} onProcessed={processed} />}
+      {selected && <WithdrawalDialog withdrawal={selected} onClose={() => setSelected(null)} />}
     </Stack>
   );
 }

@@ -1,49 +1,37 @@
-import { Button, Stack, Table, Text } from "@chakra-ui/react";
+import { Button, Flex, Stack, Table, Text } from "@chakra-ui/react";
 import type { Withdrawal } from "@jengafund/shared";
+import { AdminCardList } from "../../../components/admin/admin-card-list";
 import { AdminTable, AdminTableHeader } from "../../../components/admin/admin-table";
+import { EmailText } from "../../../components/admin/email-text";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { formatDate, formatKes } from "../../../lib/format";
 import { isPending, personName } from "../lib/withdrawal-labels";
 
 const columns = ["User", "Amount", "Phone Number", "Status", "Request Date", "Actions"] as const;
 
-interface WithdrawalsTableProps {
+interface WithdrawalListProps {
   withdrawals: readonly Withdrawal[];
   busy: boolean;
   onOpen: (withdrawal: Withdrawal) => void;
 }
 
-export function WithdrawalsTable({ withdrawals, busy, onOpen }: WithdrawalsTableProps) {
+export function WithdrawalsTable({ withdrawals, busy, onOpen }: WithdrawalListProps) {
   return (
-    <AdminTable label="Withdrawals" minW="52rem" busy={busy}>
+    <AdminTable label="Withdrawals" busy={busy}>
       <AdminTableHeader columns={columns} />
       <Table.Body>
         {withdrawals.map((withdrawal) => (
           <Table.Row key={withdrawal._id} verticalAlign="top">
-            <Table.Cell>
+            <Table.Cell minW="12rem">
               <Text fontWeight="medium">{personName(withdrawal.user)}</Text>
-              <Text fontSize="sm" color="fg.muted">
-                {withdrawal.user.email}
-              </Text>
+              <EmailText email={withdrawal.user.email} fontSize="sm" color="fg.muted" />
             </Table.Cell>
             <Table.Cell>
-              <Text fontWeight="semibold" whiteSpace="nowrap">
-                {formatKes(withdrawal.amount)}
-              </Text>
-              <Text fontSize="sm" color="fg.muted" fontFamily="mono">
-                {withdrawal.transactionReference}
-              </Text>
+              <AmountAndReference withdrawal={withdrawal} />
             </Table.Cell>
             <Table.Cell whiteSpace="nowrap">{withdrawal.phoneNumber}</Table.Cell>
             <Table.Cell>
-              <Stack gap="1" align="start">
-                <StatusBadge status={withdrawal.status} />
-                {withdrawal.processedBy && (
-                  <Text fontSize="sm" color="fg.muted">
-                    By: {personName(withdrawal.processedBy)}
-                  </Text>
-                )}
-              </Stack>
+              <StatusAndProcessor withdrawal={withdrawal} />
             </Table.Cell>
             <Table.Cell whiteSpace="nowrap">{formatDate(withdrawal.requestDate)}</Table.Cell>
             <Table.Cell>
@@ -56,14 +44,71 @@ export function WithdrawalsTable({ withdrawals, busy, onOpen }: WithdrawalsTable
   );
 }
 
-function OpenButton({ withdrawal, onOpen }: { withdrawal: Withdrawal; onOpen: (withdrawal: Withdrawal) => void }) {
+/** The same requests on a phone, one card each. */
+export function WithdrawalCards({ withdrawals, busy, onOpen }: WithdrawalListProps) {
+  return (
+    <AdminCardList label="Withdrawals" items={withdrawals} itemKey={(withdrawal) => withdrawal._id} busy={busy}>
+      {(withdrawal) => (
+        <>
+          <Stack gap="0" minW="0">
+            <Text fontWeight="semibold">{personName(withdrawal.user)}</Text>
+            <EmailText email={withdrawal.user.email} fontSize="sm" color="fg.muted" />
+          </Stack>
+          <Flex justify="space-between" align="start" gap="3" wrap="wrap">
+            <AmountAndReference withdrawal={withdrawal} />
+            <StatusAndProcessor withdrawal={withdrawal} align="end" />
+          </Flex>
+          <Text fontSize="sm" color="fg.muted">
+            To {withdrawal.phoneNumber} · requested {formatDate(withdrawal.requestDate)}
+          </Text>
+          <OpenButton withdrawal={withdrawal} onOpen={onOpen} size="sm" />
+        </>
+      )}
+    </AdminCardList>
+  );
+}
+
+function AmountAndReference({ withdrawal }: { withdrawal: Withdrawal }) {
+  return (
+    <Stack gap="0" minW="0">
+      <Text fontWeight="semibold" whiteSpace="nowrap">
+        {formatKes(withdrawal.amount)}
+      </Text>
+      <Text fontSize="sm" color="fg.muted" fontFamily="mono" overflowWrap="anywhere">
+        {withdrawal.transactionReference}
+      </Text>
+    </Stack>
+  );
+}
+
+function StatusAndProcessor({ withdrawal, align = "start" }: { withdrawal: Withdrawal; align?: "start" | "end" }) {
+  return (
+    <Stack gap="1" align={align} flexShrink="0">
+      <StatusBadge status={withdrawal.status} />
+      {withdrawal.processedBy && (
+        <Text fontSize="sm" color="fg.muted">
+          By: {personName(withdrawal.processedBy)}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+interface OpenButtonProps {
+  withdrawal: Withdrawal;
+  onOpen: (withdrawal: Withdrawal) => void;
+  /** Larger on a phone's card, where it is tapped rather than clicked. */
+  size?: "xs" | "sm";
+}
+
+function OpenButton({ withdrawal, onOpen, size = "xs" }: OpenButtonProps) {
   const who = personName(withdrawal.user);
   return isPending(withdrawal) ? (
-    <Button size="xs" onClick={() => onOpen(withdrawal)} aria-label={`Process withdrawal of ${who}`}>
+    <Button size={size} onClick={() => onOpen(withdrawal)} aria-label={`Process withdrawal of ${who}`}>
       Process
     </Button>
   ) : (
-    <Button size="xs" variant="outline" onClick={() => onOpen(withdrawal)} aria-label={`View Details of ${who}`}>
+    <Button size={size} variant="outline" onClick={() => onOpen(withdrawal)} aria-label={`View Details of ${who}`}>
       View Details
     </Button>
   );

@@ -11,6 +11,7 @@ import { paths } from "../../../config/paths";
 import { errorMessage } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth/use-auth";
 import { type FieldErrors, fieldErrors } from "../../../lib/field-errors";
+import { PHONE_FORMATS } from "../../../lib/phone-formats";
 
 type RegisterValues = Required<RegisterInput> & { confirmPassword: string };
 type FieldName = keyof RegisterValues;
@@ -89,11 +90,7 @@ export function RegisterForm() {
         <FormField label="Email" error={errors.email}>
           <Input name="email" type="email" autoComplete="email" value={values.email} onChange={update("email")} />
         </FormField>
-        <FormField
-          label="Phone Number"
-          error={errors.phoneNumber}
-          helper="Your M-Pesa number, e.g. 0712345678 or 254712345678"
-        >
+        <FormField label="Phone Number" error={errors.phoneNumber} helper={`Your M-Pesa number, e.g. ${PHONE_FORMATS}`}>
           <Input
             name="phoneNumber"
             type="tel"
@@ -132,7 +129,7 @@ export function RegisterForm() {
             <Alert.Indicator />
             <Alert.Description>
               Referral code applied: the friend who invited you earns a {formatKes(marketing.referralBonusKes)} bonus
-              when you make your first investment.
+              when you make your first investment with deposited money (trial money does not count).
             </Alert.Description>
           </Alert.Root>
         )}

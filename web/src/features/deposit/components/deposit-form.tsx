@@ -1,5 +1,6 @@
 import { Alert, Dialog, Input, Stack, Text } from "@chakra-ui/react";
-import { MAX_DEPOSIT_KES, MIN_DEPOSIT_KES, type User } from "@jengafund/shared";
+import { formatKes, MAX_DEPOSIT_KES, MIN_DEPOSIT_KES, type User } from "@jengafund/shared";
+import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { toast } from "react-toastify";
 import { AmountInput } from "../../../components/ui/amount-input";
@@ -7,10 +8,12 @@ import { DialogFormFooter } from "../../../components/ui/dialog-form-footer";
 import { FormField } from "../../../components/ui/form-field";
 import { errorMessage } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth/use-auth";
+import { PHONE_FORMATS, phoneRefusal } from "../../../lib/phone-formats";
 import { startDeposit } from "../api/start-deposit";
 import { useDepositWatch } from "../hooks/use-deposit-watch";
 import { depositAmountRefusal } from "../lib/deposit-amount";
 import { DEPOSIT_TOASTS } from "../lib/deposit-messages";
+import { showPromptSent } from "../lib/deposit-toast";
 
 interface DepositFormProps {
   user: User;
@@ -24,37 +27,33 @@ export function DepositForm({ user, onSubmittingChange, onDone }: DepositFormPro
   const { watch } = useDepositWatch();
   const [amount, setAmount] = useState("");
   const [phoneNumber, setPhoneNumber] = useState(user.phoneNumber);
-  const [submitting, setSubmitting] = useState(false);
+  const deposit = useMutation({
+    mutationFn: startDeposit,
+    onMutate: () => onSubmittingChange(true),
+    onSettled: () => onSubmittingChange(false),
+    onSuccess: (started) => {
+      onDone();
+      if (typeof started.newBalance === "number") {
+        toast.success(DEPOSIT_TOASTS.success(started.newBalance));
+        void refreshUser();
+        return;
+      }
+      showPromptSent(started.checkoutRequestId);
+      watch({ checkoutRequestId: started.checkoutRequestId, amount: started.amount });
+    },
+    onError: (error) => toast.error(errorMessage(error, DEPOSIT_TOASTS.failedToStart)),
+  });
+  const submitting = deposit.isPending;
 
-  function track(next: boolean) {
-    setSubmitting(next);
-    onSubmittingChange(next);
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const value = Number(amount);
-    const refused = depositAmountRefusal(value);
+    const refused = depositAmountRefusal(value) ?? phoneRefusal(phoneNumber);
     if (refused) {
       toast.error(refused);
       return;
     }
-    track(true);
-    try {
-      const started = await startDeposit({ amount: value, phoneNumber: phoneNumber.trim() });
-      track(false);
-      onDone();
-      if (typeof started.newBalance === "number") {
-        toast.success(DEPOSIT_TOASTS.success(started.newBalance));
-        refreshUser().catch(() => {});
-        return;
-      }
-      toast.info(DEPOSIT_TOASTS.promptSent);
-      watch({ checkoutRequestId: started.checkoutRequestId, amount: started.amount });
-    } catch (error) {
-      toast.error(errorMessage(error, DEPOSIT_TOASTS.failedToStart));
-      track(false);
-    }
+    deposit.mutate({ amount: value, phoneNumber: phoneNumber.trim() });
   }
 
   return (
@@ -65,7 +64,10 @@ export function DepositForm({ user, onSubmittingChange, onDone }: DepositFormPro
             We send an M-Pesa prompt to your phone. Enter your M-Pesa PIN there to complete the payment; your balance
             updates here once M-Pesa confirms it.
           </Text>
-          <FormField label="Amount (KES)" helper="Whole shillings, from KES 1 to KES 250,000.">
+          <FormField
+            label="Amount (KES)"
+            helper={`Whole shillings, from ${formatKes(MIN_DEPOSIT_KES)} to ${formatKes(MAX_DEPOSIT_KES)}.`}
+          >
             <AmountInput
               value={amount}
               onChange={setAmount}
@@ -74,13 +76,12 @@ export function DepositForm({ user, onSubmittingChange, onDone }: DepositFormPro
               wholeShillings
             />
           </FormField>
-          <FormField label="M-Pesa Phone Number" helper="Must begin with 254 and not +254, for example 254700000000.">
+          <FormField label="M-Pesa Phone Number" helper={`The phone that gets the prompt, e.g. ${PHONE_FORMATS}.`}>
             <Input
               name="phoneNumber"
               type="tel"
-              inputMode="numeric"
               autoComplete="tel"
-              placeholder="254700000000"
+              placeholder="0712345678"
               value={phoneNumber}
               onChange={(event) => setPhoneNumber(event.target.value)}
             />
@@ -90,7 +91,7 @@ export function DepositForm({ user, onSubmittingChange, onDone }: DepositFormPro
               <Alert.Indicator />
               <Alert.Description>
                 Your first deposit turns your trial account into a real-money account: from then on you invest from your
-                wallet.
+                wallet. Your remaining trial balance stays as demo money.
               </Alert.Description>
             </Alert.Root>
           )}

@@ -2,12 +2,12 @@ import { Dialog, Tabs } from "@chakra-ui/react";
 import { ActionTile } from "../../../components/ui/action-tile";
 import { DialogFrame } from "../../../components/ui/dialog-frame";
 import { HistoryIcon } from "../../../components/ui/icons";
-import { SectionSpinner } from "../../../components/ui/section-spinner";
+import { QueryState } from "../../../components/ui/query-state";
 import { useHistory } from "../hooks/use-history";
 import { TransactionList } from "./transaction-list";
 import { WithdrawalRequestList } from "./withdrawal-request-list";
 
-/** The Transaction History tile and the dialog it opens; the lists load afresh on every opening. */
+/** The Transaction History tile and the dialog it opens; each opening reads the lists again unless just read. */
 export function TransactionHistoryDialog() {
   return (
     <Dialog.Root size="lg" placement="center" scrollBehavior="inside" lazyMount unmountOnExit>
@@ -28,8 +28,7 @@ export function TransactionHistoryDialog() {
 }
 
 function HistoryTabs() {
-  const { transactions, withdrawals, loading } = useHistory();
-  if (loading) return <SectionSpinner />;
+  const { transactions, withdrawals } = useHistory();
   return (
     <Tabs.Root defaultValue="transactions" variant="line" fitted>
       <Tabs.List>
@@ -37,10 +36,14 @@ function HistoryTabs() {
         <Tabs.Trigger value="withdrawals">Withdrawals</Tabs.Trigger>
       </Tabs.List>
       <Tabs.Content value="transactions">
-        <TransactionList transactions={transactions} />
+        <QueryState query={transactions} what="your transactions">
+          {(list) => <TransactionList transactions={list} />}
+        </QueryState>
       </Tabs.Content>
       <Tabs.Content value="withdrawals">
-        <WithdrawalRequestList withdrawals={withdrawals} />
+        <QueryState query={withdrawals} what="your withdrawal requests">
+          {(list) => <WithdrawalRequestList withdrawals={list} />}
+        </QueryState>
       </Tabs.Content>
     </Tabs.Root>
   );

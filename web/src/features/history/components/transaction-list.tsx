@@ -1,8 +1,9 @@
 import { Badge, Flex, HStack, Stack, Text } from "@chakra-ui/react";
 import type { Transaction, TransactionType } from "@jengafund/shared";
 import { EmptyPanel } from "../../../components/ui/empty-panel";
+import { LedgerAmount } from "../../../components/ui/ledger-amount";
 import { StatusBadge } from "../../../components/ui/status-badge";
-import { formatDate, formatSignedKes, formatTime } from "../../../lib/format";
+import { formatDate, formatTime } from "../../../lib/format";
 
 const types: Record<TransactionType, { label: string; palette: string }> = {
   deposit: { label: "Deposit", palette: "green" },
@@ -34,7 +35,6 @@ export function TransactionList({ transactions }: { transactions: readonly Trans
 
 function TransactionRow({ transaction }: { transaction: Transaction }) {
   const type = types[transaction.type] ?? { label: transaction.type, palette: "gray" };
-  const amountColor = transaction.amount > 0 ? "green.fg" : transaction.amount < 0 ? "red.fg" : "fg";
   return (
     <Stack as="li" gap="1" py="3" borderBottomWidth="1px">
       <Flex justify="space-between" align="start" gap="3">
@@ -49,9 +49,7 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
             </Badge>
           )}
         </HStack>
-        <Text fontWeight="bold" color={amountColor} whiteSpace="nowrap">
-          {formatSignedKes(transaction.amount)}
-        </Text>
+        <LedgerAmount amount={transaction.amount} status={transaction.status} />
       </Flex>
       <Text>{transaction.description}</Text>
       <Flex columnGap="3" wrap="wrap" fontSize="sm" color="fg.muted">

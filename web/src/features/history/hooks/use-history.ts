@@ -1,31 +1,14 @@
-import type { Transaction, Withdrawal } from "@jengafund/shared";
-import { useEffect, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { queryKeys } from "../../../lib/query-keys";
 import { getTransactions } from "../api/get-transactions";
 import { getWithdrawals } from "../api/get-withdrawals";
 
-/** Both lists at once; each one that fails to load is logged and shown empty (spec §8 logs transaction failures). */
+/**
+ * The signed-in user's own ledger and withdrawal requests: two reads, each with its own state. They are read again
+ * on every opening (what was shown last time stays on screen meanwhile): an admin may have acted since.
+ */
 export function useHistory() {
-  const [transactions, setTransactions] = useState<Transaction[]>([]);
-  const [withdrawals, setWithdrawals] = useState<Withdrawal[]>([]);
-  const [loading, setLoading] = useState(true);
-
-  useEffect(() => {
-    let cancelled = false;
-    const logged = (what: string) => (error: unknown) => console.error(`Failed to load ${what}`, error);
-    Promise.all([
-      getTransactions().then((loaded) => {
-        if (!cancelled) setTransactions(loaded);
-      }, logged("transactions")),
-      getWithdrawals().then((loaded) => {
-        if (!cancelled) setWithdrawals(loaded);
-      }, logged("withdrawals")),
-    ]).finally(() => {
-      if (!cancelled) setLoading(false);
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-
-  return { transactions, withdrawals, loading };
+  const transactions = useQuery({ queryKey: queryKeys.history.transactions, queryFn: getTransactions, staleTime: 0 });
+  const withdrawals = useQuery({ queryKey: queryKeys.history.withdrawals, queryFn: getWithdrawals, staleTime: 0 });
+  return { transactions, withdrawals };
 }

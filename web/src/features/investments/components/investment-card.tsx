@@ -1,43 +1,22 @@
 import { Badge, Button, Card, Flex, HStack, Image, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import type { Investment } from "@jengafund/shared";
-import { useState } from "react";
 import { toast } from "react-toastify";
-import { errorMessage } from "../../../lib/api-client";
-import { useAuth } from "../../../lib/auth/use-auth";
 import { formatKes, formatSignedKes, formatSignedPercent } from "../../../lib/format";
-import { claimReward } from "../api/claim-reward";
+import { useClaimReward } from "../hooks/use-claim-reward";
 import { daysHeld, isClaimableToday, maturityProgress, profitOf } from "../lib/investment-status";
 import { MaturityProgress } from "./maturity-progress";
 
 interface InvestmentCardProps {
   investment: Investment;
   now: Date;
-  onClaimed: (updated: Investment) => void;
 }
 
-export function InvestmentCard({ investment, now, onClaimed }: InvestmentCardProps) {
-  const { setUser, refreshUser } = useAuth();
-  const [claiming, setClaiming] = useState(false);
+export function InvestmentCard({ investment, now }: InvestmentCardProps) {
+  const claim = useClaimReward();
   const claimable = isClaimableToday(investment.lastClaimDate, now);
   const held = daysHeld(investment.purchaseDate, now);
   const profit = profitOf(investment);
   const profitColor = profit.amount > 0 ? "green.fg" : profit.amount < 0 ? "red.fg" : "fg";
-
-  async function claim() {
-    setClaiming(true);
-    try {
-      const { reward, investment: updated, user } = await claimReward(investment._id);
-      setUser(user);
-      onClaimed(updated);
-      toast.success(`Reward claimed: ${formatKes(reward)}`);
-      // The response already carried the new balance; the re-read only confirms it, so its failure is harmless.
-      refreshUser().catch(() => {});
-    } catch (error) {
-      toast.error(errorMessage(error, "Failed to claim reward"));
-    } finally {
-      setClaiming(false);
-    }
-  }
 
   return (
     <Card.Root as="article" h="full" bg="bg" aria-label={investment.package.name}>
@@ -89,6 +68,7 @@ export function InvestmentCard({ investment, now, onClaimed }: InvestmentCardPro
             color={profitColor}
           />
         </SimpleGrid>
+        <RewardsNote investment={investment} />
         <MaturityProgress
           percent={maturityProgress(investment.purchaseDate, investment.maturityDate, now)}
           start={investment.purchaseDate}
@@ -96,7 +76,13 @@ export function InvestmentCard({ investment, now, onClaimed }: InvestmentCardPro
         />
       </Card.Body>
       <Card.Footer gap="3">
-        <Button flex="1" onClick={claim} loading={claiming} loadingText="Claiming" disabled={!claimable}>
+        <Button
+          flex="1"
+          onClick={() => claim.mutate(investment._id)}
+          loading={claim.isPending}
+          loadingText="Claiming"
+          disabled={!claimable}
+        >
           Claim Reward
         </Button>
         <Button
@@ -125,5 +111,20 @@ function Figure({ label, value, color = "fg" }: { label: string; value: string; 
         {value}
       </Text>
     </Stack>
+  );
+}
+
+/**
+ * A claim pays the reward into the balance at once, and Current Value counts it too (amount + claimed rewards), so
+ * the card says where that money already is: without this it reads as if the reward were counted twice.
+ */
+function RewardsNote({ investment }: { investment: Investment }) {
+  const balance = investment.isTrialInvestment ? "trial balance" : "wallet balance";
+  return (
+    <Text fontSize="sm" color="fg.muted" bg="bg.muted" borderRadius="md" px="3" py="2">
+      {investment.totalRewardsClaimed > 0
+        ? `Current Value includes the ${formatKes(investment.totalRewardsClaimed)} of rewards you claimed. That money is already in your ${balance}, not extra on top of it.`
+        : `Each reward you claim is paid straight into your ${balance}.`}
+    </Text>
   );
 }

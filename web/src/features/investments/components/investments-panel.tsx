@@ -1,8 +1,8 @@
 import { Button, SimpleGrid, Stack } from "@chakra-ui/react";
 import { useNavigate } from "react-router-dom";
 import { EmptyPanel } from "../../../components/ui/empty-panel";
-import { PageSpinner } from "../../../components/ui/page-spinner";
 import { PanelHeader } from "../../../components/ui/panel-header";
+import { QueryState } from "../../../components/ui/query-state";
 import { paths } from "../../../config/paths";
 import { useInvestments } from "../hooks/use-investments";
 import { useNow } from "../hooks/use-now";
@@ -10,31 +10,36 @@ import { InvestmentCard } from "./investment-card";
 import { PortfolioSummary } from "./portfolio-summary";
 
 export function InvestmentsPanel() {
-  const { investments, loading, replace } = useInvestments();
+  const investments = useInvestments();
   const now = useNow();
   const navigate = useNavigate();
 
   return (
     <Stack gap="6">
       <PanelHeader title="My Investments" description="Track your portfolio and claim your daily rewards." />
-      {loading ? (
-        <PageSpinner />
-      ) : investments.length === 0 ? (
-        <EmptyPanel title="No investments yet" description="Choose a package to start earning daily rewards.">
-          <Button onClick={() => navigate(paths.dashboard.packages)}>Browse Packages</Button>
-        </EmptyPanel>
-      ) : (
-        <>
-          <PortfolioSummary investments={investments} />
-          <SimpleGrid as="ul" listStyle="none" columns={{ base: 1, lg: 2 }} gap="4">
-            {investments.map((investment) => (
-              <li key={investment._id}>
-                <InvestmentCard investment={investment} now={now} onClaimed={replace} />
-              </li>
-            ))}
-          </SimpleGrid>
-        </>
-      )}
+      <QueryState
+        query={investments}
+        what="your investments"
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <EmptyPanel title="No investments yet" description="Choose a package to start earning daily rewards.">
+            <Button onClick={() => navigate(paths.dashboard.packages)}>Browse Packages</Button>
+          </EmptyPanel>
+        }
+      >
+        {(list) => (
+          <>
+            <PortfolioSummary investments={list} />
+            <SimpleGrid as="ul" listStyle="none" columns={{ base: 1, lg: 2 }} gap="4">
+              {list.map((investment) => (
+                <li key={investment._id}>
+                  <InvestmentCard investment={investment} now={now} />
+                </li>
+              ))}
+            </SimpleGrid>
+          </>
+        )}
+      </QueryState>
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { Badge, Dialog, Flex, Stack, Text } from "@chakra-ui/react";
 import { INVESTOR_MESSAGES, type Package } from "@jengafund/shared";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { toast } from "react-toastify";
 import { AmountInput } from "../../../components/ui/amount-input";
@@ -9,6 +10,7 @@ import { FormField } from "../../../components/ui/form-field";
 import { errorMessage } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth/use-auth";
 import { formatKes, formatRate } from "../../../lib/format";
+import { queryKeys } from "../../../lib/query-keys";
 import { buyInvestment } from "../api/buy-investment";
 
 interface BuyPackageDialogProps {
@@ -20,13 +22,25 @@ interface BuyPackageDialogProps {
 }
 
 export function BuyPackageDialog({ pkg, balance, trial, onClose }: BuyPackageDialogProps) {
-  const { setUser, refreshUser } = useAuth();
+  const { setUser } = useAuth();
+  const queryClient = useQueryClient();
   const [amount, setAmount] = useState(String(pkg.price));
-  const [submitting, setSubmitting] = useState(false);
   const value = Number(amount);
   const belowMinimum = amount.trim() === "" || !(value >= pkg.price);
+  const purchase = useMutation({
+    mutationFn: buyInvestment,
+    onSuccess: ({ user }) => {
+      setUser(user);
+      toast.success("Investment purchased successfully!");
+      onClose();
+      void queryClient.invalidateQueries({ queryKey: queryKeys.investments });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.history.all });
+    },
+    onError: (error) => toast.error(errorMessage(error, "Failed to purchase package")),
+  });
+  const submitting = purchase.isPending;
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const refusal = belowMinimum
       ? INVESTOR_MESSAGES.minimumAmount(pkg.price)
@@ -37,18 +51,7 @@ export function BuyPackageDialog({ pkg, balance, trial, onClose }: BuyPackageDia
       toast.error(refusal);
       return;
     }
-    setSubmitting(true);
-    try {
-      const { user } = await buyInvestment({ packageId: pkg._id, amount: value });
-      setUser(user);
-      toast.success("Investment purchased successfully!");
-      onClose();
-      // The response already carried the new balance; the re-read only confirms it, so its failure is harmless.
-      refreshUser().catch(() => {});
-    } catch (error) {
-      toast.error(errorMessage(error, "Failed to purchase package"));
-      setSubmitting(false);
-    }
+    purchase.mutate({ packageId: pkg._id, amount: value });
   }
 
   return (

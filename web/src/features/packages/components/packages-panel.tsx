@@ -2,8 +2,8 @@ import { SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import type { Package } from "@jengafund/shared";
 import { useState } from "react";
 import { EmptyPanel } from "../../../components/ui/empty-panel";
-import { PageSpinner } from "../../../components/ui/page-spinner";
 import { PanelHeader } from "../../../components/ui/panel-header";
+import { QueryState } from "../../../components/ui/query-state";
 import { useAuth } from "../../../lib/auth/use-auth";
 import { formatKes } from "../../../lib/format";
 import { usePackages } from "../hooks/use-packages";
@@ -13,7 +13,7 @@ import { PackageCard } from "./package-card";
 
 export function PackagesPanel() {
   const { user } = useAuth();
-  const { packages, loading } = usePackages();
+  const packages = usePackages();
   const [selected, setSelected] = useState<Package | null>(null);
   if (!user) return null;
 
@@ -32,19 +32,24 @@ export function PackagesPanel() {
           </Text>
         </Stack>
       </PanelHeader>
-      {loading ? (
-        <PageSpinner />
-      ) : packages.length === 0 ? (
-        <EmptyPanel title="No packages available" description="New investment packages will appear here soon." />
-      ) : (
-        <SimpleGrid as="ul" listStyle="none" columns={{ base: 1, md: 2, lg: 3 }} gap="4">
-          {packages.map((pkg) => (
-            <li key={pkg._id}>
-              <PackageCard pkg={pkg} onInvest={() => setSelected(pkg)} />
-            </li>
-          ))}
-        </SimpleGrid>
-      )}
+      <QueryState
+        query={packages}
+        what="the packages"
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <EmptyPanel title="No packages available" description="New investment packages will appear here soon." />
+        }
+      >
+        {(list) => (
+          <SimpleGrid as="ul" listStyle="none" columns={{ base: 1, md: 2, lg: 3 }} gap="4">
+            {list.map((pkg) => (
+              <li key={pkg._id}>
+                <PackageCard pkg={pkg} onInvest={() => setSelected(pkg)} />
+              </li>
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryState>
       {/* Keyed so every opening starts from the chosen package's price. */}
       {selected && (
         <BuyPackageDialog

@@ -1,10 +1,11 @@
-import { toast } from "react-toastify";
-import { useLoadOnMount } from "../../../lib/use-load-on-mount";
+import { useQuery } from "@tanstack/react-query";
+import { queryKeys } from "../../../lib/query-keys";
 import { getPackages } from "../api/get-packages";
 
-const toastLoadFailure = () => toast.error("Failed to load packages");
-
 export function usePackages() {
-  const { data: packages, loading } = useLoadOnMount(getPackages, [], toastLoadFailure);
-  return { packages, loading };
+  return useQuery({
+    queryKey: queryKeys.packages,
+    queryFn: getPackages,
+    meta: { errorToast: "Failed to load packages" },
+  });
 }

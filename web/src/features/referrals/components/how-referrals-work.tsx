@@ -4,7 +4,7 @@ import { formatKes } from "../../../lib/format";
 
 const steps = [
   "Your friend signs up with your link",
-  "They make their first investment",
+  "They deposit via M-Pesa and make their first investment",
   `You get ${formatKes(marketing.referralBonusKes)} in your wallet`,
 ];
 

@@ -1,28 +1,37 @@
 import { Badge, Card, Flex, Heading, Stack, Text } from "@chakra-ui/react";
 import type { Referral } from "@jengafund/shared";
+import type { UseQueryResult } from "@tanstack/react-query";
 import { EmptyPanel } from "../../../components/ui/empty-panel";
-import { SectionSpinner } from "../../../components/ui/section-spinner";
+import { QueryState } from "../../../components/ui/query-state";
 import { formatDate, formatKes } from "../../../lib/format";
 
-export function ReferralList({ referrals, loading }: { referrals: readonly Referral[]; loading: boolean }) {
+export function ReferralList({ referrals }: { referrals: UseQueryResult<Referral[]> }) {
   return (
     <Stack as="section" aria-labelledby="referral-list-title" gap="3">
       <Heading as="h2" size="md" id="referral-list-title">
         Your referrals
       </Heading>
-      {loading ? (
-        <SectionSpinner />
-      ) : referrals.length === 0 ? (
-        <EmptyPanel title="No referrals yet" description="Share your link: friends who sign up with it appear here." />
-      ) : (
-        <Stack as="ul" listStyle="none" gap="2">
-          {referrals.map((referral) => (
-            <li key={referral._id}>
-              <ReferralRow referral={referral} />
-            </li>
-          ))}
-        </Stack>
-      )}
+      <QueryState
+        query={referrals}
+        what="your referrals"
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <EmptyPanel
+            title="No referrals yet"
+            description="Share your link: friends who sign up with it appear here."
+          />
+        }
+      >
+        {(list) => (
+          <Stack as="ul" listStyle="none" gap="2">
+            {list.map((referral) => (
+              <li key={referral._id}>
+                <ReferralRow referral={referral} />
+              </li>
+            ))}
+          </Stack>
+        )}
+      </QueryState>
     </Stack>
   );
 }

@@ -10,17 +10,20 @@ import { ReferralList } from "./referral-list";
 
 export function ReferralsPanel() {
   const { user } = useAuth();
-  const { referrals, loading } = useReferrals();
+  const referrals = useReferrals();
   if (!user) return null;
-  const paid = referrals.filter((referral) => referral.rewardPaid).length;
+  // Until the list is in, the counts are unknown rather than zero.
+  const list = referrals.data;
+  const paid = list?.filter((referral) => referral.rewardPaid).length;
+  const count = (value: number | undefined) => value ?? "—";
 
   return (
     <Stack gap="6">
       <PanelHeader title="Referral Program" description="Invite friends to JengaFund and earn when they invest." />
       <SimpleGrid as="section" aria-label="Referral totals" columns={{ base: 2, md: 4 }} gap="3">
-        <StatCard label="Total Referrals" value={referrals.length} />
-        <StatCard label="Paid" value={paid} />
-        <StatCard label="Pending" value={referrals.length - paid} />
+        <StatCard label="Total Referrals" value={count(list?.length)} />
+        <StatCard label="Paid" value={count(paid)} />
+        <StatCard label="Pending" value={count(list && paid !== undefined ? list.length - paid : undefined)} />
         <StatCard
           label="Earnings"
           value={formatKes(user.totalReferralEarnings)}
@@ -31,7 +34,7 @@ export function ReferralsPanel() {
         <ReferralLinkCard code={user.referralCode} />
         <HowReferralsWork />
       </SimpleGrid>
-      <ReferralList referrals={referrals} loading={loading} />
+      <ReferralList referrals={referrals} />
     </Stack>
   );
 }

@@ -1,5 +1,6 @@
 import { Alert, Dialog, Flex, Input, Stack, Text } from "@chakra-ui/react";
-import { INVESTOR_MESSAGES, MIN_WITHDRAWAL_KES, type User } from "@jengafund/shared";
+import { formatKes, MAX_PAYOUT_KES, MIN_PAYOUT_KES, type User } from "@jengafund/shared";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { toast } from "react-toastify";
 import { AmountInput } from "../../../components/ui/amount-input";
@@ -7,8 +8,10 @@ import { DialogFormFooter } from "../../../components/ui/dialog-form-footer";
 import { FormField } from "../../../components/ui/form-field";
 import { errorMessage } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth/use-auth";
-import { formatKes } from "../../../lib/format";
+import { PHONE_FORMATS } from "../../../lib/phone-formats";
+import { queryKeys } from "../../../lib/query-keys";
 import { requestWithdrawal } from "../api/request-withdrawal";
+import { withdrawalRefusal } from "../lib/withdrawal-refusal";
 
 interface WithdrawalFormProps {
   user: User;
@@ -16,50 +19,33 @@ interface WithdrawalFormProps {
   onDone: () => void;
 }
 
-/**
- * The client-side refusals of spec §5. One case is left to the server on purpose: a trial account with an empty
- * wallet gets the server's explanation that trial money cannot be withdrawn, which says more than
- * 'Insufficient balance' to someone looking at KES 1,000 in the header.
- */
-function refusal(amount: number, user: User): string | undefined {
-  if (!(amount >= MIN_WITHDRAWAL_KES)) return INVESTOR_MESSAGES.minimumWithdrawal;
-  const onlyTrialMoney = user.isTrialAccount && user.walletBalance === 0;
-  if (amount > user.walletBalance && !onlyTrialMoney) return INVESTOR_MESSAGES.insufficientBalance;
-  return undefined;
-}
-
 export function WithdrawalForm({ user, onSubmittingChange, onDone }: WithdrawalFormProps) {
-  const { setUser, refreshUser } = useAuth();
+  const { setUser } = useAuth();
+  const queryClient = useQueryClient();
   const [amount, setAmount] = useState("");
   const [phoneNumber, setPhoneNumber] = useState(user.phoneNumber);
-  const [submitting, setSubmitting] = useState(false);
+  const withdrawal = useMutation({
+    mutationFn: requestWithdrawal,
+    onMutate: () => onSubmittingChange(true),
+    onSettled: () => onSubmittingChange(false),
+    onSuccess: (result) => {
+      setUser(result.user);
+      toast.success("Withdrawal request submitted successfully! It will be processed by our admin team.");
+      onDone();
+      void queryClient.invalidateQueries({ queryKey: queryKeys.history.all });
+    },
+    onError: (error) => toast.error(errorMessage(error, "Failed to submit withdrawal request")),
+  });
 
-  function track(next: boolean) {
-    setSubmitting(next);
-    onSubmittingChange(next);
-  }
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const value = Number(amount);
-    const refused = refusal(value, user);
+    const refused = withdrawalRefusal(value, phoneNumber, user);
     if (refused) {
       toast.error(refused);
       return;
     }
-    track(true);
-    try {
-      const result = await requestWithdrawal({ amount: value, phoneNumber: phoneNumber.trim() });
-      setUser(result.user);
-      toast.success("Withdrawal request submitted successfully! It will be processed by our admin team.");
-      track(false);
-      onDone();
-      // The response already carried the new balance; the re-read only confirms it, so its failure is harmless.
-      refreshUser().catch(() => {});
-    } catch (error) {
-      toast.error(errorMessage(error, "Failed to submit withdrawal request"));
-      track(false);
-    }
+    withdrawal.mutate({ amount: value, phoneNumber: phoneNumber.trim() });
   }
 
   return (
@@ -72,7 +58,7 @@ export function WithdrawalForm({ user, onSubmittingChange, onDone }: WithdrawalF
             </Text>
             <Text fontWeight="bold">{formatKes(user.walletBalance)}</Text>
           </Flex>
-          {user.isTrialAccount && (
+          {(user.isTrialAccount || user.trialBalance > 0) && (
             <Alert.Root status="info" size="sm">
               <Alert.Indicator />
               <Alert.Description>
@@ -81,10 +67,13 @@ export function WithdrawalForm({ user, onSubmittingChange, onDone }: WithdrawalF
               </Alert.Description>
             </Alert.Root>
           )}
-          <FormField label="Amount (KES)" helper="Whole shillings only.">
-            <AmountInput value={amount} onChange={setAmount} min={MIN_WITHDRAWAL_KES} wholeShillings />
+          <FormField
+            label="Amount (KES)"
+            helper={`Whole shillings, from ${formatKes(MIN_PAYOUT_KES)} (the smallest M-Pesa payout) to ${formatKes(MAX_PAYOUT_KES)}.`}
+          >
+            <AmountInput value={amount} onChange={setAmount} min={MIN_PAYOUT_KES} max={MAX_PAYOUT_KES} wholeShillings />
           </FormField>
-          <FormField label="M-Pesa Phone Number" helper="The number that receives the money.">
+          <FormField label="M-Pesa Phone Number" helper={`The number that receives the money, e.g. ${PHONE_FORMATS}.`}>
             <Input
               name="phoneNumber"
               type="tel"
@@ -100,7 +89,7 @@ export function WithdrawalForm({ user, onSubmittingChange, onDone }: WithdrawalF
         </Stack>
       </Dialog.Body>
       <DialogFormFooter
-        submitting={submitting}
+        submitting={withdrawal.isPending}
         submitLabel="Request Withdrawal"
         loadingText="Submitting"
         submitDisabled={amount.trim() === "" || phoneNumber.trim() === ""}

@@ -1,0 +1,41 @@
+import type { Withdrawal } from "@jengafund/shared";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { toast } from "react-toastify";
+import { errorMessage } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
+import { processWithdrawal, type WithdrawalDecision } from "../api/process-withdrawal";
+
+interface ProcessWithdrawalOptions {
+  withdrawal: Withdrawal;
+  onSubmittingChange: (submitting: boolean) => void;
+  /** Called once the decision is recorded; the list and the figures are read again behind it. */
+  onProcessed: () => void;
+  successMessage: (decision: WithdrawalDecision | "failed") => string;
+  failureMessage: string;
+}
+
+/**
+ * A decision on a withdrawal: approve, reject or (for a stuck payout) fail it. A refused decision keeps the dialog
+ * open with the server's reason (spec §8).
+ */
+export function useProcessWithdrawal({
+  withdrawal,
+  onSubmittingChange,
+  onProcessed,
+  successMessage,
+  failureMessage,
+}: ProcessWithdrawalOptions) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (decision: { status: WithdrawalDecision | "failed"; reason: string }) =>
+      processWithdrawal(withdrawal._id, decision),
+    onMutate: () => onSubmittingChange(true),
+    onSettled: () => onSubmittingChange(false),
+    onSuccess: (_processed, decision) => {
+      toast.success(successMessage(decision.status));
+      onProcessed();
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
+    },
+    onError: (error) => toast.error(errorMessage(error, failureMessage)),
+  });
+}

@@ -1,0 +1,27 @@
+/**
+ * Every key of the server-state cache in one place. Features never import each other, yet a purchase (packages)
+ * changes the investments list and a deposit (deposit) changes the history: they meet here, by key.
+ */
+export const queryKeys = {
+  /** GET /auth/me: the signed-in user, with the balances the header shows. */
+  me: ["me"],
+  /** GET /packages, for investors and admins alike. */
+  packages: ["packages"],
+  investments: ["investments"],
+  referrals: ["referrals"],
+  /** The signed-in user's own ledger and withdrawal requests. */
+  history: {
+    all: ["history"],
+    transactions: ["history", "transactions"],
+    withdrawals: ["history", "withdrawals"],
+  },
+  /** One M-Pesa deposit being watched. */
+  deposit: (checkoutRequestId: string) => ["deposit", checkoutRequestId],
+  admin: {
+    all: ["admin"],
+    stats: ["admin", "stats"],
+    users: ["admin", "users"],
+    transactions: ["admin", "transactions"],
+    withdrawals: ["admin", "withdrawals"],
+  },
+} as const;
