@@ -1,6 +1,6 @@
 /**
- * The composition root: services built once per container from the real adapters. Handlers import the
- * factories they need, so each bundle carries only its own dependencies.
+ * The composition root: services built once per container, on first use, from the real adapters. Every handler
+ * imports it; loading it also hands the HTTP preset (lib/middleware.ts) the authenticator and idempotency store.
  */
 
 import { createEventBridgePublisher } from "./events/publisher.js";
@@ -8,6 +8,7 @@ import { systemClock } from "./lib/clock.js";
 import { config, loadJwtSecret, loadSecret } from "./lib/config.js";
 import { referralCode, ulid } from "./lib/ids.js";
 import { log } from "./lib/log.js";
+import { provideHttpDependencies } from "./lib/middleware.js";
 import { metrics } from "./lib/metrics.js";
 import { argon2idHasher } from "./lib/passwords.js";
 import { createJwtIssuer } from "./lib/tokens.js";
@@ -23,6 +24,7 @@ import {
   createDynamoPayoutRepository,
   createDynamoTokenCache,
 } from "./repositories/dynamo/payment-repository.js";
+import { createDynamoStatsRepository } from "./repositories/dynamo/stats-repository.js";
 import { createAccountService, createAuthenticator } from "./services/accounts.js";
 import { createAdminService } from "./services/admin.js";
 import { createCallbackIngest } from "./services/callbacks.js";
@@ -48,9 +50,11 @@ const investorRepo = once(createDynamoInvestorRepository);
 const tokens = once(() => createJwtIssuer(loadJwtSecret, config().JWT_TTL_SECONDS));
 
 /** The answers kept for money requests made with an Idempotency-Key. */
-export const idempotencyStore = once(() => createDynamoIdempotencyRepository());
+const idempotencyStore = once(() => createDynamoIdempotencyRepository());
 
-export const authenticator = once(() => createAuthenticator({ accounts: accountRepo(), tokens: tokens() }));
+const authenticator = once(() => createAuthenticator({ accounts: accountRepo(), tokens: tokens() }));
+
+provideHttpDependencies({ authenticator, idempotencyStore });
 
 export const accounts = once(() => {
   const env = config();
@@ -83,6 +87,9 @@ export const withdrawals = once(() => {
     payoutLimits: { minKes: env.MIN_PAYOUT_KES, maxKes: env.MAX_PAYOUT_KES },
   });
 });
+
+/** The statistics counters reconciliation moves (matured investments leave the active count). */
+export const stats = once(() => createDynamoStatsRepository());
 
 export const admin = once(() =>
   createAdminService({

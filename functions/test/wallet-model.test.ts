@@ -4,11 +4,11 @@
  * balances must agree after every command.
  */
 import { randomUUID } from "node:crypto";
+import { dailyRewardCents } from "@jengafund/shared";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { AppError } from "../src/lib/errors.js";
 import type { PackageRecord } from "../src/repositories/ports.js";
-import { dailyRewardCents } from "../src/services/investments.js";
 import { depositToWallet, expectLedgerToMatchBalances } from "./support/money.js";
 import { createPackage } from "./support/packages.js";
 import { buildServices, manualClock } from "./support/services.js";

@@ -1,22 +1,9 @@
 import { EventBridgeClient, PutEventsCommand } from "@aws-sdk/client-eventbridge";
 import { config } from "../lib/config.js";
-
+import type { EventPublisher } from "../repositories/ports.js";
 import { EVENT_SOURCE } from "./names.js";
 
 export { EVENT_SOURCE };
-
-export type DarajaEventType = "StkCallback" | "B2cResult" | "B2cTimeout" | "StatusResult" | "StatusTimeout";
-
-export interface DarajaEventDetail {
-  kind: DarajaEventType;
-  body: unknown;
-  sourceIp: string;
-  receivedAt: string;
-}
-
-export interface EventPublisher {
-  publish(detail: DarajaEventDetail): Promise<void>;
-}
 
 let client: EventBridgeClient | undefined;
 

@@ -1,3 +1,4 @@
+import { MAX_PAYOUT_KES, MIN_PAYOUT_KES } from "@jengafund/shared";
 import * as z from "zod/mini";
 
 /**
@@ -55,8 +56,9 @@ const EnvSchema = z.object({
   ORIGIN_SECRET_ARN: z.optional(z.string()),
   EVENT_BUS_NAME: z._default(z.string(), "jengafund"),
   EVENTBRIDGE_ENDPOINT: z.optional(z.string().check(z.url())),
-  MIN_PAYOUT_KES: z._default(z.coerce.number().check(z.int(), z.positive()), 10),
-  MAX_PAYOUT_KES: z._default(z.coerce.number().check(z.int(), z.positive()), 250_000),
+  /** M-Pesa's B2C limits; by default the shared ones, which the web form checks against. */
+  MIN_PAYOUT_KES: z._default(z.coerce.number().check(z.int(), z.positive()), MIN_PAYOUT_KES),
+  MAX_PAYOUT_KES: z._default(z.coerce.number().check(z.int(), z.positive()), MAX_PAYOUT_KES),
 });
 export type Config = z.infer<typeof EnvSchema>;
 

@@ -10,16 +10,16 @@ import {
 import middy from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import type * as z from "zod/mini";
-import { authenticator, idempotencyStore } from "../app.js";
 import type {
   CallerContext,
   CallerRefs,
   IdempotencyClaim,
+  IdempotencyRepository,
   KeepAnswer,
   KeptAnswer,
   UserRecord,
 } from "../repositories/ports.js";
-import { ACCOUNT_MESSAGES } from "../services/accounts.js";
+import { ACCOUNT_MESSAGES, type Authenticator } from "../services/accounts.js";
 import { decideCaller } from "./caller.js";
 import { loadOriginSecret } from "./config.js";
 import {
@@ -34,6 +34,29 @@ import {
 import { errorResponse, jsonResponse } from "./http.js";
 import { observeInvocation } from "./invocation.js";
 import { appendLogKeys, log } from "./log.js";
+
+/**
+ * What the preset needs from the composition root. app.ts provides it when it loads, which every handler's import of
+ * app.ts guarantees, so this module does not import the root that imports it.
+ */
+export interface HttpDependencies {
+  authenticator: () => Authenticator;
+  idempotencyStore: () => IdempotencyRepository;
+}
+
+let dependencies: HttpDependencies | undefined;
+
+export function provideHttpDependencies(provided: HttpDependencies): void {
+  dependencies = provided;
+}
+
+function provided(): HttpDependencies {
+  if (!dependencies) throw new Error("HTTP dependencies not provided: the handler must import the composition root");
+  return dependencies;
+}
+
+const authenticator = () => provided().authenticator();
+const idempotencyStore = () => provided().idempotencyStore();
 
 /** Bodies this API accepts are small forms; anything larger is refused before parsing. */
 export const MAX_BODY_BYTES = 16 * 1024;

@@ -1,6 +1,7 @@
 import {
   centsToKes,
   type DepositStatusView,
+  dailyRewardCents,
   type Investment,
   type Package,
   type Referral,
@@ -19,7 +20,6 @@ import type {
   UserSummary,
   WithdrawalRecord,
 } from "../repositories/ports.js";
-import { dailyRewardCents } from "../services/investments.js";
 
 /** The API's user: KES numbers, `_id`, and never the password hash or token version. */
 export function presentUser(user: UserRecord): User {

@@ -1,5 +1,6 @@
-import { NAIROBI_UTC_OFFSET_HOURS } from "@jengafund/shared";
+import { nairobiWallClock } from "@jengafund/shared";
 import type { Clock } from "../lib/clock.js";
+import type { TokenCache } from "../repositories/ports.js";
 import { resultCodeOf } from "./callbacks.js";
 import { type B2cRequest, type CallbackKind, DarajaError, type DarajaPort, type StkQueryResult } from "./daraja.js";
 
@@ -19,12 +20,6 @@ export interface DarajaSettings {
   };
 }
 
-/** Where the one access token lives between containers (generating a new token invalidates the old one). */
-export interface TokenCache {
-  get(): Promise<{ token: string; expiresAt: number } | null>;
-  put(token: string, expiresAt: number): Promise<void>;
-}
-
 const REQUEST_TIMEOUT_MS = 10_000;
 /** Renew a little before Daraja's 3599 s, so a token never expires in flight. */
 const TOKEN_MARGIN_MS = 5 * 60_000;
@@ -34,7 +29,7 @@ const num = (value: unknown): number => (typeof value === "number" ? value : Num
 
 /** YYYYMMDDHHmmss in Nairobi time: the same string goes into the password and the body. */
 export function darajaTimestamp(at: Date): string {
-  return new Date(at.getTime() + NAIROBI_UTC_OFFSET_HOURS * 3_600_000).toISOString().replace(/[-:T]/g, "").slice(0, 14);
+  return nairobiWallClock(at).replace(/[-:T]/g, "").slice(0, 14);
 }
 
 /** Daraja silently never calls a callback URL containing one of these words, in any case (mpesa.md §1.1). */

@@ -1,4 +1,13 @@
-import type { Role } from "@jengafund/shared";
+import type {
+  BALANCE_KINDS,
+  DEPOSIT_STATUSES,
+  PACKAGE_CATEGORIES,
+  RISK_LEVELS,
+  Role,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+  WITHDRAWAL_STATUSES,
+} from "@jengafund/shared";
 
 /** Domain records as the services see them. Amounts are integer cents. */
 export interface UserSummary {
@@ -36,10 +45,10 @@ export interface UserRecord {
   createdAt: string;
 }
 
-export type LedgerType = "deposit" | "withdrawal" | "investment" | "reward" | "referral" | "trial" | "adjustment";
-export type LedgerStatus = "pending" | "completed" | "failed" | "cancelled";
+export type LedgerType = (typeof TRANSACTION_TYPES)[number];
+export type LedgerStatus = (typeof TRANSACTION_STATUSES)[number];
 /** Which balance a ledger line moves: trial money and real money never mix. */
-export type BalanceKind = "wallet" | "trial";
+export type BalanceKind = (typeof BALANCE_KINDS)[number];
 
 export interface LedgerLine {
   id: string;
@@ -116,16 +125,8 @@ export interface AccountRepository {
   releaseLoginAttempt(attempt: LoginAttempt): Promise<void>;
 }
 
-export type PackageCategory =
-  | "transport"
-  | "technology"
-  | "energy"
-  | "insurance"
-  | "manufacturing"
-  | "media"
-  | "real-estate"
-  | "consumer-goods";
-export type RiskLevel = "low" | "medium" | "high";
+export type PackageCategory = (typeof PACKAGE_CATEGORIES)[number];
+export type RiskLevel = (typeof RISK_LEVELS)[number];
 
 export interface PackageRecord {
   id: string;
@@ -187,7 +188,7 @@ export interface ReferralRecord {
   paidAt?: string;
 }
 
-export type WithdrawalStatus = "pending" | "approved" | "completed" | "rejected";
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
 export interface WithdrawalRecord {
   id: string;
@@ -288,6 +289,14 @@ export interface PageRequest {
   cursor?: string;
 }
 
+export interface StatsRepository {
+  /**
+   * Takes investments that matured on days up to `throughDay` (YYYY-MM-DD, inclusive) out of the active count, once
+   * each: the counter remembers the last day it covered. Returns how many were retired.
+   */
+  retireMatured(throughDay: string): Promise<number>;
+}
+
 export interface AdminStats {
   totalUsers: number;
   totalPackages: number;
@@ -350,7 +359,7 @@ export interface PackageRepository {
   remove(packageId: string): Promise<boolean>;
 }
 
-export type DepositStatus = "pending" | "completed" | "failed" | "cancelled";
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
 /** An M-Pesa deposit, keyed by the CheckoutRequestID Daraja gave its STK push. */
 export interface DepositRecord {
@@ -442,6 +451,26 @@ export class SettlementRefusedError extends Error {
     super(`Settlement refused: ${reason}`);
     this.name = "SettlementRefusedError";
   }
+}
+
+/** Where the one Daraja access token lives between containers (generating a new token invalidates the old one). */
+export interface TokenCache {
+  get(): Promise<{ token: string; expiresAt: number } | null>;
+  put(token: string, expiresAt: number): Promise<void>;
+}
+
+/** A Daraja callback as it travels on the payments bus from the ingest to the settle function. */
+export type DarajaEventType = "StkCallback" | "B2cResult" | "B2cTimeout" | "StatusResult" | "StatusTimeout";
+
+export interface DarajaEventDetail {
+  kind: DarajaEventType;
+  body: unknown;
+  sourceIp: string;
+  receivedAt: string;
+}
+
+export interface EventPublisher {
+  publish(detail: DarajaEventDetail): Promise<void>;
 }
 
 export interface PayoutRepository {

@@ -1,10 +1,10 @@
-import type { DarajaEventDetail, DarajaEventType, EventPublisher } from "../events/publisher.js";
 import { sameSecret } from "../lib/caller.js";
 import { type AppError, BadRequestError, ForbiddenError, NotFoundError } from "../lib/errors.js";
 import type { Log } from "../lib/log.js";
 import type { MetricsPort } from "../lib/metrics.js";
 import { parsePayoutResult, parseStatusResult, parseStkCallback } from "../payments/callbacks.js";
 import { CALLBACK_KINDS, type CallbackKind } from "../payments/daraja.js";
+import type { DarajaEventDetail, DarajaEventType, EventPublisher } from "../repositories/ports.js";
 
 export interface CallbackIngestDeps {
   publisher: EventPublisher;

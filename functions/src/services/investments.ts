@@ -1,4 +1,4 @@
-import { centsToKes, INVESTOR_MESSAGES, kesToCents, REFERRAL_BONUS_KES } from "@jengafund/shared";
+import { centsToKes, dailyRewardCents, INVESTOR_MESSAGES, kesToCents, REFERRAL_BONUS_KES } from "@jengafund/shared";
 import { type Clock, nairobiDay } from "../lib/clock.js";
 import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from "../lib/errors.js";
 import type { IdGenerator } from "../lib/ids.js";
@@ -24,12 +24,6 @@ export interface InvestmentServiceDeps {
 /** A conflicting change can refuse a move; it is re-read and tried again this many times before giving up. */
 const MOVE_ATTEMPTS = 4;
 const BUSY_MESSAGE = "Your account changed while this was processing. Please try again.";
-
-/** amount × dailyReturnRate / 100, rounded down to the cent, in integer arithmetic (rates have ≤ 2 decimals). */
-export function dailyRewardCents(amountCents: number, dailyReturnRate: number): number {
-  const basisPoints = Math.round(dailyReturnRate * 100);
-  return Math.floor((amountCents * basisPoints) / 10_000);
-}
 
 export function balanceOf(user: UserRecord, kind: BalanceKind): number {
   return kind === "trial" ? user.trialBalanceCents : user.walletBalanceCents;

@@ -1,3 +1,4 @@
+import { MAX_PAYOUT_KES, MIN_PAYOUT_KES } from "@jengafund/shared";
 import type { Clock } from "../../src/lib/clock.js";
 import { ulid } from "../../src/lib/ids.js";
 import { createDynamoAccountRepository } from "../../src/repositories/dynamo/account-repository.js";
@@ -34,7 +35,7 @@ export function buildServices(options: { clock: Clock; ctx?: DynamoContext }) {
     accounts,
     investor,
     investments: createInvestmentService(deps),
-    withdrawals: createWithdrawalService({ ...deps, payoutLimits: { minKes: 10, maxKes: 250_000 } }),
+    withdrawals: createWithdrawalService({ ...deps, payoutLimits: { minKes: MIN_PAYOUT_KES, maxKes: MAX_PAYOUT_KES } }),
     admin: createAdminService({
       admin: createDynamoAdminRepository(ctx),
       queries: createDynamoAdminQueries(ctx),

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { hasAtMostTwoDecimals } from "../money.js";
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES, WITHDRAWAL_STATUSES } from "../records.js";
 
 export const ADMIN_MESSAGES = {
   fillAllFields: "Please fill in all fields",
@@ -66,18 +67,6 @@ const searchQuery = z.pipe(
   z.transform(emptyToUndefined),
   z.optional(z.string().check(z.trim(), z.maxLength(100, "Search must be at most 100 characters"))),
 );
-
-export const TRANSACTION_TYPES = [
-  "deposit",
-  "withdrawal",
-  "investment",
-  "reward",
-  "referral",
-  "trial",
-  "adjustment",
-] as const;
-export const TRANSACTION_STATUSES = ["pending", "completed", "failed", "cancelled"] as const;
-export const WITHDRAWAL_STATUSES = ["pending", "approved", "completed", "rejected"] as const;
 
 export const AdminUsersQuerySchema = z.object({ ...pageQuery, search: searchQuery });
 export const AdminTransactionsQuerySchema = z.object({

@@ -1,12 +1,13 @@
 import * as z from "zod/mini";
-import { MIN_WITHDRAWAL_KES } from "../constants.js";
+import { MAX_DEPOSIT_KES, MIN_DEPOSIT_KES, MIN_WITHDRAWAL_KES } from "../constants.js";
 import { hasAtMostTwoDecimals } from "../money.js";
+import type { BalanceKind, DepositStatus, TransactionStatus, TransactionType, WithdrawalStatus } from "../records.js";
 import { PhoneNumberSchema } from "./auth.js";
 
 export const INVESTOR_MESSAGES = {
   insufficientBalance: "Insufficient balance",
   minimumAmount: (priceKes: number) => `Minimum amount is KES ${priceKes}`,
-  minimumWithdrawal: "Minimum withdrawal amount is KES 1",
+  minimumWithdrawal: `Minimum withdrawal amount is KES ${MIN_WITHDRAWAL_KES}`,
   minimumPayout: (kes: number) => `Minimum withdrawal to M-Pesa is KES ${kes}`,
   maximumPayout: (kes: number) => `Maximum withdrawal to M-Pesa is KES ${kes.toLocaleString("en-KE")}`,
   wholeShillings: "M-Pesa withdrawals are in whole shillings",
@@ -45,9 +46,9 @@ export const WithdrawalRequestInputSchema = z.object({
     .number("Amount must be a number")
     .check(
       z.refine(Number.isFinite, "Amount must be a number"),
-      z.gte(MIN_WITHDRAWAL_KES, "Minimum withdrawal amount is KES 1"),
+      z.gte(MIN_WITHDRAWAL_KES, INVESTOR_MESSAGES.minimumWithdrawal),
       z.lte(100_000_000, "Amount is too large"),
-      z.int("M-Pesa withdrawals are in whole shillings"),
+      z.int(INVESTOR_MESSAGES.wholeShillings),
     ),
   phoneNumber: PhoneNumberSchema,
 });
@@ -91,9 +92,6 @@ export interface Referral {
   createdAt: string;
 }
 
-export type TransactionType = "deposit" | "withdrawal" | "investment" | "reward" | "referral" | "trial" | "adjustment";
-export type TransactionStatus = "pending" | "completed" | "failed" | "cancelled";
-
 export interface Transaction {
   _id: string;
   type: TransactionType;
@@ -105,11 +103,9 @@ export interface Transaction {
   mpesaTransactionId?: string;
   phoneNumber?: string;
   /** "wallet" (real money) or "trial" (demo money). */
-  balance: "wallet" | "trial";
+  balance: BalanceKind;
   user: { firstName: string; lastName: string; email: string };
 }
-
-export type WithdrawalStatus = "pending" | "approved" | "completed" | "rejected";
 
 export interface Withdrawal {
   _id: string;
@@ -125,8 +121,8 @@ export interface Withdrawal {
 }
 
 export const DEPOSIT_INPUT_MESSAGES = {
-  minimum: "Minimum deposit amount is KES 1",
-  maximum: "Maximum deposit amount is KES 250,000",
+  minimum: `Minimum deposit amount is KES ${MIN_DEPOSIT_KES.toLocaleString("en-KE")}`,
+  maximum: `Maximum deposit amount is KES ${MAX_DEPOSIT_KES.toLocaleString("en-KE")}`,
   wholeShillings: "M-Pesa deposits are in whole shillings",
 } as const;
 
@@ -135,8 +131,8 @@ export const DepositInputSchema = z.object({
     .number("Amount must be a number")
     .check(
       z.refine(Number.isFinite, "Amount must be a number"),
-      z.gte(1, DEPOSIT_INPUT_MESSAGES.minimum),
-      z.lte(250_000, DEPOSIT_INPUT_MESSAGES.maximum),
+      z.gte(MIN_DEPOSIT_KES, DEPOSIT_INPUT_MESSAGES.minimum),
+      z.lte(MAX_DEPOSIT_KES, DEPOSIT_INPUT_MESSAGES.maximum),
       z.int(DEPOSIT_INPUT_MESSAGES.wholeShillings),
     ),
   phoneNumber: PhoneNumberSchema,
@@ -152,7 +148,7 @@ export interface DepositStatusView {
   checkoutRequestId: string;
   amount: number;
   phoneNumber: string;
-  status: "pending" | "completed" | "failed" | "cancelled";
+  status: DepositStatus;
   resultDesc?: string;
   mpesaTransactionId?: string;
   createdAt: string;

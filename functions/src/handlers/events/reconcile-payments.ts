@@ -1,10 +1,9 @@
 import type { Context } from "aws-lambda";
-import { deposits, payouts } from "../../app.js";
+import { deposits, payouts, stats } from "../../app.js";
 import { systemClock } from "../../lib/clock.js";
 import { observeInvocation } from "../../lib/invocation.js";
 import { log } from "../../lib/log.js";
 import { metrics } from "../../lib/metrics.js";
-import { createDynamoStatsRepository } from "../../repositories/dynamo/stats-repository.js";
 
 /** Checks a run starts with Daraja, each of deposits and payouts. */
 export const RECONCILE_BATCH = 50;
@@ -46,9 +45,7 @@ async function reconcile(context: Context) {
   }
 
   const yesterday = new Date(systemClock.now().getTime() - 86_400_000).toISOString().slice(0, 10);
-  const maturedInvestmentsRetired = await part("matured investments", () =>
-    createDynamoStatsRepository().retireMatured(yesterday),
-  );
+  const maturedInvestmentsRetired = await part("matured investments", () => stats().retireMatured(yesterday));
   const depositRun = await part("deposits", () =>
     deposits().reconcile({ limit: RECONCILE_BATCH, maxAgeMs: MAX_DEPOSIT_AGE_MS, timeLeftMs }),
   );

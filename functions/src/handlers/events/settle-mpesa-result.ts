@@ -1,9 +1,9 @@
 import type { Context, EventBridgeEvent } from "aws-lambda";
 import { deposits, payouts } from "../../app.js";
-import type { DarajaEventDetail, DarajaEventType } from "../../events/publisher.js";
 import { observeInvocation } from "../../lib/invocation.js";
 import { log } from "../../lib/log.js";
 import { parsePayoutResult, parseStatusResult, parseStkCallback } from "../../payments/callbacks.js";
+import type { DarajaEventDetail, DarajaEventType } from "../../repositories/ports.js";
 import { StkNotConfirmedYetError, UnknownDepositError } from "../../services/deposits.js";
 import { PayoutNotAcceptedYetError } from "../../services/payouts.js";
 

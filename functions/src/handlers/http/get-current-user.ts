@@ -1,3 +1,5 @@
+// The one handler without a service: it imports the composition root only for what the preset needs from it.
+import "../../app.js";
 import { httpHandler } from "../../lib/middleware.js";
 import { presentUser } from "../../lib/presenters.js";
 

@@ -6,7 +6,7 @@ import {
   TransactGetCommand,
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
-import type { TokenCache } from "../../payments/daraja-client.js";
+import type { TokenCache } from "../ports.js";
 import {
   type DepositRecord,
   type DepositRepository,

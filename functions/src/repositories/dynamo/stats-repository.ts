@@ -1,16 +1,9 @@
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import type { StatsRepository } from "../ports.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
 import { countersUpdate } from "./items.js";
 import { keys } from "./keys.js";
 import { failedConditionIndexes, runTransaction } from "./transactions.js";
-
-export interface StatsRepository {
-  /**
-   * Takes investments that matured on days up to `throughDay` (YYYY-MM-DD, inclusive) out of the active count, once
-   * each: the counter remembers the last day it covered. Returns how many were retired.
-   */
-  retireMatured(throughDay: string): Promise<number>;
-}
 
 export function createDynamoStatsRepository(ctx: DynamoContext = defaultDynamoContext()): StatsRepository {
   const { db, TableName } = ctx;

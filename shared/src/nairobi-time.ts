@@ -1,0 +1,16 @@
+import { NAIROBI_UTC_OFFSET_HOURS } from "./constants.js";
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * The Africa/Nairobi wall-clock time of an instant, `YYYY-MM-DDTHH:mm:ss.sss`. A fixed offset is exact: Kenya keeps
+ * UTC+3 all year, so no time-zone database is needed (nor shipped in a Lambda bundle).
+ */
+export function nairobiWallClock(instant: Date): string {
+  return new Date(instant.getTime() + NAIROBI_UTC_OFFSET_HOURS * HOUR_MS).toISOString().slice(0, 23);
+}
+
+/** The Africa/Nairobi calendar day of an instant, `YYYY-MM-DD`: the day of daily rewards and "new users today". */
+export function nairobiDay(instant: Date): string {
+  return nairobiWallClock(instant).slice(0, 10);
+}

@@ -1,0 +1,27 @@
+/**
+ * The kinds and states of the money records, each listed once: the request schemas, the functions' ports and index
+ * partitions, and the web's filters read these lists, so a new status cannot be known to one and not another.
+ */
+export const TRANSACTION_TYPES = [
+  "deposit",
+  "withdrawal",
+  "investment",
+  "reward",
+  "referral",
+  "trial",
+  "adjustment",
+] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+
+export const TRANSACTION_STATUSES = ["pending", "completed", "failed", "cancelled"] as const;
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+
+export const WITHDRAWAL_STATUSES = ["pending", "approved", "completed", "rejected"] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+export const DEPOSIT_STATUSES = ["pending", "completed", "failed", "cancelled"] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+
+/** Which balance a ledger line moves: trial money and real money never mix. */
+export const BALANCE_KINDS = ["wallet", "trial"] as const;
+export type BalanceKind = (typeof BALANCE_KINDS)[number];
