@@ -3,7 +3,7 @@ import { referralCode } from "../lib/ids.js";
 import { argon2idHasher } from "../lib/passwords.js";
 import { createDynamoAccountRepository } from "../repositories/dynamo/account-repository.js";
 import { createDynamoPackageRepository } from "../repositories/dynamo/package-repository.js";
-import { DuplicateValueError, type PackageRecord } from "../repositories/ports.js";
+import { MoveRefusedError, type PackageRecord } from "../repositories/ports.js";
 
 /**
  * The dev seed: one admin account and nine packages from well-known Kenyan companies. Idempotent: fixed ids
@@ -156,7 +156,7 @@ export async function seedDevData(admin: { email: string; password: string }): P
       },
     });
   } catch (error) {
-    if (!(error instanceof DuplicateValueError)) throw error;
+    if (!(error instanceof MoveRefusedError)) throw error;
     adminCreated = false;
   }
 

@@ -78,14 +78,6 @@ export interface NewAccount {
 
 export type UniqueField = "email" | "phoneNumber" | "referralCode";
 
-/** Raised by the adapter when a uniqueness marker already exists. */
-export class DuplicateValueError extends Error {
-  constructor(readonly field: UniqueField) {
-    super(`Duplicate ${field}`);
-    this.name = "DuplicateValueError";
-  }
-}
-
 /** What an email logs in with: its user and password hash. */
 export interface LoginCredential {
   userId: string;
@@ -212,7 +204,10 @@ export interface WithdrawalRecord {
   requestId: string;
 }
 
-/** Why a money move's transaction was refused: the condition that failed, in domain terms. */
+/**
+ * Why a conditional write was refused: the condition that failed, in domain terms. Each item of a transaction names
+ * the refusal its condition stands for, so the answer never depends on the item's position.
+ */
 export type RefusalReason =
   | "insufficient-balance"
   | "account-changed"
@@ -220,8 +215,25 @@ export type RefusalReason =
   | "referral-already-paid"
   | "already-claimed"
   | "investment-changed"
-  | "not-pending";
+  /** A withdrawal or deposit was no longer pending (already settled or decided, or changed since it was read). */
+  | "not-pending"
+  /** A payout was no longer approved and waiting for M-Pesa. */
+  | "not-approved"
+  /** The M-Pesa receipt already credited another deposit. */
+  | "duplicate-receipt"
+  | "package-exists"
+  | "package-missing"
+  /** A uniqueness marker exists already. */
+  | "email-taken"
+  | "phone-taken"
+  | "referral-code-taken"
+  /** A login throttle counter reached its limit. */
+  | "login-limit"
+  /** Another run moved the counter over these days already. */
+  | "already-covered"
+  | PromptLimit;
 
+/** The one refusal of the repositories: a condition that failed, which no retry would change. */
 export class MoveRefusedError extends Error {
   constructor(readonly reason: RefusalReason) {
     super(`Refused: ${reason}`);
@@ -395,19 +407,16 @@ export interface PromptLimits {
 
 export type PromptLimit = "pending-deposits" | "prompts-per-user" | "prompts-per-phone";
 
-/** Raised when a deposit would go beyond an STK push limit; nothing was counted. */
-export class PromptLimitError extends Error {
-  constructor(readonly limit: PromptLimit) {
-    super(`STK push limit reached: ${limit}`);
-    this.name = "PromptLimitError";
-  }
-}
+export const PROMPT_LIMITS: readonly PromptLimit[] = ["pending-deposits", "prompts-per-user", "prompts-per-phone"];
+
+export const isPromptLimit = (reason: RefusalReason): reason is PromptLimit =>
+  (PROMPT_LIMITS as readonly string[]).includes(reason);
 
 export interface DepositRepository {
   /**
    * Before an STK push: takes one of the user's pending-deposit slots and counts the prompt for the user and for the
    * phone this hour, in one write whose conditions carry the limits, so they hold however many requests run at once.
-   * Throws PromptLimitError, counting nothing, when any is full.
+   * Refuses with the limit's name (MoveRefusedError), counting nothing, when any is full; an hourly limit first.
    */
   reservePrompt(reservation: PromptReservation, limits: PromptLimits): Promise<void>;
   /**
@@ -444,13 +453,6 @@ export interface DepositRepository {
   listPending(created: { from: string; before: string }, limit: number): Promise<DepositRecord[]>;
   /** How many pending deposits were created before `before`; counting stops at `max`. */
   countPending(before: string, max: number): Promise<number>;
-}
-
-export class SettlementRefusedError extends Error {
-  constructor(readonly reason: "not-pending" | "duplicate-receipt" | "not-approved") {
-    super(`Settlement refused: ${reason}`);
-    this.name = "SettlementRefusedError";
-  }
 }
 
 /** Where the one Daraja access token lives between containers (generating a new token invalidates the old one). */

@@ -15,8 +15,8 @@ import {
   type AccountRepository,
   type CallerContext,
   type CallerRefs,
-  DuplicateValueError,
   type LoginAttempt,
+  MoveRefusedError,
   type UserRecord,
   type UserSummary,
 } from "../repositories/ports.js";
@@ -116,10 +116,10 @@ export function createAccountService(deps: AccountServiceDeps) {
           });
           return await sessionFor(user);
         } catch (error) {
-          if (!(error instanceof DuplicateValueError)) throw error;
-          if (error.field === "email") throw new ConflictError(ACCOUNT_MESSAGES.emailTaken);
-          if (error.field === "phoneNumber") throw new ConflictError(ACCOUNT_MESSAGES.phoneTaken);
-          if (attempt >= REFERRAL_CODE_ATTEMPTS) throw error;
+          if (!(error instanceof MoveRefusedError)) throw error;
+          if (error.reason === "email-taken") throw new ConflictError(ACCOUNT_MESSAGES.emailTaken);
+          if (error.reason === "phone-taken") throw new ConflictError(ACCOUNT_MESSAGES.phoneTaken);
+          if (error.reason !== "referral-code-taken" || attempt >= REFERRAL_CODE_ATTEMPTS) throw error;
         }
       }
     },

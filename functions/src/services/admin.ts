@@ -22,7 +22,6 @@ import {
   type PackageRecord,
   type PackageRepository,
   type PayoutRepository,
-  SettlementRefusedError,
   type UserRecord,
   type WithdrawalRecord,
 } from "../repositories/ports.js";
@@ -85,7 +84,7 @@ export function createAdminService({
       await payouts.fail(withdrawal, reason, at);
       metrics?.count("PayoutsRefunded");
     } catch (error) {
-      if (error instanceof SettlementRefusedError) throw new ConflictError(ADMIN_SERVICE_MESSAGES.payoutNotAwaiting);
+      if (error instanceof MoveRefusedError) throw new ConflictError(ADMIN_SERVICE_MESSAGES.payoutNotAwaiting);
       throw error;
     }
     return { ...withdrawal, status: "rejected", reason, processedAt: withdrawal.processedAt ?? at };

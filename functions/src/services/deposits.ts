@@ -16,13 +16,13 @@ import { DarajaError, type DarajaPort } from "../payments/daraja.js";
 import {
   type DepositRecord,
   type DepositRepository,
+  isPromptLimit,
   type KeepAnswer,
   type LedgerLine,
+  MoveRefusedError,
   type PromptLimit,
-  PromptLimitError,
   type PromptLimits,
   type PromptReservation,
-  SettlementRefusedError,
   type UserRecord,
 } from "../repositories/ports.js";
 
@@ -141,7 +141,7 @@ export function createDepositService({
         metrics.count("DepositsFailed");
         return "failed";
       } catch (error) {
-        if (error instanceof SettlementRefusedError) return "ignored";
+        if (error instanceof MoveRefusedError) return "ignored";
         throw error;
       }
     }
@@ -184,7 +184,7 @@ export function createDepositService({
         metrics.count("DepositsCredited");
         return "credited";
       } catch (error) {
-        if (!(error instanceof SettlementRefusedError)) throw error;
+        if (!(error instanceof MoveRefusedError)) throw error;
         if (error.reason === "duplicate-receipt") {
           return refuse("duplicate-receipt", "M-Pesa receipt already credited to another deposit: not credited", {
             ...context,
@@ -219,10 +219,11 @@ export function createDepositService({
       try {
         await deposits.reservePrompt(reservation, promptLimits);
       } catch (error) {
-        if (!(error instanceof PromptLimitError)) throw error;
-        log("warn", "STK push refused by a limit", { userId: user.id, limit: error.limit });
-        metrics.count("StkPromptsRefused", error.limit);
-        throw new TooManyRequestsError(promptLimitMessage(error.limit, promptLimits, now));
+        if (!(error instanceof MoveRefusedError && isPromptLimit(error.reason))) throw error;
+        const limit = error.reason;
+        log("warn", "STK push refused by a limit", { userId: user.id, limit });
+        metrics.count("StkPromptsRefused", limit);
+        throw new TooManyRequestsError(promptLimitMessage(limit, promptLimits, now));
       }
       // A start that records no deposit must give its pending slot back here: no settlement ever will. A failure to
       // do so is logged; until an operator corrects the counter, the user has one pending deposit fewer to start.

@@ -4,7 +4,7 @@ import type { Log } from "../lib/log.js";
 import type { MetricsPort } from "../lib/metrics.js";
 import type { PayoutOutcome, PayoutStatus } from "../payments/callbacks.js";
 import { DarajaError, type DarajaPort } from "../payments/daraja.js";
-import { type PayoutRepository, SettlementRefusedError, type WithdrawalRecord } from "../repositories/ports.js";
+import { MoveRefusedError, type PayoutRepository, type WithdrawalRecord } from "../repositories/ports.js";
 
 export interface PayoutServiceDeps {
   payouts: PayoutRepository;
@@ -61,7 +61,7 @@ export function createPayoutService({ payouts, daraja, clock, log, metrics, reco
           metrics.count("PayoutsRefunded");
           return { ...withdrawal, status: "rejected", reason };
         } catch (refundError) {
-          if (!(refundError instanceof SettlementRefusedError)) throw refundError;
+          if (!(refundError instanceof MoveRefusedError)) throw refundError;
           return withdrawal;
         }
       }
@@ -118,7 +118,7 @@ export function createPayoutService({ payouts, daraja, clock, log, metrics, reco
       metrics.count("PayoutsRefunded");
       return "refunded";
     } catch (error) {
-      if (error instanceof SettlementRefusedError) return "ignored";
+      if (error instanceof MoveRefusedError) return "ignored";
       throw error;
     }
   }

@@ -2,8 +2,9 @@ import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import {
   type AccountRepository,
   type CallerContext,
-  DuplicateValueError,
+  MoveRefusedError,
   type NewAccount,
+  type RefusalReason,
   summaryOf,
   type UniqueField,
 } from "../ports.js";
@@ -21,7 +22,14 @@ import {
   userItem,
 } from "./items.js";
 import { type Key, keys } from "./keys.js";
-import { failedConditionIndexes, runTransaction, type TransactItem } from "./transactions.js";
+import { type MoveItem, refusing, runTransaction, type TransactItem } from "./transactions.js";
+
+/** What a taken uniqueness marker means. */
+const TAKEN: Record<UniqueField, RefusalReason> = {
+  email: "email-taken",
+  phoneNumber: "phone-taken",
+  referralCode: "referral-code-taken",
+};
 
 const findByKey = (items: Record<string, unknown>[], key: Key) =>
   items.find((item) => item.PK === key.PK && item.SK === key.SK);
@@ -42,36 +50,37 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
     },
 
     async createAccount({ user, openingLine, referral, day }: NewAccount) {
-      const marker = (key: Key, field: UniqueField): TransactItem => ({
-        Put: {
-          TableName,
-          // The referral code's marker also names its owner, so a registration with that code needs one read.
-          // requestId lets a retry recognise its own earlier, unacknowledged commit (see runTransaction).
-          Item: {
-            ...key,
-            type: "UniqueMarker",
-            field,
-            userId: user.id,
-            requestId: user.id,
-            owner: summaryOf(user),
-            // The phone marker doubles as the admin search entry by phone prefix.
-            ...(field === "phoneNumber" ? { GSI2PK: keys.userPhoneSearchPartition, GSI2SK: user.phoneNumber } : {}),
-            // The email marker carries the password hash, so a login checks the password after one read and reads
-            // the user only once the password is right. The hash never changes (there is no password change yet);
-            // a change would rewrite both items in one transaction.
-            ...(field === "email" ? { passwordHash: user.passwordHash } : {}),
+      const marker = (key: Key, field: UniqueField): MoveItem => ({
+        item: {
+          Put: {
+            TableName,
+            // The referral code's marker also names its owner, so a registration with that code needs one read.
+            // requestId lets a retry recognise its own earlier, unacknowledged commit (see runTransaction).
+            Item: {
+              ...key,
+              type: "UniqueMarker",
+              field,
+              userId: user.id,
+              requestId: user.id,
+              owner: summaryOf(user),
+              // The phone marker doubles as the admin search entry by phone prefix.
+              ...(field === "phoneNumber" ? { GSI2PK: keys.userPhoneSearchPartition, GSI2SK: user.phoneNumber } : {}),
+              // The email marker carries the password hash, so a login checks the password after one read and reads
+              // the user only once the password is right. The hash never changes (there is no password change yet);
+              // a change would rewrite both items in one transaction.
+              ...(field === "email" ? { passwordHash: user.passwordHash } : {}),
+            },
+            ConditionExpression: "attribute_not_exists(PK)",
           },
-          ConditionExpression: "attribute_not_exists(PK)",
         },
+        refusal: TAKEN[field],
+        // The email marker is the registration's idempotency marker.
+        ...(field === "email" ? { marker: { requestId: user.id } } : {}),
       });
-      // The order matters: a cancelled transaction reports reasons by index.
-      const uniqueFields: [Key, UniqueField][] = [
-        [keys.emailMarker(user.email), "email"],
-        [keys.phoneMarker(user.phoneNumber), "phoneNumber"],
-        [keys.referralCodeMarker(user.referralCode), "referralCode"],
-      ];
-      const items: TransactItem[] = [
-        ...uniqueFields.map(([key, field]) => marker(key, field)),
+      const items: (MoveItem | TransactItem)[] = [
+        marker(keys.emailMarker(user.email), "email"),
+        marker(keys.phoneMarker(user.phoneNumber), "phoneNumber"),
+        marker(keys.referralCodeMarker(user.referralCode), "referralCode"),
         { Put: { TableName, Item: userItem(user), ConditionExpression: "attribute_not_exists(PK)" } },
         countersUpdate(
           TableName,
@@ -114,16 +123,7 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
           },
         });
       }
-      try {
-        await runTransaction(ctx, items, {
-          marker: { index: 0, key: keys.emailMarker(user.email), requestId: user.id },
-        });
-      } catch (error) {
-        const failed = failedConditionIndexes(error);
-        const duplicate = uniqueFields.find((_, index) => failed.includes(index));
-        if (duplicate) throw new DuplicateValueError(duplicate[1]);
-        throw error;
-      }
+      await runTransaction(ctx, items);
     },
 
     getUser,
@@ -164,21 +164,22 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
     },
 
     async reserveLoginAttempt(attempt, limits) {
-      const count = (key: Key, limit: number): TransactItem => ({
-        Update: {
-          TableName,
-          Key: key,
-          UpdateExpression: "ADD attempts :one SET expiresAt = :expiresAt, #type = :type",
-          ConditionExpression: "attribute_not_exists(attempts) OR attempts < :limit",
-          ExpressionAttributeNames: { "#type": "type" },
-          ExpressionAttributeValues: {
-            ":one": 1,
-            ":limit": limit,
-            ":expiresAt": attempt.expiresAtEpochSeconds,
-            ":type": "LoginThrottle",
+      const count = (key: Key, limit: number): MoveItem =>
+        refusing("login-limit", {
+          Update: {
+            TableName,
+            Key: key,
+            UpdateExpression: "ADD attempts :one SET expiresAt = :expiresAt, #type = :type",
+            ConditionExpression: "attribute_not_exists(attempts) OR attempts < :limit",
+            ExpressionAttributeNames: { "#type": "type" },
+            ExpressionAttributeValues: {
+              ":one": 1,
+              ":limit": limit,
+              ":expiresAt": attempt.expiresAtEpochSeconds,
+              ":type": "LoginThrottle",
+            },
           },
-        },
-      });
+        });
       try {
         await runTransaction(ctx, [
           count(keys.loginAttempts("EMAIL", attempt.email, attempt.hour), limits.perAccountPerHour),
@@ -186,7 +187,7 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
         ]);
         return true;
       } catch (error) {
-        if (failedConditionIndexes(error).length > 0) return false;
+        if (error instanceof MoveRefusedError) return false;
         throw error;
       }
     },

@@ -1,66 +1,55 @@
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import {
-  AdminAccountError,
-  type AdminRepository,
-  MoveRefusedError,
-  summaryOf,
-  type WithdrawalRecord,
-} from "../ports.js";
+import { AdminAccountError, type AdminRepository, summaryOf, type WithdrawalRecord } from "../ports.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
 import {
   countersUpdate,
   ledgerCounters,
   ledgerItem,
-  ledgerStatusChangeCounters,
-  ledgerStatusUpdate,
-  mergeCounters,
   statusTransition,
   toUserRecord,
-  walletRefund,
+  withdrawalRefund,
   withdrawalStatusChangeCounters,
 } from "./items.js";
 import { keys } from "./keys.js";
-import { failedConditionIndexes, runTransaction, type TransactItem } from "./transactions.js";
+import { refusing, runTransaction } from "./transactions.js";
 
 export function createDynamoAdminRepository(ctx: DynamoContext = defaultDynamoContext()): AdminRepository {
   const { db, TableName } = ctx;
   return {
     async adjustBalance({ subject, line, answer }) {
       const debit = line.amountCents < 0;
-      try {
-        await runTransaction(
-          ctx,
-          [
-            // The ledger line is the adjustment's idempotency marker.
-            {
+      await runTransaction(
+        ctx,
+        [
+          // The ledger line is the adjustment's idempotency marker.
+          {
+            item: {
               Put: {
                 TableName,
                 Item: ledgerItem(line, summaryOf(subject)),
                 ConditionExpression: "attribute_not_exists(PK)",
               },
             },
-            {
-              Update: {
-                TableName,
-                Key: keys.user(subject.id),
-                UpdateExpression: "ADD walletBalanceCents :delta",
-                ConditionExpression: debit
-                  ? "attribute_exists(PK) AND walletBalanceCents >= :needed"
-                  : "attribute_exists(PK)",
-                ExpressionAttributeValues: {
-                  ":delta": line.amountCents,
-                  ...(debit ? { ":needed": -line.amountCents } : {}),
-                },
+            marker: { requestId: line.requestId },
+          },
+          refusing("insufficient-balance", {
+            Update: {
+              TableName,
+              Key: keys.user(subject.id),
+              UpdateExpression: "ADD walletBalanceCents :delta",
+              ConditionExpression: debit
+                ? "attribute_exists(PK) AND walletBalanceCents >= :needed"
+                : "attribute_exists(PK)",
+              ExpressionAttributeValues: {
+                ":delta": line.amountCents,
+                ...(debit ? { ":needed": -line.amountCents } : {}),
               },
             },
-            countersUpdate(TableName, ledgerCounters(line), subject.id),
-          ],
-          { marker: { index: 0, key: keys.ledgerLine(subject.id, line.id), requestId: line.requestId }, answer },
-        );
-      } catch (error) {
-        if (failedConditionIndexes(error).includes(1)) throw new MoveRefusedError("insufficient-balance");
-        throw error;
-      }
+          }),
+          countersUpdate(TableName, ledgerCounters(line), subject.id),
+        ],
+        { answer },
+      );
     },
 
     async decideWithdrawal(withdrawal, decision) {
@@ -70,57 +59,32 @@ export function createDynamoAdminRepository(ctx: DynamoContext = defaultDynamoCo
         processedBy: decision.processedBy,
         ...(decision.reason ? { reason: decision.reason } : {}),
       };
-      const items: TransactItem[] = [
-        statusTransition(TableName, keys.withdrawal(withdrawal.id), {
-          from: "pending",
-          to: decision.status,
-          partition: keys.withdrawalsByStatusPartition(decision.status),
-          set: {
-            processedBy: decision.processedBy,
-            processedAt: decision.at,
-            reason: decision.reason,
-            decisionId: decision.requestId,
-          },
-        }),
-      ];
-      if (decision.status === "rejected") {
-        // The refund: the hold goes back to the wallet and its ledger line stops counting.
-        items.push(
-          walletRefund(TableName, withdrawal.userId, withdrawal.amountCents),
-          ledgerStatusUpdate(
-            TableName,
-            withdrawal.userId,
-            withdrawal.ledgerLineId,
-            "withdrawal",
-            "pending",
-            "cancelled",
-          ),
-          countersUpdate(
-            TableName,
-            mergeCounters(
-              withdrawalStatusChangeCounters("pending", "rejected"),
-              ledgerStatusChangeCounters("withdrawal", "pending", "cancelled"),
-            ),
-            withdrawal.userId,
-          ),
-        );
-      } else {
-        items.push(countersUpdate(TableName, withdrawalStatusChangeCounters("pending", "approved"), withdrawal.userId));
-      }
-      try {
-        // The decision's id on the withdrawal tells a retry after a lost answer that this decision already landed.
-        await runTransaction(ctx, items, {
-          marker: {
-            index: 0,
-            key: keys.withdrawal(withdrawal.id),
-            requestId: decision.requestId,
-            attribute: "decisionId",
-          },
-        });
-      } catch (error) {
-        if (failedConditionIndexes(error).includes(0)) throw new MoveRefusedError("not-pending");
-        throw error;
-      }
+      const set = {
+        processedBy: decision.processedBy,
+        processedAt: decision.at,
+        reason: decision.reason,
+        decisionId: decision.requestId,
+      };
+      // The decision's id on the withdrawal tells a retry after a lost answer that this decision already landed.
+      const marker = { requestId: decision.requestId, attribute: "decisionId" };
+      await runTransaction(
+        ctx,
+        decision.status === "rejected"
+          ? withdrawalRefund(TableName, withdrawal, { from: "pending", set, marker })
+          : [
+              {
+                item: statusTransition(TableName, keys.withdrawal(withdrawal.id), {
+                  from: "pending",
+                  to: "approved",
+                  partition: keys.withdrawalsByStatusPartition("approved"),
+                  set,
+                }),
+                refusal: "not-pending",
+                marker,
+              },
+              countersUpdate(TableName, withdrawalStatusChangeCounters("pending", "approved"), withdrawal.userId),
+            ],
+      );
       return decided;
     },
 

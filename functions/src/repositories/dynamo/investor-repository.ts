@@ -2,9 +2,7 @@ import { GetCommand, QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-d
 import {
   type ClaimPlan,
   type InvestorRepository,
-  MoveRefusedError,
   type PurchasePlan,
-  type RefusalReason,
   summaryOf,
   type WithdrawalPlan,
 } from "../ports.js";
@@ -25,25 +23,7 @@ import {
   withdrawalItem,
 } from "./items.js";
 import { keys } from "./keys.js";
-import { failedConditionIndexes, runTransaction, type TransactItem, type TransactionOptions } from "./transactions.js";
-
-/** Runs the transaction and turns the first failed condition into the refusal its item stands for. */
-async function move(
-  ctx: DynamoContext,
-  items: TransactItem[],
-  refusals: Partial<Record<number, RefusalReason>>,
-  options: TransactionOptions = {},
-): Promise<void> {
-  try {
-    await runTransaction(ctx, items, options);
-  } catch (error) {
-    for (const index of failedConditionIndexes(error)) {
-      const reason = refusals[index];
-      if (reason) throw new MoveRefusedError(reason);
-    }
-    throw error;
-  }
-}
+import { type MoveItem, refusing, runTransaction, type TransactItem } from "./transactions.js";
 
 export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynamoContext()): InvestorRepository {
   const { db, TableName } = ctx;
@@ -94,10 +74,15 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
         buyerConditions.push("referralRewardPending = :true");
         buyerSets.push("referralRewardPending = :false");
       }
-      const items: TransactItem[] = [
+      const items: (MoveItem | TransactItem)[] = [
         // The investment item is the purchase's idempotency marker: a retry after a lost answer finds it.
-        { Put: { TableName, Item: investmentItem(investment), ConditionExpression: "attribute_not_exists(PK)" } },
         {
+          item: {
+            Put: { TableName, Item: investmentItem(investment), ConditionExpression: "attribute_not_exists(PK)" },
+          },
+          marker: { requestId: investment.requestId },
+        },
+        refusing("account-changed", {
           Update: {
             TableName,
             Key: keys.user(buyer.id),
@@ -111,12 +96,12 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
               ...(referralBonus ? { ":false": false } : {}),
             },
           },
-        },
+        }),
         {
           Put: { TableName, Item: ledgerItem(line, summaryOf(buyer)), ConditionExpression: "attribute_not_exists(PK)" },
         },
-        {
-          // The package as priced and dated when this request read it; an edit or delete in between refuses.
+        // The package as priced and dated when this request read it; an edit or delete in between refuses.
+        refusing("package-changed", {
           ConditionCheck: {
             TableName,
             Key: keys.package(pkg.id),
@@ -129,7 +114,7 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
               ":now": now,
             },
           },
-        },
+        }),
         countersUpdate(
           TableName,
           mergeCounters(
@@ -154,7 +139,7 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
       ];
       if (referralBonus) {
         items.push(
-          {
+          refusing("referral-already-paid", {
             Update: {
               TableName,
               Key: keys.referral(referralBonus.referrerId, buyer.id),
@@ -162,7 +147,7 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
               ConditionExpression: "rewardPaid = :false",
               ExpressionAttributeValues: { ":true": true, ":false": false, ":now": now },
             },
-          },
+          }),
           {
             Update: {
               TableName,
@@ -181,29 +166,31 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
           },
         );
       }
-      await move(
-        ctx,
-        items,
-        { 1: "account-changed", 3: "package-changed", 6: "referral-already-paid" },
-        {
-          marker: { index: 0, key: keys.investment(buyer.id, investment.id), requestId: investment.requestId },
-          answer,
-        },
-      );
+      await runTransaction(ctx, items, { answer });
     },
 
     async claim({ claimant, investment, rewardCents, day, now, line, requestId, answer }: ClaimPlan) {
-      const markerKey = keys.claimMarker(claimant.id, investment.id, day);
-      const items: TransactItem[] = [
+      const items: (MoveItem | TransactItem)[] = [
         // One claim per investment per Nairobi day, whatever races or retries happen.
         {
-          Put: {
-            TableName,
-            Item: { ...markerKey, type: "ClaimMarker", investmentId: investment.id, day, requestId, createdAt: now },
-            ConditionExpression: "attribute_not_exists(PK)",
+          item: {
+            Put: {
+              TableName,
+              Item: {
+                ...keys.claimMarker(claimant.id, investment.id, day),
+                type: "ClaimMarker",
+                investmentId: investment.id,
+                day,
+                requestId,
+                createdAt: now,
+              },
+              ConditionExpression: "attribute_not_exists(PK)",
+            },
           },
+          refusal: "already-claimed",
+          marker: { requestId },
         },
-        {
+        refusing("investment-changed", {
           Update: {
             TableName,
             Key: keys.investment(claimant.id, investment.id),
@@ -211,8 +198,8 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
             ConditionExpression: "attribute_exists(PK) AND maturityDate > :now",
             ExpressionAttributeValues: { ":reward": rewardCents, ":now": now },
           },
-        },
-        {
+        }),
+        refusing("account-changed", {
           Update: {
             TableName,
             Key: keys.user(claimant.id),
@@ -220,7 +207,7 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
             ConditionExpression: "isActive = :true",
             ExpressionAttributeValues: { ":reward": rewardCents, ":true": true },
           },
-        },
+        }),
         {
           Put: {
             TableName,
@@ -230,19 +217,19 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
         },
         countersUpdate(TableName, ledgerCounters(line), claimant.id),
       ];
-      await move(
-        ctx,
-        items,
-        { 0: "already-claimed", 1: "investment-changed", 2: "account-changed" },
-        { marker: { index: 0, key: markerKey, requestId }, answer },
-      );
+      await runTransaction(ctx, items, { answer });
     },
 
     async requestWithdrawal({ user, withdrawal, line, answer }: WithdrawalPlan) {
-      const items: TransactItem[] = [
-        { Put: { TableName, Item: withdrawalItem(withdrawal), ConditionExpression: "attribute_not_exists(PK)" } },
+      const items: (MoveItem | TransactItem)[] = [
         {
-          // The hold: the amount leaves the wallet now and comes back only if the withdrawal is rejected or fails.
+          item: {
+            Put: { TableName, Item: withdrawalItem(withdrawal), ConditionExpression: "attribute_not_exists(PK)" },
+          },
+          marker: { requestId: withdrawal.requestId },
+        },
+        // The hold: the amount leaves the wallet now and comes back only if the withdrawal is rejected or fails.
+        refusing("account-changed", {
           Update: {
             TableName,
             Key: keys.user(user.id),
@@ -254,7 +241,7 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
               ":true": true,
             },
           },
-        },
+        }),
         {
           Put: { TableName, Item: ledgerItem(line, summaryOf(user)), ConditionExpression: "attribute_not_exists(PK)" },
         },
@@ -267,12 +254,7 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
           user.id,
         ),
       ];
-      await move(
-        ctx,
-        items,
-        { 1: "account-changed" },
-        { marker: { index: 0, key: keys.withdrawal(withdrawal.id), requestId: withdrawal.requestId }, answer },
-      );
+      await runTransaction(ctx, items, { answer });
     },
 
     async listInvestments(userId) {

@@ -13,7 +13,7 @@ import type {
   WithdrawalRecord,
 } from "../ports.js";
 import { type Key, keys } from "./keys.js";
-import type { TransactItem } from "./transactions.js";
+import type { MoveItem, TransactItem } from "./transactions.js";
 
 type Item = Record<string, unknown>;
 
@@ -348,17 +348,48 @@ export function statusTransition(
   };
 }
 
-/** Money back into a wallet: a refused or failed withdrawal's hold returning. */
-export function walletRefund(TableName: string, userId: string, amountCents: number): TransactItem {
-  return {
-    Update: {
-      TableName,
-      Key: keys.user(userId),
-      UpdateExpression: "ADD walletBalanceCents :amount",
-      ConditionExpression: "attribute_exists(PK)",
-      ExpressionAttributeValues: { ":amount": amountCents },
+/**
+ * The refund of a withdrawal's hold, built in one place for both ways it happens: an admin rejecting a pending
+ * withdrawal (its ledger line cancelled) and M-Pesa not paying an approved one (its ledger line failed). The withdrawal
+ * becomes rejected, the amount goes back to the wallet and the hold's ledger line stops counting.
+ */
+export function withdrawalRefund(
+  TableName: string,
+  withdrawal: WithdrawalRecord,
+  change: { from: "pending" | "approved"; set: Record<string, unknown>; marker?: MoveItem["marker"] },
+): (MoveItem | TransactItem)[] {
+  const { from } = change;
+  const ledgerTo = from === "pending" ? "cancelled" : "failed";
+  return [
+    {
+      item: statusTransition(TableName, keys.withdrawal(withdrawal.id), {
+        from,
+        to: "rejected",
+        partition: keys.withdrawalsByStatusPartition("rejected"),
+        set: change.set,
+      }),
+      refusal: from === "pending" ? "not-pending" : "not-approved",
+      ...(change.marker ? { marker: change.marker } : {}),
     },
-  };
+    {
+      Update: {
+        TableName,
+        Key: keys.user(withdrawal.userId),
+        UpdateExpression: "ADD walletBalanceCents :amount",
+        ConditionExpression: "attribute_exists(PK)",
+        ExpressionAttributeValues: { ":amount": withdrawal.amountCents },
+      },
+    },
+    ledgerStatusUpdate(TableName, withdrawal.userId, withdrawal.ledgerLineId, "withdrawal", "pending", ledgerTo),
+    countersUpdate(
+      TableName,
+      mergeCounters(
+        withdrawalStatusChangeCounters(from, "rejected"),
+        ledgerStatusChangeCounters("withdrawal", "pending", ledgerTo),
+      ),
+      withdrawal.userId,
+    ),
+  ];
 }
 
 /** FNV-1a: a cheap, stable spread of ids over the counter shards. */

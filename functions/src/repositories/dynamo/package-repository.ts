@@ -1,19 +1,19 @@
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import type { PackageRepository } from "../ports.js";
+import { MoveRefusedError, type PackageRepository } from "../ports.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
 import { countersUpdate, packageItem, toPackageRecord } from "./items.js";
 import { keys } from "./keys.js";
-import { failedConditionIndexes, runTransaction, type TransactionOptions } from "./transactions.js";
+import { refusing, runTransaction, type TransactionOptions } from "./transactions.js";
 
 export function createDynamoPackageRepository(ctx: DynamoContext = defaultDynamoContext()): PackageRepository {
   const { db, TableName } = ctx;
-  /** Runs the transaction; a failed condition on its first item (the package itself) answers false. */
+  /** Runs the transaction; a refusal by the package's own condition answers false. */
   const conditional = async (items: Parameters<typeof runTransaction>[1], options?: TransactionOptions) => {
     try {
       await runTransaction(ctx, items, options);
       return true;
     } catch (error) {
-      if (failedConditionIndexes(error).includes(0)) return false;
+      if (error instanceof MoveRefusedError) return false;
       throw error;
     }
   };
@@ -22,7 +22,9 @@ export function createDynamoPackageRepository(ctx: DynamoContext = defaultDynamo
     create: (pkg, answer) =>
       conditional(
         [
-          { Put: { TableName, Item: packageItem(pkg), ConditionExpression: "attribute_not_exists(PK)" } },
+          refusing("package-exists", {
+            Put: { TableName, Item: packageItem(pkg), ConditionExpression: "attribute_not_exists(PK)" },
+          }),
           countersUpdate(TableName, { totalPackages: 1 }, pkg.id),
         ],
         { answer },
@@ -52,7 +54,9 @@ export function createDynamoPackageRepository(ctx: DynamoContext = defaultDynamo
 
     remove: (packageId) =>
       conditional([
-        { Delete: { TableName, Key: keys.package(packageId), ConditionExpression: "attribute_exists(PK)" } },
+        refusing("package-missing", {
+          Delete: { TableName, Key: keys.package(packageId), ConditionExpression: "attribute_exists(PK)" },
+        }),
         countersUpdate(TableName, { totalPackages: -1 }, packageId),
       ]),
   };

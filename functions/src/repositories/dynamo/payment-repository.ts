@@ -12,9 +12,7 @@ import {
   type DepositRepository,
   type PayoutRepository,
   type PromptLimit,
-  PromptLimitError,
   type PromptReservation,
-  SettlementRefusedError,
   summaryOf,
 } from "../ports.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
@@ -30,11 +28,11 @@ import {
   toDepositRecord,
   toUserRecord,
   toWithdrawalRecord,
-  walletRefund,
+  withdrawalRefund,
   withdrawalStatusChangeCounters,
 } from "./items.js";
 import { type Key, keys } from "./keys.js";
-import { failedConditionIndexes, runTransaction, type TransactItem } from "./transactions.js";
+import { type MoveItem, refusing, runTransaction, type TransactItem } from "./transactions.js";
 
 /** Every page of a query, followed until DynamoDB has no more (or `enough` says so): a Limit or a filter ends a page early. */
 async function queryAll(
@@ -54,26 +52,34 @@ async function queryAll(
   return { items, count };
 }
 
-/** A deposit's own status change, conditional on the status it was read with, moving it between status lists. */
+/**
+ * A deposit's own status change, conditional on the status it was read with, moving it between status lists: refused
+ * as "not-pending" when another settlement came first.
+ */
 function depositStatusUpdate(
   TableName: string,
   deposit: DepositRecord,
   from: DepositRecord["status"],
   to: DepositRecord["status"],
   set: Record<string, unknown>,
-): TransactItem {
-  return statusTransition(TableName, keys.deposit(deposit.checkoutRequestId), {
-    from,
-    to,
-    partition: keys.depositsByStatusPartition(to),
-    set,
-  });
+): MoveItem {
+  return refusing(
+    "not-pending",
+    statusTransition(TableName, keys.deposit(deposit.checkoutRequestId), {
+      from,
+      to,
+      partition: keys.depositsByStatusPartition(to),
+      set,
+    }),
+  );
 }
 
 interface PromptCounter {
   Key: Key;
   type: string;
   attribute: string;
+  /** The limit this counter carries. */
+  limit: PromptLimit;
 }
 
 /** How many of the user's deposits are pending: no window, a settlement gives its slot back. */
@@ -81,18 +87,29 @@ const pendingDeposits = (userId: string): PromptCounter => ({
   Key: keys.pendingDeposits(userId),
   type: "PendingDeposits",
   attribute: "pending",
+  limit: "pending-deposits",
 });
 
 /** The counters starting a deposit moves (design.md §9); the hourly ones expire by TTL. */
 const promptCounters = ({ userId, phoneNumber, hour }: PromptReservation) => ({
   pending: pendingDeposits(userId),
-  user: { Key: keys.stkPrompts("USER", userId, hour), type: "StkPromptThrottle", attribute: "prompts" },
-  phone: { Key: keys.stkPrompts("PHONE", phoneNumber, hour), type: "StkPromptThrottle", attribute: "prompts" },
+  user: {
+    Key: keys.stkPrompts("USER", userId, hour),
+    type: "StkPromptThrottle",
+    attribute: "prompts",
+    limit: "prompts-per-user" as const,
+  },
+  phone: {
+    Key: keys.stkPrompts("PHONE", phoneNumber, hour),
+    type: "StkPromptThrottle",
+    attribute: "prompts",
+    limit: "prompts-per-phone" as const,
+  },
 });
 
-/** One more on a counter, refused by its condition once it has reached the limit. */
-function countUp(TableName: string, counter: PromptCounter, limit: number, expiresAt?: number): TransactItem {
-  return {
+/** One more on a counter, refused (with the counter's limit) by its condition once it has reached the limit. */
+function countUp(TableName: string, counter: PromptCounter, limit: number, expiresAt?: number): MoveItem {
+  return refusing(counter.limit, {
     Update: {
       TableName,
       Key: counter.Key,
@@ -106,7 +123,7 @@ function countUp(TableName: string, counter: PromptCounter, limit: number, expir
         ...(expiresAt === undefined ? {} : { ":expiresAt": expiresAt }),
       },
     },
-  };
+  });
 }
 
 /** One back, without a condition: giving a slot back never stands in the way of a settlement. */
@@ -122,27 +139,17 @@ function countDown(TableName: string, counter: PromptCounter): TransactItem {
   };
 }
 
-/** In the order the reservation's items are sent; an hourly limit is named first, as its wait is the longer one. */
-const RESERVATION_LIMITS: PromptLimit[] = ["pending-deposits", "prompts-per-user", "prompts-per-phone"];
-const REPORTED_FIRST: PromptLimit[] = ["prompts-per-user", "prompts-per-phone", "pending-deposits"];
-
 export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamoContext()): DepositRepository {
   const { db, TableName } = ctx;
   return {
     async reservePrompt(reservation, limits) {
-      try {
-        const counters = promptCounters(reservation);
-        await runTransaction(ctx, [
-          countUp(TableName, counters.pending, limits.maxPendingDepositsPerUser),
-          countUp(TableName, counters.user, limits.maxPromptsPerUserPerHour, reservation.expiresAtEpochSeconds),
-          countUp(TableName, counters.phone, limits.maxPromptsPerPhonePerHour, reservation.expiresAtEpochSeconds),
-        ]);
-      } catch (error) {
-        const reached = failedConditionIndexes(error).map((index) => RESERVATION_LIMITS[index]);
-        const limit = REPORTED_FIRST.find((name) => reached.includes(name));
-        if (limit) throw new PromptLimitError(limit);
-        throw error;
-      }
+      const counters = promptCounters(reservation);
+      // The first failed item is the refusal: an hourly limit goes first, as its wait is the longer one.
+      await runTransaction(ctx, [
+        countUp(TableName, counters.user, limits.maxPromptsPerUserPerHour, reservation.expiresAtEpochSeconds),
+        countUp(TableName, counters.phone, limits.maxPromptsPerPhonePerHour, reservation.expiresAtEpochSeconds),
+        countUp(TableName, counters.pending, limits.maxPendingDepositsPerUser),
+      ]);
     },
 
     async releasePrompt(reservation, { promptSent }) {
@@ -157,7 +164,11 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
       await runTransaction(
         ctx,
         [
-          { Put: { TableName, Item: depositItem(deposit), ConditionExpression: "attribute_not_exists(PK)" } },
+          {
+            item: { Put: { TableName, Item: depositItem(deposit), ConditionExpression: "attribute_not_exists(PK)" } },
+            // The deposit is its own creation marker; Daraja's id is unique per push.
+            marker: { requestId: deposit.checkoutRequestId },
+          },
           {
             Put: {
               TableName,
@@ -167,10 +178,7 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
           },
           countersUpdate(TableName, ledgerCounters(line), deposit.userId),
         ],
-        {
-          marker: { index: 0, key: keys.deposit(deposit.checkoutRequestId), requestId: deposit.checkoutRequestId },
-          answer,
-        },
+        { answer },
       );
     },
 
@@ -195,7 +203,7 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
     },
 
     async complete(deposit, from, receipt, at) {
-      const items: TransactItem[] = [
+      const items: (MoveItem | TransactItem)[] = [
         depositStatusUpdate(TableName, deposit, from, "completed", { settledAt: at, ...(receipt ? { receipt } : {}) }),
         {
           // The first real money ends the trial: from now on the account spends its wallet.
@@ -214,49 +222,39 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
       ];
       if (receipt) {
         // A receipt credits once, whatever CheckoutRequestID a (replayed or forged) callback names.
-        items.push({
-          Put: {
-            TableName,
-            Item: {
-              ...keys.receiptMarker(receipt),
-              type: "ReceiptMarker",
-              userId: deposit.userId,
-              lineId: deposit.ledgerLineId,
-              checkoutRequestId: deposit.checkoutRequestId,
-              createdAt: at,
+        items.push(
+          refusing("duplicate-receipt", {
+            Put: {
+              TableName,
+              Item: {
+                ...keys.receiptMarker(receipt),
+                type: "ReceiptMarker",
+                userId: deposit.userId,
+                lineId: deposit.ledgerLineId,
+                checkoutRequestId: deposit.checkoutRequestId,
+                createdAt: at,
+              },
+              ConditionExpression: "attribute_not_exists(PK)",
             },
-            ConditionExpression: "attribute_not_exists(PK)",
-          },
-        });
+          }),
+        );
       }
       // Leaving pending frees one of the user's pending-deposit slots; a failed deposit gave its slot back already.
       if (from === "pending") items.push(countDown(TableName, pendingDeposits(deposit.userId)));
-      try {
-        await runTransaction(ctx, items);
-      } catch (error) {
-        const failed = failedConditionIndexes(error);
-        if (failed.includes(0)) throw new SettlementRefusedError("not-pending");
-        if (failed.includes(4)) throw new SettlementRefusedError("duplicate-receipt");
-        throw error;
-      }
+      await runTransaction(ctx, items);
     },
 
     async fail(deposit, to, result, at) {
-      try {
-        await runTransaction(ctx, [
-          depositStatusUpdate(TableName, deposit, "pending", to, {
-            settledAt: at,
-            resultCode: result.code,
-            resultDesc: result.desc,
-          }),
-          ledgerStatusUpdate(TableName, deposit.userId, deposit.ledgerLineId, "deposit", "pending", to),
-          countersUpdate(TableName, ledgerStatusChangeCounters("deposit", "pending", to), deposit.userId),
-          countDown(TableName, pendingDeposits(deposit.userId)),
-        ]);
-      } catch (error) {
-        if (failedConditionIndexes(error).includes(0)) throw new SettlementRefusedError("not-pending");
-        throw error;
-      }
+      await runTransaction(ctx, [
+        depositStatusUpdate(TableName, deposit, "pending", to, {
+          settledAt: at,
+          resultCode: result.code,
+          resultDesc: result.desc,
+        }),
+        ledgerStatusUpdate(TableName, deposit.userId, deposit.ledgerLineId, "deposit", "pending", to),
+        countersUpdate(TableName, ledgerStatusChangeCounters("deposit", "pending", to), deposit.userId),
+        countDown(TableName, pendingDeposits(deposit.userId)),
+      ]);
     },
 
     async listPending(created, limit) {
@@ -306,23 +304,6 @@ function approvedBefore(before: string): Omit<QueryCommandInput, "TableName"> {
 export function createDynamoPayoutRepository(ctx: DynamoContext = defaultDynamoContext()): PayoutRepository {
   const { db, TableName } = ctx;
 
-  const withdrawalUpdate = (id: string, to: "completed" | "rejected", set: Record<string, unknown>): TransactItem =>
-    statusTransition(TableName, keys.withdrawal(id), {
-      from: "approved",
-      to,
-      partition: keys.withdrawalsByStatusPartition(to),
-      set,
-    });
-
-  const settle = async (items: TransactItem[]) => {
-    try {
-      await runTransaction(ctx, items);
-    } catch (error) {
-      if (failedConditionIndexes(error).includes(0)) throw new SettlementRefusedError("not-approved");
-      throw error;
-    }
-  };
-
   /** Daraja's ids of a payout's conversations, kept on the withdrawal so its results can be matched to them. */
   const rememberConversation = async (withdrawalId: string, fields: Record<string, string>) => {
     const names = Object.keys(fields);
@@ -352,11 +333,16 @@ export function createDynamoPayoutRepository(ctx: DynamoContext = defaultDynamoC
       rememberConversation(withdrawalId, { statusConversationId: conversationId, statusQueriedAt: at }),
 
     complete: (withdrawal, receipt, at) =>
-      settle([
-        withdrawalUpdate(withdrawal.id, "completed", {
-          completedAt: at,
-          ...(receipt ? { mpesaTransactionId: receipt } : {}),
-        }),
+      runTransaction(ctx, [
+        refusing(
+          "not-approved",
+          statusTransition(TableName, keys.withdrawal(withdrawal.id), {
+            from: "approved",
+            to: "completed",
+            partition: keys.withdrawalsByStatusPartition("completed"),
+            set: { completedAt: at, ...(receipt ? { mpesaTransactionId: receipt } : {}) },
+          }),
+        ),
         ledgerStatusUpdate(
           TableName,
           withdrawal.userId,
@@ -378,21 +364,12 @@ export function createDynamoPayoutRepository(ctx: DynamoContext = defaultDynamoC
         ),
       ]),
 
+    // The payout did not happen: the held amount goes back to the wallet.
     fail: (withdrawal, reason, at) =>
-      settle([
-        withdrawalUpdate(withdrawal.id, "rejected", { reason, completedAt: at }),
-        // The payout did not happen: the held amount goes back to the wallet.
-        walletRefund(TableName, withdrawal.userId, withdrawal.amountCents),
-        ledgerStatusUpdate(TableName, withdrawal.userId, withdrawal.ledgerLineId, "withdrawal", "pending", "failed"),
-        countersUpdate(
-          TableName,
-          mergeCounters(
-            withdrawalStatusChangeCounters("approved", "rejected"),
-            ledgerStatusChangeCounters("withdrawal", "pending", "failed"),
-          ),
-          withdrawal.userId,
-        ),
-      ]),
+      runTransaction(
+        ctx,
+        withdrawalRefund(TableName, withdrawal, { from: "approved", set: { reason, completedAt: at } }),
+      ),
 
     async listApproved(before, limit) {
       // This list is sorted by withdrawal id (the request), not by the approval, so the whole approved partition is

@@ -1,9 +1,10 @@
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { StatsRepository } from "../ports.js";
+import { MoveRefusedError } from "../ports.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
 import { countersUpdate } from "./items.js";
 import { keys } from "./keys.js";
-import { failedConditionIndexes, runTransaction } from "./transactions.js";
+import { refusing, runTransaction } from "./transactions.js";
 
 export function createDynamoStatsRepository(ctx: DynamoContext = defaultDynamoContext()): StatsRepository {
   const { db, TableName } = ctx;
@@ -32,19 +33,19 @@ export function createDynamoStatsRepository(ctx: DynamoContext = defaultDynamoCo
       } while (ExclusiveStartKey);
       try {
         await runTransaction(ctx, [
-          {
-            // Two runs at once: only one moves the counter for a given span of days.
+          // Two runs at once: only one moves the counter for a given span of days.
+          refusing("already-covered", {
             Put: {
               TableName,
               Item: { ...keys.statsMaturedThrough(), type: "MaturedThrough", maturedThrough: throughDay },
               ConditionExpression: coveredThrough ? "maturedThrough = :covered" : "attribute_not_exists(PK)",
               ...(coveredThrough ? { ExpressionAttributeValues: { ":covered": coveredThrough } } : {}),
             },
-          },
+          }),
           ...(matured ? [countersUpdate(TableName, { activeInvestments: -matured }, throughDay)] : []),
         ]);
       } catch (error) {
-        if (failedConditionIndexes(error).includes(0)) return 0;
+        if (error instanceof MoveRefusedError) return 0;
         throw error;
       }
       return matured;
