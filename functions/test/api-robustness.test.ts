@@ -1,7 +1,13 @@
 /**
  * The API's edges, route by route from the route list: the authorization matrix (R10) and generated bad input (R9).
  */
-import { type AuthResponse, type RouteDefinition, routes } from "@jengafund/shared";
+import {
+  ADMIN_MAX_PAGE_WITHOUT_CURSOR,
+  ADMIN_PAGE_MESSAGES,
+  type AuthResponse,
+  type RouteDefinition,
+  routes,
+} from "@jengafund/shared";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import fc from "fast-check";
 import { SignJWT } from "jose";
@@ -102,9 +108,57 @@ describe("authorization matrix (R10)", () => {
     if (response.statusCode >= 400) expect(response.body.message).toEqual(expect.any(String));
   });
 
-  it("covers every guarded route", () => {
-    expect(cells.length).toBe(guarded.length * 7);
-  });
+  it.each(guarded.map((route) => [`${route.method} ${route.path}`, route] as const))(
+    "%s refuses an anonymous caller before reading a broken body, path or query",
+    async (_, route) => {
+      const response = await call<{ message?: string }>(
+        await handlerOf(route),
+        gatewayEvent(route.handler as never, {
+          pathParameters: Object.fromEntries(Object.keys(pathParametersOf(route)).map((name) => [name, "not-an-id"])),
+          query: { page: "-1", limit: "many" },
+          rawBody: "{not json",
+        }),
+      );
+      expect(response.statusCode).toBe(401);
+      expect(response.body.message).toBe("Please log in to continue");
+    },
+  );
+});
+
+describe("admin lists opened by page number", () => {
+  const lists = routes.filter((r) => r.access === "admin" && r.method === "GET" && r.handler.startsWith("list-admin-"));
+  const page = (route: RouteDefinition, query: Record<string, string>) =>
+    handlerOf(route).then((handler) =>
+      call<{ message?: string; page?: number }>(
+        handler,
+        gatewayEvent(route.handler as never, { token: admin.token, query }),
+      ),
+    );
+
+  it.each(lists.map((route) => [route.path, route] as const))(
+    "%s opens page 50 by number alone, and refuses page 51 without a cursor with a 400 that says what to do",
+    async (_, route) => {
+      const last = await page(route, { page: String(ADMIN_MAX_PAGE_WITHOUT_CURSOR) });
+      expect(last.statusCode).toBe(200);
+      expect(last.body.page).toBe(ADMIN_MAX_PAGE_WITHOUT_CURSOR);
+
+      for (const tooFar of [ADMIN_MAX_PAGE_WITHOUT_CURSOR + 1, 100_000]) {
+        const refused = await page(route, { page: String(tooFar) });
+        expect(refused.statusCode).toBe(400);
+        expect(refused.body).toEqual({ message: ADMIN_PAGE_MESSAGES.tooFarWithoutCursor(tooFar) });
+      }
+    },
+  );
+
+  it.each(lists.map((route) => [route.path, route] as const))(
+    "%s still follows a cursor past page 50",
+    async (_, route) => {
+      const cursor = Buffer.from("2000-01-01T00:00:00.000Z", "utf8").toString("base64url");
+      const response = await page(route, { page: String(ADMIN_MAX_PAGE_WITHOUT_CURSOR + 1), cursor });
+      expect(response.statusCode).toBe(200);
+      expect(response.body.page).toBe(ADMIN_MAX_PAGE_WITHOUT_CURSOR + 1);
+    },
+  );
 });
 
 describe("generated bad input (R9)", () => {

@@ -5,6 +5,11 @@ export const MIN_DEPOSIT_KES = 1;
 export const MAX_DEPOSIT_KES = 250_000;
 export const MIN_WITHDRAWAL_KES = 1;
 export const ADMIN_PAGE_SIZE = 10;
+/**
+ * How far an admin list can be opened by page number alone: without a cursor each earlier page is one more query.
+ * Further pages are reached through the `nextCursor` links, which cost what the first page does.
+ */
+export const ADMIN_MAX_PAGE_WITHOUT_CURSOR = 50;
 export const PASSWORD_MIN_LENGTH = 6;
 /** Calendar days for rewards and "new users today" are Africa/Nairobi days (UTC+3, no DST). */
 export const NAIROBI_UTC_OFFSET_HOURS = 3;

@@ -296,7 +296,7 @@ export interface Page<T> {
 
 export interface PageRequest {
   limit: number;
-  /** 1-based. Used to walk to the page when no cursor is given. */
+  /** 1-based. Without a cursor the adapter walks to it, one query a page: the schemas allow the first 50 that way. */
   page: number;
   cursor?: string;
 }

@@ -1,5 +1,7 @@
 import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { dynamoDocumentClient, tableName } from "../../src/repositories/dynamo/client.js";
+import { defaultDynamoContext, dynamoDocumentClient, tableName } from "../../src/repositories/dynamo/client.js";
+import { readTotals } from "../../src/repositories/dynamo/counters.js";
+import { counterNames } from "../../src/repositories/dynamo/items.js";
 import { keys } from "../../src/repositories/dynamo/keys.js";
 
 /** Direct table reads for assertions: what the handlers actually wrote. */
@@ -34,7 +36,7 @@ export async function setAttributes(key: { PK: string; SK: string }, attributes:
   );
 }
 
-/** Stands in for the admin console's deactivate action until that endpoint exists. */
+/** Deactivates a user straight in the table, as PUT /admin/users/{id}/status does, without an admin session. */
 export async function deactivateUser(userId: string) {
   await dynamoDocumentClient().send(
     new UpdateCommand({
@@ -48,8 +50,6 @@ export async function deactivateUser(userId: string) {
 
 /** The statistics totals, summed over their shards. */
 export async function readStats(): Promise<Record<string, number>> {
-  const { readTotals } = await import("../../src/repositories/dynamo/counters.js");
-  const { defaultDynamoContext } = await import("../../src/repositories/dynamo/client.js");
   const { totals } = await readTotals(defaultDynamoContext());
   const names = [
     "totalUsers",
@@ -58,8 +58,8 @@ export async function readStats(): Promise<Record<string, number>> {
     "activeInvestments",
     "totalTransactions",
     "totalRevenueCents",
-    "wd_total",
-    "wd_pending",
+    counterNames.withdrawals(),
+    counterNames.withdrawals("pending"),
   ];
   return Object.fromEntries(names.map((name) => [name, totals(name)]));
 }

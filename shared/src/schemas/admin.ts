@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { ADMIN_MAX_PAGE_WITHOUT_CURSOR, ADMIN_PAGE_SIZE } from "../constants.js";
 import { hasAtMostTwoDecimals } from "../money.js";
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES, WITHDRAWAL_STATUSES } from "../records.js";
 
@@ -59,7 +60,7 @@ const pageQuery = {
         z.gte(1, "limit must be at least 1"),
         z.lte(100, "limit must be at most 100"),
       ),
-    10,
+    ADMIN_PAGE_SIZE,
   ),
   cursor: z.optional(z.string().check(z.maxLength(512, "cursor is not valid"))),
 };
@@ -68,17 +69,35 @@ const searchQuery = z.pipe(
   z.optional(z.string().check(z.trim(), z.maxLength(100, "Search must be at most 100 characters"))),
 );
 
-export const AdminUsersQuerySchema = z.object({ ...pageQuery, search: searchQuery });
-export const AdminTransactionsQuerySchema = z.object({
-  ...pageQuery,
-  search: searchQuery,
-  type: optionalFilter(TRANSACTION_TYPES, "transaction type"),
-  status: optionalFilter(TRANSACTION_STATUSES, "transaction status"),
-});
-export const AdminWithdrawalsQuerySchema = z.object({
-  ...pageQuery,
-  status: optionalFilter(WITHDRAWAL_STATUSES, "withdrawal status"),
-});
+export const ADMIN_PAGE_MESSAGES = {
+  tooFarWithoutCursor: (page: number) =>
+    `Page ${page} is too far to open directly. Use the page links to move through the list, or narrow it with a search or filter.`,
+} as const;
+
+/** A page number alone reaches the first ADMIN_MAX_PAGE_WITHOUT_CURSOR pages; beyond them the list's cursor does. */
+const reachableWithoutCursor = z.refine<{ page: number; cursor?: string | undefined }>(
+  (query) => query.cursor !== undefined || query.page <= ADMIN_MAX_PAGE_WITHOUT_CURSOR,
+  {
+    error: (issue) => ADMIN_PAGE_MESSAGES.tooFarWithoutCursor((issue.input as { page: number }).page),
+    path: ["page"],
+  },
+);
+
+export const AdminUsersQuerySchema = z.object({ ...pageQuery, search: searchQuery }).check(reachableWithoutCursor);
+export const AdminTransactionsQuerySchema = z
+  .object({
+    ...pageQuery,
+    search: searchQuery,
+    type: optionalFilter(TRANSACTION_TYPES, "transaction type"),
+    status: optionalFilter(TRANSACTION_STATUSES, "transaction status"),
+  })
+  .check(reachableWithoutCursor);
+export const AdminWithdrawalsQuerySchema = z
+  .object({
+    ...pageQuery,
+    status: optionalFilter(WITHDRAWAL_STATUSES, "withdrawal status"),
+  })
+  .check(reachableWithoutCursor);
 
 export const PACKAGE_CATEGORIES = [
   "transport",

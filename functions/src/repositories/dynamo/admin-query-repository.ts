@@ -1,11 +1,14 @@
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { normalizeKenyanPhone, TRANSACTION_STATUSES, TRANSACTION_TYPES } from "@jengafund/shared";
+import {
+  ADMIN_MAX_PAGE_WITHOUT_CURSOR,
+  normalizeKenyanPhone,
+  TRANSACTION_STATUSES,
+  TRANSACTION_TYPES,
+} from "@jengafund/shared";
 import type {
   AdminQueries,
   AdminStats,
   LedgerLine,
-  LedgerStatus,
-  LedgerType,
   Page,
   PageRequest,
   UserRecord,
@@ -26,8 +29,6 @@ interface Partition {
   value: string;
 }
 
-const LEDGER_TYPES: readonly LedgerType[] = TRANSACTION_TYPES;
-const LEDGER_STATUSES: readonly LedgerStatus[] = TRANSACTION_STATUSES;
 /** Search answers are assembled in memory; this bounds the work whatever the table holds. */
 const SEARCH_CAP = 200;
 
@@ -76,10 +77,16 @@ export function createDynamoAdminQueries(ctx: DynamoContext = defaultDynamoConte
     };
   }
 
-  /** The cursor when the client has one; otherwise the page is reached by walking from the first. */
+  /**
+   * The cursor when the client has one; otherwise the page is reached by walking from the first, one query per page
+   * skipped, which is why the request schemas stop a page number alone at ADMIN_MAX_PAGE_WITHOUT_CURSOR.
+   */
   async function pageOf(partitions: Partition[], request: PageRequest) {
     let before = decodeCursor(request.cursor);
     if (!before) {
+      if (request.page > ADMIN_MAX_PAGE_WITHOUT_CURSOR) {
+        throw new RangeError(`Page ${request.page} without a cursor is beyond ${ADMIN_MAX_PAGE_WITHOUT_CURSOR}`);
+      }
       for (let page = 1; page < request.page; page++) {
         const skipped = await newestFirst(partitions, request.limit, before);
         if (!skipped.nextCursor) return { items: [], nextCursor: undefined };
@@ -175,7 +182,7 @@ export function createDynamoAdminQueries(ctx: DynamoContext = defaultDynamoConte
                 new QueryCommand({
                   TableName,
                   KeyConditionExpression: "PK = :pk AND begins_with(SK, :tx)",
-                  ExpressionAttributeValues: { ":pk": keys.user(u.id).PK, ":tx": "TX#" },
+                  ExpressionAttributeValues: { ":pk": keys.user(u.id).PK, ":tx": keys.ledgerPrefix },
                   ScanIndexForward: false,
                   Limit: SEARCH_CAP,
                 }),
@@ -198,8 +205,8 @@ export function createDynamoAdminQueries(ctx: DynamoContext = defaultDynamoConte
       }
       const partitions: Partition[] =
         type || status
-          ? (type ? [type] : LEDGER_TYPES).flatMap((t) =>
-              (status ? [status] : LEDGER_STATUSES).map((s) => ({
+          ? (type ? [type] : TRANSACTION_TYPES).flatMap((t) =>
+              (status ? [status] : TRANSACTION_STATUSES).map((s) => ({
                 index: "GSI2" as const,
                 value: keys.ledgerByTypeAndStatus(t, s),
               })),

@@ -12,10 +12,10 @@ export async function readTotals(
   also: Key[] = [],
 ): Promise<{ totals: (name: string) => number; also: (key: Key) => Record<string, unknown> | undefined }> {
   const items = await batchGet(ctx, [...allCounterShards(), ...also]);
-  const shards = new Set(allCounterShards().map((k) => k.SK));
+  const shards = allCounterShards();
   const sums = new Map<string, number>();
   for (const item of items) {
-    if (!shards.has(String(item.SK)) || item.PK !== "STATS") continue;
+    if (!shards.some((key) => key.PK === item.PK && key.SK === item.SK)) continue;
     for (const [name, value] of Object.entries(item)) {
       if (typeof value === "number") sums.set(name, (sums.get(name) ?? 0) + value);
     }

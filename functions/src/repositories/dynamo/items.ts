@@ -199,7 +199,7 @@ export function withdrawalItem(withdrawal: WithdrawalRecord): Item {
     GSI2PK: keys.withdrawalsByStatusPartition(withdrawal.status),
     GSI2SK: withdrawal.id,
     GSI3PK: keys.user(withdrawal.userId).PK,
-    GSI3SK: `WD#${withdrawal.id}`,
+    GSI3SK: keys.userWithdrawalSort(withdrawal.id),
   };
 }
 

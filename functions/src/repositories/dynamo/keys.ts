@@ -53,6 +53,7 @@ export const keys = {
   withdrawalsListPartition: "WD",
   withdrawalsByStatusPartition: (status: string) => `WD#${status}`,
   userWithdrawalsPrefix: "WD#",
+  userWithdrawalSort: (withdrawalId: string) => `WD#${withdrawalId}`,
 
   referral: (referrerId: string, referredId: string): Key => ({
     PK: `USER#${referrerId}`,
@@ -75,13 +76,13 @@ export const keys = {
   /** How many investments mature on a (UTC) day, to take them out of the active count then. */
   statsMaturities: (day: string): Key => ({ PK: "STATS", SK: `MATURES#${day}` }),
 
-  /** `hour` is the UTC hour, `yyyy-mm-ddThh`: each counter is one hour's window. */
   /** A request made with an Idempotency-Key, per caller: its body's fingerprint and, once done, its answer. */
   idempotency: (callerId: string, idempotencyKey: string): Key => ({
     PK: `IDEMPOTENCY#${callerId}#${idempotencyKey}`,
     SK: "IDEMPOTENCY",
   }),
 
+  /** `hour` is the UTC hour, `yyyy-mm-ddThh`: each counter is one hour's window. */
   loginAttempts: (scope: "EMAIL" | "IP", value: string, hour: string): Key => ({
     PK: `THROTTLE#LOGIN#${scope}#${scope === "EMAIL" ? value.toLowerCase() : value}`,
     SK: hour,
