@@ -209,7 +209,7 @@ describe("a money request repeated with the same Idempotency-Key (R13)", () => {
     expect(new Set(started.map((answer) => JSON.stringify(answer.body))).size).toBe(1);
     expect(await send(deposit, key)).toEqual(started[0]);
     expect(await prompts()).toBe(1);
-    const checkoutRequestId = (started[0]?.body as { checkoutRequestId: string }).checkoutRequestId;
+    const checkoutRequestId = String(started[0]?.body.checkoutRequestId);
     await eventually(async () => (await readItem(keys.deposit(checkoutRequestId)))?.status === "completed");
     expect(await walletOf(user._id)).toBe(12_000);
   });

@@ -5,8 +5,9 @@
 import { randomInt } from "node:crypto";
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, it } from "vitest";
-import { AppError } from "../src/lib/errors.js";
+import { DomainError, NotAuthenticatedError, TooManyAttemptsError } from "../src/lib/errors.js";
 import { referralCode, ulid } from "../src/lib/ids.js";
+import { statusOf } from "../src/lib/middleware.js";
 import { argon2idHasher, type PasswordHasher } from "../src/lib/passwords.js";
 import { createJwtIssuer } from "../src/lib/tokens.js";
 import { createDynamoAccountRepository } from "../src/repositories/dynamo/account-repository.js";
@@ -53,7 +54,7 @@ function loginService(limits: { perAccount: number; perIp: number }) {
       await service.login(email, password, ip);
       return 200;
     } catch (error) {
-      if (error instanceof AppError) return error.statusCode;
+      if (error instanceof DomainError) return statusOf(error);
       throw error;
     }
   };
@@ -107,9 +108,9 @@ describe("login throttling under concurrency", () => {
     const { input } = await registerUser();
     const { service } = loginService({ perAccount: 1, perIp: 1000 });
     const ip = newIp();
-    await expect(service.login(input.email, "wrong", ip)).rejects.toMatchObject({ statusCode: 401 });
+    await expect(service.login(input.email, "wrong", ip)).rejects.toBeInstanceOf(NotAuthenticatedError);
     await expect(service.login(input.email, "wrong", ip)).rejects.toMatchObject({
-      statusCode: 429,
+      name: TooManyAttemptsError.name,
       message: "Too many failed login attempts. Please try again in an hour.",
     });
   });

@@ -12,7 +12,8 @@
 import { randomUUID } from "node:crypto";
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, it } from "vitest";
-import { AppError, ServiceBusyError } from "../src/lib/errors.js";
+import { BusyError, DomainError } from "../src/lib/errors.js";
+import { statusOf } from "../src/lib/middleware.js";
 import { defaultDynamoContext } from "../src/repositories/dynamo/client.js";
 import { keys } from "../src/repositories/dynamo/keys.js";
 import type { PackageRecord } from "../src/repositories/ports.js";
@@ -84,11 +85,11 @@ async function runWorkload(options: {
       }
       outcomes[`${kind}:ok`] = (outcomes[`${kind}:ok`] ?? 0) + 1;
     } catch (error) {
-      if (error instanceof ServiceBusyError) {
+      if (error instanceof BusyError) {
         outcomes[`${kind}:busy`] = (outcomes[`${kind}:busy`] ?? 0) + 1;
-      } else if (error instanceof AppError && error.statusCode < 500 && error.statusCode !== 409) {
+      } else if (error instanceof DomainError && statusOf(error) < 500 && statusOf(error) !== 409) {
         outcomes[`${kind}:${error.message}`] = (outcomes[`${kind}:${error.message}`] ?? 0) + 1;
-      } else if (error instanceof AppError && error.message.startsWith("Reward already claimed")) {
+      } else if (error instanceof DomainError && error.message.startsWith("Reward already claimed")) {
         outcomes[`${kind}:already claimed`] = (outcomes[`${kind}:already claimed`] ?? 0) + 1;
       } else {
         unexpected.push(`${kind}: ${(error as Error).name}: ${(error as Error).message}`);

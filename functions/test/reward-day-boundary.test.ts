@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { ConflictError } from "../src/lib/errors.js";
+import { AlreadyClaimedError } from "../src/lib/errors.js";
 import { expectLedgerToMatchBalances } from "./support/money.js";
 import { createPackage } from "./support/packages.js";
 import { buildServices, manualClock } from "./support/services.js";
@@ -35,9 +35,9 @@ describe("daily reward and the Africa/Nairobi day (UTC+3)", () => {
     };
 
     await expect(claimAt("2026-11-21T20:59:59.999Z")).resolves.toMatchObject({ rewardCents: 500 });
-    await expect(claimAt("2026-11-21T20:59:59.999Z")).rejects.toBeInstanceOf(ConflictError);
+    await expect(claimAt("2026-11-21T20:59:59.999Z")).rejects.toBeInstanceOf(AlreadyClaimedError);
     await expect(claimAt("2026-11-21T21:00:00.000Z")).resolves.toMatchObject({ rewardCents: 500 });
-    await expect(claimAt("2026-11-22T20:59:59.000Z")).rejects.toBeInstanceOf(ConflictError);
+    await expect(claimAt("2026-11-22T20:59:59.000Z")).rejects.toBeInstanceOf(AlreadyClaimedError);
 
     expect((await claimant()).trialBalanceCents).toBe(100_000 - 50_000 + 1_000);
     await expectLedgerToMatchBalances(user._id);

@@ -8,8 +8,9 @@ import { randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { handler as startDeposit } from "../src/handlers/http/start-deposit.js";
 import { systemClock } from "../src/lib/clock.js";
-import { AppError } from "../src/lib/errors.js";
+import { DomainError } from "../src/lib/errors.js";
 import { ulid } from "../src/lib/ids.js";
+import { statusOf } from "../src/lib/middleware.js";
 import { createDarajaClient } from "../src/payments/daraja-client.js";
 import { createDynamoAccountRepository } from "../src/repositories/dynamo/account-repository.js";
 import { keys } from "../src/repositories/dynamo/keys.js";
@@ -136,7 +137,8 @@ function depositService(limits: PromptLimits, at: Date) {
       const { deposit } = await service.start({ user, amountKes, phoneNumber });
       return { status: 202, checkoutRequestId: deposit.checkoutRequestId, message: "" };
     } catch (error) {
-      if (error instanceof AppError) return { status: error.statusCode, checkoutRequestId: "", message: error.message };
+      if (error instanceof DomainError)
+        return { status: statusOf(error), checkoutRequestId: "", message: error.message };
       throw error;
     }
   };

@@ -7,7 +7,8 @@ import { randomUUID } from "node:crypto";
 import { dailyRewardCents } from "@jengafund/shared";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { AppError } from "../src/lib/errors.js";
+import { DomainError } from "../src/lib/errors.js";
+import { statusOf } from "../src/lib/middleware.js";
 import type { PackageRecord } from "../src/repositories/ports.js";
 import { depositToWallet, expectLedgerToMatchBalances } from "./support/money.js";
 import { createPackage } from "./support/packages.js";
@@ -37,7 +38,7 @@ async function outcome(action: () => Promise<unknown>): Promise<"ok" | string> {
     await action();
     return "ok";
   } catch (error) {
-    if (error instanceof AppError && error.statusCode < 500) return error.message;
+    if (error instanceof DomainError && statusOf(error) < 500) return error.message;
     throw error;
   }
 }

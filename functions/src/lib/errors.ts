@@ -1,76 +1,74 @@
 /**
- * Application errors carry the HTTP status and the human message of the `{ message }` envelope. Services throw
- * them; the error middleware turns them into responses. Anything else becomes a 500 with a generic message.
+ * Domain errors: what went wrong, in the human words of the `{ message }` envelope. Services (and the request preset)
+ * throw them and know nothing of HTTP; the error middleware alone maps each kind to its status code (`statusOf` in
+ * lib/middleware.ts). Anything else becomes a 500 with a generic message.
  */
-export class AppError extends Error {
-  constructor(
-    readonly statusCode: number,
-    message: string,
-  ) {
+export abstract class DomainError extends Error {
+  constructor(message: string) {
     super(message);
     this.name = new.target.name;
   }
 }
 
-export class BadRequestError extends AppError {
-  constructor(message: string) {
-    super(400, message);
-  }
-}
+/** The request itself is malformed or names something that cannot be (bad JSON, an unknown referral code). */
+export class InvalidInputError extends DomainError {}
 
-export class UnauthorizedError extends AppError {
+/** A business rule refuses the request as asked (below the minimum, a matured package, an admin account). */
+export class RuleViolationError extends DomainError {}
+
+/** The balance does not cover the amount. */
+export class InsufficientBalanceError extends DomainError {}
+
+/** No valid session: missing, invalid or expired token, wrong credentials, or an account changed under it. */
+export class NotAuthenticatedError extends DomainError {
   constructor(message = "Please log in to continue") {
-    super(401, message);
+    super(message);
   }
 }
 
-export class ForbiddenError extends AppError {
+/** The caller may not do this (wrong role, a deactivated account, a request from outside). */
+export class NotPermittedError extends DomainError {
   constructor(message = "You do not have permission to do this") {
-    super(403, message);
+    super(message);
   }
 }
 
-export class NotFoundError extends AppError {
+export class NotFoundError extends DomainError {
   constructor(message = "Not found") {
-    super(404, message);
+    super(message);
   }
 }
 
-export class ConflictError extends AppError {
-  constructor(message: string) {
-    super(409, message);
-  }
-}
+/** What the request would create exists already (an email, a phone number, a package). */
+export class AlreadyExistsError extends DomainError {}
 
-export class PayloadTooLargeError extends AppError {
+/** Today's reward of this investment was claimed already. */
+export class AlreadyClaimedError extends DomainError {}
+
+/** The withdrawal or payout was already processed: it is no longer in the state the request needs. */
+export class NotPendingError extends DomainError {}
+
+/** The same thing is already under way (a request with this Idempotency-Key, an M-Pesa prompt on this phone). */
+export class InProgressError extends DomainError {}
+
+export class TooLargeError extends DomainError {
   constructor(message = "Request body is too large") {
-    super(413, message);
+    super(message);
   }
 }
 
-/** The request is well formed but cannot be what it claims (an Idempotency-Key reused for another request). */
-export class UnprocessableEntityError extends AppError {
-  constructor(message: string) {
-    super(422, message);
-  }
-}
+/** An Idempotency-Key reused for another request. */
+export class KeyReusedError extends DomainError {}
 
-export class TooManyRequestsError extends AppError {
-  constructor(message: string) {
-    super(429, message);
-  }
-}
+/** A limit on attempts was reached (logins, M-Pesa prompts); the message says when to try again. */
+export class TooManyAttemptsError extends DomainError {}
+
+/** M-Pesa refused or failed; the message says what the user can do. */
+export class UpstreamError extends DomainError {}
 
 /** Retries of a conflicting or throttled write ran out; nothing was changed and the client may try again. */
-export class ServiceBusyError extends AppError {
+export class BusyError extends DomainError {
   constructor(message = "The service is busy right now. Please try again in a moment.") {
-    super(503, message);
-  }
-}
-
-/** An upstream (M-Pesa) refused or failed; the message says what the user can do. */
-export class BadGatewayError extends AppError {
-  constructor(message: string) {
-    super(502, message);
+    super(message);
   }
 }

@@ -23,13 +23,22 @@ import { ACCOUNT_MESSAGES, type Authenticator } from "../services/accounts.js";
 import { decideCaller } from "./caller.js";
 import { loadOriginSecret } from "./config.js";
 import {
-  AppError,
-  BadRequestError,
-  ConflictError,
-  ForbiddenError,
-  PayloadTooLargeError,
-  UnauthorizedError,
-  UnprocessableEntityError,
+  AlreadyClaimedError,
+  AlreadyExistsError,
+  BusyError,
+  DomainError,
+  InProgressError,
+  InsufficientBalanceError,
+  InvalidInputError,
+  KeyReusedError,
+  NotAuthenticatedError,
+  NotFoundError,
+  NotPendingError,
+  NotPermittedError,
+  RuleViolationError,
+  TooLargeError,
+  TooManyAttemptsError,
+  UpstreamError,
 } from "./errors.js";
 import { errorResponse, jsonResponse } from "./http.js";
 import { observeInvocation } from "./invocation.js";
@@ -57,6 +66,29 @@ function provided(): HttpDependencies {
 
 const authenticator = () => provided().authenticator();
 const idempotencyStore = () => provided().idempotencyStore();
+
+/** The one place a domain error becomes an HTTP status (design.md §6). */
+const STATUS_OF: [abstract new (...args: never[]) => DomainError, number][] = [
+  [InvalidInputError, 400],
+  [RuleViolationError, 400],
+  [InsufficientBalanceError, 400],
+  [NotAuthenticatedError, 401],
+  [NotPermittedError, 403],
+  [NotFoundError, 404],
+  [AlreadyExistsError, 409],
+  [AlreadyClaimedError, 409],
+  [NotPendingError, 409],
+  [InProgressError, 409],
+  [TooLargeError, 413],
+  [KeyReusedError, 422],
+  [TooManyAttemptsError, 429],
+  [UpstreamError, 502],
+  [BusyError, 503],
+];
+
+export function statusOf(error: DomainError): number {
+  return STATUS_OF.find(([kind]) => error instanceof kind)?.[1] ?? 500;
+}
 
 /** Bodies this API accepts are small forms; anything larger is refused before parsing. */
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -158,7 +190,7 @@ async function claimKey(
 ): Promise<void> {
   const key = event.headers?.[IDEMPOTENCY_KEY_HEADER];
   if (key === undefined) return;
-  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new BadRequestError(IDEMPOTENCY_MESSAGES.invalidKey);
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) throw new InvalidInputError(IDEMPOTENCY_MESSAGES.invalidKey);
   const fingerprint = createHash("sha256")
     .update(canonicalJson({ route: route.handler, ...request }))
     .digest("base64url");
@@ -168,8 +200,8 @@ async function claimKey(
     event.keyed = { claim };
     return;
   }
-  if (outcome.fingerprint !== fingerprint) throw new UnprocessableEntityError(IDEMPOTENCY_MESSAGES.otherRequest);
-  if (outcome.state === "running") throw new ConflictError(IDEMPOTENCY_MESSAGES.stillRunning);
+  if (outcome.fingerprint !== fingerprint) throw new KeyReusedError(IDEMPOTENCY_MESSAGES.otherRequest);
+  if (outcome.state === "running") throw new InProgressError(IDEMPOTENCY_MESSAGES.stillRunning);
   const replay = jsonResponse(outcome.statusCode, outcome.body);
   event.replay = { ...replay, headers: { ...replay.headers, "idempotent-replayed": "true" } };
 }
@@ -192,22 +224,22 @@ function firstIssueMessage(error: z.core.$ZodError): string {
 function parseWith<S extends AnySchema | undefined>(schema: S, input: unknown): Output<S> {
   if (!schema) return undefined as Output<S>;
   const result = schema.safeParse(input);
-  if (!result.success) throw new BadRequestError(firstIssueMessage(result.error));
+  if (!result.success) throw new InvalidInputError(firstIssueMessage(result.error));
   return result.data as Output<S>;
 }
 
 function readJsonBody(event: APIGatewayProxyEventV2): unknown {
   if (event.body === undefined || event.body === null || event.body === "") return {};
   const raw = event.isBase64Encoded ? Buffer.from(event.body, "base64") : Buffer.from(event.body, "utf8");
-  if (raw.byteLength > MAX_BODY_BYTES) throw new PayloadTooLargeError();
+  if (raw.byteLength > MAX_BODY_BYTES) throw new TooLargeError();
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw.toString("utf8"));
   } catch {
-    throw new BadRequestError("Request body must be valid JSON");
+    throw new InvalidInputError("Request body must be valid JSON");
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
-    throw new BadRequestError("Request body must be a JSON object");
+    throw new InvalidInputError("Request body must be a JSON object");
   }
   return parsed;
 }
@@ -219,7 +251,7 @@ function readJsonBody(event: APIGatewayProxyEventV2): unknown {
 async function callerIp(event: APIGatewayProxyEventV2): Promise<string> {
   let decision = decideCaller(event, await loadOriginSecret());
   if (!decision.allowed) decision = decideCaller(event, await loadOriginSecret({ refresh: true }));
-  if (!decision.allowed) throw new ForbiddenError("Forbidden");
+  if (!decision.allowed) throw new NotPermittedError("Forbidden");
   return decision.ip;
 }
 
@@ -229,14 +261,14 @@ function assertReadablePath(event: APIGatewayProxyEventV2): void {
     decodeURIComponent(event.rawPath ?? "");
     for (const value of Object.values(event.pathParameters ?? {})) decodeURIComponent(value ?? "");
   } catch {
-    throw new BadRequestError("The request path is not valid");
+    throw new InvalidInputError("The request path is not valid");
   }
 }
 
 function bearerToken(event: APIGatewayProxyEventV2): string {
   const header = event.headers?.authorization ?? event.headers?.Authorization;
   const match = header?.match(/^Bearer\s+(\S+)$/i);
-  if (!match?.[1]) throw new UnauthorizedError("Please log in to continue");
+  if (!match?.[1]) throw new NotAuthenticatedError("Please log in to continue");
   return match[1];
 }
 
@@ -266,7 +298,7 @@ export function httpHandler<
       // Who is asking comes first: an anonymous or wrong-role caller learns nothing from validation messages.
       const claims = access === "public" ? undefined : await authenticator().verify(bearerToken(event));
       if (claims) appendLogKeys({ userId: claims.userId });
-      if (access === "admin" && claims?.role !== "admin") throw new ForbiddenError(ACCOUNT_MESSAGES.adminOnly);
+      if (access === "admin" && claims?.role !== "admin") throw new NotPermittedError(ACCOUNT_MESSAGES.adminOnly);
 
       let body: Output<B>;
       let path: Output<P>;
@@ -288,7 +320,7 @@ export function httpHandler<
         caller = user;
         loaded = rest;
         // The stored role, not only the token's, decides: a demoted admin's old token carries a stale claim.
-        if (access === "admin" && caller.role !== "admin") throw new ForbiddenError(ACCOUNT_MESSAGES.adminOnly);
+        if (access === "admin" && caller.role !== "admin") throw new NotPermittedError(ACCOUNT_MESSAGES.adminOnly);
         if (route.idempotent) await claimKey(event, route, caller, { path, body });
       }
       event.parsed = {
@@ -309,8 +341,8 @@ export function httpHandler<
       // Nothing was done, or what was done kept its answer in the same transaction: give the key back for a retry.
       const { keyed } = request.event;
       if (keyed) await idempotencyStore().release(keyed.claim);
-      if (error instanceof AppError) {
-        request.response = errorResponse(error.statusCode, error.message);
+      if (error instanceof DomainError) {
+        request.response = errorResponse(statusOf(error), error.message);
         return;
       }
       // Internals go to the log only, under the request id the client can quote (the line's correlation_id).

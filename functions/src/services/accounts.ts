@@ -1,11 +1,11 @@
 import { kesToCents, MESSAGES, REFERRAL_BONUS_KES, type RegisterCommand, TRIAL_BALANCE_KES } from "@jengafund/shared";
 import { type Clock, nairobiDay } from "../lib/clock.js";
 import {
-  BadRequestError,
-  ConflictError,
-  ForbiddenError,
-  TooManyRequestsError,
-  UnauthorizedError,
+  AlreadyExistsError,
+  InvalidInputError,
+  NotAuthenticatedError,
+  NotPermittedError,
+  TooManyAttemptsError,
 } from "../lib/errors.js";
 import type { IdGenerator } from "../lib/ids.js";
 import type { MetricsPort } from "../lib/metrics.js";
@@ -70,7 +70,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       let referrer: (UserSummary & { id: string }) | undefined;
       if (input.referralCode) {
         referrer = (await accounts.findReferrer(input.referralCode)) ?? undefined;
-        if (!referrer) throw new BadRequestError(MESSAGES.invalidReferralCode);
+        if (!referrer) throw new InvalidInputError(MESSAGES.invalidReferralCode);
       }
       const passwordHash = await passwords.hash(input.password);
 
@@ -117,8 +117,8 @@ export function createAccountService(deps: AccountServiceDeps) {
           return await sessionFor(user);
         } catch (error) {
           if (!(error instanceof MoveRefusedError)) throw error;
-          if (error.reason === "email-taken") throw new ConflictError(ACCOUNT_MESSAGES.emailTaken);
-          if (error.reason === "phone-taken") throw new ConflictError(ACCOUNT_MESSAGES.phoneTaken);
+          if (error.reason === "email-taken") throw new AlreadyExistsError(ACCOUNT_MESSAGES.emailTaken);
+          if (error.reason === "phone-taken") throw new AlreadyExistsError(ACCOUNT_MESSAGES.phoneTaken);
           if (error.reason !== "referral-code-taken" || attempt >= REFERRAL_CODE_ATTEMPTS) throw error;
         }
       }
@@ -144,19 +144,19 @@ export function createAccountService(deps: AccountServiceDeps) {
       ]);
       if (!counted) {
         metrics.count("LoginsThrottled");
-        throw new TooManyRequestsError(ACCOUNT_MESSAGES.tooManyAttempts);
+        throw new TooManyAttemptsError(ACCOUNT_MESSAGES.tooManyAttempts);
       }
       const valid = await passwords.verify(password, credential?.passwordHash ?? (await decoy()));
       // A wrong password (or an unknown email) keeps its counted attempt: that is the failure the limit counts.
-      if (!credential || !valid) throw new UnauthorizedError(ACCOUNT_MESSAGES.invalidCredentials);
+      if (!credential || !valid) throw new NotAuthenticatedError(ACCOUNT_MESSAGES.invalidCredentials);
       const [user] = await Promise.all([
         accounts.getUser(credential.userId),
         // A right password gives its attempt back, so logging in does not use up the budget. Should that write fail,
         // the attempt stays counted, which only ever errs towards the limit: the login itself still succeeds.
         accounts.releaseLoginAttempt(attempt).catch(() => undefined),
       ]);
-      if (!user) throw new UnauthorizedError(ACCOUNT_MESSAGES.invalidCredentials);
-      if (!user.isActive) throw new ForbiddenError(ACCOUNT_MESSAGES.deactivated);
+      if (!user) throw new NotAuthenticatedError(ACCOUNT_MESSAGES.invalidCredentials);
+      if (!user.isActive) throw new NotPermittedError(ACCOUNT_MESSAGES.deactivated);
       return sessionFor(user);
     },
   };
@@ -174,7 +174,7 @@ export function createAuthenticator(deps: Pick<AccountServiceDeps, "accounts" | 
     /** Signature, expiry and algorithm only: no I/O, so a bad token is refused before anything else is done. */
     async verify(token: string): Promise<TokenClaims> {
       const claims = await tokens.verify(token);
-      if (!claims) throw new UnauthorizedError(ACCOUNT_MESSAGES.sessionExpired);
+      if (!claims) throw new NotAuthenticatedError(ACCOUNT_MESSAGES.sessionExpired);
       return claims;
     },
 
@@ -187,7 +187,7 @@ export function createAuthenticator(deps: Pick<AccountServiceDeps, "accounts" | 
         ? await accounts.getUserWith(claims.userId, refs)
         : await accounts.getUser(claims.userId).then((user) => (user ? { user } : null));
       if (!context?.user.isActive || context.user.tokenVersion !== claims.tokenVersion) {
-        throw new UnauthorizedError(ACCOUNT_MESSAGES.sessionExpired);
+        throw new NotAuthenticatedError(ACCOUNT_MESSAGES.sessionExpired);
       }
       return context;
     },

@@ -8,7 +8,13 @@ import {
   type ProcessWithdrawalInput,
 } from "@jengafund/shared";
 import { type Clock, nairobiDay } from "../lib/clock.js";
-import { BadRequestError, ConflictError, NotFoundError } from "../lib/errors.js";
+import {
+  AlreadyExistsError,
+  InsufficientBalanceError,
+  NotFoundError,
+  NotPendingError,
+  RuleViolationError,
+} from "../lib/errors.js";
 import type { IdGenerator } from "../lib/ids.js";
 import type { MetricsPort } from "../lib/metrics.js";
 import {
@@ -78,13 +84,14 @@ export function createAdminService({
    * the wallet with the reason, exactly as when a B2C result reports a failure. A payout that settles meanwhile wins.
    */
   async function failPayout(withdrawal: WithdrawalRecord, reason: string): Promise<WithdrawalRecord> {
-    if (withdrawal.status !== "approved" || !payouts) throw new ConflictError(ADMIN_SERVICE_MESSAGES.payoutNotAwaiting);
+    if (withdrawal.status !== "approved" || !payouts)
+      throw new NotPendingError(ADMIN_SERVICE_MESSAGES.payoutNotAwaiting);
     const at = clock.now().toISOString();
     try {
       await payouts.fail(withdrawal, reason, at);
       metrics?.count("PayoutsRefunded");
     } catch (error) {
-      if (error instanceof MoveRefusedError) throw new ConflictError(ADMIN_SERVICE_MESSAGES.payoutNotAwaiting);
+      if (error instanceof MoveRefusedError) throw new NotPendingError(ADMIN_SERVICE_MESSAGES.payoutNotAwaiting);
       throw error;
     }
     return { ...withdrawal, status: "rejected", reason, processedAt: withdrawal.processedAt ?? at };
@@ -116,7 +123,7 @@ export function createAdminService({
 
     async createPackage(input: PackageInput, keep?: KeepAnswer<PackageRecord>): Promise<PackageRecord> {
       const pkg: PackageRecord = { id: newId(), ...packageFields(input), createdAt: clock.now().toISOString() };
-      if (!(await packages.create(pkg, keep?.(pkg)))) throw new ConflictError("Package already exists");
+      if (!(await packages.create(pkg, keep?.(pkg)))) throw new AlreadyExistsError("Package already exists");
       return pkg;
     },
 
@@ -145,7 +152,7 @@ export function createAdminService({
       const { withdrawal, decision } = input;
       if (!withdrawal) throw new NotFoundError(ADMIN_SERVICE_MESSAGES.withdrawalNotFound);
       if (decision.status === "failed") return failPayout(withdrawal, decision.reason ?? "");
-      if (withdrawal.status !== "pending") throw new ConflictError(ADMIN_SERVICE_MESSAGES.withdrawalNotPending);
+      if (withdrawal.status !== "pending") throw new NotPendingError(ADMIN_SERVICE_MESSAGES.withdrawalNotPending);
       const processedBy = { id: input.admin.id, firstName: input.admin.firstName, lastName: input.admin.lastName };
       const at = clock.now().toISOString();
       let decided: WithdrawalRecord;
@@ -163,7 +170,7 @@ export function createAdminService({
               },
         );
       } catch (error) {
-        if (error instanceof MoveRefusedError) throw new ConflictError(ADMIN_SERVICE_MESSAGES.withdrawalNotPending);
+        if (error instanceof MoveRefusedError) throw new NotPendingError(ADMIN_SERVICE_MESSAGES.withdrawalNotPending);
         throw error;
       }
       return decided.status === "approved" && startPayout ? startPayout(decided) : decided;
@@ -181,7 +188,9 @@ export function createAdminService({
       const cents = kesToCents(adjustment.amount);
       const signed = adjustment.type === "credit" ? cents : -cents;
       if (subject.walletBalanceCents + signed < 0) {
-        throw new BadRequestError(ADMIN_MESSAGES.debitBelowZero(formatKes(centsToKes(subject.walletBalanceCents))));
+        throw new InsufficientBalanceError(
+          ADMIN_MESSAGES.debitBelowZero(formatKes(centsToKes(subject.walletBalanceCents))),
+        );
       }
       const id = newId();
       const line = {
@@ -201,7 +210,7 @@ export function createAdminService({
         await admin.adjustBalance({ subject, line, ...(input.keep ? { answer: input.keep(adjusted) } : {}) });
       } catch (error) {
         if (error instanceof MoveRefusedError) {
-          throw new BadRequestError(ADMIN_MESSAGES.debitBelowZero("the current balance"));
+          throw new InsufficientBalanceError(ADMIN_MESSAGES.debitBelowZero("the current balance"));
         }
         throw error;
       }
@@ -210,11 +219,11 @@ export function createAdminService({
 
     async setActive(input: { subject: UserRecord | null | undefined; isActive: boolean }): Promise<UserRecord> {
       if (!input.subject) throw new NotFoundError(ADMIN_MESSAGES.userNotFound);
-      if (input.subject.role === "admin") throw new BadRequestError(ADMIN_MESSAGES.adminNotToggleable);
+      if (input.subject.role === "admin") throw new RuleViolationError(ADMIN_MESSAGES.adminNotToggleable);
       try {
         return await admin.setActive(input.subject.id, input.isActive);
       } catch (error) {
-        if (error instanceof AdminAccountError) throw new BadRequestError(ADMIN_MESSAGES.adminNotToggleable);
+        if (error instanceof AdminAccountError) throw new RuleViolationError(ADMIN_MESSAGES.adminNotToggleable);
         throw error;
       }
     },

@@ -1,5 +1,5 @@
 import { sameSecret } from "../lib/caller.js";
-import { type AppError, BadRequestError, ForbiddenError, NotFoundError } from "../lib/errors.js";
+import { type DomainError, InvalidInputError, NotFoundError, NotPermittedError } from "../lib/errors.js";
 import type { Log } from "../lib/log.js";
 import type { MetricsPort } from "../lib/metrics.js";
 import { parsePayoutResult, parseStatusResult, parseStkCallback } from "../payments/callbacks.js";
@@ -48,7 +48,7 @@ export function createCallbackIngest({
   log,
   metrics,
 }: CallbackIngestDeps) {
-  function refuse(reason: CallbackRejection, message: string, details: Record<string, unknown>, answer: AppError) {
+  function refuse(reason: CallbackRejection, message: string, details: Record<string, unknown>, answer: DomainError) {
     log("warn", message, { ...details, rejection: reason });
     metrics.count("CallbacksRejected", reason);
     return answer;
@@ -72,7 +72,7 @@ export function createCallbackIngest({
           "source-address",
           "Daraja callback from an address outside the allow-list refused",
           { kind, sourceIp: input.sourceIp },
-          new ForbiddenError("Forbidden"),
+          new NotPermittedError("Forbidden"),
         );
       }
       if (SHAPES[kind](input.body) === null) {
@@ -80,7 +80,7 @@ export function createCallbackIngest({
           "shape",
           "Daraja callback without the expected shape refused",
           { kind, sourceIp: input.sourceIp },
-          new BadRequestError("Unexpected callback body"),
+          new InvalidInputError("Unexpected callback body"),
         );
       }
       const detail: DarajaEventDetail = {

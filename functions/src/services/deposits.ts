@@ -1,12 +1,12 @@
 import { centsToKes, kesToCents } from "@jengafund/shared";
 import type { Clock } from "../lib/clock.js";
 import {
-  type AppError,
-  BadGatewayError,
-  BadRequestError,
-  ConflictError,
+  type DomainError,
+  InProgressError,
+  InvalidInputError,
   NotFoundError,
-  TooManyRequestsError,
+  TooManyAttemptsError,
+  UpstreamError,
 } from "../lib/errors.js";
 import type { IdGenerator } from "../lib/ids.js";
 import type { Log } from "../lib/log.js";
@@ -87,11 +87,11 @@ export function promptLimitMessage(limit: PromptLimit, limits: PromptLimits, now
 }
 
 /** What Daraja's refusal means for the person depositing. */
-function explain(error: DarajaError): AppError {
-  if (/lock subscriber/i.test(error.errorMessage)) return new ConflictError(DEPOSIT_MESSAGES.phoneBusy);
+function explain(error: DarajaError): DomainError {
+  if (/lock subscriber/i.test(error.errorMessage)) return new InProgressError(DEPOSIT_MESSAGES.phoneBusy);
   if (/Invalid PhoneNumber|Invalid PartyA/i.test(error.errorMessage))
-    return new BadRequestError(DEPOSIT_MESSAGES.invalidPhone);
-  return new BadGatewayError(DEPOSIT_MESSAGES.unavailable);
+    return new InvalidInputError(DEPOSIT_MESSAGES.invalidPhone);
+  return new UpstreamError(DEPOSIT_MESSAGES.unavailable);
 }
 
 /** Why a deposit callback was not applied; logged with it and counted by reason (CallbacksRejected). */
@@ -223,7 +223,7 @@ export function createDepositService({
         const limit = error.reason;
         log("warn", "STK push refused by a limit", { userId: user.id, limit });
         metrics.count("StkPromptsRefused", limit);
-        throw new TooManyRequestsError(promptLimitMessage(limit, promptLimits, now));
+        throw new TooManyAttemptsError(promptLimitMessage(limit, promptLimits, now));
       }
       // A start that records no deposit must give its pending slot back here: no settlement ever will. A failure to
       // do so is logged; until an operator corrects the counter, the user has one pending deposit fewer to start.
@@ -258,7 +258,7 @@ export function createDepositService({
         }
         log("warn", "STK push refused", { errorCode: error.errorCode, errorMessage: error.errorMessage });
         const answer = explain(error);
-        await release(!(answer instanceof ConflictError));
+        await release(!(answer instanceof InProgressError));
         throw answer;
       }
       const createdAt = clock.now().toISOString();

@@ -1,6 +1,13 @@
 import { centsToKes, dailyRewardCents, INVESTOR_MESSAGES, kesToCents, REFERRAL_BONUS_KES } from "@jengafund/shared";
 import { type Clock, nairobiDay } from "../lib/clock.js";
-import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from "../lib/errors.js";
+import {
+  AlreadyClaimedError,
+  BusyError,
+  InsufficientBalanceError,
+  NotAuthenticatedError,
+  NotFoundError,
+  RuleViolationError,
+} from "../lib/errors.js";
 import type { IdGenerator } from "../lib/ids.js";
 import {
   type AccountRepository,
@@ -21,9 +28,11 @@ export interface InvestmentServiceDeps {
   newId: IdGenerator;
 }
 
-/** A conflicting change can refuse a move; it is re-read and tried again this many times before giving up. */
+/**
+ * A refusal means the buyer or the package changed since they were read: they are read again and the purchase decided
+ * again (which may now be "Insufficient balance"). Conflicts are retried in runTransaction, not here.
+ */
 const MOVE_ATTEMPTS = 4;
-const BUSY_MESSAGE = "Your account changed while this was processing. Please try again.";
 
 export function balanceOf(user: UserRecord, kind: BalanceKind): number {
   return kind === "trial" ? user.trialBalanceCents : user.walletBalanceCents;
@@ -38,15 +47,15 @@ export function withBalanceChange(user: UserRecord, kind: BalanceKind, deltaCent
 export function createInvestmentService({ investor, accounts, clock, newId }: InvestmentServiceDeps) {
   async function reread(userId: string): Promise<UserRecord> {
     const user = await accounts.getUser(userId);
-    if (!user?.isActive) throw new UnauthorizedError(ACCOUNT_MESSAGES.sessionExpired);
+    if (!user?.isActive) throw new NotAuthenticatedError(ACCOUNT_MESSAGES.sessionExpired);
     return user;
   }
 
   function assertBuyable(pkg: PackageRecord | null | undefined, amountCents: number, now: Date): PackageRecord {
     if (!pkg) throw new NotFoundError(INVESTOR_MESSAGES.packageNotFound);
-    if (new Date(pkg.maturityDate) <= now) throw new BadRequestError(INVESTOR_MESSAGES.packageMatured);
+    if (new Date(pkg.maturityDate) <= now) throw new RuleViolationError(INVESTOR_MESSAGES.packageMatured);
     if (amountCents < pkg.priceCents) {
-      throw new BadRequestError(INVESTOR_MESSAGES.minimumAmount(centsToKes(pkg.priceCents)));
+      throw new RuleViolationError(INVESTOR_MESSAGES.minimumAmount(centsToKes(pkg.priceCents)));
     }
     return pkg;
   }
@@ -82,7 +91,8 @@ export function createInvestmentService({ investor, accounts, clock, newId }: In
       for (let attempt = 1; attempt <= MOVE_ATTEMPTS; attempt++) {
         const now = clock.now();
         const kind: BalanceKind = buyer.isTrialAccount ? "trial" : "wallet";
-        if (balanceOf(buyer, kind) < amountCents) throw new BadRequestError(INVESTOR_MESSAGES.insufficientBalance);
+        if (balanceOf(buyer, kind) < amountCents)
+          throw new InsufficientBalanceError(INVESTOR_MESSAGES.insufficientBalance);
         const investment: InvestmentRecord = {
           id: investmentId,
           userId: buyer.id,
@@ -149,7 +159,7 @@ export function createInvestmentService({ investor, accounts, clock, newId }: In
           buyer = await reread(buyer.id);
         }
       }
-      throw new ConflictError(BUSY_MESSAGE);
+      throw new BusyError();
     },
 
     /** One claim per investment per Africa/Nairobi day, until maturity; paid into the balance it was bought with. */
@@ -162,10 +172,10 @@ export function createInvestmentService({ investor, accounts, clock, newId }: In
       const { claimant, investment } = input;
       if (!investment) throw new NotFoundError(INVESTOR_MESSAGES.investmentNotFound);
       const now = clock.now();
-      if (new Date(investment.maturityDate) <= now) throw new BadRequestError(INVESTOR_MESSAGES.investmentMatured);
+      if (new Date(investment.maturityDate) <= now) throw new RuleViolationError(INVESTOR_MESSAGES.investmentMatured);
       const day = nairobiDay(now);
       if (investment.lastClaimDate && nairobiDay(new Date(investment.lastClaimDate)) === day) {
-        throw new ConflictError(INVESTOR_MESSAGES.alreadyClaimed);
+        throw new AlreadyClaimedError(INVESTOR_MESSAGES.alreadyClaimed);
       }
       const rewardCents = dailyRewardCents(investment.amountCents, investment.dailyReturnRate);
       const lineId = newId();
@@ -201,9 +211,9 @@ export function createInvestmentService({ investor, accounts, clock, newId }: In
         });
       } catch (error) {
         if (!(error instanceof MoveRefusedError)) throw error;
-        if (error.reason === "already-claimed") throw new ConflictError(INVESTOR_MESSAGES.alreadyClaimed);
-        if (error.reason === "investment-changed") throw new BadRequestError(INVESTOR_MESSAGES.investmentMatured);
-        throw new UnauthorizedError(ACCOUNT_MESSAGES.sessionExpired);
+        if (error.reason === "already-claimed") throw new AlreadyClaimedError(INVESTOR_MESSAGES.alreadyClaimed);
+        if (error.reason === "investment-changed") throw new RuleViolationError(INVESTOR_MESSAGES.investmentMatured);
+        throw new NotAuthenticatedError(ACCOUNT_MESSAGES.sessionExpired);
       }
       return claimed;
     },

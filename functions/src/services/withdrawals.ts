@@ -1,6 +1,6 @@
 import { INVESTOR_MESSAGES, kesToCents } from "@jengafund/shared";
 import type { Clock } from "../lib/clock.js";
-import { BadRequestError, ConflictError, UnauthorizedError } from "../lib/errors.js";
+import { BusyError, InsufficientBalanceError, NotAuthenticatedError, RuleViolationError } from "../lib/errors.js";
 import type { IdGenerator } from "../lib/ids.js";
 import {
   type AccountRepository,
@@ -23,6 +23,7 @@ export interface WithdrawalServiceDeps {
   payoutLimits: { minKes: number; maxKes: number };
 }
 
+/** A refused hold means the account changed: it is read again and the request decided again (not a conflict retry). */
 const MOVE_ATTEMPTS = 4;
 
 /** `WD-` and the last 10 characters of the id: short enough to read out on a support call. */
@@ -42,9 +43,9 @@ export function createWithdrawalService({ investor, accounts, clock, newId, payo
     }): Promise<{ withdrawal: WithdrawalRecord; user: UserRecord }> {
       const { amountKes, phoneNumber, requestId } = input;
       if (amountKes < payoutLimits.minKes)
-        throw new BadRequestError(INVESTOR_MESSAGES.minimumPayout(payoutLimits.minKes));
+        throw new RuleViolationError(INVESTOR_MESSAGES.minimumPayout(payoutLimits.minKes));
       if (amountKes > payoutLimits.maxKes)
-        throw new BadRequestError(INVESTOR_MESSAGES.maximumPayout(payoutLimits.maxKes));
+        throw new RuleViolationError(INVESTOR_MESSAGES.maximumPayout(payoutLimits.maxKes));
       const amountCents = kesToCents(amountKes);
       let user = input.user;
       const withdrawalId = newId();
@@ -53,7 +54,7 @@ export function createWithdrawalService({ investor, accounts, clock, newId, payo
 
       for (let attempt = 1; attempt <= MOVE_ATTEMPTS; attempt++) {
         if (user.walletBalanceCents < amountCents) {
-          throw new BadRequestError(
+          throw new InsufficientBalanceError(
             user.isTrialAccount && user.walletBalanceCents === 0
               ? INVESTOR_MESSAGES.trialNotWithdrawable
               : INVESTOR_MESSAGES.insufficientBalance,
@@ -95,11 +96,11 @@ export function createWithdrawalService({ investor, accounts, clock, newId, payo
         } catch (error) {
           if (!(error instanceof MoveRefusedError)) throw error;
           const fresh = await accounts.getUser(user.id);
-          if (!fresh?.isActive) throw new UnauthorizedError(ACCOUNT_MESSAGES.sessionExpired);
+          if (!fresh?.isActive) throw new NotAuthenticatedError(ACCOUNT_MESSAGES.sessionExpired);
           user = fresh;
         }
       }
-      throw new ConflictError("Your balance changed while this was processing. Please try again.");
+      throw new BusyError();
     },
   };
 }

@@ -16,6 +16,11 @@ export function dynamoDocumentClient(): DynamoDBDocumentClient {
     const { DYNAMODB_ENDPOINT, AWS_REGION } = config();
     const client = new DynamoDBClient({
       region: AWS_REGION,
+      // The one retry layer for throttling, timeouts and dropped connections of a single request (the same
+      // ClientRequestToken, so a TransactWriteItems retried here cannot apply twice). A cancelled transaction is never
+      // retried here: runTransaction retries conflicts and settles a lost answer by the operation's marker.
+      retryMode: "standard",
+      maxAttempts: 4,
       ...(DYNAMODB_ENDPOINT
         ? { endpoint: DYNAMODB_ENDPOINT, credentials: { accessKeyId: "local", secretAccessKey: "local" } }
         : {}),

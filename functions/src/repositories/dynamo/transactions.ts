@@ -1,6 +1,6 @@
 import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { GetCommand, TransactWriteCommand, type TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
-import { ServiceBusyError } from "../../lib/errors.js";
+import { BusyError } from "../../lib/errors.js";
 import { type KeptAnswer, MoveRefusedError, type RefusalReason } from "../ports.js";
 import type { DynamoContext } from "./client.js";
 import { keptAnswerItem } from "./idempotency-repository.js";
@@ -90,7 +90,7 @@ export interface TransactionOptions {
  * Resolves when the transaction committed (now or in an attempt whose answer was lost). A failed condition is never
  * retried: it rejects with MoveRefusedError carrying the refusal of the first failed item that names one (a failed
  * condition that names none is a bug and rejects with the cancellation itself). Running out of attempts rejects with
- * ServiceBusyError, nothing changed.
+ * BusyError, nothing changed.
  */
 export async function runTransaction(
   ctx: DynamoContext,
@@ -129,7 +129,7 @@ export async function runTransaction(
       if (attempt >= RETRY_POLICY.attempts) {
         if (ambiguous && !markerMove) throw error;
         if (ambiguous && (await markerIsOurs())) return;
-        throw new ServiceBusyError();
+        throw new BusyError();
       }
       const cap = Math.min(RETRY_POLICY.maxDelayMs, RETRY_POLICY.baseDelayMs * 2 ** (attempt - 1));
       await sleep(Math.random() * cap);
