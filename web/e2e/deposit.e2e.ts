@@ -105,8 +105,11 @@ describe("depositing with an M-Pesa prompt", () => {
       { name: "balance", selector: "header", text: `Balance:${formatKes(1500)}` },
     ]);
     const paidId = await deposit(page, 1500, phones.pays, "deposit-form-desktop");
-    await toast(page, promptSent, { exact: true }).waitFor();
     await toast(page, success, { exact: true }).waitFor({ timeout: 10_000 });
+    // "STK push sent…" showed first and was then rewritten into the success: one toast per deposit (design §11).
+    // It can be gone before a Playwright wait would look, so the page's own observer says it was there.
+    expect((await sightings()).prompt).toBeDefined();
+    expect(await page.locator(".Toastify__toast").count()).toBe(1);
     await header(page).getByText(formatKes(1500), { exact: true }).waitFor();
     expect(await header(page).getByText("Trial", { exact: true }).count()).toBe(0);
     expect(await header(page).getByRole("status").count()).toBe(0);
@@ -119,11 +122,13 @@ describe("depositing with an M-Pesa prompt", () => {
     await screenshot(page, "deposit-success-desktop", { fullPage: false });
 
     // Cancelled on the phone: an explanation, and the balance stays.
+    const cancelSightings = await noteSightings(page, [{ name: "prompt", selector: ".Toastify", text: promptSent }]);
     await deposit(page, 200, phones.cancels);
-    await toast(page, promptSent, { exact: true }).waitFor();
     await toast(page, "Payment cancelled on your phone. No money was taken.", { exact: true }).waitFor({
       timeout: 10_000,
     });
+    expect((await cancelSightings()).prompt).toBeDefined();
+    expect(await page.locator(".Toastify__toast").count()).toBe(1);
     await header(page).getByText(formatKes(1500), { exact: true }).waitFor();
     expect(await header(page).getByText("Trial", { exact: true }).count()).toBe(0);
     await screenshot(page, "deposit-cancelled-desktop", { fullPage: false });
