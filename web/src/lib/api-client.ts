@@ -45,14 +45,23 @@ export interface ApiRequest {
   /** JSON body; properties that are undefined are left out. */
   body?: object;
   query?: Record<string, string>;
+  /** Makes a money request safe to repeat: the server does it once per key (see lib/keyed-action). */
+  idempotencyKey?: string;
 }
 
 const operations = { GET: get, POST: post, PUT: put, DELETE: del } as const;
 
-export async function apiRequest<T>(method: Method, path: string, { body, query }: ApiRequest = {}): Promise<T> {
+export async function apiRequest<T>(
+  method: Method,
+  path: string,
+  { body, query, idempotencyKey }: ApiRequest = {},
+): Promise<T> {
   const token = tokenStorage.get();
   const options: RequestOptions = {
-    headers: token ? { Authorization: `Bearer ${token}` } : {},
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {}),
+    },
     // Our bodies are plain JSON objects; Amplify's DocumentType cannot express optional properties.
     body: body as RequestOptions["body"],
     queryParams: query,

@@ -1,7 +1,11 @@
 import type { Package, PackageInput } from "@jengafund/shared";
 import { apiRequest } from "../../../lib/api-client";
+import { keyedAction } from "../../../lib/keyed-action";
 
-export async function createPackage(input: PackageInput): Promise<Package> {
-  const { package: created } = await apiRequest<{ package: Package }>("POST", "/admin/packages", { body: input });
+export const createPackage = keyedAction(async (idempotencyKey, input: PackageInput): Promise<Package> => {
+  const { package: created } = await apiRequest<{ package: Package }>("POST", "/admin/packages", {
+    body: input,
+    idempotencyKey,
+  });
   return created;
-}
+});

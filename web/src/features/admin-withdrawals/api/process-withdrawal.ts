@@ -1,5 +1,6 @@
 import type { Withdrawal } from "@jengafund/shared";
 import { apiRequest } from "../../../lib/api-client";
+import { keyedAction } from "../../../lib/keyed-action";
 
 export type WithdrawalDecision = "approved" | "rejected";
 
@@ -7,12 +8,16 @@ export type WithdrawalDecision = "approved" | "rejected";
  * Approves (starting the M-Pesa payout) or rejects (refunding the wallet) a pending withdrawal, or marks an approved
  * payout that M-Pesa did not pay as failed (refunding the wallet).
  */
-export async function processWithdrawal(
-  withdrawalId: string,
-  decision: { status: WithdrawalDecision | "failed"; reason: string },
-): Promise<Withdrawal> {
-  const { withdrawal } = await apiRequest<{ withdrawal: Withdrawal }>("PUT", `/admin/withdrawals/${withdrawalId}`, {
-    body: decision,
-  });
-  return withdrawal;
-}
+export const processWithdrawal = keyedAction(
+  async (
+    idempotencyKey,
+    withdrawalId: string,
+    decision: { status: WithdrawalDecision | "failed"; reason: string },
+  ): Promise<Withdrawal> => {
+    const { withdrawal } = await apiRequest<{ withdrawal: Withdrawal }>("PUT", `/admin/withdrawals/${withdrawalId}`, {
+      body: decision,
+      idempotencyKey,
+    });
+    return withdrawal;
+  },
+);

@@ -1,5 +1,6 @@
 import type { DepositInput, Transaction } from "@jengafund/shared";
 import { apiRequest } from "../../../lib/api-client";
+import { keyedAction } from "../../../lib/keyed-action";
 
 export interface DepositStarted {
   message: string;
@@ -12,6 +13,6 @@ export interface DepositStarted {
   newBalance?: number;
 }
 
-export function startDeposit(input: DepositInput): Promise<DepositStarted> {
-  return apiRequest<DepositStarted>("POST", "/mpesa/deposit", { body: input });
-}
+export const startDeposit = keyedAction((idempotencyKey, input: DepositInput) =>
+  apiRequest<DepositStarted>("POST", "/mpesa/deposit", { body: input, idempotencyKey }),
+);

@@ -1,5 +1,6 @@
 import type { Investment, User } from "@jengafund/shared";
 import { apiRequest } from "../../../lib/api-client";
+import { keyedAction } from "../../../lib/keyed-action";
 
 export interface ClaimResult {
   /** KES credited by this claim. */
@@ -8,6 +9,6 @@ export interface ClaimResult {
   user: User;
 }
 
-export function claimReward(investmentId: string): Promise<ClaimResult> {
-  return apiRequest<ClaimResult>("POST", `/investments/claim/${encodeURIComponent(investmentId)}`);
-}
+export const claimReward = keyedAction((idempotencyKey, investmentId: string) =>
+  apiRequest<ClaimResult>("POST", `/investments/claim/${encodeURIComponent(investmentId)}`, { idempotencyKey }),
+);

@@ -1,5 +1,6 @@
 import type { BuyInvestmentInput, Investment, User } from "@jengafund/shared";
 import { apiRequest } from "../../../lib/api-client";
+import { keyedAction } from "../../../lib/keyed-action";
 
 export interface PurchaseResult {
   investment: Investment;
@@ -7,6 +8,6 @@ export interface PurchaseResult {
   user: User;
 }
 
-export function buyInvestment(input: BuyInvestmentInput): Promise<PurchaseResult> {
-  return apiRequest<PurchaseResult>("POST", "/investments/buy", { body: input });
-}
+export const buyInvestment = keyedAction((idempotencyKey, input: BuyInvestmentInput) =>
+  apiRequest<PurchaseResult>("POST", "/investments/buy", { body: input, idempotencyKey }),
+);

@@ -1,5 +1,6 @@
 import type { User, Withdrawal, WithdrawalRequestInput } from "@jengafund/shared";
 import { apiRequest } from "../../../lib/api-client";
+import { keyedAction } from "../../../lib/keyed-action";
 
 export interface WithdrawalResult {
   withdrawal: Withdrawal;
@@ -7,6 +8,6 @@ export interface WithdrawalResult {
   user: User;
 }
 
-export function requestWithdrawal(input: WithdrawalRequestInput): Promise<WithdrawalResult> {
-  return apiRequest<WithdrawalResult>("POST", "/withdrawals", { body: input });
-}
+export const requestWithdrawal = keyedAction((idempotencyKey, input: WithdrawalRequestInput) =>
+  apiRequest<WithdrawalResult>("POST", "/withdrawals", { body: input, idempotencyKey }),
+);
