@@ -25,7 +25,7 @@ import {
   createDynamoTokenCache,
 } from "./repositories/dynamo/payment-repository.js";
 import { createDynamoStatsRepository } from "./repositories/dynamo/stats-repository.js";
-import { createAccountService, createAuthenticator } from "./services/accounts.js";
+import { createAccountService, createAuthenticator, createReferralCodeCheck } from "./services/accounts.js";
 import { createAdminService } from "./services/admin.js";
 import { createCallbackIngest } from "./services/callbacks.js";
 import { createDepositService } from "./services/deposits.js";
@@ -72,6 +72,16 @@ export const accounts = once(() => {
     metrics,
   });
 });
+
+/** Apart from `accounts`, so the public code check's bundle carries no password hashing or token signing. */
+export const referralCodes = once(() =>
+  createReferralCodeCheck({
+    accounts: accountRepo(),
+    clock: systemClock,
+    limits: { checksPerIpPerHour: config().REFERRAL_CODE_CHECKS_PER_IP_PER_HOUR },
+    metrics,
+  }),
+);
 
 export const investments = once(() =>
   createInvestmentService({ investor: investorRepo(), accounts: accountRepo(), clock: systemClock, newId }),

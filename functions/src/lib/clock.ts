@@ -7,3 +7,10 @@ export const systemClock: Clock = { now: () => new Date() };
 
 // The day's maths is shared with the web app; services keep reaching it next to their clock.
 export { nairobiDay } from "@jengafund/shared";
+
+const HOUR_MS = 3_600_000;
+
+/** Whole minutes (at least 1) until the next UTC clock hour, when the hourly abuse counters start again. */
+export function minutesToNextHour(now: Date): number {
+  return Math.max(1, Math.ceil((HOUR_MS - (now.getTime() % HOUR_MS)) / 60_000));
+}

@@ -14,6 +14,8 @@ const EnvSchema = z.object({
   JWT_TTL_SECONDS: z._default(z.coerce.number().check(z.int(), z.positive()), 8 * 3600),
   LOGIN_MAX_FAILURES_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.positive()), 100),
   LOGIN_MAX_FAILURES_PER_IP_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.positive()), 1000),
+  /** Public referral code checks per caller address per clock hour (design.md §9); beyond it a 429. */
+  REFERRAL_CODE_CHECKS_PER_IP_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.positive()), 300),
   // Daraja (M-Pesa). Secrets come from the environment locally, from Secrets Manager (<NAME>_ARN) in AWS.
   MPESA_BASE_URL: z._default(z.string().check(z.url()), "https://sandbox.safaricom.co.ke"),
   MPESA_CONSUMER_KEY: z.optional(z.string()),

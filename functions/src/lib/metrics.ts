@@ -24,6 +24,7 @@ export type MetricName =
   // Per reconciliation run: pending deposits too old to ask Daraja about any more (an operator must look).
   | "StaleDeposits"
   | "LoginsThrottled"
+  | "ReferralCodeChecksThrottled"
   | "StkPromptsRefused";
 
 /** The port services receive: they count through it and know nothing of Powertools or EMF. */

@@ -93,6 +93,14 @@ export interface LoginAttempt {
   expiresAtEpochSeconds: number;
 }
 
+/** One public referral code check, counted against the caller's address in the UTC hour it is made. */
+export interface ReferralCodeCheckAttempt {
+  sourceIp: string;
+  /** The UTC hour, `yyyy-mm-ddThh`: the counter's window. */
+  hour: string;
+  expiresAtEpochSeconds: number;
+}
+
 export interface LoginLimits {
   perAccountPerHour: number;
   perIpPerHour: number;
@@ -115,6 +123,11 @@ export interface AccountRepository {
   reserveLoginAttempt(attempt: LoginAttempt, limits: LoginLimits): Promise<boolean>;
   /** Gives a counted attempt back: a right password does not use up the budget. */
   releaseLoginAttempt(attempt: LoginAttempt): Promise<void>;
+  /**
+   * Counts a referral code check against its address by one write whose condition carries the limit. False (and
+   * nothing counted) when the address has used up its checks for the hour.
+   */
+  reserveReferralCodeCheck(attempt: ReferralCodeCheckAttempt, limitPerHour: number): Promise<boolean>;
 }
 
 export type PackageCategory = (typeof PACKAGE_CATEGORIES)[number];

@@ -1,9 +1,17 @@
-import { kesToCents, MESSAGES, REFERRAL_BONUS_KES, type RegisterCommand, TRIAL_BALANCE_KES } from "@jengafund/shared";
-import { type Clock, nairobiDay } from "../lib/clock.js";
+import {
+  kesToCents,
+  MESSAGES,
+  REFERRAL_BONUS_KES,
+  type ReferralCodeCheck,
+  type RegisterCommand,
+  TRIAL_BALANCE_KES,
+} from "@jengafund/shared";
+import { type Clock, minutesToNextHour, nairobiDay } from "../lib/clock.js";
 import {
   AlreadyExistsError,
   InvalidInputError,
   NotAuthenticatedError,
+  NotFoundError,
   NotPermittedError,
   TooManyAttemptsError,
 } from "../lib/errors.js";
@@ -17,6 +25,7 @@ import {
   type CallerRefs,
   type LoginAttempt,
   MoveRefusedError,
+  type ReferralCodeCheckAttempt,
   type UserRecord,
   type UserSummary,
 } from "../repositories/ports.js";
@@ -163,6 +172,51 @@ export function createAccountService(deps: AccountServiceDeps) {
 }
 
 export type AccountService = ReturnType<typeof createAccountService>;
+
+export interface ReferralCodeCheckDeps {
+  accounts: Pick<AccountRepository, "findReferrer" | "reserveReferralCodeCheck">;
+  clock: Clock;
+  /** Kept generous: mobile networks put many people behind one address. */
+  limits: { checksPerIpPerHour: number };
+  metrics: MetricsPort;
+}
+
+export const referralCodeCheckLimitMessage = (now: Date) => {
+  const minutes = minutesToNextHour(now);
+  return `Too many referral code checks from your network. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+};
+
+/**
+ * The register form's check of a referral code as it is typed: a public lookup, so an enumeration surface. Each
+ * check is counted against the caller's address first (one conditional write, the limit in its condition, as for
+ * logins), and the answer says only whether the code exists, never whose it is.
+ */
+export function createReferralCodeCheck({ accounts, clock, limits, metrics }: ReferralCodeCheckDeps) {
+  return {
+    /** `code` is already normalised (upper case) by the route's schema. */
+    async check(code: string, sourceIp: string): Promise<ReferralCodeCheck> {
+      const now = clock.now();
+      const attempt: ReferralCodeCheckAttempt = {
+        sourceIp,
+        hour: now.toISOString().slice(0, 13),
+        // Counters expire an hour after their hour ends.
+        expiresAtEpochSeconds: Math.floor(now.getTime() / 1000) + 2 * 3600,
+      };
+      const [counted, referrer] = await Promise.all([
+        accounts.reserveReferralCodeCheck(attempt, limits.checksPerIpPerHour),
+        accounts.findReferrer(code),
+      ]);
+      if (!counted) {
+        metrics.count("ReferralCodeChecksThrottled");
+        throw new TooManyAttemptsError(referralCodeCheckLimitMessage(now));
+      }
+      if (!referrer) throw new NotFoundError(MESSAGES.invalidReferralCode);
+      return { valid: true };
+    },
+  };
+}
+
+export type ReferralCodeCheckService = ReturnType<typeof createReferralCodeCheck>;
 
 /**
  * Resolves the caller behind a bearer token: signature, expiry, active account and current token version.

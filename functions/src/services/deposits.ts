@@ -1,5 +1,5 @@
 import { centsToKes, kesToCents } from "@jengafund/shared";
-import type { Clock } from "../lib/clock.js";
+import { type Clock, minutesToNextHour } from "../lib/clock.js";
 import {
   type DomainError,
   InProgressError,
@@ -77,9 +77,7 @@ export function promptLimitMessage(limit: PromptLimit, limits: PromptLimits, now
     const them = limits.maxPendingDepositsPerUser === 1 ? "it" : "them";
     return `You have ${waiting} waiting to be completed. Finish or cancel ${them} on your phone, or wait a few minutes for ${them} to expire, then try again.`;
   }
-  const hourMs = 3_600_000;
-  const minutes = Math.max(1, Math.ceil((hourMs - (now.getTime() % hourMs)) / 60_000));
-  const retry = `Please try again in ${plural(minutes, "minute")}.`;
+  const retry = `Please try again in ${plural(minutesToNextHour(now), "minute")}.`;
   if (limit === "prompts-per-user") {
     return `You have asked for ${plural(limits.maxPromptsPerUserPerHour, "M-Pesa prompt")} this hour, the most allowed. ${retry}`;
   }

@@ -31,6 +31,14 @@ export const routes = [
   { method: "POST", path: "/auth/register", handler: "register-user", access: "public", data: "write" },
   { method: "POST", path: "/auth/login", handler: "login-user", access: "public", data: "write" },
   { method: "GET", path: "/auth/me", handler: "get-current-user", access: "user", data: "read" },
+  // A lookup, yet `write`: every check is counted against the caller's address (per-IP hourly budget).
+  {
+    method: "GET",
+    path: "/auth/referral-codes/{code}",
+    handler: "check-referral-code",
+    access: "public",
+    data: "write",
+  },
   { method: "POST", path: "/mpesa/deposit", handler: "start-deposit", access: "user", data: "write", idempotent: true },
   { method: "GET", path: "/mpesa/deposit/{checkoutRequestId}", handler: "get-deposit", access: "user", data: "read" },
   // Daraja's callbacks: a secret token in the path, checked by the handler (no user session).

@@ -57,6 +57,24 @@ export const ReferralCodeSchema = z.optional(
   ),
 );
 
+/**
+ * What a referral code can look like: letters and digits, at most 32 of them (the codes handed out are 8). Anything
+ * else is refused before a lookup, by the form and by the public code check alike.
+ */
+export const REFERRAL_CODE_PATTERN = /^[A-Za-z0-9]{1,32}$/;
+
+/** GET /auth/referral-codes/{code}: the code to check, case-insensitive. */
+export const ReferralCodePathSchema = z.object({
+  code: z
+    .string(MESSAGES.invalidReferralCode)
+    .check(z.regex(REFERRAL_CODE_PATTERN, MESSAGES.invalidReferralCode), z.toUpperCase()),
+});
+
+/** The whole answer for a code that exists: nothing about whose it is. An unknown code is a 404. */
+export interface ReferralCodeCheck {
+  valid: true;
+}
+
 export const RegisterInputSchema = z.object({
   firstName: requiredText("First name"),
   lastName: requiredText("Last name"),

@@ -1,4 +1,4 @@
-import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import {
   type AccountRepository,
   type CallerContext,
@@ -188,6 +188,30 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
         return true;
       } catch (error) {
         if (error instanceof MoveRefusedError) return false;
+        throw error;
+      }
+    },
+
+    async reserveReferralCodeCheck(attempt, limitPerHour) {
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName,
+            Key: keys.referralCodeChecks(attempt.sourceIp, attempt.hour),
+            UpdateExpression: "ADD checks :one SET expiresAt = :expiresAt, #type = :type",
+            ConditionExpression: "attribute_not_exists(checks) OR checks < :limit",
+            ExpressionAttributeNames: { "#type": "type" },
+            ExpressionAttributeValues: {
+              ":one": 1,
+              ":limit": limitPerHour,
+              ":expiresAt": attempt.expiresAtEpochSeconds,
+              ":type": "ReferralCodeCheckThrottle",
+            },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if ((error as Error).name === "ConditionalCheckFailedException") return false;
         throw error;
       }
     },

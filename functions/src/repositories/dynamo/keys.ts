@@ -14,6 +14,7 @@
  *            DARAJA / TOKEN                  the shared Daraja access token
  *            STATS / TOTALS#<0..7>, STATS / DAY#<yyyy-mm-dd>   counters for the admin statistics (sharded)
  *            THROTTLE#LOGIN#<scope> / <hour> login attempts counted before the password is checked, by TTL
+ *            THROTTLE#REFCODE#IP#<ip> / <hour>  public referral code checks made from an address, by TTL
  *            THROTTLE#STK#USER#<id> / PENDING    how many of the user's deposits are pending
  *            THROTTLE#STK#<scope> / <hour>   STK prompts started in an hour, per user and per phone, by TTL
  *            IDEMPOTENCY#<callerId>#<key> / IDEMPOTENCY   a keyed money request and its kept answer (24 h, TTL)
@@ -87,6 +88,7 @@ export const keys = {
     PK: `THROTTLE#LOGIN#${scope}#${scope === "EMAIL" ? value.toLowerCase() : value}`,
     SK: hour,
   }),
+  referralCodeChecks: (sourceIp: string, hour: string): Key => ({ PK: `THROTTLE#REFCODE#IP#${sourceIp}`, SK: hour }),
   pendingDeposits: (userId: string): Key => ({ PK: `THROTTLE#STK#USER#${userId}`, SK: "PENDING" }),
   stkPrompts: (scope: "USER" | "PHONE", value: string, hour: string): Key => ({
     PK: `THROTTLE#STK#${scope}#${value}`,
