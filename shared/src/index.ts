@@ -1,3 +1,4 @@
+export * from "./api/contract.js";
 export * from "./api/errors.js";
 export * from "./api/routes.js";
 export * from "./constants.js";

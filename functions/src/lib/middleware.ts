@@ -2,10 +2,13 @@ import { createHash, randomUUID } from "node:crypto";
 import {
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
+  type JsonAnswer,
   type RouteAccess,
   type RouteDefinition,
   type RouteHandlerName,
+  type RouteResponse,
   routes,
+  type TextAnswer,
 } from "@jengafund/shared";
 import middy from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
@@ -111,6 +114,7 @@ export interface HttpRequest<
   P extends MaybeSchema,
   Q extends MaybeSchema,
   A extends RouteAccess,
+  Kept extends AnyJsonAnswer = AnyJsonAnswer,
 > {
   body: Output<B>;
   path: Output<P>;
@@ -125,12 +129,15 @@ export interface HttpRequest<
    * On a money route called with an Idempotency-Key: `answer(status, present)` gives the service what turns its
    * result into the answer kept in the move's own transaction. The handler returns that same status and body.
    */
-  idempotency?: IdempotencyScope;
+  idempotency?: IdempotencyScope<Kept>;
   event: APIGatewayProxyEventV2;
 }
 
-export interface IdempotencyScope {
-  answer<R>(statusCode: number, present: (result: R) => unknown): KeepAnswer<R>;
+type AnyJsonAnswer = JsonAnswer<unknown, number>;
+
+/** The kept answer is the route's own: its success status and body (design.md §6). */
+export interface IdempotencyScope<Kept extends AnyJsonAnswer = AnyJsonAnswer> {
+  answer<R>(statusCode: Kept["status"], present: (result: R) => Kept["body"]): KeepAnswer<R>;
 }
 
 export const IDEMPOTENCY_MESSAGES = {
@@ -139,10 +146,22 @@ export const IDEMPOTENCY_MESSAGES = {
   stillRunning: "A request with this Idempotency-Key is still being processed. Please try again in a moment.",
 } as const;
 
-export type HttpResult =
+/** What `run` returns for an answer of the route contract: a 200 may leave its status out, a 201 or 202 may not. */
+type ResultOf<Answer> = Answer extends TextAnswer
+  ? /** A non-JSON answer (a CSV download): the body as text with its own headers. */
+    { statusCode?: 200; text: string; headers: Record<string, string> }
+  : Answer extends JsonAnswer<infer Body, infer Status>
+    ? (200 extends Status ? { statusCode?: Status } : { statusCode: Status }) & { body: Body }
+    : never;
+
+/** The answer a handler's `run` must give: the one `RouteResponses` (shared/src/api/contract.ts) names for it. */
+export type HttpResult<H extends RouteHandlerName> = ResultOf<RouteResponse<H>>;
+
+type AnyResult =
   | { statusCode?: number; body: unknown }
-  /** A non-JSON answer (a CSV download): the body as text with its own headers. */
   | { statusCode?: number; text: string; headers: Record<string, string> };
+
+type KeptOf<H extends RouteHandlerName> = Extract<RouteResponse<H>, AnyJsonAnswer>;
 
 /** A keyed request's hold on its key, and the answer the service's transaction keeps (when it kept one). */
 interface KeyedRequest {
@@ -286,7 +305,7 @@ export function httpHandler<
 >(
   handlerName: H,
   schemas: HandlerOptions<B, P, Q>,
-  run: (request: HttpRequest<B, P, Q, AccessOf<H>>) => Promise<HttpResult>,
+  run: (request: HttpRequest<B, P, Q, AccessOf<H>, KeptOf<H>>) => Promise<HttpResult<H>>,
 ) {
   const route = routeOf(handlerName);
   const { access } = route;
@@ -358,7 +377,7 @@ export function httpHandler<
       if (event.replay) return event.replay;
       const parsed = event.parsed;
       if (!parsed) throw new Error("Request was not parsed");
-      const result = await run({ ...parsed, event } as never);
+      const result = (await run({ ...parsed, event } as never)) as AnyResult;
       const { keyed } = event;
       // A move that could not carry its answer in its own transaction (the payout start talks to M-Pesa after it)
       // keeps it now; until then a repeat hears "still being processed".

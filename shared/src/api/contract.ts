@@ -1,0 +1,141 @@
+/**
+ * What every route of the route list takes and answers, keyed by handler name. Handlers are type-checked against
+ * `RouteResponses` (functions/src/lib/middleware.ts) and the web client takes its return types from it
+ * (web/src/lib/api-call.ts), so neither side declares a response shape of its own.
+ */
+import type * as z from "zod/mini";
+import type {
+  AdminTransactionsQuerySchema,
+  AdminUsersQuerySchema,
+  AdminWithdrawalsQuerySchema,
+  BalanceAdjustmentInput,
+  PackageInput,
+  ProcessWithdrawalInputSchema,
+  UserStatusInputSchema,
+} from "../schemas/admin.js";
+import type { LoginInput, RegisterInput } from "../schemas/auth.js";
+import type {
+  BuyInvestmentInput,
+  DepositInput,
+  DepositStatusView,
+  Investment,
+  Package,
+  Referral,
+  Transaction,
+  Withdrawal,
+  WithdrawalRequestInput,
+} from "../schemas/investor.js";
+import type { AuthResponse, User } from "../schemas/user.js";
+import type { RouteHandlerName } from "./routes.js";
+
+/** A JSON answer; `status` is the success code the route answers with. */
+export interface JsonAnswer<Body, Status extends number = 200> {
+  status: Status;
+  body: Body;
+}
+
+/** A text answer (the CSV export): the body as the file's text. */
+export interface TextAnswer {
+  status: 200;
+  text: string;
+}
+
+/** Platform figures (spec §3); totalRevenue is in KES. */
+export interface AdminStats {
+  totalUsers: number;
+  totalPackages: number;
+  totalInvestments: number;
+  activeInvestments: number;
+  totalTransactions: number;
+  pendingWithdrawals: number;
+  totalRevenue: number;
+  newUsersToday: number;
+}
+
+/** One page of an admin list: `{ <name>: [...], page, totalPages, total, nextCursor? }`. */
+export type AdminPage<Name extends string, Item> = { [K in Name]: Item[] } & {
+  page: number;
+  totalPages: number;
+  total: number;
+  /** Opens the next page beyond the first pages a page number alone reaches. */
+  nextCursor?: string;
+};
+
+export interface RouteResponses {
+  "register-user": JsonAnswer<AuthResponse, 201>;
+  "login-user": JsonAnswer<AuthResponse>;
+  "get-current-user": JsonAnswer<{ user: User }>;
+  /** A code that exists; an unknown one is a 404. */
+  "check-referral-code": JsonAnswer<{ valid: true }>;
+  "start-deposit": JsonAnswer<
+    {
+      message: string;
+      /** M-Pesa's id for the prompt; the deposit is watched by it. */
+      checkoutRequestId: string;
+      amount: number;
+      /** The pending ledger line; no money has moved yet. */
+      transaction: Transaction;
+    },
+    202
+  >;
+  /** The depositor as the server sees them now, with the credit once the deposit has completed. */
+  "get-deposit": JsonAnswer<{ deposit: DepositStatusView; user: User }>;
+  /** Daraja documents no required answer; this is the one integrations conventionally send. */
+  "receive-daraja-callback": JsonAnswer<{ ResultCode: number; ResultDesc: string }>;
+  "list-packages": JsonAnswer<{ packages: Package[] }>;
+  /** The buyer with the new balance, so the header can update without another round trip. */
+  "buy-investment": JsonAnswer<{ investment: Investment; user: User }, 201>;
+  "list-investments": JsonAnswer<{ investments: Investment[] }>;
+  /** `reward`: KES credited by this claim. */
+  "claim-investment-reward": JsonAnswer<{ reward: number; investment: Investment; user: User }>;
+  "list-referrals": JsonAnswer<{ referrals: Referral[] }>;
+  /** The requester with the amount already held out of the wallet. */
+  "request-withdrawal": JsonAnswer<{ withdrawal: Withdrawal; user: User }, 201>;
+  "list-withdrawals": JsonAnswer<{ withdrawals: Withdrawal[] }>;
+  "list-transactions": JsonAnswer<{ transactions: Transaction[] }>;
+  "get-admin-stats": JsonAnswer<{ stats: AdminStats }>;
+  "list-admin-users": JsonAnswer<AdminPage<"users", User>>;
+  "set-user-status": JsonAnswer<{ user: User }>;
+  "adjust-user-balance": JsonAnswer<{ user: User; transaction: Transaction }>;
+  "create-package": JsonAnswer<{ package: Package }, 201>;
+  "update-package": JsonAnswer<{ package: Package }>;
+  "delete-package": JsonAnswer<{ message: string }>;
+  "list-admin-transactions": JsonAnswer<AdminPage<"transactions", Transaction>>;
+  "export-admin-transactions": TextAnswer;
+  "list-admin-withdrawals": JsonAnswer<AdminPage<"withdrawals", Withdrawal>>;
+  "process-withdrawal": JsonAnswer<{ withdrawal: Withdrawal }>;
+}
+
+/** Query strings travel as text: each parameter the route's query schema reads, as a string. */
+type QueryOf<S extends z.ZodMiniType> = { [K in keyof z.input<S>]?: string };
+
+/** The JSON body or query a route reads, as its caller sends it; path parameters come from the route's path. */
+export interface RouteRequests {
+  "register-user": { body: RegisterInput };
+  "login-user": { body: LoginInput };
+  "start-deposit": { body: DepositInput };
+  "buy-investment": { body: BuyInvestmentInput };
+  "request-withdrawal": { body: WithdrawalRequestInput };
+  "list-admin-users": { query: QueryOf<typeof AdminUsersQuerySchema> };
+  "set-user-status": { body: z.input<typeof UserStatusInputSchema> };
+  "adjust-user-balance": { body: BalanceAdjustmentInput };
+  "create-package": { body: PackageInput };
+  "update-package": { body: PackageInput };
+  "list-admin-transactions": { query: QueryOf<typeof AdminTransactionsQuerySchema> };
+  "export-admin-transactions": { query: QueryOf<typeof AdminTransactionsQuerySchema> };
+  "list-admin-withdrawals": { query: QueryOf<typeof AdminWithdrawalsQuerySchema> };
+  "process-withdrawal": { body: z.input<typeof ProcessWithdrawalInputSchema> };
+}
+
+/** A route's answer; a route the map does not list yet answers `never`, so its handler cannot compile. */
+export type RouteResponse<H extends RouteHandlerName> = H extends keyof RouteResponses ? RouteResponses[H] : never;
+
+/** The body or query a route reads (empty for a route that reads neither). */
+export type RouteRequest<H extends RouteHandlerName> = H extends keyof RouteRequests
+  ? RouteRequests[H]
+  : Record<never, never>;
+
+/** `/investments/claim/{id}` → `{ id: string }`. */
+export type PathParams<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
+  ? { [K in Name]: string } & PathParams<Rest>
+  : Record<never, never>;
