@@ -33,7 +33,11 @@ import { createInvestmentService } from "./services/investments.js";
 import { createPayoutService } from "./services/payouts.js";
 import { createWithdrawalService } from "./services/withdrawals.js";
 
-/** Builds on first use and keeps the result for the container's life. */
+/**
+ * Builds on first use and keeps the result for the container's life. Every `once(…)` below is marked pure, so a
+ * bundler drops the ones a handler never calls, and with them what only they import: a read route's bundle carries
+ * no password hashing, Daraja client or EventBridge client.
+ */
 function once<T>(build: () => T): () => T {
   let built: { value: T } | undefined;
   return () => {
@@ -45,18 +49,18 @@ function once<T>(build: () => T): () => T {
 const newId = () => ulid();
 const reconcileAfterMs = () => config().MPESA_RECONCILE_AFTER_SECONDS * 1000;
 
-const accountRepo = once(createDynamoAccountRepository);
-const investorRepo = once(createDynamoInvestorRepository);
-const tokens = once(() => createJwtIssuer(loadJwtSecret, config().JWT_TTL_SECONDS));
+const accountRepo = /* @__PURE__ */ once(createDynamoAccountRepository);
+const investorRepo = /* @__PURE__ */ once(createDynamoInvestorRepository);
+const tokens = /* @__PURE__ */ once(() => createJwtIssuer(loadJwtSecret, config().JWT_TTL_SECONDS));
 
 /** The answers kept for money requests made with an Idempotency-Key. */
-const idempotencyStore = once(() => createDynamoIdempotencyRepository());
+const idempotencyStore = /* @__PURE__ */ once(() => createDynamoIdempotencyRepository());
 
-const authenticator = once(() => createAuthenticator({ accounts: accountRepo(), tokens: tokens() }));
+const authenticator = /* @__PURE__ */ once(() => createAuthenticator({ accounts: accountRepo(), tokens: tokens() }));
 
 provideHttpDependencies({ authenticator, idempotencyStore });
 
-export const accounts = once(() => {
+export const accounts = /* @__PURE__ */ once(() => {
   const env = config();
   return createAccountService({
     accounts: accountRepo(),
@@ -74,7 +78,7 @@ export const accounts = once(() => {
 });
 
 /** Apart from `accounts`, so the public code check's bundle carries no password hashing or token signing. */
-export const referralCodes = once(() =>
+export const referralCodes = /* @__PURE__ */ once(() =>
   createReferralCodeCheck({
     accounts: accountRepo(),
     clock: systemClock,
@@ -83,11 +87,11 @@ export const referralCodes = once(() =>
   }),
 );
 
-export const investments = once(() =>
+export const investments = /* @__PURE__ */ once(() =>
   createInvestmentService({ investor: investorRepo(), accounts: accountRepo(), clock: systemClock, newId }),
 );
 
-export const withdrawals = once(() => {
+export const withdrawals = /* @__PURE__ */ once(() => {
   const env = config();
   return createWithdrawalService({
     investor: investorRepo(),
@@ -99,9 +103,9 @@ export const withdrawals = once(() => {
 });
 
 /** The statistics counters reconciliation moves (matured investments leave the active count). */
-export const stats = once(() => createDynamoStatsRepository());
+export const stats = /* @__PURE__ */ once(() => createDynamoStatsRepository());
 
-export const admin = once(() =>
+export const admin = /* @__PURE__ */ once(() =>
   createAdminService({
     admin: createDynamoAdminRepository(),
     queries: createDynamoAdminQueries(),
@@ -114,7 +118,7 @@ export const admin = once(() =>
   }),
 );
 
-const daraja = once(() => {
+const daraja = /* @__PURE__ */ once(() => {
   const env = config();
   return createDarajaClient(
     {
@@ -141,7 +145,7 @@ const daraja = once(() => {
   );
 });
 
-export const deposits = once(() =>
+export const deposits = /* @__PURE__ */ once(() =>
   createDepositService({
     deposits: createDynamoDepositRepository(),
     daraja: daraja(),
@@ -159,7 +163,7 @@ export const deposits = once(() =>
   }),
 );
 
-export const payouts = once(() =>
+export const payouts = /* @__PURE__ */ once(() =>
   createPayoutService({
     payouts: createDynamoPayoutRepository(),
     daraja: daraja(),
@@ -170,7 +174,7 @@ export const payouts = once(() =>
   }),
 );
 
-export const callbackIngest = once(() =>
+export const callbackIngest = /* @__PURE__ */ once(() =>
   createCallbackIngest({
     publisher: createEventBridgePublisher(),
     callbackToken: () => loadSecret("MPESA_CALLBACK_TOKEN"),

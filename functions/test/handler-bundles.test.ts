@@ -1,0 +1,70 @@
+/**
+ * The handlers as they are deployed: each route's file bundled on its own, as the CDK bundles it (esbuild, ESM,
+ * minified, tree-shaken), then loaded fresh and called. A bundle that lost part of its wiring to tree-shaking (a
+ * side-effect-only import dropped, a dependency never provided) fails here, where the shared test process would not
+ * notice: there every module is loaded anyway.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { routes } from "@jengafund/shared";
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
+import { build } from "esbuild";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { call, gatewayEvent } from "./support/events.js";
+import { registerUser } from "./support/users.js";
+
+type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
+
+let outDir: string;
+
+/** Every HTTP handler bundled at once, each on its own, with the options of infra/lib/constructs/app-function.ts. */
+beforeAll(async () => {
+  outDir = mkdtempSync(join(tmpdir(), "jengafund-bundles-"));
+  await build({
+    entryPoints: routes.map((route) =>
+      join(import.meta.dirname, "..", "src", "handlers", "http", `${route.handler}.ts`),
+    ),
+    outdir: outDir,
+    outExtension: { ".js": ".mjs" },
+    bundle: true,
+    splitting: false,
+    platform: "node",
+    format: "esm",
+    target: "node22",
+    mainFields: ["module", "main"],
+    minify: true,
+    banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
+    logLevel: "error",
+  });
+}, 120_000);
+afterAll(() => {
+  rmSync(outDir, { recursive: true, force: true });
+});
+
+/** One handler's bundle, loaded fresh: its own copy of every module it carries. */
+async function bundled(name: string): Promise<Handler> {
+  return ((await import(pathToFileURL(join(outDir, `${name}.mjs`)).href)) as { handler: Handler }).handler;
+}
+
+describe("every route's own bundle", () => {
+  it.each(routes.filter((route) => route.access !== "public").map((route) => [route.handler] as const))(
+    "%s refuses an anonymous caller with 401, its wiring intact",
+    async (name) => {
+      const handler = await bundled(name);
+      const response = await call(handler, gatewayEvent(name, { body: {} }));
+      expect(response).toEqual({ statusCode: 401, body: { message: "Please log in to continue" } });
+    },
+  );
+
+  it("GET /auth/me answers a signed-in caller from its bundle alone", async () => {
+    const { token, user } = await registerUser();
+    const response = await call<{ user: { _id: string } }>(
+      await bundled("get-current-user"),
+      gatewayEvent("get-current-user", { token }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.body.user._id).toBe(user._id);
+  });
+});
