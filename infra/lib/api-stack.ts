@@ -69,8 +69,16 @@ export const ACCESS_LOG_FORMAT = JSON.stringify({
   integrationError: "$context.integrationErrorMessage",
 });
 
-/** Route keys (relative to /api) throttled harder than the rest: each costs a password hash or an STK prompt. */
-export const SENSITIVE_ROUTE_KEYS = ["POST /auth/login", "POST /auth/register", "POST /mpesa/deposit"] as const;
+/**
+ * Route keys (relative to /api) throttled harder than the rest: each costs a password hash or an STK prompt, or (the
+ * public referral code check) answers a question an enumeration would ask over and over.
+ */
+export const SENSITIVE_ROUTE_KEYS = [
+  "POST /auth/login",
+  "POST /auth/register",
+  "GET /auth/referral-codes/{code}",
+  "POST /mpesa/deposit",
+] as const;
 
 const DARAJA_SECRET_VARIABLES = {
   consumerKey: "MPESA_CONSUMER_KEY_ARN",

@@ -6,7 +6,10 @@ import { toCidrs } from "./deploy-settings.js";
 export interface EdgeStackProps extends StackProps {
   /** The only sources allowed to call /api/hooks/ (Safaricom's callback addresses, the ingest's own allow-list). */
   readonly mpesaCallbackIps: readonly string[];
-  /** POSTs to /api/auth/ per viewer IP in any five minutes. */
+  /**
+   * POSTs to /api/auth/ per viewer IP in any five minutes; also, counted apart, referral code checks
+   * (GET /api/auth/referral-codes/…).
+   */
   readonly authRateLimit: number;
   /** POSTs to /api/mpesa/deposit per viewer IP in any five minutes. */
   readonly depositRateLimit: number;
@@ -104,10 +107,29 @@ export class EdgeStack extends Stack {
         visibilityConfig: visibility("AuthRateLimit"),
       },
       {
+        // The register form's referral code check is a public GET, so AuthRateLimit (POSTs) does not see it; it is an
+        // enumeration surface, so it gets a budget of its own (apart from sign-ins, so typing a code cannot use up a
+        // network's logins). The function also counts checks per address per hour.
+        name: "ReferralCodeCheckRateLimit",
+        priority: 2,
+        action: { block: {} },
+        statement: {
+          rateBasedStatement: {
+            limit: props.authRateLimit,
+            evaluationWindowSec: 300,
+            aggregateKeyType: "IP",
+            scopeDownStatement: {
+              andStatement: { statements: [pathStartsWith("/api/auth/referral-codes/"), methodIs("GET")] },
+            },
+          },
+        },
+        visibilityConfig: visibility("ReferralCodeCheckRateLimit"),
+      },
+      {
         // Starting a deposit sends an STK prompt to a phone; the deposit page's polling (GET /api/mpesa/deposit/{id})
         // is not counted.
         name: "DepositRateLimit",
-        priority: 2,
+        priority: 3,
         action: { block: {} },
         statement: {
           rateBasedStatement: {
@@ -119,13 +141,13 @@ export class EdgeStack extends Stack {
         },
         visibilityConfig: visibility("DepositRateLimit"),
       },
-      managedGroup("AWSManagedRulesAmazonIpReputationList", 3),
-      managedGroup("AWSManagedRulesKnownBadInputsRuleSet", 4),
+      managedGroup("AWSManagedRulesAmazonIpReputationList", 4),
+      managedGroup("AWSManagedRulesKnownBadInputsRuleSet", 5),
       // Not on /api/hooks/: its body rules (SizeRestrictions_BODY, the XSS and LFI body signatures) would drop a real
       // callback without a trace, and Daraja may never send it again (mpesa.md §2.1). Hooks traffic is already limited to Safaricom's
       // addresses above, carries a 192-bit path token and is shape-checked by the ingest. Every other body the API
       // accepts (at most a package: 1,000-character description, 2 KB image URL) is far below the 8 KB size rule.
-      managedGroup("AWSManagedRulesCommonRuleSet", 5, { notStatement: { statement: hooks } }),
+      managedGroup("AWSManagedRulesCommonRuleSet", 6, { notStatement: { statement: hooks } }),
     ];
 
     this.webAcl = new CfnWebACL(this, "WebAcl", {

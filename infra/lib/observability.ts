@@ -26,6 +26,7 @@ export const BUSINESS_METRICS = [
   /** Pending deposits too old for Daraja's STK query, as counted by each reconciliation run (a gauge). */
   "StaleDeposits",
   "LoginsThrottled",
+  "ReferralCodeChecksThrottled",
   "StkPromptsRefused",
 ] as const;
 export type BusinessMetric = (typeof BUSINESS_METRICS)[number];

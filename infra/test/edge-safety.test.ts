@@ -320,9 +320,10 @@ describe("WAF at the edge", () => {
   });
 
   it.each([
-    ["AuthRateLimit", "/api/auth/", "STARTS_WITH", 300],
-    ["DepositRateLimit", "/api/mpesa/deposit", "EXACTLY", 60],
-  ])("%s blocks an IP that sends more POSTs to %s (%s) in five minutes than %i", (name, path, match, limit) => {
+    ["AuthRateLimit", "POST", "/api/auth/", "STARTS_WITH", 300],
+    ["ReferralCodeCheckRateLimit", "GET", "/api/auth/referral-codes/", "STARTS_WITH", 300],
+    ["DepositRateLimit", "POST", "/api/mpesa/deposit", "EXACTLY", 60],
+  ])("%s blocks an IP that sends more %ss to %s (%s) in five minutes than %i", (name, method, path, match, limit) => {
     app.edge.hasResourceProperties("AWS::WAFv2::WebACL", {
       Rules: Match.arrayWith([
         Match.objectLike({
@@ -347,7 +348,7 @@ describe("WAF at the edge", () => {
                       ByteMatchStatement: Match.objectLike({
                         FieldToMatch: { Method: {} },
                         PositionalConstraint: "EXACTLY",
-                        SearchString: "POST",
+                        SearchString: method,
                       }),
                     },
                   ],
@@ -364,6 +365,7 @@ describe("WAF at the edge", () => {
     const { edge } = synth({ wafAuthRateLimit: "120", wafDepositRateLimit: 20 });
     const rules = webAclRules(edge);
     expect(rules.find((r) => r.Name === "AuthRateLimit")?.Statement.RateBasedStatement.Limit).toBe(120);
+    expect(rules.find((r) => r.Name === "ReferralCodeCheckRateLimit")?.Statement.RateBasedStatement.Limit).toBe(120);
     expect(rules.find((r) => r.Name === "DepositRateLimit")?.Statement.RateBasedStatement.Limit).toBe(20);
   });
 
@@ -436,9 +438,14 @@ describe("HTTP API stage throttling", () => {
     });
   });
 
-  it("throttles login, registration and starting a deposit to 10 a second with bursts of 20, once those routes exist", () => {
+  it("throttles login, registration, the referral code check and starting a deposit to 10 a second with bursts of 20, once those routes exist", () => {
     const stage = stageOf(app.api);
-    const sensitive = ["POST /api/auth/login", "POST /api/auth/register", "POST /api/mpesa/deposit"];
+    const sensitive = [
+      "POST /api/auth/login",
+      "POST /api/auth/register",
+      "GET /api/auth/referral-codes/{code}",
+      "POST /api/mpesa/deposit",
+    ];
     expect(stage.Properties.RouteSettings).toEqual(
       Object.fromEntries(sensitive.map((key) => [key, { ThrottlingRateLimit: 10, ThrottlingBurstLimit: 20 }])),
     );
@@ -460,7 +467,7 @@ describe("HTTP API stage throttling", () => {
     const stage = stageOf(api);
     expect(stage.Properties.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: 50, ThrottlingBurstLimit: 80 });
     expect(Object.values(stage.Properties.RouteSettings as object)).toEqual(
-      Array(3).fill({ ThrottlingRateLimit: 2, ThrottlingBurstLimit: 4 }),
+      Array(4).fill({ ThrottlingRateLimit: 2, ThrottlingBurstLimit: 4 }),
     );
   });
 
@@ -473,7 +480,7 @@ describe("HTTP API stage throttling", () => {
 describe("least privilege", () => {
   const writeActions = ["dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:BatchWriteItem"];
 
-  it.each(routes.filter((r) => r.method === "GET").map((route) => [routeKey(route)] as const))(
+  it.each(routes.filter((r) => r.data === "read").map((route) => [routeKey(route)] as const))(
     "lets the %s function only read the table",
     (key) => {
       const [, fn] = routeFunction(app.api, key);
@@ -484,8 +491,9 @@ describe("least privilege", () => {
     },
   );
 
-  it("marks every GET route read-only in the route list, so the rule above covers them all", () => {
-    for (const route of routes) if (route.method === "GET") expect(route.data).toBe("read");
+  it("marks every GET route read-only in the route list but the referral code check, which counts checks per IP", () => {
+    const writingGets = routes.filter((r) => r.method === "GET" && r.data !== "read").map(routeKey);
+    expect(writingGets).toEqual(["GET /api/auth/referral-codes/{code}"]);
   });
 
   it.each(routes.filter((r) => r.data === "write").map((route) => [routeKey(route)] as const))(

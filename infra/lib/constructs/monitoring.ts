@@ -269,7 +269,7 @@ export class Monitoring extends Construct {
     );
     dashboard.addWidgets(
       graph("Callbacks refused", [sum("CallbacksRejected"), sum("AmountMismatches"), sum("DuplicateReceipts")]),
-      graph("Abuse limits", [sum("LoginsThrottled"), sum("StkPromptsRefused")]),
+      graph("Abuse limits", [sum("LoginsThrottled"), sum("ReferralCodeChecksThrottled"), sum("StkPromptsRefused")]),
       graph("Reconciliation", [sum("ReconciliationFound"), sum("ReconciliationErrors")]),
     );
     dashboard.addWidgets(
