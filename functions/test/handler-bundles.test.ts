@@ -12,6 +12,7 @@ import { routes } from "@jengafund/shared";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lambdaBundleAliases } from "../src/bundling.js";
 import { call, gatewayEvent } from "./support/events.js";
 import { registerUser } from "./support/users.js";
 
@@ -36,6 +37,9 @@ beforeAll(async () => {
     mainFields: ["module", "main"],
     minify: true,
     banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
+    alias: Object.fromEntries(
+      Object.entries(lambdaBundleAliases).map(([name, path]) => [name, join(import.meta.dirname, "..", "..", path)]),
+    ),
     logLevel: "error",
   });
 }, 120_000);

@@ -1,11 +1,18 @@
 import type { RouteData } from "@jengafund/shared";
 import { Duration, RemovalPolicy } from "aws-cdk-lib";
 import type { ITableV2 } from "aws-cdk-lib/aws-dynamodb";
-import { Architecture, Runtime } from "aws-cdk-lib/aws-lambda";
+import {
+  Architecture,
+  ParamsAndSecretsLayerVersion,
+  ParamsAndSecretsLogLevel,
+  ParamsAndSecretsVersions,
+  Runtime,
+} from "aws-cdk-lib/aws-lambda";
 import { NodejsFunction, OutputFormat } from "aws-cdk-lib/aws-lambda-nodejs";
 import { LogGroup } from "aws-cdk-lib/aws-logs";
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import type { Construct } from "constructs";
+import { lambdaBundleAliases } from "../../../functions/src/bundling.js";
 import type { DeploySettings } from "../deploy-settings.js";
 import { acknowledge, arnToken, BASIC_EXECUTION_ROLE, PINNED_RUNTIME } from "../nag.js";
 import { METRICS_NAMESPACE, SERVICE_NAME } from "../observability.js";
@@ -69,7 +76,23 @@ export class AppFunction extends NodejsFunction {
         banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
         // Bundle the SDK v3 version we pin and test with, instead of whatever the runtime happens to ship.
         externalModules: [],
+        // The SDK's default credential chain becomes the environment's credentials (functions/src/bundling.ts);
+        // relative paths resolve from the project root, where the CDK runs esbuild.
+        esbuildArgs: {
+          "--alias": Object.entries(lambdaBundleAliases).map(([name, path]) => `${name}=${path}`),
+        },
       },
+      // A function bound to secrets reads them through the Parameters and Secrets extension (a local HTTP call, see
+      // functions/src/lib/secrets.ts) rather than a Secrets Manager client in its bundle. The code keeps each secret
+      // for the container's life and re-reads the origin secret when a header is refused (to follow a rotation), so
+      // the extension's own cache is off: a re-read reaches Secrets Manager.
+      paramsAndSecrets:
+        props.secrets && Object.keys(props.secrets).length > 0
+          ? ParamsAndSecretsLayerVersion.fromVersion(ParamsAndSecretsVersions.V1_0_103, {
+              cacheEnabled: false,
+              logLevel: ParamsAndSecretsLogLevel.WARN,
+            })
+          : undefined,
       environment: {
         NODE_OPTIONS: "--enable-source-maps",
         AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",

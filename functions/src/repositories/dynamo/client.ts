@@ -1,4 +1,5 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { fromEnv } from "@aws-sdk/credential-provider-env";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { config } from "../../lib/config.js";
 
@@ -10,7 +11,10 @@ export interface DynamoContext {
 
 let documentClient: DynamoDBDocumentClient | undefined;
 
-/** One client per container. Locally DYNAMODB_ENDPOINT points at DynamoDB Local, which accepts any credentials. */
+/**
+ * One client per container. Locally DYNAMODB_ENDPOINT points at DynamoDB Local, which accepts any credentials; in Lambda
+ * the credentials are the environment's (the bundle carries no other provider: lib/lambda-credentials.ts).
+ */
 export function dynamoDocumentClient(): DynamoDBDocumentClient {
   if (!documentClient) {
     const { DYNAMODB_ENDPOINT, AWS_REGION } = config();
@@ -23,7 +27,10 @@ export function dynamoDocumentClient(): DynamoDBDocumentClient {
       maxAttempts: 4,
       ...(DYNAMODB_ENDPOINT
         ? { endpoint: DYNAMODB_ENDPOINT, credentials: { accessKeyId: "local", secretAccessKey: "local" } }
-        : {}),
+        : process.env.AWS_LAMBDA_FUNCTION_NAME
+          ? // In Lambda the role's credentials are in the environment; nothing else of the default chain applies.
+            { credentials: fromEnv() }
+          : {}),
     });
     documentClient = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
   }
