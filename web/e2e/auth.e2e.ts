@@ -1,10 +1,11 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { investorPassword, uniqueContact } from "./support/api";
+import { investorPassword, registerInvestor, uniqueContact } from "./support/api";
 import { hasHorizontalScroll, launchBrowser, openPage, screenshot, viewports } from "./support/browser";
 import { currentUser, fillRegistration, type NewInvestor, signIn, textbox } from "./support/screens";
 
 const webUrl = inject("webUrl");
+const apiUrl = inject("apiUrl");
 const runId = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 function newInvestor(label: string): NewInvestor {
@@ -80,6 +81,30 @@ describe("sign-up, sign-out and sign-in", () => {
     await page.getByText("Registration successful! Welcome to JengaFund!").waitFor();
     await page.waitForURL(`${webUrl}/dashboard/packages`);
     expect(errors).toEqual([]);
+    await close();
+  });
+
+  test("the referral code is checked as it is typed: an unknown one blocks Create Account, a real one shows the bonus hint", async () => {
+    const referrer = await registerInvestor(apiUrl, "Referrer");
+    const { page, errors, close } = await openPage(browser);
+    await page.goto(`${webUrl}/register`);
+    await fillRegistration(page, newInvestor("Typist"));
+    const code = textbox(page, "Referral Code (optional)");
+    const createAccount = page.getByRole("button", { name: "Create Account" });
+
+    await code.fill("NOSUCH99");
+    await page.getByText("Invalid referral code").waitFor();
+    expect(await createAccount.isDisabled()).toBe(true);
+    expect(await page.getByText("Referral code applied").count()).toBe(0);
+
+    await code.fill(referrer.user.referralCode.toLowerCase());
+    await page.getByText("Referral code applied").waitFor();
+    expect(await page.getByText("Invalid referral code").count()).toBe(0);
+    expect(await createAccount.isEnabled()).toBe(true);
+    await createAccount.click();
+    await page.getByText("Registration successful! Welcome to JengaFund!").waitFor();
+    // The unknown code's 404 is the browser's own console line for a failed request, not an error of the app.
+    expect(errors.filter((e) => !/status of 404/.test(e))).toEqual([]);
     await close();
   });
 

@@ -1,11 +1,13 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { checkReferralCode } from "../src/features/auth/api/check-referral-code";
 import { ApiError } from "../src/lib/api-client";
 import { register } from "../src/lib/auth/api/register";
 import { aUser } from "./fixtures";
 import { renderApp } from "./render-app";
 
 vi.mock("../src/lib/auth/api/register", () => ({ register: vi.fn() }));
+vi.mock("../src/features/auth/api/check-referral-code", () => ({ checkReferralCode: vi.fn() }));
 
 function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } });
@@ -27,6 +29,8 @@ describe("register form (spec §2, §5)", () => {
   beforeEach(() => {
     localStorage.clear();
     vi.mocked(register).mockReset();
+    vi.mocked(checkReferralCode).mockReset();
+    vi.mocked(checkReferralCode).mockResolvedValue({ valid: true });
   });
 
   it("alerts 'Passwords do not match' and does not call the API", async () => {
@@ -54,11 +58,17 @@ describe("register form (spec §2, §5)", () => {
     expect(register).not.toHaveBeenCalled();
   });
 
-  it("pre-fills the referral code from ?ref and shows the bonus hint", async () => {
-    renderApp("/register?ref=AMINA123");
+  it("pre-fills the referral code from ?ref, checks it at once and shows the bonus hint", async () => {
+    renderApp("/register?ref=amina123");
     const code = (await screen.findByLabelText(/^Referral Code/)) as HTMLInputElement;
-    expect(code.value).toBe("AMINA123");
-    expect(screen.getByText(/Referral code applied/)).toBeTruthy();
+    expect(code.value).toBe("amina123");
+    await fillForm("secret123", "secret123");
+    expect(
+      await screen.findByText(
+        "Referral code applied: the friend who invited you earns a KES 100.00 bonus when you make your first investment with deposited money (trial money does not count).",
+      ),
+    ).toBeTruthy();
+    expect(checkReferralCode).toHaveBeenCalledWith("AMINA123");
   });
 
   it("sends the normalised payload, stores the token and opens the dashboard", async () => {
@@ -93,5 +103,68 @@ describe("register form (spec §2, §5)", () => {
     await fillForm("secret123", "secret123");
     submit();
     expect(await screen.findByText("Registration failed")).toBeTruthy();
+  });
+
+  describe("referral code checked as it is typed", () => {
+    const typeCode = async (value: string) => {
+      fireEvent.change(await screen.findByLabelText(/^Referral Code/), { target: { value } });
+    };
+    const createAccount = () => screen.getByRole("button", { name: "Create Account" }) as HTMLButtonElement;
+
+    it("says 'Checking code…' while typing pauses and the answer is awaited, then shows the bonus hint", async () => {
+      let answer: (value: { valid: true }) => void = () => undefined;
+      vi.mocked(checkReferralCode).mockReturnValue(new Promise((resolve) => (answer = resolve)));
+      renderApp("/register");
+      await typeCode("fr");
+      await typeCode("friend1");
+      expect(await screen.findByText("Checking code…")).toBeTruthy();
+      expect(screen.queryByText(/Referral code applied/)).toBeNull();
+      await waitFor(() => expect(checkReferralCode).toHaveBeenCalledWith("FRIEND1"));
+      // Debounced: the half-typed code was never sent.
+      expect(checkReferralCode).toHaveBeenCalledTimes(1);
+      answer({ valid: true });
+      expect(await screen.findByText(/Referral code applied/)).toBeTruthy();
+      expect(screen.queryByText("Checking code…")).toBeNull();
+      expect(createAccount().disabled).toBe(false);
+    });
+
+    it("shows 'Invalid referral code' under an unknown code and disables Create Account", async () => {
+      vi.mocked(checkReferralCode).mockRejectedValue(new ApiError(404, "Invalid referral code"));
+      renderApp("/register");
+      await fillForm("secret123", "secret123");
+      await typeCode("NOSUCH99");
+      expect(await screen.findByText("Invalid referral code")).toBeTruthy();
+      expect(screen.queryByText(/Referral code applied/)).toBeNull();
+      expect(createAccount().disabled).toBe(true);
+      submit();
+      expect(register).not.toHaveBeenCalled();
+
+      // Clearing the code (it is optional) enables the button again.
+      await typeCode("");
+      await waitFor(() => expect(createAccount().disabled).toBe(false));
+      expect(screen.queryByText("Invalid referral code")).toBeNull();
+    });
+
+    it("refuses a malformed code at once, without asking the server", async () => {
+      renderApp("/register");
+      await typeCode("AB-12");
+      expect(await screen.findByText("Invalid referral code")).toBeTruthy();
+      expect(createAccount().disabled).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(checkReferralCode).not.toHaveBeenCalled();
+    });
+
+    it("lets registration go on when the check itself fails; the server still checks the code", async () => {
+      vi.mocked(checkReferralCode).mockRejectedValue(new ApiError(0));
+      vi.mocked(register).mockResolvedValue({ token: "new-token", user: aUser() });
+      renderApp("/register");
+      await fillForm("secret123", "secret123");
+      await typeCode("FRIEND1");
+      expect(await screen.findByText(/could not be checked just now/)).toBeTruthy();
+      expect(screen.queryByText("Invalid referral code")).toBeNull();
+      expect(createAccount().disabled).toBe(false);
+      submit();
+      await waitFor(() => expect(register).toHaveBeenCalledWith(expect.objectContaining({ referralCode: "FRIEND1" })));
+    });
   });
 });

@@ -5,6 +5,8 @@
 export const queryKeys = {
   /** GET /auth/me: the signed-in user, with the balances the header shows. */
   me: ["me"],
+  /** The register form's check of a referral code (upper case, as the server compares them). */
+  referralCode: (code: string) => ["referral-code", code],
   /** GET /packages, for investors and admins alike. */
   packages: ["packages"],
   investments: ["investments"],

@@ -12,9 +12,19 @@ import { errorMessage } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth/use-auth";
 import { type FieldErrors, fieldErrors } from "../../../lib/field-errors";
 import { PHONE_FORMATS } from "../../../lib/phone-formats";
+import { type ReferralCodeStatus, useReferralCodeCheck } from "../api/use-referral-code-check";
 
 type RegisterValues = Required<RegisterInput> & { confirmPassword: string };
 type FieldName = keyof RegisterValues;
+
+/** The quiet line under the referral code while it is being checked, or when it could not be checked. */
+const REFERRAL_HELPER: Record<ReferralCodeStatus, string | undefined> = {
+  none: undefined,
+  checking: "Checking code…",
+  valid: undefined,
+  invalid: undefined,
+  unchecked: "The code could not be checked just now; it will be checked when you create your account.",
+};
 
 export function RegisterForm() {
   const { register } = useAuth();
@@ -32,12 +42,14 @@ export function RegisterForm() {
   const [acceptedTerms, setAcceptedTerms] = useState(false);
   const [errors, setErrors] = useState<FieldErrors<FieldName>>({});
   const [submitting, setSubmitting] = useState(false);
+  const referral = useReferralCodeCheck(values.referralCode);
 
   const update = (field: FieldName) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (referral === "invalid") return;
     // These two checks come first and as toasts, with the exact texts of spec §5.
     if (values.password !== values.confirmPassword) {
       toast.error(MESSAGES.passwordsDoNotMatch);
@@ -64,8 +76,6 @@ export function RegisterForm() {
       setSubmitting(false);
     }
   }
-
-  const hasReferral = values.referralCode.trim() !== "";
 
   return (
     <form onSubmit={handleSubmit}>
@@ -116,7 +126,12 @@ export function RegisterForm() {
             onChange={update("confirmPassword")}
           />
         </FormField>
-        <FormField label="Referral Code" error={errors.referralCode} required={false}>
+        <FormField
+          label="Referral Code"
+          error={errors.referralCode ?? (referral === "invalid" ? MESSAGES.invalidReferralCode : undefined)}
+          helper={REFERRAL_HELPER[referral]}
+          required={false}
+        >
           <Input
             name="referralCode"
             autoCapitalize="characters"
@@ -124,7 +139,7 @@ export function RegisterForm() {
             onChange={update("referralCode")}
           />
         </FormField>
-        {hasReferral && (
+        {referral === "valid" && (
           <Alert.Root status="info" variant="subtle">
             <Alert.Indicator />
             <Alert.Description>
@@ -143,7 +158,13 @@ export function RegisterForm() {
           <Checkbox.Label>I agree to the Terms of Service and understand that investing carries risk</Checkbox.Label>
         </Checkbox.Root>
         <RiskDisclosure />
-        <Button type="submit" size="lg" loading={submitting} loadingText="Creating account">
+        <Button
+          type="submit"
+          size="lg"
+          loading={submitting}
+          loadingText="Creating account"
+          disabled={referral === "invalid"}
+        >
           Create Account
         </Button>
         <Text textAlign="center" fontSize="sm">
