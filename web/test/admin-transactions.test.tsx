@@ -212,29 +212,38 @@ describe("admin transaction management (spec §2, §7, §8)", () => {
     expect(screen.getByText("Showing 1 of 1 transaction")).toBeTruthy();
   });
 
-  it("exports the filtered list as jengafund-transactions-YYYY-MM-DD.csv with the admin's token", async () => {
-    const fetchMock = vi.spyOn(globalThis, "fetch").mockResolvedValue(new Response("Date,Type\n", { status: 200 }));
+  it("exports the filtered list as jengafund-transactions-YYYY-MM-DD.csv", async () => {
     const createObjectURL = vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:csv");
     const clicked: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
       clicked.push(this.download);
     });
-    showTransactions(page([deposit]));
+    mockApi({
+      "GET /auth/me": { user: admin },
+      "GET /admin/transactions": page([deposit]),
+      "GET /admin/transactions/export": "Date,Type\n",
+    });
+    renderApp("/admin/transactions");
     fireEvent.change(await screen.findByRole("combobox", { name: "Type" }), { target: { value: "deposit" } });
     fireEvent.click(screen.getByRole("button", { name: "Export CSV" }));
 
     await waitFor(() => expect(clicked).toEqual([`jengafund-transactions-${format(new Date(), "yyyy-MM-dd")}.csv`]));
-    const [url, init] = fetchMock.mock.calls[0] ?? [];
-    expect(url).toBe("/api/admin/transactions/export?type=deposit&status=&search=");
-    expect(init?.headers).toEqual({ Authorization: "Bearer admin-token" });
-    expect(createObjectURL).toHaveBeenCalledWith(expect.any(Blob));
+    const exports = vi.mocked(apiRequest).mock.calls.filter(([, path]) => path === "/admin/transactions/export");
+    expect(exports.map(([, , options]) => options?.query)).toEqual([{ type: "deposit", status: "", search: "" }]);
+    const [file] = createObjectURL.mock.calls[0] ?? [];
+    expect(file).toBeInstanceOf(Blob);
+    expect(await (file as Blob).text()).toBe("Date,Type\n");
   });
 
   it("says why an export failed", async () => {
-    vi.spyOn(globalThis, "fetch").mockResolvedValue(
-      new Response(JSON.stringify({ message: "Admin access required" }), { status: 403 }),
-    );
-    showTransactions(page([deposit]));
+    mockApi({
+      "GET /auth/me": { user: admin },
+      "GET /admin/transactions": page([deposit]),
+      "GET /admin/transactions/export": () => {
+        throw new ApiError(403, "Admin access required");
+      },
+    });
+    renderApp("/admin/transactions");
     fireEvent.click(await screen.findByRole("button", { name: "Export CSV" }));
     expect(await screen.findByText("Admin access required")).toBeTruthy();
   });

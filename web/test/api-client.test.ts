@@ -1,4 +1,4 @@
-import { post } from "aws-amplify/api";
+import { get, post } from "aws-amplify/api";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, apiRequest, errorMessage } from "../src/lib/api-client";
 
@@ -35,6 +35,18 @@ describe("api client", () => {
         options: expect.objectContaining({ headers: { Authorization: "Bearer abc" } }),
       }),
     );
+  });
+
+  it("hands a text/* answer (the CSV export) over as text instead of parsing it", async () => {
+    vi.mocked(get).mockReturnValue({
+      response: Promise.resolve({
+        statusCode: 200,
+        headers: { "content-type": "text/csv; charset=utf-8" },
+        body: { text: async () => "Date,Type\n" },
+      }),
+      cancel: () => {},
+    } as unknown as ReturnType<typeof get>);
+    await expect(apiRequest("GET", "/admin/transactions/export")).resolves.toBe("Date,Type\n");
   });
 
   it("turns an error response into an ApiError carrying the server's message", async () => {

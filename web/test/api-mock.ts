@@ -1,8 +1,11 @@
 import { vi } from "vitest";
 import { type ApiRequest, apiRequest } from "../src/lib/api-client";
 
-/** A response, or a function of the request body giving one (or throwing, like a refusal from the server). */
-type Route = ((body: unknown) => unknown) | Record<string, unknown>;
+/**
+ * A response (a JSON object, or the text of a text answer), or a function of the request body giving one (or
+ * throwing, like a refusal from the server).
+ */
+type Route = ((body: unknown) => unknown) | Record<string, unknown> | string;
 
 /**
  * Answers `apiRequest` from a table keyed by "METHOD /path". Test files mock the module first, keeping ApiError

@@ -135,7 +135,9 @@ export type RouteRequest<H extends RouteHandlerName> = H extends keyof RouteRequ
   ? RouteRequests[H]
   : Record<never, never>;
 
+type PathParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParamNames<Rest>
+  : never;
+
 /** `/investments/claim/{id}` → `{ id: string }`. */
-export type PathParams<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
-  ? { [K in Name]: string } & PathParams<Rest>
-  : Record<never, never>;
+export type PathParams<Path extends string> = { [K in PathParamNames<Path>]: string };

@@ -1,6 +1,7 @@
 /**
- * The only door to the API: adds the bearer token, parses JSON, turns error responses into ApiError with the
- * server's message, and ends the session on any 401 (spec §4, §8).
+ * The only door to the API: adds the bearer token, parses JSON (a text/* answer such as the CSV export stays text),
+ * turns error responses into ApiError with the server's message, and ends the session on any 401 (spec §4, §8).
+ * Feature code calls it by route through `apiCall` (api-call.ts), which types the request and the answer.
  */
 import { API_BASE_PATH, isErrorBody } from "@jengafund/shared";
 import { Amplify } from "aws-amplify";
@@ -73,7 +74,12 @@ export async function apiRequest<T>(
     throw handleFailure(error, token !== null);
   }
   const text = await response.body.text();
-  return (text === "" ? undefined : JSON.parse(text)) as T;
+  if (text === "") return undefined as T;
+  return (isText(response.headers) ? text : JSON.parse(text)) as T;
+}
+
+function isText(headers: Record<string, string> | undefined): boolean {
+  return headers?.["content-type"]?.startsWith("text/") ?? false;
 }
 
 function handleFailure(error: unknown, sentToken: boolean): ApiError {

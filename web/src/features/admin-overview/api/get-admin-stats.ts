@@ -1,18 +1,7 @@
-import { apiRequest } from "../../../lib/api-client";
-
-/** Platform figures (spec §3); totalRevenue is in KES. */
-export interface AdminStats {
-  totalUsers: number;
-  totalPackages: number;
-  totalInvestments: number;
-  totalTransactions: number;
-  pendingWithdrawals: number;
-  totalRevenue: number;
-  newUsersToday: number;
-  activeInvestments: number;
-}
+import type { AdminStats } from "@jengafund/shared";
+import { apiCall } from "../../../lib/api-call";
 
 export async function getAdminStats(): Promise<AdminStats> {
-  const { stats } = await apiRequest<{ stats: AdminStats }>("GET", "/admin/stats");
+  const { stats } = await apiCall("get-admin-stats");
   return stats;
 }

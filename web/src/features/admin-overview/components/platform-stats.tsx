@@ -1,7 +1,7 @@
 import { SimpleGrid } from "@chakra-ui/react";
+import type { AdminStats } from "@jengafund/shared";
 import { StatCard } from "../../../components/ui/stat-card";
 import { formatKes } from "../../../lib/format";
-import type { AdminStats } from "../api/get-admin-stats";
 
 const countFormat = new Intl.NumberFormat("en-KE");
 

@@ -1,11 +1,8 @@
-import type { Package, PackageInput } from "@jengafund/shared";
-import { apiRequest } from "../../../lib/api-client";
+import type { PackageInput } from "@jengafund/shared";
+import { apiCall } from "../../../lib/api-call";
 import { keyedAction } from "../../../lib/keyed-action";
 
-export const createPackage = keyedAction(async (idempotencyKey, input: PackageInput): Promise<Package> => {
-  const { package: created } = await apiRequest<{ package: Package }>("POST", "/admin/packages", {
-    body: input,
-    idempotencyKey,
-  });
+export const createPackage = keyedAction(async (idempotencyKey, input: PackageInput) => {
+  const { package: created } = await apiCall("create-package", { body: input, idempotencyKey });
   return created;
 });

@@ -1,5 +1,5 @@
-import { apiRequest } from "../../../lib/api-client";
+import { apiCall } from "../../../lib/api-call";
 
 export async function deletePackage(packageId: string): Promise<void> {
-  await apiRequest<{ message: string }>("DELETE", `/admin/packages/${packageId}`);
+  await apiCall("delete-package", { path: { id: packageId } });
 }

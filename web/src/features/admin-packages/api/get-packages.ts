@@ -1,7 +1,7 @@
 import type { Package } from "@jengafund/shared";
-import { apiRequest } from "../../../lib/api-client";
+import { apiCall } from "../../../lib/api-call";
 
 export async function getPackages(): Promise<Package[]> {
-  const { packages } = await apiRequest<{ packages: Package[] }>("GET", "/packages");
+  const { packages } = await apiCall("list-packages");
   return packages;
 }

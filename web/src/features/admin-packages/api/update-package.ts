@@ -1,9 +1,7 @@
 import type { Package, PackageInput } from "@jengafund/shared";
-import { apiRequest } from "../../../lib/api-client";
+import { apiCall } from "../../../lib/api-call";
 
 export async function updatePackage(packageId: string, input: PackageInput): Promise<Package> {
-  const { package: updated } = await apiRequest<{ package: Package }>("PUT", `/admin/packages/${packageId}`, {
-    body: input,
-  });
+  const { package: updated } = await apiCall("update-package", { path: { id: packageId }, body: input });
   return updated;
 }

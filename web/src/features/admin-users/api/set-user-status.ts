@@ -1,7 +1,7 @@
 import type { User } from "@jengafund/shared";
-import { apiRequest } from "../../../lib/api-client";
+import { apiCall } from "../../../lib/api-call";
 
 export async function setUserStatus(userId: string, isActive: boolean): Promise<User> {
-  const { user } = await apiRequest<{ user: User }>("PUT", `/admin/users/${userId}/status`, { body: { isActive } });
+  const { user } = await apiCall("set-user-status", { path: { id: userId }, body: { isActive } });
   return user;
 }

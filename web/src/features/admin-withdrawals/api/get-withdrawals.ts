@@ -1,18 +1,10 @@
 import { ADMIN_PAGE_SIZE, type Withdrawal } from "@jengafund/shared";
 import type { PageOf } from "../../../components/admin/use-paged-list";
-import { apiRequest } from "../../../lib/api-client";
+import { apiCall } from "../../../lib/api-call";
 
 export interface WithdrawalFilters {
   /** One of the withdrawal statuses, or empty for all of them. */
   status: string;
-}
-
-interface WithdrawalsPage {
-  withdrawals: Withdrawal[];
-  page: number;
-  totalPages: number;
-  total: number;
-  nextCursor?: string;
 }
 
 export async function getWithdrawals(
@@ -20,7 +12,7 @@ export async function getWithdrawals(
   { status }: WithdrawalFilters,
   cursor?: string,
 ): Promise<PageOf<Withdrawal>> {
-  const { withdrawals, ...paging } = await apiRequest<WithdrawalsPage>("GET", "/admin/withdrawals", {
+  const { withdrawals, ...paging } = await apiCall("list-admin-withdrawals", {
     query: { page: String(page), limit: String(ADMIN_PAGE_SIZE), status, ...(cursor ? { cursor } : {}) },
   });
   return { items: withdrawals, ...paging };

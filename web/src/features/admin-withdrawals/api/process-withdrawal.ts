@@ -1,5 +1,5 @@
 import type { Withdrawal } from "@jengafund/shared";
-import { apiRequest } from "../../../lib/api-client";
+import { apiCall } from "../../../lib/api-call";
 import { keyedAction } from "../../../lib/keyed-action";
 
 export type WithdrawalDecision = "approved" | "rejected";
@@ -14,7 +14,8 @@ export const processWithdrawal = keyedAction(
     withdrawalId: string,
     decision: { status: WithdrawalDecision | "failed"; reason: string },
   ): Promise<Withdrawal> => {
-    const { withdrawal } = await apiRequest<{ withdrawal: Withdrawal }>("PUT", `/admin/withdrawals/${withdrawalId}`, {
+    const { withdrawal } = await apiCall("process-withdrawal", {
+      path: { id: withdrawalId },
       body: decision,
       idempotencyKey,
     });

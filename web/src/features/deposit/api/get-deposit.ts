@@ -1,12 +1,8 @@
-import type { DepositStatusView, User } from "@jengafund/shared";
-import { apiRequest } from "../../../lib/api-client";
+import { type ApiAnswer, apiCall } from "../../../lib/api-call";
 
-export interface DepositStatus {
-  deposit: DepositStatusView;
-  /** The depositor as the server sees them now, with the credit once the deposit has completed. */
-  user: User;
-}
+/** The deposit, and the depositor as the server sees them now (with the credit once the deposit has completed). */
+export type DepositStatus = ApiAnswer<"get-deposit">;
 
 export function getDeposit(checkoutRequestId: string): Promise<DepositStatus> {
-  return apiRequest<DepositStatus>("GET", `/mpesa/deposit/${encodeURIComponent(checkoutRequestId)}`);
+  return apiCall("get-deposit", { path: { checkoutRequestId } });
 }

@@ -1,18 +1,8 @@
-import type { DepositInput, Transaction } from "@jengafund/shared";
-import { apiRequest } from "../../../lib/api-client";
+import type { DepositInput } from "@jengafund/shared";
+import { apiCall } from "../../../lib/api-call";
 import { keyedAction } from "../../../lib/keyed-action";
 
-export interface DepositStarted {
-  message: string;
-  /** M-Pesa's id for the prompt; the deposit is watched by it. */
-  checkoutRequestId: string;
-  amount: number;
-  /** The pending ledger line; no money has moved yet. */
-  transaction: Transaction;
-  /** Only when the payment settled at once (spec §4). An M-Pesa prompt never does, but the contract allows it. */
-  newBalance?: number;
-}
-
+/** Asks M-Pesa to prompt the phone; the answer carries the prompt's id and the pending ledger line. */
 export const startDeposit = keyedAction((idempotencyKey, input: DepositInput) =>
-  apiRequest<DepositStarted>("POST", "/mpesa/deposit", { body: input, idempotencyKey }),
+  apiCall("start-deposit", { body: input, idempotencyKey }),
 );

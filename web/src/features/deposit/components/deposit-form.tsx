@@ -7,7 +7,6 @@ import { AmountInput } from "../../../components/ui/amount-input";
 import { DialogFormFooter } from "../../../components/ui/dialog-form-footer";
 import { FormField } from "../../../components/ui/form-field";
 import { errorMessage } from "../../../lib/api-client";
-import { useAuth } from "../../../lib/auth/use-auth";
 import { PHONE_FORMATS, phoneRefusal } from "../../../lib/phone-formats";
 import { startDeposit } from "../api/start-deposit";
 import { useDepositWatch } from "../hooks/use-deposit-watch";
@@ -23,7 +22,6 @@ interface DepositFormProps {
 
 /** The Deposit Funds form of spec §2 and §5: it asks M-Pesa to prompt the phone, then hands over to the watch. */
 export function DepositForm({ user, onSubmittingChange, onDone }: DepositFormProps) {
-  const { refreshUser } = useAuth();
   const { watch } = useDepositWatch();
   const [amount, setAmount] = useState("");
   const [phoneNumber, setPhoneNumber] = useState(user.phoneNumber);
@@ -33,11 +31,6 @@ export function DepositForm({ user, onSubmittingChange, onDone }: DepositFormPro
     onSettled: () => onSubmittingChange(false),
     onSuccess: (started) => {
       onDone();
-      if (typeof started.newBalance === "number") {
-        toast.success(DEPOSIT_TOASTS.success(started.newBalance));
-        void refreshUser();
-        return;
-      }
       showPromptSent(started.checkoutRequestId);
       watch({ checkoutRequestId: started.checkoutRequestId, amount: started.amount });
     },

@@ -1,8 +1,8 @@
 import type { Transaction } from "@jengafund/shared";
-import { apiRequest } from "../../../lib/api-client";
+import { apiCall } from "../../../lib/api-call";
 
 /** The caller's own ledger, newest first. */
 export async function getTransactions(): Promise<Transaction[]> {
-  const { transactions } = await apiRequest<{ transactions: Transaction[] }>("GET", "/transactions");
+  const { transactions } = await apiCall("list-transactions");
   return transactions;
 }

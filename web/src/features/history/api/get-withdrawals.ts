@@ -1,8 +1,8 @@
 import type { Withdrawal } from "@jengafund/shared";
-import { apiRequest } from "../../../lib/api-client";
+import { apiCall } from "../../../lib/api-call";
 
 /** The caller's own withdrawal requests, newest first. */
 export async function getWithdrawals(): Promise<Withdrawal[]> {
-  const { withdrawals } = await apiRequest<{ withdrawals: Withdrawal[] }>("GET", "/withdrawals");
+  const { withdrawals } = await apiCall("list-withdrawals");
   return withdrawals;
 }

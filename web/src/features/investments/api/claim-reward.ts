@@ -1,14 +1,7 @@
-import type { Investment, User } from "@jengafund/shared";
-import { apiRequest } from "../../../lib/api-client";
+import { apiCall } from "../../../lib/api-call";
 import { keyedAction } from "../../../lib/keyed-action";
 
-export interface ClaimResult {
-  /** KES credited by this claim. */
-  reward: number;
-  investment: Investment;
-  user: User;
-}
-
+/** Claims today's reward: the answer carries the KES credited, the investment and the claimant's new balance. */
 export const claimReward = keyedAction((idempotencyKey, investmentId: string) =>
-  apiRequest<ClaimResult>("POST", `/investments/claim/${encodeURIComponent(investmentId)}`, { idempotencyKey }),
+  apiCall("claim-investment-reward", { path: { id: investmentId }, idempotencyKey }),
 );

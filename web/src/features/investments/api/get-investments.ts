@@ -1,8 +1,8 @@
 import type { Investment } from "@jengafund/shared";
-import { apiRequest } from "../../../lib/api-client";
+import { apiCall } from "../../../lib/api-call";
 
 /** The caller's own investments, newest first. */
 export async function getInvestments(): Promise<Investment[]> {
-  const { investments } = await apiRequest<{ investments: Investment[] }>("GET", "/investments");
+  const { investments } = await apiCall("list-investments");
   return investments;
 }

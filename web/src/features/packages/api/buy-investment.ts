@@ -1,13 +1,8 @@
-import type { BuyInvestmentInput, Investment, User } from "@jengafund/shared";
-import { apiRequest } from "../../../lib/api-client";
+import type { BuyInvestmentInput } from "@jengafund/shared";
+import { apiCall } from "../../../lib/api-call";
 import { keyedAction } from "../../../lib/keyed-action";
 
-export interface PurchaseResult {
-  investment: Investment;
-  /** The buyer with the new balance, so the header can update without another round trip. */
-  user: User;
-}
-
+/** The answer carries the buyer with the new balance, so the header can update without another round trip. */
 export const buyInvestment = keyedAction((idempotencyKey, input: BuyInvestmentInput) =>
-  apiRequest<PurchaseResult>("POST", "/investments/buy", { body: input, idempotencyKey }),
+  apiCall("buy-investment", { body: input, idempotencyKey }),
 );

@@ -1,8 +1,8 @@
 import type { Referral } from "@jengafund/shared";
-import { apiRequest } from "../../../lib/api-client";
+import { apiCall } from "../../../lib/api-call";
 
 /** The friends the caller has referred. */
 export async function getReferrals(): Promise<Referral[]> {
-  const { referrals } = await apiRequest<{ referrals: Referral[] }>("GET", "/referrals");
+  const { referrals } = await apiCall("list-referrals");
   return referrals;
 }

@@ -1,13 +1,8 @@
-import type { User, Withdrawal, WithdrawalRequestInput } from "@jengafund/shared";
-import { apiRequest } from "../../../lib/api-client";
+import type { WithdrawalRequestInput } from "@jengafund/shared";
+import { apiCall } from "../../../lib/api-call";
 import { keyedAction } from "../../../lib/keyed-action";
 
-export interface WithdrawalResult {
-  withdrawal: Withdrawal;
-  /** The requester with the amount already held out of the wallet. */
-  user: User;
-}
-
+/** The answer carries the requester with the amount already held out of the wallet. */
 export const requestWithdrawal = keyedAction((idempotencyKey, input: WithdrawalRequestInput) =>
-  apiRequest<WithdrawalResult>("POST", "/withdrawals", { body: input, idempotencyKey }),
+  apiCall("request-withdrawal", { body: input, idempotencyKey }),
 );

@@ -1,7 +1,7 @@
 import type { User } from "@jengafund/shared";
-import { apiRequest } from "../../api-client";
+import { apiCall } from "../../api-call";
 
 export async function getCurrentUser(): Promise<User> {
-  const { user } = await apiRequest<{ user: User }>("GET", "/auth/me");
+  const { user } = await apiCall("get-current-user");
   return user;
 }

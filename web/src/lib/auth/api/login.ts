@@ -1,6 +1,6 @@
 import type { AuthResponse, LoginInput } from "@jengafund/shared";
-import { apiRequest } from "../../api-client";
+import { apiCall } from "../../api-call";
 
 export function login(input: LoginInput): Promise<AuthResponse> {
-  return apiRequest<AuthResponse>("POST", "/auth/login", { body: input });
+  return apiCall("login-user", { body: input });
 }

@@ -1,6 +1,6 @@
 import type { AuthResponse, RegisterCommand } from "@jengafund/shared";
-import { apiRequest } from "../../api-client";
+import { apiCall } from "../../api-call";
 
 export function register(input: RegisterCommand): Promise<AuthResponse> {
-  return apiRequest<AuthResponse>("POST", "/auth/register", { body: input });
+  return apiCall("register-user", { body: input });
 }
