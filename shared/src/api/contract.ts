@@ -13,7 +13,7 @@ import type {
   ProcessWithdrawalInputSchema,
   UserStatusInputSchema,
 } from "../schemas/admin.js";
-import type { LoginInput, RegisterInput } from "../schemas/auth.js";
+import type { LoginInput, ReferralCodeCheck, RegisterInput } from "../schemas/auth.js";
 import type {
   BuyInvestmentInput,
   DepositInput,
@@ -65,8 +65,7 @@ export interface RouteResponses {
   "register-user": JsonAnswer<AuthResponse, 201>;
   "login-user": JsonAnswer<AuthResponse>;
   "get-current-user": JsonAnswer<{ user: User }>;
-  /** A code that exists; an unknown one is a 404. */
-  "check-referral-code": JsonAnswer<{ valid: true }>;
+  "check-referral-code": JsonAnswer<ReferralCodeCheck>;
   "start-deposit": JsonAnswer<
     {
       message: string;
