@@ -11,7 +11,7 @@ import {
   withdrawalStatusChangeCounters,
 } from "./items.js";
 import { keys } from "./keys.js";
-import { refusing, runTransaction } from "./transactions.js";
+import { markerPut, refusing, runTransaction } from "./transactions.js";
 
 export function createDynamoAdminRepository(ctx: DynamoContext = defaultDynamoContext()): AdminRepository {
   const { db, TableName } = ctx;
@@ -22,16 +22,7 @@ export function createDynamoAdminRepository(ctx: DynamoContext = defaultDynamoCo
         ctx,
         [
           // The ledger line is the adjustment's idempotency marker.
-          {
-            item: {
-              Put: {
-                TableName,
-                Item: ledgerItem(line, summaryOf(subject)),
-                ConditionExpression: "attribute_not_exists(PK)",
-              },
-            },
-            marker: { requestId: line.requestId },
-          },
+          markerPut(TableName, ledgerItem(line, summaryOf(subject)), line.requestId),
           refusing("insufficient-balance", {
             Update: {
               TableName,

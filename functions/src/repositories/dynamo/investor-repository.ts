@@ -23,7 +23,7 @@ import {
   withdrawalItem,
 } from "./items.js";
 import { keys } from "./keys.js";
-import { type MoveItem, refusing, runTransaction, type TransactItem } from "./transactions.js";
+import { type MoveItem, markerPut, refusing, runTransaction, type TransactItem } from "./transactions.js";
 
 export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynamoContext()): InvestorRepository {
   const { db, TableName } = ctx;
@@ -76,12 +76,7 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
       }
       const items: (MoveItem | TransactItem)[] = [
         // The investment item is the purchase's idempotency marker: a retry after a lost answer finds it.
-        {
-          item: {
-            Put: { TableName, Item: investmentItem(investment), ConditionExpression: "attribute_not_exists(PK)" },
-          },
-          marker: { requestId: investment.requestId },
-        },
+        markerPut(TableName, investmentItem(investment), investment.requestId),
         refusing("account-changed", {
           Update: {
             TableName,
@@ -222,12 +217,7 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
 
     async requestWithdrawal({ user, withdrawal, line, answer }: WithdrawalPlan) {
       const items: (MoveItem | TransactItem)[] = [
-        {
-          item: {
-            Put: { TableName, Item: withdrawalItem(withdrawal), ConditionExpression: "attribute_not_exists(PK)" },
-          },
-          marker: { requestId: withdrawal.requestId },
-        },
+        markerPut(TableName, withdrawalItem(withdrawal), withdrawal.requestId),
         // The hold: the amount leaves the wallet now and comes back only if the withdrawal is rejected or fails.
         refusing("account-changed", {
           Update: {

@@ -32,7 +32,7 @@ import {
   withdrawalStatusChangeCounters,
 } from "./items.js";
 import { type Key, keys } from "./keys.js";
-import { type MoveItem, refusing, runTransaction, type TransactItem } from "./transactions.js";
+import { type MoveItem, markerPut, refusing, runTransaction, type TransactItem } from "./transactions.js";
 
 /** Every page of a query, followed until DynamoDB has no more (or `enough` says so): a Limit or a filter ends a page early. */
 async function queryAll(
@@ -164,11 +164,8 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
       await runTransaction(
         ctx,
         [
-          {
-            item: { Put: { TableName, Item: depositItem(deposit), ConditionExpression: "attribute_not_exists(PK)" } },
-            // The deposit is its own creation marker; Daraja's id is unique per push.
-            marker: { requestId: deposit.checkoutRequestId },
-          },
+          // The deposit is its own creation marker; Daraja's id is unique per push.
+          markerPut(TableName, depositItem(deposit), deposit.checkoutRequestId),
           {
             Put: {
               TableName,

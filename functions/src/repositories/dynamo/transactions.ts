@@ -27,6 +27,12 @@ export interface MoveItem {
 /** An item tagged with the refusal its condition stands for. */
 export const refusing = (refusal: RefusalReason, item: TransactItem): MoveItem => ({ item, refusal });
 
+/** A new item, written once, that is also the move's idempotency marker (it carries `requestId`). */
+export const markerPut = (TableName: string, Item: Record<string, unknown>, requestId: string): MoveItem => ({
+  item: { Put: { TableName, Item, ConditionExpression: "attribute_not_exists(PK)" } },
+  marker: { requestId },
+});
+
 /** The per-item cancellation reasons of a cancelled TransactWriteItems, in the order the items were sent. */
 function cancellationCodes(error: unknown): (string | undefined)[] | null {
   if (
