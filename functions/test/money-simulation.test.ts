@@ -7,6 +7,8 @@
  *     − Σ wallet rewards − Σ referral bonuses (the platform's only sources and sinks of wallet money);
  *  4. investments agree with the ledger: Σ principal == −Σ `investment` lines, Σ rewards claimed == Σ `reward` lines;
  *  5. the statistics counters agree with the items they count.
+ * A share of the purchases and withdrawals carries an Idempotency-Key, as the web sends them: each is repeated with
+ * its key at once, and the repeat must find the very answer kept in the move's own transaction and do nothing.
  * A failure prints the seed; `SIM_SEED=<seed> npx vitest run --project functions money-simulation` replays it.
  */
 import { randomUUID } from "node:crypto";
@@ -14,9 +16,10 @@ import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, it } from "vitest";
 import { BusyError, DomainError } from "../src/lib/errors.js";
 import { statusOf } from "../src/lib/middleware.js";
-import { defaultDynamoContext } from "../src/repositories/dynamo/client.js";
+import { type DynamoContext, defaultDynamoContext } from "../src/repositories/dynamo/client.js";
+import { createDynamoIdempotencyRepository } from "../src/repositories/dynamo/idempotency-repository.js";
 import { keys } from "../src/repositories/dynamo/keys.js";
-import type { PackageRecord } from "../src/repositories/ports.js";
+import type { KeepAnswer, PackageRecord } from "../src/repositories/ports.js";
 import { itemsOfUser, readItem, readStats } from "./support/db.js";
 import { faultInjectingContext, mulberry32 } from "./support/faults.js";
 import { countsTowardBalance, depositToWallet } from "./support/money.js";
@@ -37,8 +40,34 @@ async function runWorkload(options: {
   packages: PackageRecord[];
   services: Services;
   clock: ReturnType<typeof manualClock>;
+  ctx: DynamoContext;
 }) {
   const { seed, operations, users, packages, services, clock } = options;
+  const answers = createDynamoIdempotencyRepository(options.ctx);
+  const keyed = { done: 0, replayed: 0 };
+
+  /**
+   * Runs a move the way the HTTP preset does for a request with an Idempotency-Key (hold the key, keep the answer in
+   * the move, give the key back when nothing was done), then sends it again with the same key: the repeat must get
+   * the kept answer without running the move.
+   */
+  async function withKey<R>(callerId: string, run: (keep: KeepAnswer<R>) => Promise<R>, present: (r: R) => unknown) {
+    const claim = { callerId, key: randomUUID(), fingerprint: randomUUID(), token: randomUUID() };
+    if ((await answers.claim(claim, clock.now())).state !== "claimed") throw new Error("a fresh key was not free");
+    let result: R;
+    try {
+      result = await run((r) => ({ claim, statusCode: 201, body: present(r) }));
+    } catch (error) {
+      await answers.release(claim);
+      throw error;
+    }
+    keyed.done++;
+    const repeat = await answers.claim({ ...claim, token: randomUUID() }, clock.now());
+    if (repeat.state !== "answered" || JSON.stringify(repeat.body) !== JSON.stringify(present(result))) {
+      unexpected.push(`idempotency: the repeat of a keyed move found ${repeat.state}, not its answer`);
+    } else keyed.replayed++;
+    return result;
+  }
   const random = mulberry32(seed);
   const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)] as T;
   const outcomes: Record<string, number> = {};
@@ -64,7 +93,11 @@ async function runWorkload(options: {
         kind = "buy";
         const pkg = pick(packages);
         const amountKes = pkg.priceCents / 100 + Math.floor(random() * 500) + (random() < 0.5 ? 0.25 : 0);
-        await services.investments.buy({ buyer: await caller(), package: pkg, amountKes, requestId: randomUUID() });
+        const buyer = await caller();
+        const buy = (keep?: KeepAnswer<{ investment: { id: string } }>) =>
+          services.investments.buy({ buyer, package: pkg, amountKes, requestId: randomUUID(), keep });
+        if (random() < 0.3) await withKey(buyer.id, buy, ({ investment }) => investment.id);
+        else await buy();
       } else if (roll < 0.85) {
         kind = "claim";
         const owned = await services.investor.listInvestments(who.user._id);
@@ -76,12 +109,12 @@ async function runWorkload(options: {
         });
       } else {
         kind = "withdraw";
-        await services.withdrawals.request({
-          user: await caller(),
-          amountKes: 10 + Math.floor(random() * 300),
-          phoneNumber: "254712345678",
-          requestId: randomUUID(),
-        });
+        const user = await caller();
+        const amountKes = 10 + Math.floor(random() * 300);
+        const withdraw = (keep?: KeepAnswer<{ withdrawal: { id: string } }>) =>
+          services.withdrawals.request({ user, amountKes, phoneNumber: "254712345678", requestId: randomUUID(), keep });
+        if (random() < 0.3) await withKey(user.id, withdraw, ({ withdrawal }) => withdrawal.id);
+        else await withdraw();
       }
       outcomes[`${kind}:ok`] = (outcomes[`${kind}:ok`] ?? 0) + 1;
     } catch (error) {
@@ -102,7 +135,7 @@ async function runWorkload(options: {
       while (next < operations) await operation(next++);
     }),
   );
-  return { outcomes, unexpected };
+  return { outcomes, unexpected, keyed };
 }
 
 async function invariantViolations(
@@ -197,20 +230,22 @@ describe("money rules under a seeded random workload", () => {
     const statsBefore = await readStats();
     const { users, packages } = await setup();
     const clock = manualClock(new Date());
-    const { outcomes, unexpected } = await runWorkload({
+    const { outcomes, unexpected, keyed } = await runWorkload({
       seed,
       operations: 10_000,
       users,
       packages,
       services: buildServices({ clock }),
       clock,
+      ctx: defaultDynamoContext(),
     });
-    console.log(`R6 seed ${seed}:`, JSON.stringify(outcomes));
+    console.log(`R6 seed ${seed}:`, JSON.stringify(outcomes), `keyed ${JSON.stringify(keyed)}`);
     expect(unexpected, `seed ${seed}`).toEqual([]);
     expect(await invariantViolations(users, statsBefore), `seed ${seed}`).toEqual([]);
     expect(outcomes["buy:ok"], `seed ${seed}`).toBeGreaterThan(1000);
     expect(outcomes["claim:ok"], `seed ${seed}`).toBeGreaterThan(500);
     expect(outcomes["withdraw:ok"], `seed ${seed}`).toBeGreaterThan(100);
+    expect(keyed.replayed, `seed ${seed}`).toBeGreaterThan(300);
   }, 300_000);
 
   it("keeps every invariant, with no double effect, when DynamoDB conflicts, throttles and loses answers (R7)", async () => {
@@ -223,19 +258,21 @@ describe("money rules under a seeded random workload", () => {
       { conflict: 0.3, throttle: 0.02, timeoutBeforeSend: 0.01, lostAfterCommit: 0.01 },
       mulberry32(seed ^ 0x5eed),
     );
-    const { outcomes, unexpected } = await runWorkload({
+    const { outcomes, unexpected, keyed } = await runWorkload({
       seed,
       operations: 10_000,
       users,
       packages,
       services: buildServices({ clock, ctx: faults.ctx }),
       clock,
+      ctx: faults.ctx,
     });
     const attempts = faults.attemptsToCommit();
     const withinFive = attempts.filter((n) => n <= 5).length / attempts.length;
     console.log(
-      `R7 seed ${seed}: injected ${JSON.stringify(faults.stats.injected)}; ${attempts.length} commits, ${(withinFive * 100).toFixed(2)}% within 5 attempts; ${JSON.stringify(outcomes)}`,
+      `R7 seed ${seed}: injected ${JSON.stringify(faults.stats.injected)}; ${attempts.length} commits, ${(withinFive * 100).toFixed(2)}% within 5 attempts; ${JSON.stringify(outcomes)}; keyed ${JSON.stringify(keyed)}`,
     );
+    expect(keyed.replayed, `seed ${seed}`).toBeGreaterThan(300);
     expect(unexpected, `seed ${seed}`).toEqual([]);
     expect(await invariantViolations(users, statsBefore), `seed ${seed}`).toEqual([]);
     // Running out of retries is answered "busy, try again" and changes nothing; it must stay rare.
