@@ -11,7 +11,8 @@ import { MoveRefusedError, type PackageRecord } from "../repositories/ports.js";
  */
 export const DEV_ADMIN_ID = "01JENGAFUNDADMIN0000000000";
 
-const packageSeed: Omit<PackageRecord, "maturityDate" | "createdAt">[] = [
+/** The seeded catalogue; the landing page lists its companies from shared's PACKAGE_COMPANIES (a test keeps them equal). */
+export const packageSeed: Omit<PackageRecord, "maturityDate" | "createdAt">[] = [
   {
     id: "01JENGAFUNDPKG00000000SAF1",
     name: "Safaricom Growth Fund",
