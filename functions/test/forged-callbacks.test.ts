@@ -5,40 +5,25 @@
  * as they are in AWS.
  */
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { handler as startDeposit } from "../src/handlers/http/start-deposit.js";
 import { keys } from "../src/repositories/dynamo/keys.js";
-import { signInAsAdmin } from "./support/admin.js";
 import { readItem, setAttributes } from "./support/db.js";
 import { call, gatewayEvent } from "./support/events.js";
 import { expectLedgerToMatchBalances } from "./support/money.js";
 import { dimensionsOf, logLines, metricLines, outputOf } from "./support/output.js";
-import {
-  callbackToken,
-  eventually,
-  type PaymentsStack,
-  postCallback,
-  startPaymentsStack,
-} from "./support/payments-stack.js";
+import { callbackToken, eventually, postCallback, usePaymentsStack } from "./support/payments-stack.js";
 import { approveWithdrawal, pendingWithdrawal } from "./support/payouts.js";
 import { registerUser } from "./support/users.js";
 
-let stack: PaymentsStack;
-let adminToken = "";
-
-beforeAll(async () => {
-  process.env.MPESA_CONFIRM_STK = "true";
-  stack = await startPaymentsStack({ callbackDelayMs: 50 });
-  adminToken = (await signInAsAdmin()).token;
-});
-afterAll(async () => {
-  await stack.stop();
-});
+// Confirmed with the STK query before crediting, as in AWS (read by the configuration on first use).
+process.env.MPESA_CONFIRM_STK = "true";
+const payments = usePaymentsStack();
 /** Everything written while `run` ran and the events it caused were settled, parsed. */
 const outputOfCallback = (run: () => Promise<void>) =>
   outputOf(async () => {
     await run();
-    await stack.bus.idle();
+    await payments.stack.bus.idle();
   });
 
 /** The error lines logged while `run` ran, parsed. */
@@ -81,8 +66,8 @@ function b2cResult(fields: {
 describe("forged B2C results (R15)", () => {
   /** An approved payout whose real result never arrives (the simulator drops it), with Daraja's ConversationID. */
   async function approvedPayout() {
-    const { user, withdrawal } = await pendingWithdrawal(adminToken, "254700009999");
-    await approveWithdrawal(adminToken, withdrawal._id);
+    const { user, withdrawal } = await pendingWithdrawal(payments.adminToken, "254700009999");
+    await approveWithdrawal(payments.adminToken, withdrawal._id);
     const conversationId = await eventually(async () => (await withdrawalItem(withdrawal._id))?.conversationId);
     return { user, withdrawal, conversationId: String(conversationId) };
   }
@@ -130,7 +115,7 @@ describe("forged B2C results (R15)", () => {
       "b2c-result",
       b2cResult({ withdrawalId: withdrawal._id, conversationId, resultCode: 0, amount: 300, receipt: "TCTRUE0001" }),
     );
-    await stack.bus.idle();
+    await payments.stack.bus.idle();
     expect(await withdrawalItem(withdrawal._id)).toMatchObject({
       status: "completed",
       mpesaTransactionId: "TCTRUE0001",
@@ -168,7 +153,7 @@ describe("forged B2C results (R15)", () => {
     expect(logs).toContainEqual(expect.objectContaining({ via: "status", rejection: "conversation-mismatch" }));
 
     await postCallback("status-result", statusResult("AG_20261123_our_query", "Completed"));
-    await stack.bus.idle();
+    await payments.stack.bus.idle();
     expect(await withdrawalItem(withdrawal._id)).toMatchObject({ status: "completed" });
     await expectLedgerToMatchBalances(user._id);
   });

@@ -6,14 +6,13 @@
 import { randomUUID } from "node:crypto";
 import type { RouteHandlerName } from "@jengafund/shared";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { keys } from "../src/repositories/dynamo/keys.js";
-import { signInAsAdmin } from "./support/admin.js";
 import { itemsOfUser, readItem } from "./support/db.js";
 import { call, gatewayEvent } from "./support/events.js";
 import { expectLedgerToMatchBalances } from "./support/money.js";
 import { createPackage } from "./support/packages.js";
-import { eventually, type PaymentsStack, simulatorUrl, startPaymentsStack } from "./support/payments-stack.js";
+import { eventually, simulatorUrl, usePaymentsStack } from "./support/payments-stack.js";
 import { pendingWithdrawal } from "./support/payouts.js";
 import { registerUser } from "./support/users.js";
 
@@ -21,16 +20,7 @@ type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIG
 const handlerOf = async (name: RouteHandlerName) =>
   ((await import(`../src/handlers/http/${name}.ts`)) as { handler: Handler }).handler;
 
-let stack: PaymentsStack;
-let adminToken = "";
-
-beforeAll(async () => {
-  stack = await startPaymentsStack({ callbackDelayMs: 50 });
-  adminToken = (await signInAsAdmin()).token;
-});
-afterAll(async () => {
-  await stack.stop();
-});
+const payments = usePaymentsStack();
 
 interface Keyed {
   name: RouteHandlerName;
@@ -56,7 +46,7 @@ async function fundedUser() {
   const registered = await registerUser();
   await send({
     name: "adjust-user-balance",
-    token: adminToken,
+    token: payments.adminToken,
     pathParameters: { id: registered.user._id },
     body: { amount: 2000, type: "credit", reason: "idempotency test" },
   });
@@ -137,7 +127,7 @@ describe("a money request repeated with the same Idempotency-Key (R13)", () => {
     expect(refused.statusCode).toBe(400);
     await send({
       name: "adjust-user-balance",
-      token: adminToken,
+      token: payments.adminToken,
       pathParameters: { id: user._id },
       body: { amount: 100, type: "credit", reason: "top-up" },
     });
@@ -173,7 +163,7 @@ describe("a money request repeated with the same Idempotency-Key (R13)", () => {
     } else {
       request = {
         name,
-        token: adminToken,
+        token: payments.adminToken,
         pathParameters: { id: user._id },
         body: { amount: 10, type: "credit", reason: "once" },
       };
@@ -215,10 +205,10 @@ describe("a money request repeated with the same Idempotency-Key (R13)", () => {
   });
 
   it("approves a withdrawal once and answers the repeat the same", async () => {
-    const { withdrawal } = await pendingWithdrawal(adminToken, "254708374149");
+    const { withdrawal } = await pendingWithdrawal(payments.adminToken, "254708374149");
     const approve = {
       name: "process-withdrawal" as const,
-      token: adminToken,
+      token: payments.adminToken,
       pathParameters: { id: withdrawal._id },
       body: { status: "approved" },
     };
@@ -243,13 +233,13 @@ describe("a money request repeated with the same Idempotency-Key (R13)", () => {
       dailyReturnRate: 0.7,
       maturityDate: new Date(Date.now() + 90 * 86_400_000).toISOString(),
     };
-    const create = { name: "create-package" as const, token: adminToken, body };
+    const create = { name: "create-package" as const, token: payments.adminToken, body };
     const key = randomUUID();
     const burst = await Promise.all(Array.from({ length: 5 }, () => send(create, key)));
     const created = burst.filter((answer) => answer.statusCode === 201);
     expect(new Set(created.map((answer) => JSON.stringify(answer.body))).size).toBe(1);
     expect(await send(create, key)).toEqual(created[0]);
-    const list = await send({ name: "list-packages", token: adminToken });
+    const list = await send({ name: "list-packages", token: payments.adminToken });
     const named = (list.body as { packages: { name: string }[] }).packages.filter((p) => p.name === body.name);
     expect(named).toHaveLength(1);
   });

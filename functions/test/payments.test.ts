@@ -1,37 +1,20 @@
 import type { DepositStatusView, User } from "@jengafund/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { handler as reconcile } from "../src/handlers/events/reconcile-payments.js";
 import { handler as getDeposit } from "../src/handlers/http/get-deposit.js";
 import { handler as receiveCallback } from "../src/handlers/http/receive-daraja-callback.js";
 import { handler as startDeposit } from "../src/handlers/http/start-deposit.js";
 import { localLambdaContext } from "../src/local/lambda-context.js";
 import { keys } from "../src/repositories/dynamo/keys.js";
-import { signInAsAdmin } from "./support/admin.js";
 import { itemsOfUser, readItem, setAttributes } from "./support/db.js";
 import { call, gatewayEvent } from "./support/events.js";
 import { expectLedgerToMatchBalances } from "./support/money.js";
-import {
-  apiUrl,
-  callbackToken,
-  eventually,
-  type PaymentsStack,
-  postCallback,
-  startPaymentsStack,
-} from "./support/payments-stack.js";
+import { apiUrl, callbackToken, eventually, postCallback, usePaymentsStack } from "./support/payments-stack.js";
 import { approveWithdrawal, pendingWithdrawal as pendingPayout } from "./support/payouts.js";
 import { registerUser } from "./support/users.js";
 
 type Message = { message: string };
-let stack: PaymentsStack;
-let adminToken = "";
-
-beforeAll(async () => {
-  stack = await startPaymentsStack({ callbackDelayMs: 50 });
-  adminToken = (await signInAsAdmin()).token;
-});
-afterAll(async () => {
-  await stack.stop();
-});
+const payments = usePaymentsStack();
 
 /** Starts a deposit; like a person, waits out the phone's lock while an earlier prompt to it is still open. */
 async function deposit(token: string, amount: number, phoneNumber: string) {
@@ -119,9 +102,9 @@ describe("M-Pesa deposits", () => {
     const { token, user } = await registerUser();
     const started = await deposit(token, 800, "254700000002");
     await settled(token, started.body.checkoutRequestId);
-    await stack.bus.idle();
+    await payments.stack.bus.idle();
     await new Promise((resolve) => setTimeout(resolve, 200));
-    await stack.bus.idle();
+    await payments.stack.bus.idle();
     expect((await readItem(keys.user(user._id)))?.walletBalanceCents).toBe(80_000);
     await expectLedgerToMatchBalances(user._id);
   });
@@ -154,7 +137,7 @@ describe("M-Pesa deposits", () => {
       }),
     );
     expect(fromElsewhere.statusCode).toBe(403);
-    await stack.bus.idle();
+    await payments.stack.bus.idle();
     expect((await readItem(keys.user(user._id)))?.walletBalanceCents).toBe(0);
   });
 
@@ -165,7 +148,7 @@ describe("M-Pesa deposits", () => {
     const other = await deposit(token, 650, "254700009999");
     const response = await postCallback("stk", stkSuccess(other.body.checkoutRequestId, 6500, "TKMISMATCH"));
     expect(response).toEqual({ status: 200, body: { ResultCode: 0, ResultDesc: "Accepted" } });
-    await stack.bus.idle();
+    await payments.stack.bus.idle();
     expect((await depositStatus(token, other.body.checkoutRequestId)).body.deposit.status).toBe("pending");
     expect((await readItem(keys.user(user._id)))?.walletBalanceCents).toBe(0);
   });
@@ -186,32 +169,32 @@ describe("M-Pesa deposits", () => {
       },
     };
     expect((await postCallback("stk", failure)).status).toBe(200);
-    await stack.bus.idle();
+    await payments.stack.bus.idle();
     expect((await depositStatus(token, id)).body.deposit.status).toBe("failed");
 
     const success = stkSuccess(id, 1234, "TKR2ONCE01");
     const responses = await Promise.all(Array.from({ length: 100 }, () => postCallback("stk", success)));
     expect(responses.every((r) => r.status === 200)).toBe(true);
-    await stack.bus.idle();
+    await payments.stack.bus.idle();
     for (const late of [success, failure, stkSuccess(id, 1234, "TKR2OTHER2")]) await postCallback("stk", late);
-    await stack.bus.idle();
+    await payments.stack.bus.idle();
 
     expect((await readItem(keys.user(user._id)))?.walletBalanceCents).toBe(123_400);
     const completed = (await itemsOfUser(user._id, "TX#")).filter(
       (l) => l.transactionType === "deposit" && l.status === "completed",
     );
     expect(completed).toHaveLength(1);
-    expect(stack.bus.deadLetters).toEqual([]);
+    expect(payments.stack.bus.deadLetters).toEqual([]);
     await expectLedgerToMatchBalances(user._id);
   });
 
   it("keeps retrying a callback for a deposit it does not know, then dead-letters it", async () => {
-    const before = stack.bus.deadLetters.length;
+    const before = payments.stack.bus.deadLetters.length;
     const response = await postCallback("stk", stkSuccess("ws_CO_22112026000000000799999999", 100, "TKUNKNOWN1"));
     expect(response.status).toBe(200);
-    await stack.bus.idle();
-    expect(stack.bus.deadLetters.length).toBe(before + 1);
-    expect(stack.bus.deadLetters.at(-1)?.error).toMatch(/No deposit recorded/);
+    await payments.stack.bus.idle();
+    expect(payments.stack.bus.deadLetters.length).toBe(before + 1);
+    expect(payments.stack.bus.deadLetters.at(-1)?.error).toMatch(/No deposit recorded/);
   });
 
   it("reads non-numeric result codes such as SFC_IC0003 as failures", async () => {
@@ -228,7 +211,7 @@ describe("M-Pesa deposits", () => {
       },
     };
     expect((await postCallback("stk", odd)).status).toBe(200);
-    await stack.bus.idle();
+    await payments.stack.bus.idle();
     expect((await depositStatus(token, started.body.checkoutRequestId)).body.deposit).toMatchObject({
       status: "failed",
       resultDesc: "Operator does not exist",
@@ -251,7 +234,7 @@ describe("M-Pesa deposits", () => {
       },
     };
     await postCallback("stk", bare);
-    await stack.bus.idle();
+    await payments.stack.bus.idle();
     expect((await depositStatus(token, started.body.checkoutRequestId)).body.deposit.status).toBe("pending");
     expect((await readItem(keys.user(user._id)))?.walletBalanceCents).toBe(0);
   });
@@ -279,8 +262,8 @@ describe("M-Pesa deposits", () => {
 });
 
 describe("M-Pesa payouts", () => {
-  const pendingWithdrawal = (phone: string, amount = 300) => pendingPayout(adminToken, phone, amount);
-  const approve = (id: string) => approveWithdrawal(adminToken, id);
+  const pendingWithdrawal = (phone: string, amount = 300) => pendingPayout(payments.adminToken, phone, amount);
+  const approve = (id: string) => approveWithdrawal(payments.adminToken, id);
   const withdrawalItem = (id: string) => readItem(keys.withdrawal(id));
 
   it("pays an approved withdrawal by B2C and completes it with the M-Pesa receipt", async () => {
@@ -320,7 +303,7 @@ describe("M-Pesa payouts", () => {
     await approve(withdrawal._id);
     await eventually(async () => (await withdrawalItem(withdrawal._id))?.status === "completed");
     await new Promise((resolve) => setTimeout(resolve, 200));
-    await stack.bus.idle();
+    await payments.stack.bus.idle();
     expect((await readItem(keys.user(user._id)))?.walletBalanceCents).toBe(70_000);
     await expectLedgerToMatchBalances(user._id);
   });
@@ -356,7 +339,7 @@ describe("M-Pesa payouts", () => {
       },
     });
     expect((await postCallback("status-result", statusResult(2001))).status).toBe(200);
-    await stack.bus.idle();
+    await payments.stack.bus.idle();
     expect((await withdrawalItem(withdrawal._id))?.status).toBe("approved");
     expect((await readItem(keys.user(user._id)))?.walletBalanceCents).toBe(70_000);
 
@@ -370,7 +353,7 @@ describe("M-Pesa payouts", () => {
         { Key: "Amount", Value: 300 },
       ]),
     );
-    await stack.bus.idle();
+    await payments.stack.bus.idle();
     expect(await withdrawalItem(withdrawal._id)).toMatchObject({
       status: "completed",
       mpesaTransactionId: "UKBSTATUS1",

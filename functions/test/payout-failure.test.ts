@@ -4,37 +4,27 @@
  */
 
 import type { Withdrawal } from "@jengafund/shared";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { handler as processWithdrawal } from "../src/handlers/http/process-withdrawal.js";
 import { keys } from "../src/repositories/dynamo/keys.js";
-import { signInAsAdmin } from "./support/admin.js";
 import { itemsOfUser, readItem } from "./support/db.js";
 import { call, gatewayEvent } from "./support/events.js";
 import { expectLedgerToMatchBalances } from "./support/money.js";
-import { eventually, type PaymentsStack, startPaymentsStack } from "./support/payments-stack.js";
+import { eventually, usePaymentsStack } from "./support/payments-stack.js";
 import { approveWithdrawal, pendingWithdrawal } from "./support/payouts.js";
 
-let stack: PaymentsStack;
-let adminToken = "";
-
-beforeAll(async () => {
-  stack = await startPaymentsStack({ callbackDelayMs: 50 });
-  adminToken = (await signInAsAdmin()).token;
-});
-afterAll(async () => {
-  await stack.stop();
-});
+const payments = usePaymentsStack();
 
 const markFailed = (id: string, body: Record<string, unknown>) =>
   call<{ withdrawal: Withdrawal; message: string }>(
     processWithdrawal,
-    gatewayEvent("process-withdrawal", { token: adminToken, pathParameters: { id }, body }),
+    gatewayEvent("process-withdrawal", { token: payments.adminToken, pathParameters: { id }, body }),
   );
 
 /** An approved payout whose B2C result never arrives (the simulator drops it for this phone). */
 async function stuckPayout() {
-  const { user, withdrawal } = await pendingWithdrawal(adminToken, "254700009999");
-  await approveWithdrawal(adminToken, withdrawal._id);
+  const { user, withdrawal } = await pendingWithdrawal(payments.adminToken, "254700009999");
+  await approveWithdrawal(payments.adminToken, withdrawal._id);
   await eventually(async () => (await readItem(keys.withdrawal(withdrawal._id)))?.conversationId);
   return { user, withdrawal };
 }
@@ -77,7 +67,7 @@ describe("marking a stuck payout as failed", () => {
   });
 
   it("refuses a withdrawal that is not waiting for M-Pesa: pending, or already paid", async () => {
-    const { withdrawal: pending } = await pendingWithdrawal(adminToken, "254708374149");
+    const { withdrawal: pending } = await pendingWithdrawal(payments.adminToken, "254708374149");
     const refused = await markFailed(pending._id, { status: "failed", reason: "Not paid" });
     expect(refused).toEqual({
       statusCode: 409,
@@ -85,7 +75,7 @@ describe("marking a stuck payout as failed", () => {
     });
     expect((await readItem(keys.withdrawal(pending._id)))?.status).toBe("pending");
 
-    await approveWithdrawal(adminToken, pending._id);
+    await approveWithdrawal(payments.adminToken, pending._id);
     await eventually(async () => (await readItem(keys.withdrawal(pending._id)))?.status === "completed");
     expect((await markFailed(pending._id, { status: "failed", reason: "Not paid" })).statusCode).toBe(409);
     expect((await readItem(keys.withdrawal(pending._id)))?.status).toBe("completed");

@@ -23,23 +23,16 @@ const PATH_TRANSFORMATIONS = [
   { priority: 1, type: "NORMALIZE_PATH" },
 ];
 
-const pathStartsWith = (prefix: string): Statement => ({
+const pathMatch = (positionalConstraint: "STARTS_WITH" | "EXACTLY", searchString: string): Statement => ({
   byteMatchStatement: {
     fieldToMatch: { uriPath: {} },
-    positionalConstraint: "STARTS_WITH",
-    searchString: prefix,
+    positionalConstraint,
+    searchString,
     textTransformations: PATH_TRANSFORMATIONS,
   },
 });
-
-const pathIs = (path: string): Statement => ({
-  byteMatchStatement: {
-    fieldToMatch: { uriPath: {} },
-    positionalConstraint: "EXACTLY",
-    searchString: path,
-    textTransformations: PATH_TRANSFORMATIONS,
-  },
-});
+const pathStartsWith = (prefix: string) => pathMatch("STARTS_WITH", prefix);
+const pathIs = (path: string) => pathMatch("EXACTLY", path);
 
 const methodIs = (method: string): Statement => ({
   byteMatchStatement: {

@@ -4,12 +4,14 @@
  * a test file: it points the handlers' configuration at those servers before any handler reads it.
  */
 import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll } from "vitest";
 import { createDarajaSimulator } from "../../../mpesa-sim/src/server.js";
 import { EVENT_SOURCE } from "../../src/events/publisher.js";
 import { createLocalApiServer } from "../../src/local/api-server.js";
 import { createLocalEventBus, type LocalEventBus } from "../../src/local/event-bus.js";
 import { localLambdaContext } from "../../src/local/lambda-context.js";
 import { closeServer, listen } from "../../src/local/servers.js";
+import { signInAsAdmin } from "./admin.js";
 
 /**
  * Ports of their own per vitest worker, so test files using this stack can run side by side (and a second vitest run
@@ -61,6 +63,22 @@ export async function startPaymentsStack(options: { callbackDelayMs: number }): 
       await Promise.all([closeServer(simulator), closeServer(bus), closeServer(api)]);
     },
   };
+}
+
+/**
+ * The payments stack for one test file, with the admin signed in: started before its tests, stopped after them.
+ * Read `stack` and `adminToken` inside tests (they are set once the file's setup has run).
+ */
+export function usePaymentsStack(options: { callbackDelayMs: number } = { callbackDelayMs: 50 }) {
+  const running = { stack: undefined as unknown as PaymentsStack, adminToken: "" };
+  beforeAll(async () => {
+    running.stack = await startPaymentsStack(options);
+    running.adminToken = (await signInAsAdmin()).token;
+  });
+  afterAll(async () => {
+    await running.stack.stop();
+  });
+  return running;
 }
 
 /** Polls until `check` returns something truthy, or fails after `timeoutMs`. */
