@@ -3,29 +3,13 @@
  * turns error responses into ApiError with the server's message, and ends the session on any 401 (spec §4, §8).
  * Feature code calls it by route through `apiCall` (api-call.ts), which types the request and the answer.
  */
-import { API_BASE_PATH, isErrorBody } from "@jengafund/shared";
-import { Amplify } from "aws-amplify";
-import { del, get, post, put } from "aws-amplify/api";
+import { isErrorBody } from "@jengafund/shared";
+import type { get, post } from "aws-amplify/api";
 import { paths } from "../config/paths";
 import { tokenStorage } from "./token-storage";
 
-const API_NAME = "jengafund";
-
-Amplify.configure(
-  // Same origin in every environment: CloudFront forwards /api in AWS, Vite proxies it locally.
-  { API: { REST: { [API_NAME]: { endpoint: `${window.location.origin}${API_BASE_PATH}` } } } },
-  {
-    API: {
-      REST: {
-        // Our own JWT travels in the Authorization header; there is no Cognito session or IAM signing to resolve.
-        defaultAuthMode: "none",
-        // Amplify retries 429 and 5xx by default: a retried purchase or deposit could apply twice, and a retried
-        // login would defeat the throttling. Callers decide whether to try again.
-        retryStrategy: { strategy: "no-retry" },
-      },
-    },
-  },
-);
+/** Amplify (about 24 KB gzip) loads with the first request: a page that only shows a form never waits for it. */
+const loadAmplify = () => import("./amplify-rest");
 
 export class ApiError extends Error {
   /** status 0: no HTTP response at all (offline, DNS, aborted). */
@@ -50,8 +34,6 @@ export interface ApiRequest {
   idempotencyKey?: string;
 }
 
-const operations = { GET: get, POST: post, PUT: put, DELETE: del } as const;
-
 export async function apiRequest<T>(
   method: Method,
   path: string,
@@ -69,6 +51,7 @@ export async function apiRequest<T>(
   };
   let response: Awaited<ReturnType<typeof get>["response"]>;
   try {
+    const { API_NAME, operations } = await loadAmplify();
     response = await operations[method]({ apiName: API_NAME, path, options }).response;
   } catch (error) {
     throw handleFailure(error, token !== null);
