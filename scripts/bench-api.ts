@@ -479,10 +479,8 @@ export async function benchApi(log: (line: string) => void): Promise<ApiBench> {
         });
       }
     };
-    const existing = Number(
-      (await db.send(new GetCommand({ TableName: tableName(), Key: { PK: "STATS", SK: "TOTALS" } }))).Item
-        ?.totalTransactions ?? 0,
-    );
+    const { readTotals } = await import("../functions/src/repositories/dynamo/counters.js");
+    const existing = (await readTotals({ db, TableName: tableName() })).totals("totalTransactions");
     log("  seeding 1,000 transactions…");
     await seedLines(Math.max(0, 1000 - existing));
     await pageCost(1000);

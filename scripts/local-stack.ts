@@ -174,6 +174,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     const { ensureTable } = await import("../functions/src/local/table.js");
     const tableState = await ensureTable(dynamo.client, options.tableName);
+    if (tableState === "existing") {
+      // Data kept from an earlier version gets today's index keys (the same backfill as `npm run migrate`).
+      const { migrateIndexKeys } = await import("../functions/src/repositories/dynamo/index-key-migration.js");
+      const { defaultDynamoContext } = await import("../functions/src/repositories/dynamo/client.js");
+      const migrated = await migrateIndexKeys(defaultDynamoContext());
+      if (migrated.rewritten || migrated.countersMoved) {
+        log(`Index keys brought up to date: ${migrated.rewritten} items, ${migrated.countersMoved} statistics totals`);
+      }
+    }
     const { seedDevData } = await import("../functions/src/local/seed.js");
     const seed = await seedDevData(options.admin);
     log(

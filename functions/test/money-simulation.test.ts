@@ -184,21 +184,23 @@ async function invariantViolations(
 
   const stats = await readStats();
   let allLines = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await defaultDynamoContext().db.send(
-      new QueryCommand({
-        TableName: defaultDynamoContext().TableName,
-        IndexName: "GSI1",
-        KeyConditionExpression: "GSI1PK = :tx",
-        ExpressionAttributeValues: { ":tx": keys.ledgerListPartition },
-        Select: "COUNT",
-        ExclusiveStartKey,
-      }),
-    );
-    allLines += page.Count ?? 0;
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  for (const shard of keys.ledgerListPartitions()) {
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await defaultDynamoContext().db.send(
+        new QueryCommand({
+          TableName: defaultDynamoContext().TableName,
+          IndexName: "GSI1",
+          KeyConditionExpression: "GSI1PK = :tx",
+          ExpressionAttributeValues: { ":tx": shard },
+          Select: "COUNT",
+          ExclusiveStartKey,
+        }),
+      );
+      allLines += page.Count ?? 0;
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+  }
   if (stats?.totalTransactions !== allLines) {
     violations.push(`counter totalTransactions ${stats?.totalTransactions} != ${allLines} ledger lines`);
   }

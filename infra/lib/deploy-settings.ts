@@ -2,6 +2,7 @@ import { isIPv4 } from "node:net";
 import { Token } from "aws-cdk-lib";
 import { RetentionDays } from "aws-cdk-lib/aws-logs";
 import type { Node } from "constructs";
+import { tableKeySchema } from "../../functions/src/repositories/dynamo/table-schema.js";
 
 /** `-c stage=`: each stage is its own set of stacks (`JengaFund-<Stage>-…`), normally in its own account. */
 export const STAGES = ["dev", "staging", "prod"] as const;
@@ -117,6 +118,11 @@ export interface DeploySettings {
   readonly settleConcurrency?: number;
   /** Callbacks refused in five minutes that raise the CallbacksRejected alarm (`callbacksRejectedAlarmThreshold`). */
   readonly callbacksRejectedAlarmThreshold: number;
+  /**
+   * Partition key values each growing index list is spread over (`indexShards`, default the table schema's, as
+   * locally); the functions get it as INDEX_SHARDS. Changing it on a live table needs `npm run migrate` (runbook).
+   */
+  readonly indexShards: number;
 }
 
 /**
@@ -195,6 +201,7 @@ export function readDeploySettings(node: Node, defaults: { account?: string } = 
     ),
     settleConcurrency: concurrencyContext(context, "settleConcurrency", stageDefaults.settleConcurrency),
     callbacksRejectedAlarmThreshold: positiveNumber(context, "callbacksRejectedAlarmThreshold", 10),
+    indexShards: positiveNumber(context, "indexShards", tableKeySchema.indexShards),
   };
   if (stage === "prod") refuseNonProductionSettings(settings);
   return settings;

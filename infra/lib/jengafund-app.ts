@@ -32,6 +32,7 @@ export function createJengaFundApp(options: JengaFundAppOptions = {}) {
     logLevel: settings.logLevel,
     logRetention: settings.logRetention,
     retainLogs: settings.retainLogs,
+    indexShards: settings.indexShards,
   };
 
   const data = new DataStack(app, `${namePrefix}-Data`, {

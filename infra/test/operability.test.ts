@@ -3,6 +3,7 @@ import { routes } from "@jengafund/shared";
 import { Match, Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
 import { EVENT_SOURCE } from "../../functions/src/events/names.js";
+import { tableKeySchema } from "../../functions/src/repositories/dynamo/table-schema.js";
 import { ACCESS_LOG_FORMAT } from "../lib/api-stack.js";
 import { RUNBOOK } from "../lib/constructs/monitoring.js";
 import { createJengaFundApp } from "../lib/jengafund-app.js";
@@ -160,6 +161,15 @@ describe("every function's Powertools configuration and logs", () => {
         LOG_LEVEL: "INFO",
       });
     }
+  });
+
+  it("gives every function that reads the table the shard count of its index lists, the same as locally", () => {
+    const withTable = (app: ReturnType<typeof synth>) =>
+      appFunctions(app.api).filter(([, fn]) => environmentOf(fn).TABLE_NAME !== undefined);
+    expect(withTable(dev).length).toBeGreaterThan(routes.length - 2);
+    for (const [, fn] of withTable(dev)) expect(environmentOf(fn).INDEX_SHARDS).toBe(String(tableKeySchema.indexShards));
+    for (const [, fn] of withTable(synth({ indexShards: 32 }))) expect(environmentOf(fn).INDEX_SHARDS).toBe("32");
+    expect(() => synth({ indexShards: 0 })).toThrow(/indexShards must be a whole number of at least 1/);
   });
 
   it("takes the log level from context", () => {

@@ -19,7 +19,10 @@ import { METRICS_NAMESPACE, SERVICE_NAME } from "../observability.js";
 import { repoPaths } from "../paths.js";
 
 /** The stage-wide settings every function is built with: its Powertools configuration and its logs' lifetime. */
-export type FunctionOperations = Pick<DeploySettings, "stage" | "logLevel" | "logRetention" | "retainLogs">;
+export type FunctionOperations = Pick<
+  DeploySettings,
+  "stage" | "logLevel" | "logRetention" | "retainLogs" | "indexShards"
+>;
 
 export interface AppFunctionProps {
   /** Absolute path of the TypeScript module that exports `handler`. */
@@ -100,7 +103,9 @@ export class AppFunction extends NodejsFunction {
         POWERTOOLS_SERVICE_NAME: SERVICE_NAME,
         POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE,
         LOG_LEVEL: props.operations.logLevel,
-        ...(props.data === "none" ? {} : { TABLE_NAME: props.table.tableName }),
+        ...(props.data === "none"
+          ? {}
+          : { TABLE_NAME: props.table.tableName, INDEX_SHARDS: String(props.operations.indexShards) }),
         ...props.environment,
       },
       logGroup: new LogGroup(scope, `${id}Logs`, {

@@ -15,6 +15,7 @@ import {
   ledgerCounters,
   ledgerItem,
   mergeCounters,
+  phoneMarkerIndexKeys,
   toInvestmentRecord,
   toPackageRecord,
   toUserRecord,
@@ -64,7 +65,7 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
               requestId: user.id,
               owner: summaryOf(user),
               // The phone marker doubles as the admin search entry by phone prefix.
-              ...(field === "phoneNumber" ? { GSI2PK: keys.userPhoneSearchPartition, GSI2SK: user.phoneNumber } : {}),
+              ...(field === "phoneNumber" ? phoneMarkerIndexKeys(user.id, user.phoneNumber) : {}),
               // The email marker carries the password hash, so a login checks the password after one read and reads
               // the user only once the password is right. The hash never changes (there is no password change yet);
               // a change would rewrite both items in one transaction.

@@ -5,6 +5,7 @@ import {
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
 } from "@jengafund/shared";
+import { InvalidInputError } from "../../lib/errors.js";
 import type {
   AdminQueries,
   AdminStats,
@@ -21,7 +22,6 @@ import { readTotals } from "./counters.js";
 import { counterNames, toLedgerLine, toUserRecord, toWithdrawalRecord } from "./items.js";
 import { keys } from "./keys.js";
 
-type Item = Record<string, unknown>;
 
 /** One sorted partition of an index: the list's newest-first order is its sort key, descending. */
 interface Partition {
@@ -29,12 +29,42 @@ interface Partition {
   value: string;
 }
 
+const onIndex = (index: Partition["index"], values: string[]): Partition[] => values.map((value) => ({ index, value }));
+
 /** Search answers are assembled in memory; this bounds the work whatever the table holds. */
 const SEARCH_CAP = 200;
 
-const encodeCursor = (sortKey: string) => Buffer.from(sortKey, "utf8").toString("base64url");
-const decodeCursor = (cursor: string | undefined) =>
-  cursor ? Buffer.from(cursor, "base64url").toString("utf8") : undefined;
+/**
+ * Where the next page starts in every partition of a list (its shards, or the shards of several type-and-status
+ * lists): `after`, the sort key of the last item shown, and `done`, the partitions that have nothing more. The sort
+ * keys of a list are unique across its partitions (ids, or a time with the id), so every partition not done resumes
+ * exactly after `after`: that one key is each shard's position, and the cursor stays short however many shards
+ * there are. Done partitions are not read again.
+ */
+interface Cursor {
+  after: string;
+  done: Set<number>;
+}
+
+function encodeCursor({ after, done }: Cursor): string {
+  let mask = 0n;
+  for (const i of done) mask |= 1n << BigInt(i);
+  return Buffer.from(JSON.stringify({ a: after, d: mask.toString(16) }), "utf8").toString("base64url");
+}
+
+function decodeCursor(cursor: string | undefined): Cursor | undefined {
+  if (!cursor) return undefined;
+  try {
+    const { a, d } = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8")) as { a: unknown; d: unknown };
+    if (typeof a !== "string" || typeof d !== "string" || !/^[0-9a-f]{1,64}$/.test(d)) throw new Error();
+    const mask = BigInt(`0x${d}`);
+    const done = new Set<number>();
+    for (let i = 0; mask >> BigInt(i) > 0n; i++) if ((mask >> BigInt(i)) & 1n) done.add(i);
+    return { after: a, done };
+  } catch {
+    throw new InvalidInputError("cursor is not valid");
+  }
+}
 
 export function createDynamoAdminQueries(ctx: DynamoContext = defaultDynamoContext()): AdminQueries {
   const { db, TableName } = ctx;
@@ -45,36 +75,41 @@ export function createDynamoAdminQueries(ctx: DynamoContext = defaultDynamoConte
   }
 
   /**
-   * One page, newest first, merged from sorted partitions that are read in parallel: each partition reads at most
-   * limit + 1 items after the cursor, so a page costs the same whatever the table holds.
+   * One page, newest first, merged from sorted partitions that are read in parallel (one round trip): each
+   * partition not yet done reads at most limit + 1 items after the cursor, so a page costs the same whatever the
+   * table holds and however deep the page is.
    */
-  async function newestFirst(partitions: Partition[], limit: number, before?: string) {
+  async function newestFirst(partitions: Partition[], limit: number, from?: Cursor) {
+    const open = partitions.map((partition, i) => ({ ...partition, i })).filter(({ i }) => !from?.done.has(i));
     const pages = await Promise.all(
-      partitions.map(async ({ index, value }) => {
+      open.map(async ({ index, value, i }) => {
         const { Items = [] } = await db.send(
           new QueryCommand({
             TableName,
             IndexName: index,
-            KeyConditionExpression: `${index}PK = :pk${before ? ` AND ${index}SK < :before` : ""}`,
-            ExpressionAttributeValues: { ":pk": value, ...(before ? { ":before": before } : {}) },
+            KeyConditionExpression: `${index}PK = :pk${from ? ` AND ${index}SK < :after` : ""}`,
+            ExpressionAttributeValues: { ":pk": value, ...(from ? { ":after": from.after } : {}) },
             ScanIndexForward: false,
             Limit: limit + 1,
           }),
         );
-        return { index, items: Items };
+        return { i, items: Items.map((item) => ({ item, key: String(item[`${index}SK`]) })) };
       }),
     );
-    const sortKey = (item: Item, index: string) => String(item[`${index}SK`]);
     const merged = pages
-      .flatMap(({ index, items }) => items.map((item) => ({ item, key: sortKey(item, index) })))
+      .flatMap(({ i, items }) => items.map((entry) => ({ ...entry, i })))
       .sort((a, b) => (a.key < b.key ? 1 : a.key > b.key ? -1 : 0));
     const taken = merged.slice(0, limit);
-    // Each partition was asked for one more than a page, so more than a page in all means there is a next page.
     const last = taken.at(-1);
-    return {
-      items: taken.map((t) => t.item),
-      nextCursor: merged.length > limit && last ? encodeCursor(last.key) : undefined,
-    };
+    // Each partition was asked for one more than a page, so more than a page in all means there is a next page.
+    if (merged.length <= limit || !last) return { items: taken.map((t) => t.item), nextCursor: undefined };
+    // A partition is done when it had no more than a page and all of it was shown.
+    const done = new Set(from?.done);
+    for (const { i, items } of pages) {
+      const oldest = items.at(-1);
+      if (items.length <= limit && (!oldest || oldest.key >= last.key)) done.add(i);
+    }
+    return { items: taken.map((t) => t.item), nextCursor: encodeCursor({ after: last.key, done }) };
   }
 
   /**
@@ -82,18 +117,18 @@ export function createDynamoAdminQueries(ctx: DynamoContext = defaultDynamoConte
    * skipped, which is why the request schemas stop a page number alone at ADMIN_MAX_PAGE_WITHOUT_CURSOR.
    */
   async function pageOf(partitions: Partition[], request: PageRequest) {
-    let before = decodeCursor(request.cursor);
-    if (!before) {
+    let from = decodeCursor(request.cursor);
+    if (!from) {
       if (request.page > ADMIN_MAX_PAGE_WITHOUT_CURSOR) {
         throw new RangeError(`Page ${request.page} without a cursor is beyond ${ADMIN_MAX_PAGE_WITHOUT_CURSOR}`);
       }
       for (let page = 1; page < request.page; page++) {
-        const skipped = await newestFirst(partitions, request.limit, before);
+        const skipped = await newestFirst(partitions, request.limit, from);
         if (!skipped.nextCursor) return { items: [], nextCursor: undefined };
-        before = decodeCursor(skipped.nextCursor);
+        from = decodeCursor(skipped.nextCursor);
       }
     }
-    return newestFirst(partitions, request.limit, before);
+    return newestFirst(partitions, request.limit, from);
   }
 
   function inMemoryPage<T>(all: T[], request: PageRequest): Page<T> {
@@ -115,16 +150,20 @@ export function createDynamoAdminQueries(ctx: DynamoContext = defaultDynamoConte
     return Items;
   }
 
+  /** A prefix search over every shard of a list at once (each bounded like one partition). */
+  const queryShards = (index: Partition["index"], values: string[], prefix: string) =>
+    Promise.all(values.map((value) => queryPartition(index, value, prefix))).then((shards) => shards.flat());
+
   /** Users whose email, full name or phone number starts with the text. */
   async function searchUsers(text: string): Promise<UserRecord[]> {
     const lower = text.trim().toLowerCase();
     const digits = lower.replace(/[\s+-]/g, "");
     const phonePrefix = /^\d+$/.test(digits) ? (digits.startsWith("0") ? `254${digits.slice(1)}` : digits) : undefined;
     const [byEmail, byName, byPhone] = await Promise.all([
-      queryPartition("GSI2", keys.userEmailSearchPartition, lower),
-      queryPartition("GSI3", keys.userNameSearchPartition, lower),
+      queryShards("GSI2", keys.userEmailSearchPartitions(), lower),
+      queryShards("GSI3", keys.userNameSearchPartitions(), lower),
       phonePrefix
-        ? queryPartition("GSI2", keys.userPhoneSearchPartition, normalizeKenyanPhone(digits) ?? phonePrefix)
+        ? queryShards("GSI2", keys.userPhoneSearchPartitions(), normalizeKenyanPhone(digits) ?? phonePrefix)
         : [],
     ]);
     const found = new Map<string, UserRecord>();
@@ -160,7 +199,7 @@ export function createDynamoAdminQueries(ctx: DynamoContext = defaultDynamoConte
     async listUsers(request) {
       if (request.search?.trim()) return inMemoryPage(await searchUsers(request.search), request);
       const [page, totals] = await Promise.all([
-        pageOf([{ index: "GSI1", value: keys.usersListPartition }], request),
+        pageOf(onIndex("GSI1", keys.usersListPartitions()), request),
         counters(["totalUsers"]),
       ]);
       return { items: page.items.map(toUserRecord), nextCursor: page.nextCursor, total: totals.totalUsers ?? 0 };
@@ -206,23 +245,22 @@ export function createDynamoAdminQueries(ctx: DynamoContext = defaultDynamoConte
       const partitions: Partition[] =
         type || status
           ? (type ? [type] : TRANSACTION_TYPES).flatMap((t) =>
-              (status ? [status] : TRANSACTION_STATUSES).map((s) => ({
-                index: "GSI2" as const,
-                value: keys.ledgerByTypeAndStatus(t, s),
-              })),
+              (status ? [status] : TRANSACTION_STATUSES).flatMap((s) =>
+                onIndex("GSI2", keys.ledgerByTypeAndStatusPartitions(t, s)),
+              ),
             )
-          : [{ index: "GSI1", value: keys.ledgerListPartition }];
+          : onIndex("GSI1", keys.ledgerListPartitions());
       const totalName = counterNames.ledger({ type, status });
       const [page, totals] = await Promise.all([pageOf(partitions, request), counters([totalName])]);
       return { items: page.items.map(toLedgerLine), nextCursor: page.nextCursor, total: totals[totalName] ?? 0 };
     },
 
     async listWithdrawals(request): Promise<Page<WithdrawalRecord>> {
-      const partition: Partition = request.status
-        ? { index: "GSI2", value: keys.withdrawalsByStatusPartition(request.status) }
-        : { index: "GSI1", value: keys.withdrawalsListPartition };
+      const partitions = request.status
+        ? onIndex("GSI2", keys.withdrawalsByStatusPartitions(request.status))
+        : onIndex("GSI1", keys.withdrawalsListPartitions());
       const totalName = counterNames.withdrawals(request.status);
-      const [page, totals] = await Promise.all([pageOf([partition], request), counters([totalName])]);
+      const [page, totals] = await Promise.all([pageOf(partitions, request), counters([totalName])]);
       return { items: page.items.map(toWithdrawalRecord), nextCursor: page.nextCursor, total: totals[totalName] ?? 0 };
     },
   };

@@ -67,7 +67,7 @@ export function createDynamoAdminRepository(ctx: DynamoContext = defaultDynamoCo
                 item: statusTransition(TableName, keys.withdrawal(withdrawal.id), {
                   from: "pending",
                   to: "approved",
-                  partition: keys.withdrawalsByStatusPartition("approved"),
+                  partition: keys.withdrawalsByStatus("approved", withdrawal.id),
                   set,
                 }),
                 refusal: "not-pending",

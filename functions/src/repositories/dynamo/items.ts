@@ -12,7 +12,7 @@ import type {
   UserSummary,
   WithdrawalRecord,
 } from "../ports.js";
-import { type Key, keys } from "./keys.js";
+import { type Key, keys, shardOf } from "./keys.js";
 import type { MoveItem, TransactItem } from "./transactions.js";
 
 type Item = Record<string, unknown>;
@@ -50,12 +50,18 @@ export function userItem(user: UserRecord): Item {
     ...keys.user(user.id),
     type: "User",
     ...user,
-    GSI1PK: keys.usersListPartition,
+    ...userIndexKeys(user),
+  };
+}
+
+/** The user's entries in the admin list (GSI1) and the search by email prefix (GSI2) and by name prefix (GSI3). */
+export function userIndexKeys(user: Pick<UserRecord, "id" | "createdAt" | "email" | "firstName" | "lastName">) {
+  return {
+    GSI1PK: keys.usersList(user.id),
     GSI1SK: keys.usersListSort(user.createdAt, user.id),
-    // Admin search by email prefix (GSI2) and by name prefix (GSI3).
-    GSI2PK: keys.userEmailSearchPartition,
+    GSI2PK: keys.userEmailSearch(user.id),
     GSI2SK: user.email.toLowerCase(),
-    GSI3PK: keys.userNameSearchPartition,
+    GSI3PK: keys.userNameSearch(user.id),
     GSI3SK: `${user.firstName} ${user.lastName}`.toLowerCase(),
   };
 }
@@ -72,12 +78,20 @@ export function ledgerItem(line: LedgerLine, user: UserSummary): Item {
     ...rest,
     // Denormalised so the admin list renders a page from one query.
     user,
-    GSI1PK: keys.ledgerListPartition,
+    ...ledgerIndexKeys(line),
+  };
+}
+
+/**
+ * A ledger line's entries in the admin list (GSI1), the list filtered by type and status (GSI2; see
+ * ledgerStatusUpdate for status changes), both newest first, and the exact search by reference (GSI3).
+ */
+export function ledgerIndexKeys(line: Pick<LedgerLine, "id" | "type" | "status" | "reference">) {
+  return {
+    GSI1PK: keys.ledgerList(line.id),
     GSI1SK: line.id,
-    // The admin list filtered by type and status, newest first (see ledgerStatusKeys for status changes).
-    GSI2PK: keys.ledgerByTypeAndStatus(line.type, line.status),
+    GSI2PK: keys.ledgerByTypeAndStatus(line.type, line.status, line.id),
     GSI2SK: line.id,
-    // Exact search by reference.
     GSI3PK: keys.ledgerByReference(line.reference),
     GSI3SK: line.id,
   };
@@ -106,7 +120,7 @@ export function ledgerStatusUpdate(
       ExpressionAttributeValues: {
         ":to": to,
         ":from": from,
-        ":partition": keys.ledgerByTypeAndStatus(type, to),
+        ":partition": keys.ledgerByTypeAndStatus(type, to, lineId),
         ...(extra.mpesaTransactionId ? { ":receipt": extra.mpesaTransactionId } : {}),
       },
     },
@@ -194,9 +208,16 @@ export function withdrawalItem(withdrawal: WithdrawalRecord): Item {
     ...keys.withdrawal(withdrawal.id),
     type: "Withdrawal",
     ...withdrawal,
-    GSI1PK: keys.withdrawalsListPartition,
+    ...withdrawalIndexKeys(withdrawal),
+  };
+}
+
+/** A withdrawal's entries in the admin list (GSI1), the list by status (GSI2) and the user's own list (GSI3). */
+export function withdrawalIndexKeys(withdrawal: Pick<WithdrawalRecord, "id" | "userId" | "status">) {
+  return {
+    GSI1PK: keys.withdrawalsList(withdrawal.id),
     GSI1SK: withdrawal.id,
-    GSI2PK: keys.withdrawalsByStatusPartition(withdrawal.status),
+    GSI2PK: keys.withdrawalsByStatus(withdrawal.status, withdrawal.id),
     GSI2SK: withdrawal.id,
     GSI3PK: keys.user(withdrawal.userId).PK,
     GSI3SK: keys.userWithdrawalSort(withdrawal.id),
@@ -230,10 +251,23 @@ export function depositItem(deposit: DepositRecord): Item {
     ...deposit,
     // The deposit is its own creation marker (see runTransaction); Daraja's id is unique per push.
     requestId: deposit.checkoutRequestId,
-    GSI2PK: keys.depositsByStatusPartition(deposit.status),
+    ...depositIndexKeys(deposit),
+  };
+}
+
+/** A deposit's entry in the list by status that reconciliation reads, oldest first (GSI2). */
+export function depositIndexKeys(deposit: Pick<DepositRecord, "checkoutRequestId" | "status" | "createdAt">) {
+  return {
+    GSI2PK: keys.depositsByStatus(deposit.status, deposit.checkoutRequestId),
     GSI2SK: deposit.createdAt,
   };
 }
+
+/** The phone marker doubles as the admin search entry by phone prefix (GSI2), on the shard of its user. */
+export const phoneMarkerIndexKeys = (userId: string, msisdn: string) => ({
+  GSI2PK: keys.userPhoneSearch(userId),
+  GSI2SK: msisdn,
+});
 
 export const toDepositRecord = (item: Item): DepositRecord =>
   pick<DepositRecord>(item, [
@@ -365,7 +399,7 @@ export function withdrawalRefund(
       item: statusTransition(TableName, keys.withdrawal(withdrawal.id), {
         from,
         to: "rejected",
-        partition: keys.withdrawalsByStatusPartition("rejected"),
+        partition: keys.withdrawalsByStatus("rejected", withdrawal.id),
         set: change.set,
       }),
       refusal: from === "pending" ? "not-pending" : "not-approved",
@@ -392,13 +426,6 @@ export function withdrawalRefund(
   ];
 }
 
-/** FNV-1a: a cheap, stable spread of ids over the counter shards. */
-export function counterShard(seed: string): number {
-  let hash = 0x811c9dc5;
-  for (let i = 0; i < seed.length; i++) hash = Math.imul(hash ^ seed.charCodeAt(i), 0x01000193);
-  return (hash >>> 0) % keys.statsShardCount;
-}
-
 export const allCounterShards = () =>
   Array.from({ length: keys.statsShardCount }, (_, shard) => keys.statsTotals(shard));
 
@@ -411,7 +438,7 @@ export function countersUpdate(TableName: string, deltas: CounterDeltas, seed: s
   return {
     Update: {
       TableName,
-      Key: keys.statsTotals(counterShard(seed)),
+      Key: keys.statsTotals(shardOf(seed, keys.statsShardCount)),
       UpdateExpression: `ADD ${entries.map((_, i) => `#c${i} :c${i}`).join(", ")}`,
       ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#c${i}`, name])),
       ExpressionAttributeValues: Object.fromEntries(entries.map(([, delta], i) => [`:c${i}`, delta])),

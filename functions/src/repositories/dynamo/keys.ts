@@ -1,45 +1,90 @@
 /**
  * Every key string of the single table lives here (docs/data-model.md has the access-pattern chart).
- * Entities:  USER#<id> / PROFILE             the user (GSI1: USERS / <createdAt>#<id>, newest-first list)
- *            USER#<id> / TX#<txId>           a ledger line of that user (GSI1: TX / <txId>, the admin list)
+ * Entities:  USER#<id> / PROFILE             the user (GSI1: USERS#<nn> / <createdAt>#<id>, newest-first list;
+ *                                            GSI2: USEREMAIL#<nn> / email; GSI3: USERNAME#<nn> / name, search)
+ *            USER#<id> / TX#<txId>           a ledger line of that user (GSI1: TX#<nn> / <txId>, the admin list;
+ *                                            GSI2: TX#<type>#<status>#<nn> / <txId>; GSI3: TXREF#<reference>)
  *            USER#<id> / INV#<invId>         an investment of that user
  *            USER#<id> / CLAIM#<invId>#<day> the once-a-day reward marker of an investment
  *            USER#<id> / REFERRAL#<userId>   a referral the user made
- *            WITHDRAWAL#<id> / WITHDRAWAL     a withdrawal request (GSI1: WD / <id>; GSI2: WD#<status> / <id>;
+ *            WITHDRAWAL#<id> / WITHDRAWAL     a withdrawal request (GSI1: WD#<nn> / <id>; GSI2: WD#<status>#<nn> / <id>;
  *                                            GSI3: USER#<userId> / WD#<id>, the user's own list)
- *            UNIQUE#EMAIL#<email> / UNIQUE   uniqueness markers written with the user (also EMAIL, PHONE, REFCODE)
+ *            UNIQUE#EMAIL#<email> / UNIQUE   uniqueness markers written with the user (also PHONE — GSI2:
+ *                                            USERPHONE#<nn> / msisdn — and REFCODE)
  *            PACKAGE#<id> / PACKAGE          an investment package (GSI1: PACKAGES / <createdAt>#<id>)
- *            DEPOSIT#<checkoutId> / DEPOSIT  an M-Pesa deposit (GSI2: DEPOSIT#<status> / <createdAt>, reconciliation)
+ *            DEPOSIT#<checkoutId> / DEPOSIT  an M-Pesa deposit (GSI2: DEPOSIT#<status>#<nn> / <createdAt>, reconciliation)
  *            RECEIPT#<receipt> / RECEIPT     an M-Pesa receipt already credited (never twice)
  *            DARAJA / TOKEN                  the shared Daraja access token
- *            STATS / TOTALS#<0..7>, STATS / DAY#<yyyy-mm-dd>   counters for the admin statistics (sharded)
+ *            STATS#<nn> / TOTALS             counters for the admin statistics, one partition per shard
+ *            STATS / DAY#<yyyy-mm-dd>        the day's counters (also MATURES#<day>, MATURED)
  *            THROTTLE#LOGIN#<scope> / <hour> login attempts counted before the password is checked, by TTL
  *            THROTTLE#REFCODE#IP#<ip> / <hour>  public referral code checks made from an address, by TTL
+ *            THROTTLE#RESET#<scope> / <hour> password reset emails asked for, per email and per address, by TTL
+ *            PASSWORD_RESET#<sha256> / PASSWORD_RESET   an unused password reset link (30 minutes, TTL)
  *            THROTTLE#STK#USER#<id> / PENDING    how many of the user's deposits are pending
  *            THROTTLE#STK#<scope> / <hour>   STK prompts started in an hour, per user and per phone, by TTL
  *            IDEMPOTENCY#<callerId>#<key> / IDEMPOTENCY   a keyed money request and its kept answer (24 h, TTL)
+ *
+ * <nn> is the item's shard: its own id (the user's id for user entries) hashed onto INDEX_SHARDS values, so that a
+ * list which grows with users or money moves is spread over that many partition keys instead of one. Lists are read
+ * by querying every shard in parallel and merging (admin-query-repository.ts).
  */
+import { tableKeySchema } from "./table-schema.js";
+
 export interface Key {
   PK: string;
   SK: string;
 }
 
+function shardCountFrom(setting: string | undefined): number {
+  if (setting === undefined || setting === "") return tableKeySchema.indexShards;
+  const count = Number(setting);
+  if (!Number.isInteger(count) || count < 1 || count > 100) {
+    throw new RangeError(`INDEX_SHARDS must be a whole number from 1 to 100, not "${setting}"`);
+  }
+  return count;
+}
+
+/** How many shards a sharded list has: INDEX_SHARDS when set (the CDK stack sets it), else the schema's default. */
+export const indexShardCount = shardCountFrom(process.env.INDEX_SHARDS);
+
+/** FNV-1a: a cheap, stable spread of ids over the shards. */
+export function shardOf(id: string, count = indexShardCount): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % count;
+}
+
+const shardSuffix = (shard: number) => String(shard).padStart(2, "0");
+/** The partition key value of `base` for the item whose id is `id`. */
+const sharded = (base: string, id: string) => `${base}#${shardSuffix(shardOf(id))}`;
+/** Every partition key value of a sharded list, in shard order. */
+const allShards = (base: string) =>
+  Array.from({ length: indexShardCount }, (_, shard) => `${base}#${shardSuffix(shard)}`);
+
 export const keys = {
   user: (userId: string): Key => ({ PK: `USER#${userId}`, SK: "PROFILE" }),
-  usersListPartition: "USERS",
+  usersList: (userId: string) => sharded("USERS", userId),
+  usersListPartitions: () => allShards("USERS"),
   usersListSort: (createdAt: string, userId: string) => `${createdAt}#${userId}`,
 
   ledgerLine: (userId: string, txId: string): Key => ({ PK: `USER#${userId}`, SK: `TX#${txId}` }),
-  ledgerListPartition: "TX",
-  ledgerByTypeAndStatus: (type: string, status: string) => `TX#${type}#${status}`,
+  ledgerList: (txId: string) => sharded("TX", txId),
+  ledgerListPartitions: () => allShards("TX"),
+  ledgerByTypeAndStatus: (type: string, status: string, txId: string) => sharded(`TX#${type}#${status}`, txId),
+  ledgerByTypeAndStatusPartitions: (type: string, status: string) => allShards(`TX#${type}#${status}`),
   ledgerByReference: (reference: string) => `TXREF#${reference}`,
   receiptMarker: (receipt: string): Key => ({ PK: `RECEIPT#${receipt}`, SK: "RECEIPT" }),
   deposit: (checkoutRequestId: string): Key => ({ PK: `DEPOSIT#${checkoutRequestId}`, SK: "DEPOSIT" }),
-  depositsByStatusPartition: (status: string) => `DEPOSIT#${status}`,
+  depositsByStatus: (status: string, checkoutRequestId: string) => sharded(`DEPOSIT#${status}`, checkoutRequestId),
+  depositsByStatusPartitions: (status: string) => allShards(`DEPOSIT#${status}`),
   darajaToken: (): Key => ({ PK: "DARAJA", SK: "TOKEN" }),
-  userEmailSearchPartition: "USEREMAIL",
-  userNameSearchPartition: "USERNAME",
-  userPhoneSearchPartition: "USERPHONE",
+  userEmailSearch: (userId: string) => sharded("USEREMAIL", userId),
+  userEmailSearchPartitions: () => allShards("USEREMAIL"),
+  userNameSearch: (userId: string) => sharded("USERNAME", userId),
+  userNameSearchPartitions: () => allShards("USERNAME"),
+  userPhoneSearch: (userId: string) => sharded("USERPHONE", userId),
+  userPhoneSearchPartitions: () => allShards("USERPHONE"),
 
   investment: (userId: string, investmentId: string): Key => ({ PK: `USER#${userId}`, SK: `INV#${investmentId}` }),
   investmentPrefix: "INV#",
@@ -51,8 +96,10 @@ export const keys = {
   referralPrefix: "REFERRAL#",
 
   withdrawal: (withdrawalId: string): Key => ({ PK: `WITHDRAWAL#${withdrawalId}`, SK: "WITHDRAWAL" }),
-  withdrawalsListPartition: "WD",
-  withdrawalsByStatusPartition: (status: string) => `WD#${status}`,
+  withdrawalsList: (withdrawalId: string) => sharded("WD", withdrawalId),
+  withdrawalsListPartitions: () => allShards("WD"),
+  withdrawalsByStatus: (status: string, withdrawalId: string) => sharded(`WD#${status}`, withdrawalId),
+  withdrawalsByStatusPartitions: (status: string) => allShards(`WD#${status}`),
   userWithdrawalsPrefix: "WD#",
   userWithdrawalSort: (withdrawalId: string) => `WD#${withdrawalId}`,
 
@@ -68,9 +115,12 @@ export const keys = {
   package: (packageId: string): Key => ({ PK: `PACKAGE#${packageId}`, SK: "PACKAGE" }),
   packagesListPartition: "PACKAGES",
 
-  /** The totals are spread over shards so that concurrent money moves rarely touch the same counter item. */
-  statsTotals: (shard: number): Key => ({ PK: "STATS", SK: `TOTALS#${shard}` }),
-  statsShardCount: 8,
+  /**
+   * The totals are spread over shards, each its own partition, so that concurrent money moves rarely touch the same
+   * counter item and the claim rush does not queue on one partition.
+   */
+  statsTotals: (shard: number): Key => ({ PK: `STATS#${shardSuffix(shard)}`, SK: "TOTALS" }),
+  statsShardCount: indexShardCount,
   /** The last maturity day already taken out of the active-investments count. */
   statsMaturedThrough: (): Key => ({ PK: "STATS", SK: "MATURED" }),
   statsDay: (day: string): Key => ({ PK: "STATS", SK: `DAY#${day}` }),

@@ -53,6 +53,24 @@ async function queryAll(
 }
 
 /**
+ * queryAll over every shard of a sharded list at once (`:pk` is set to each shard's partition key): `enough` is asked
+ * per shard, so a bound given as a total bounds each shard's reading too.
+ */
+async function queryAllShards(
+  ctx: DynamoContext,
+  partitions: string[],
+  input: Omit<QueryCommandInput, "TableName" | "ExclusiveStartKey">,
+  enough?: (items: Record<string, unknown>[], count: number) => boolean,
+): Promise<{ items: Record<string, unknown>[]; count: number }> {
+  const shards = await Promise.all(
+    partitions.map((pk) =>
+      queryAll(ctx, { ...input, ExpressionAttributeValues: { ...input.ExpressionAttributeValues, ":pk": pk } }, enough),
+    ),
+  );
+  return { items: shards.flatMap((shard) => shard.items), count: shards.reduce((sum, shard) => sum + shard.count, 0) };
+}
+
+/**
  * A deposit's own status change, conditional on the status it was read with, moving it between status lists: refused
  * as "not-pending" when another settlement came first.
  */
@@ -68,7 +86,7 @@ function depositStatusUpdate(
     statusTransition(TableName, keys.deposit(deposit.checkoutRequestId), {
       from,
       to,
-      partition: keys.depositsByStatusPartition(to),
+      partition: keys.depositsByStatus(to, deposit.checkoutRequestId),
       set,
     }),
   );
@@ -255,30 +273,38 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
     },
 
     async listPending(created, limit) {
-      // The sort key is the creation time, so the key condition alone picks the oldest: a Limit here is exact.
-      const { Items = [] } = await db.send(
-        new QueryCommand({
-          TableName,
-          IndexName: "GSI2",
-          KeyConditionExpression: "GSI2PK = :pk AND GSI2SK BETWEEN :from AND :before",
-          ExpressionAttributeValues: {
-            ":pk": keys.depositsByStatusPartition("pending"),
-            ":from": created.from,
-            ":before": created.before,
-          },
-          Limit: limit,
-        }),
+      // The sort key is the creation time, so the key condition alone picks each shard's oldest: a Limit per shard,
+      // then the oldest `limit` of them all, is exact.
+      const shards = await Promise.all(
+        keys.depositsByStatusPartitions("pending").map((pk) =>
+          db
+            .send(
+              new QueryCommand({
+                TableName,
+                IndexName: "GSI2",
+                KeyConditionExpression: "GSI2PK = :pk AND GSI2SK BETWEEN :from AND :before",
+                ExpressionAttributeValues: { ":pk": pk, ":from": created.from, ":before": created.before },
+                Limit: limit,
+              }),
+            )
+            .then((page) => page.Items ?? []),
+        ),
       );
-      return Items.map(toDepositRecord);
+      return shards
+        .flat()
+        .sort((a, b) => String(a.GSI2SK).localeCompare(String(b.GSI2SK)))
+        .slice(0, limit)
+        .map(toDepositRecord);
     },
 
     async countPending(before, max) {
-      const { count } = await queryAll(
+      const { count } = await queryAllShards(
         ctx,
+        keys.depositsByStatusPartitions("pending"),
         {
           IndexName: "GSI2",
           KeyConditionExpression: "GSI2PK = :pk AND GSI2SK < :before",
-          ExpressionAttributeValues: { ":pk": keys.depositsByStatusPartition("pending"), ":before": before },
+          ExpressionAttributeValues: { ":before": before },
           Select: "COUNT",
         },
         (_, counted) => counted >= max,
@@ -288,15 +314,15 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
   };
 }
 
-/** Approved withdrawals decided before `before`, in withdrawal-id order. */
-function approvedBefore(before: string): Omit<QueryCommandInput, "TableName"> {
-  return {
+/** Approved withdrawals decided before `before`, from every shard of the approved list. */
+const approvedBefore = (ctx: DynamoContext, before: string, select?: "COUNT") =>
+  queryAllShards(ctx, keys.withdrawalsByStatusPartitions("approved"), {
     IndexName: "GSI2",
     KeyConditionExpression: "GSI2PK = :pk",
     FilterExpression: "processedAt < :before",
-    ExpressionAttributeValues: { ":pk": keys.withdrawalsByStatusPartition("approved"), ":before": before },
-  };
-}
+    ExpressionAttributeValues: { ":before": before },
+    ...(select ? { Select: select } : {}),
+  });
 
 export function createDynamoPayoutRepository(ctx: DynamoContext = defaultDynamoContext()): PayoutRepository {
   const { db, TableName } = ctx;
@@ -336,7 +362,7 @@ export function createDynamoPayoutRepository(ctx: DynamoContext = defaultDynamoC
           statusTransition(TableName, keys.withdrawal(withdrawal.id), {
             from: "approved",
             to: "completed",
-            partition: keys.withdrawalsByStatusPartition("completed"),
+            partition: keys.withdrawalsByStatus("completed", withdrawal.id),
             set: { completedAt: at, ...(receipt ? { mpesaTransactionId: receipt } : {}) },
           }),
         ),
@@ -372,7 +398,7 @@ export function createDynamoPayoutRepository(ctx: DynamoContext = defaultDynamoC
       // This list is sorted by withdrawal id (the request), not by the approval, so the whole approved partition is
       // read and sorted here. It holds only the payouts waiting for M-Pesa: a few, unless something is badly wrong,
       // which the StuckPayouts alarm reports.
-      const { items } = await queryAll(ctx, approvedBefore(before));
+      const { items } = await approvedBefore(ctx, before);
       return items
         .map(toWithdrawalRecord)
         .sort((a, b) => (a.processedAt ?? "").localeCompare(b.processedAt ?? "") || a.id.localeCompare(b.id))
@@ -380,7 +406,7 @@ export function createDynamoPayoutRepository(ctx: DynamoContext = defaultDynamoC
     },
 
     async countApproved(before) {
-      return (await queryAll(ctx, { ...approvedBefore(before), Select: "COUNT" })).count;
+      return (await approvedBefore(ctx, before, "COUNT")).count;
     },
   };
 }

@@ -14,6 +14,12 @@ export const tableKeySchema = {
   ],
   /** Epoch seconds; DynamoDB deletes expired items (throttling windows, short-lived markers) for free. */
   ttlAttribute: "expiresAt",
+  /**
+   * How many partition key values each growing index list (and the statistics totals) is spread over, so that no
+   * single key takes more than its share of a partition's throughput (docs/scaling.md). The CDK stack and the local
+   * stack both pass it to the functions as INDEX_SHARDS; changing it means running `npm run migrate`.
+   */
+  indexShards: 16,
 } as const;
 
 export function createTableInput(tableName: string): CreateTableCommandInput {

@@ -1,0 +1,198 @@
+/**
+ * The backfill behind `npm run migrate`: rewrites the index keys of items written before the lists were sharded (or
+ * under another shard count) to the keys the code writes today, and folds statistics totals kept under an old key
+ * into today's counter shards. Idempotent: a second run finds nothing to change. Each rewrite is conditional on the
+ * item as it was read, so a change that lands meanwhile is never overwritten; the item is read again and retried.
+ */
+import {
+  GetCommand,
+  ScanCommand,
+  type ScanCommandOutput,
+  TransactWriteCommand,
+  UpdateCommand,
+} from "@aws-sdk/lib-dynamodb";
+import type { DepositRecord, LedgerLine, UserRecord, WithdrawalRecord } from "../ports.js";
+import type { DynamoContext } from "./client.js";
+import {
+  allCounterShards,
+  depositIndexKeys,
+  ledgerIndexKeys,
+  phoneMarkerIndexKeys,
+  userIndexKeys,
+  withdrawalIndexKeys,
+} from "./items.js";
+import type { Key } from "./keys.js";
+
+type Item = Record<string, unknown>;
+type IndexKeys = Record<string, string>;
+
+export interface MigrationReport {
+  scanned: number;
+  /** Items whose index keys were rewritten. */
+  rewritten: number;
+  /** Statistics totals items folded into today's counter shards. */
+  countersMoved: number;
+}
+
+const INDEX_ATTRIBUTES = ["GSI1PK", "GSI1SK", "GSI2PK", "GSI2SK", "GSI3PK", "GSI3SK"] as const;
+const ATTEMPTS = 5;
+/** Items of a scanned page migrated at once. */
+const CONCURRENCY = 16;
+
+/** The index keys today's code gives an item, or undefined for items that have none to keep up to date. */
+export function currentIndexKeys(item: Item): IndexKeys | undefined {
+  switch (item.type) {
+    case "User":
+      return userIndexKeys(item as unknown as UserRecord);
+    case "Transaction":
+      return ledgerIndexKeys({ ...(item as unknown as LedgerLine), type: item.transactionType as LedgerLine["type"] });
+    case "Withdrawal":
+      return withdrawalIndexKeys(item as unknown as WithdrawalRecord);
+    case "Deposit":
+      return depositIndexKeys(item as unknown as DepositRecord);
+    case "UniqueMarker":
+      return item.field === "phoneNumber" && typeof item.GSI2SK === "string"
+        ? phoneMarkerIndexKeys(String(item.userId), item.GSI2SK)
+        : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** Today's counter shards, or which one an old totals item (`STATS / TOTALS#<n>`, or a shard beyond the count) folds into. */
+function counterShardFor(item: Item): Key | undefined {
+  const shards = allCounterShards();
+  if (shards.some((shard) => shard.PK === item.PK && shard.SK === item.SK)) return undefined;
+  const legacy = /^TOTALS#(\d+)$/.exec(String(item.SK));
+  const beyond = item.SK === "TOTALS" ? /^STATS#(\d+)$/.exec(String(item.PK)) : null;
+  const n = legacy?.[1] ?? beyond?.[1];
+  if (item.PK === "STATS" && legacy) return shards[Number(n) % shards.length];
+  if (beyond) return shards[Number(n) % shards.length];
+  return undefined;
+}
+
+const changedKeys = (item: Item, wanted: IndexKeys) =>
+  Object.entries(wanted).filter(([name, value]) => item[name] !== value);
+
+export async function migrateIndexKeys(
+  ctx: DynamoContext,
+  options: { dryRun?: boolean; log?: (line: string) => void } = {},
+): Promise<MigrationReport> {
+  const { db, TableName } = ctx;
+  const report: MigrationReport = { scanned: 0, rewritten: 0, countersMoved: 0 };
+  const reread = async (key: Key) =>
+    (await db.send(new GetCommand({ TableName, Key: key, ConsistentRead: true }))).Item;
+
+  /** Sets the wanted index keys, on condition that the ones read are still there. */
+  async function rewrite(first: Item): Promise<boolean> {
+    let item: Item | undefined = first;
+    for (let attempt = 0; attempt < ATTEMPTS && item; attempt++) {
+      const wanted = currentIndexKeys(item);
+      const changes = wanted ? changedKeys(item, wanted) : [];
+      if (!changes.length) return false;
+      if (options.dryRun) return true;
+      const guards = INDEX_ATTRIBUTES.map((name, i) =>
+        item?.[name] === undefined ? `attribute_not_exists(#g${i})` : `#g${i} = :g${i}`,
+      );
+      try {
+        await db.send(
+          new UpdateCommand({
+            TableName,
+            Key: { PK: item.PK, SK: item.SK },
+            UpdateExpression: `SET ${changes.map((_, i) => `#s${i} = :s${i}`).join(", ")}`,
+            ConditionExpression: ["attribute_exists(PK)", ...guards].join(" AND "),
+            ExpressionAttributeNames: {
+              ...Object.fromEntries(changes.map(([name], i) => [`#s${i}`, name])),
+              ...Object.fromEntries(INDEX_ATTRIBUTES.map((name, i) => [`#g${i}`, name])),
+            },
+            ExpressionAttributeValues: {
+              ...Object.fromEntries(changes.map(([, value], i) => [`:s${i}`, value])),
+              ...Object.fromEntries(
+                INDEX_ATTRIBUTES.flatMap((name, i) => (item?.[name] === undefined ? [] : [[`:g${i}`, item[name]]])),
+              ),
+            },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if ((error as Error).name !== "ConditionalCheckFailedException") throw error;
+        item = await reread({ PK: String(item.PK), SK: String(item.SK) });
+      }
+    }
+    if (item) throw new Error(`Index keys of ${String(item.PK)} / ${String(item.SK)} kept changing; run again`);
+    return false;
+  }
+
+  /** Moves an old totals item's counts into its shard and deletes it, on condition that it still holds them. */
+  async function foldCounters(first: Item, shard: Key): Promise<boolean> {
+    let item: Item | undefined = first;
+    for (let attempt = 0; attempt < ATTEMPTS && item; attempt++) {
+      const counts = Object.entries(item).filter((entry): entry is [string, number] => typeof entry[1] === "number");
+      if (options.dryRun) return true;
+      try {
+        await db.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Delete: {
+                  TableName,
+                  Key: { PK: item.PK, SK: item.SK },
+                  ConditionExpression: ["attribute_exists(PK)", ...counts.map((_, i) => `#c${i} = :c${i}`)].join(
+                    " AND ",
+                  ),
+                  ...(counts.length
+                    ? {
+                        ExpressionAttributeNames: Object.fromEntries(counts.map(([name], i) => [`#c${i}`, name])),
+                        ExpressionAttributeValues: Object.fromEntries(counts.map(([, value], i) => [`:c${i}`, value])),
+                      }
+                    : {}),
+                },
+              },
+              ...(counts.length
+                ? [
+                    {
+                      Update: {
+                        TableName,
+                        Key: shard,
+                        UpdateExpression: `ADD ${counts.map((_, i) => `#c${i} :c${i}`).join(", ")}`,
+                        ExpressionAttributeNames: Object.fromEntries(counts.map(([name], i) => [`#c${i}`, name])),
+                        ExpressionAttributeValues: Object.fromEntries(counts.map(([, value], i) => [`:c${i}`, value])),
+                      },
+                    },
+                  ]
+                : []),
+            ],
+          }),
+        );
+        return true;
+      } catch (error) {
+        if ((error as Error).name !== "TransactionCanceledException") throw error;
+        item = await reread({ PK: String(item.PK), SK: String(item.SK) });
+      }
+    }
+    if (item) throw new Error(`Totals ${String(item.PK)} / ${String(item.SK)} kept changing; run again`);
+    return false;
+  }
+
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page: ScanCommandOutput = await db.send(new ScanCommand({ TableName, ExclusiveStartKey }));
+    const items = page.Items ?? [];
+    report.scanned += items.length;
+    for (let start = 0; start < items.length; start += CONCURRENCY) {
+      await Promise.all(
+        items.slice(start, start + CONCURRENCY).map(async (item) => {
+          const shard = counterShardFor(item);
+          if (shard) {
+            if (await foldCounters(item, shard)) report.countersMoved++;
+          } else if (await rewrite(item)) {
+            report.rewritten++;
+          }
+        }),
+      );
+    }
+    ExclusiveStartKey = page.LastEvaluatedKey;
+    options.log?.(`  scanned ${report.scanned} items, ${report.rewritten} rewritten`);
+  } while (ExclusiveStartKey);
+  return report;
+}

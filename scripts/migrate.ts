@@ -1,0 +1,65 @@
+/**
+ * `npm run migrate`: brings the index keys of a table's items up to what the code writes today (sharded list keys,
+ * the statistics totals' shards). Idempotent; safe to run while the product serves (each rewrite is conditional).
+ *
+ *   npm run migrate                         the local table (.data/dynamodb; DynamoDB Local is started if npm start
+ *                                           is not running)
+ *   npm run migrate -- --table <name>       a deployed table, with the AWS credentials and region of the shell
+ *   … --dry-run                             counts what would change, changes nothing
+ */
+import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { migrateIndexKeys } from "../functions/src/repositories/dynamo/index-key-migration.js";
+import { defaultLocalStackOptions } from "./local-stack.js";
+
+const args = process.argv.slice(2);
+const flag = (name: string) => {
+  const at = args.indexOf(name);
+  return at >= 0 ? (args[at + 1] ?? "") : undefined;
+};
+const deployedTable = flag("--table");
+const dryRun = args.includes("--dry-run");
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
+
+async function main() {
+  let stop = async () => {};
+  let client: DynamoDBClient;
+  let TableName: string;
+  if (deployedTable) {
+    client = new DynamoDBClient({ retryMode: "standard", maxAttempts: 8 });
+    TableName = deployedTable;
+    console.log(`Table ${TableName} in ${await client.config.region()}${dryRun ? " (dry run)" : ""}`);
+  } else {
+    const options = defaultLocalStackOptions();
+    const { localDynamoClient, startDynamoDbLocal } = await import("../functions/src/local/dynamodb-local.js");
+    const { ListTablesCommand } = await import("@aws-sdk/client-dynamodb");
+    const endpoint = `http://127.0.0.1:${options.ports.dynamodb}`;
+    client = localDynamoClient(endpoint);
+    TableName = options.tableName;
+    const running = await client.send(new ListTablesCommand({ Limit: 1 })).then(
+      () => true,
+      () => false,
+    );
+    if (!running) {
+      const dynamo = await startDynamoDbLocal({ port: options.ports.dynamodb, dataDir: options.dataDir });
+      client = dynamo.client;
+      stop = () => dynamo.stop();
+    }
+    console.log(`Local table ${TableName} at ${endpoint}${dryRun ? " (dry run)" : ""}`);
+  }
+  try {
+    const db = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+    const report = await migrateIndexKeys({ db, TableName }, { dryRun, log: (line) => console.log(line) });
+    console.log(
+      `${dryRun ? "Would rewrite" : "Rewrote"} the index keys of ${report.rewritten} of ${report.scanned} items; ` +
+        `${report.countersMoved} statistics totals ${dryRun ? "to fold" : "folded"} into today's shards.`,
+    );
+  } finally {
+    await stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`Migration failed: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
