@@ -95,6 +95,7 @@ export async function benchApi(log: (line: string) => void): Promise<ApiBench> {
   const stack = await startLocalStack({
     ...defaults,
     ports: PORTS,
+    mail: { smtpPort: 1325, webPort: 1380 },
     dataDir: undefined,
     tableName: "jengafund-bench",
     withoutWeb: true,

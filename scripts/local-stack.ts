@@ -1,7 +1,7 @@
 /**
- * Starts the whole product on this machine: DynamoDB Local, the table and dev seed, the Daraja simulator
- * process, the local API server mounting the route list's handlers under /api, and the Vite dev server with
- * /api proxied. Used by `npm start` and by the browser tests. Dev-only.
+ * Starts the whole product on this machine: DynamoDB Local, the table and dev seed, MailDev (the inbox the API's mail
+ * goes to), the Daraja simulator process, the local API server mounting the route list's handlers under /api, and
+ * the Vite dev server with /api proxied. Used by `npm start` and by the browser tests. Dev-only.
  */
 import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -15,6 +15,8 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 export interface LocalStackOptions {
   ports: { web: number; api: number; sim: number; dynamodb: number; bus: number };
+  /** MailDev's SMTP port (where the API sends mail) and its web inbox and REST API. */
+  mail: { smtpPort: number; webPort: number };
   /** Persist DynamoDB data here; omit for an in-memory database. */
   dataDir?: string;
   admin: { email: string; password: string };
@@ -35,6 +37,8 @@ export interface LocalStack {
   apiUrl: string;
   simUrl: string;
   dynamoUrl: string;
+  /** MailDev's web inbox (REST API under /api). */
+  mailUrl: string;
   stop(): Promise<void>;
 }
 
@@ -57,6 +61,7 @@ export function defaultLocalStackOptions(env: NodeJS.ProcessEnv = process.env): 
       dynamodb: Number(env.DYNAMODB_PORT ?? 8000),
       bus: Number(env.EVENT_BUS_PORT ?? 4020),
     },
+    mail: { smtpPort: Number(env.MAILDEV_SMTP_PORT ?? 1025), webPort: Number(env.MAILDEV_WEB_PORT ?? 1080) },
     dataDir: join(repoRoot, ".data", "dynamodb"),
     admin: { email: env.ADMIN_EMAIL ?? "admin@jengafund.local", password: env.ADMIN_PASSWORD ?? "Admin@12345" },
     tableName: env.TABLE_NAME ?? "jengafund",
@@ -72,13 +77,16 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-async function assertPortsFree(ports: LocalStackOptions["ports"]): Promise<void> {
-  const names: Record<keyof LocalStackOptions["ports"], string> = {
+async function assertPortsFree(options: Pick<LocalStackOptions, "ports" | "mail">): Promise<void> {
+  const ports = { ...options.ports, smtp: options.mail.smtpPort, inbox: options.mail.webPort };
+  const names: Record<keyof typeof ports, string> = {
     web: "WEB_PORT",
     api: "API_PORT",
     sim: "MPESA_SIM_PORT",
     dynamodb: "DYNAMODB_PORT",
     bus: "EVENT_BUS_PORT",
+    smtp: "MAILDEV_SMTP_PORT",
+    inbox: "MAILDEV_WEB_PORT",
   };
   for (const [key, port] of Object.entries(ports) as [keyof typeof names, number][]) {
     if (!(await portIsFree(port))) {
@@ -120,7 +128,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const { ports } = options;
   // Node 20 is supported here; the SDK's notice about its future Node 22 floor is noise in a dev terminal.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
-  await assertPortsFree(ports);
+  await assertPortsFree(options);
 
   const { assertJavaAvailable, startDynamoDbLocal } = await import("../functions/src/local/dynamodb-local.js");
   try {
@@ -150,6 +158,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       `DynamoDB Local ready on ${dynamo.endpoint}${options.dataDir ? ` (data in ${options.dataDir})` : " (in memory)"}`,
     );
 
+    const { startMailInbox } = await import("../functions/src/local/mail-inbox.js");
+    const inbox = await startMailInbox({ smtp: options.mail.smtpPort, web: options.mail.webPort });
+    stoppers.push(() => inbox.stop());
+    log(`MailDev ready: SMTP on ${inbox.smtpPort}, inbox on ${inbox.webUrl}`);
+
     // The handlers read their configuration from the environment, exactly as in Lambda.
     Object.assign(process.env, {
       TABLE_NAME: options.tableName,
@@ -170,6 +183,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       MPESA_CALLBACK_ALLOWED_IPS: "127.0.0.1,::1",
       EVENTBRIDGE_ENDPOINT: `http://127.0.0.1:${ports.bus}`,
       EVENT_BUS_NAME: "jengafund-local",
+      // Mail goes to MailDev; its links lead to this stack's web app.
+      MAILER: "smtp",
+      SMTP_HOST: "127.0.0.1",
+      SMTP_PORT: String(inbox.smtpPort),
+      WEB_ORIGIN: `http://localhost:${ports.web}`,
     });
 
     const { ensureTable } = await import("../functions/src/local/table.js");
@@ -242,6 +260,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         apiUrl: `http://localhost:${ports.api}/api`,
         simUrl: `http://localhost:${ports.sim}`,
         dynamoUrl: dynamo.endpoint,
+        mailUrl: inbox.webUrl,
         stop,
       };
     }
@@ -260,6 +279,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       apiUrl: `http://localhost:${ports.api}/api`,
       simUrl: `http://localhost:${ports.sim}`,
       dynamoUrl: dynamo.endpoint,
+      mailUrl: inbox.webUrl,
       stop,
     };
   } catch (error) {

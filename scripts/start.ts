@@ -14,6 +14,7 @@ try {
     API               ${stack.apiUrl}
     Daraja simulator  ${stack.simUrl}
     DynamoDB Local    ${stack.dynamoUrl}
+    Mail (MailDev)    ${stack.mailUrl}   inbox for password reset emails; REST API under /api
 
     Dev admin login   ${options.admin.email} / ${options.admin.password}
 

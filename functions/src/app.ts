@@ -12,8 +12,12 @@ import { metrics } from "./lib/metrics.js";
 import { provideHttpDependencies } from "./lib/middleware.js";
 import { argon2idHasher } from "./lib/passwords.js";
 import { createJwtIssuer } from "./lib/tokens.js";
+import { totpCodes } from "./lib/totp.js";
+import { createSesMailer } from "./mail/ses-mailer.js";
+import { createSmtpMailer } from "./mail/smtp-mailer.js";
 import { assertCallbackUrl, createDarajaClient } from "./payments/daraja-client.js";
 import { createDynamoAccountRepository } from "./repositories/dynamo/account-repository.js";
+import { createDynamoAccountSecurityRepository } from "./repositories/dynamo/account-security-repository.js";
 import { createDynamoAdminQueries } from "./repositories/dynamo/admin-query-repository.js";
 import { createDynamoAdminRepository } from "./repositories/dynamo/admin-repository.js";
 import { createDynamoIdempotencyRepository } from "./repositories/dynamo/idempotency-repository.js";
@@ -30,7 +34,9 @@ import { createAdminService } from "./services/admin.js";
 import { createCallbackIngest } from "./services/callbacks.js";
 import { createDepositService } from "./services/deposits.js";
 import { createInvestmentService } from "./services/investments.js";
+import { createPasswordResetRequests, createPasswordResets } from "./services/password-reset.js";
 import { createPayoutService } from "./services/payouts.js";
+import { createTwoFactorService } from "./services/two-factor.js";
 import { createWithdrawalService } from "./services/withdrawals.js";
 
 /**
@@ -50,6 +56,7 @@ const newId = () => ulid();
 const reconcileAfterMs = () => config().MPESA_RECONCILE_AFTER_SECONDS * 1000;
 
 const accountRepo = /* @__PURE__ */ once(createDynamoAccountRepository);
+const securityRepo = /* @__PURE__ */ once(createDynamoAccountSecurityRepository);
 const investorRepo = /* @__PURE__ */ once(createDynamoInvestorRepository);
 const tokens = /* @__PURE__ */ once(() => createJwtIssuer(loadJwtSecret, config().JWT_TTL_SECONDS));
 
@@ -58,7 +65,12 @@ const idempotencyStore = /* @__PURE__ */ once(() => createDynamoIdempotencyRepos
 
 const authenticator = /* @__PURE__ */ once(() => createAuthenticator({ accounts: accountRepo(), tokens: tokens() }));
 
-provideHttpDependencies({ authenticator, idempotencyStore });
+provideHttpDependencies({ authenticator, idempotencyStore, requireAdminTwoFactor: () => config().REQUIRE_ADMIN_2FA });
+
+const loginLimits = () => ({
+  perAccountPerHour: config().LOGIN_MAX_FAILURES_PER_HOUR,
+  perIpPerHour: config().LOGIN_MAX_FAILURES_PER_IP_PER_HOUR,
+});
 
 export const accounts = /* @__PURE__ */ once(() => {
   const env = config();
@@ -74,8 +86,52 @@ export const accounts = /* @__PURE__ */ once(() => {
       maxFailuresPerIpPerHour: env.LOGIN_MAX_FAILURES_PER_IP_PER_HOUR,
     },
     metrics,
+    twoFactor: { codes: totpCodes, security: securityRepo() },
   });
 });
+
+/**
+ * How mail leaves, by configuration: SMTP (MailDev) locally, Amazon SES in AWS. Only the forgot-password route calls
+ * it, so no other bundle carries either client.
+ */
+const mailer = /* @__PURE__ */ once(() => {
+  const env = config();
+  return env.MAILER === "smtp"
+    ? createSmtpMailer({ host: env.SMTP_HOST, port: env.SMTP_PORT, from: env.MAIL_FROM })
+    : createSesMailer({ from: env.MAIL_FROM, region: env.AWS_REGION });
+});
+
+export const passwordResetRequests = /* @__PURE__ */ once(() => {
+  const env = config();
+  return createPasswordResetRequests({
+    accounts: accountRepo(),
+    security: securityRepo(),
+    mailer,
+    clock: systemClock,
+    webOrigin: env.WEB_ORIGIN,
+    limits: {
+      perAccountPerHour: env.PASSWORD_RESET_MAX_PER_EMAIL_PER_HOUR,
+      perIpPerHour: env.PASSWORD_RESET_MAX_PER_IP_PER_HOUR,
+    },
+    log,
+    metrics,
+  });
+});
+
+export const passwordResets = /* @__PURE__ */ once(() =>
+  createPasswordResets({ security: securityRepo(), passwords: argon2idHasher, clock: systemClock }),
+);
+
+export const twoFactor = /* @__PURE__ */ once(() =>
+  createTwoFactorService({
+    security: securityRepo(),
+    attempts: accountRepo(),
+    codes: totpCodes,
+    clock: systemClock,
+    limits: loginLimits(),
+    metrics,
+  }),
+);
 
 /** Apart from `accounts`, so the public code check's bundle carries no password hashing or token signing. */
 export const referralCodes = /* @__PURE__ */ once(() =>

@@ -1,21 +1,37 @@
 import type { TestProject } from "vitest/node";
 import { type DynamoDbLocal, startDynamoDbLocal } from "../src/local/dynamodb-local.js";
+import { type LocalMailInbox, startMailInbox } from "../src/local/mail-inbox.js";
 
-/** One in-memory DynamoDB Local for the whole functions suite; each test file gets its own table. */
+/**
+ * One in-memory DynamoDB Local for the whole functions suite (each test file gets its own table), and one MailDev
+ * that every file's mail goes to (tests tell their messages apart by recipient). Ports of their own, movable by
+ * environment, so a running `npm start` or a second run does not collide.
+ */
 let dynamo: DynamoDbLocal | undefined;
+let inbox: LocalMailInbox | undefined;
 
 export async function setup(project: TestProject) {
   const port = Number(process.env.DYNAMODB_TEST_PORT ?? 8300);
-  dynamo = await startDynamoDbLocal({ port });
+  const mailPort = Number(process.env.MAILDEV_TEST_PORT ?? 1225);
+  [dynamo, inbox] = await Promise.all([
+    startDynamoDbLocal({ port }),
+    startMailInbox({ smtp: mailPort, web: mailPort + 1 }),
+  ]);
   project.provide("dynamoEndpoint", dynamo.endpoint);
+  project.provide("mailSmtpPort", inbox.smtpPort);
+  project.provide("mailInboxUrl", inbox.webUrl);
 }
 
 export async function teardown() {
-  await dynamo?.stop();
+  await Promise.all([dynamo?.stop(), inbox?.stop()]);
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
     dynamoEndpoint: string;
+    /** MailDev's SMTP port, where the SMTP mailer sends the handlers' mail. */
+    mailSmtpPort: number;
+    /** MailDev's web inbox; its REST API is under /api. */
+    mailInboxUrl: string;
   }
 }

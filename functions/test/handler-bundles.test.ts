@@ -4,7 +4,7 @@
  * side-effect-only import dropped, a dependency never provided) fails here, where the shared test process would not
  * notice: there every module is loaded anyway.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -61,6 +61,13 @@ describe("every route's own bundle", () => {
       expect(response).toEqual({ statusCode: 401, body: { message: "Please log in to continue" } });
     },
   );
+
+  it("carries a mail client (nodemailer, SES) only in the forgot-password route's bundle", () => {
+    const mailing = routes
+      .filter((route) => /nodemailer|SESv2Client/.test(readFileSync(join(outDir, `${route.handler}.mjs`), "utf8")))
+      .map((route) => route.handler);
+    expect(mailing).toEqual(["request-password-reset"]);
+  });
 
   it("GET /auth/me answers a signed-in caller from its bundle alone", async () => {
     const { token, user } = await registerUser();

@@ -10,7 +10,9 @@ import { referralCode, ulid } from "../src/lib/ids.js";
 import { statusOf } from "../src/lib/middleware.js";
 import { argon2idHasher, type PasswordHasher } from "../src/lib/passwords.js";
 import { createJwtIssuer } from "../src/lib/tokens.js";
+import { totpCodes } from "../src/lib/totp.js";
 import { createDynamoAccountRepository } from "../src/repositories/dynamo/account-repository.js";
+import { createDynamoAccountSecurityRepository } from "../src/repositories/dynamo/account-security-repository.js";
 import { dynamoDocumentClient, tableName } from "../src/repositories/dynamo/client.js";
 import { keys } from "../src/repositories/dynamo/keys.js";
 import { createAccountService } from "../src/services/accounts.js";
@@ -47,6 +49,7 @@ function loginService(limits: { perAccount: number; perIp: number }) {
     newReferralCode: referralCode,
     limits: { maxFailuresPerAccountPerHour: limits.perAccount, maxFailuresPerIpPerHour: limits.perIp },
     metrics,
+    twoFactor: { codes: totpCodes, security: createDynamoAccountSecurityRepository() },
   });
   /** The HTTP status the login would answer with. */
   const login = async (email: string, password: string, ip: string): Promise<number> => {

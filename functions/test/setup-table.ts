@@ -8,12 +8,18 @@ import { ensureTable } from "../src/local/table.js";
  * shared DynamoDB Local and at a fresh table of this file's own, so files never see each other's data.
  */
 const endpoint = inject("dynamoEndpoint");
+const mailSmtpPort = inject("mailSmtpPort");
 const tableName = `test-${randomBytes(6).toString("hex")}`;
 Object.assign(process.env, {
   TABLE_NAME: tableName,
   DYNAMODB_ENDPOINT: endpoint,
   AWS_REGION: "af-south-1",
   JWT_SECRET: randomBytes(32).toString("hex"),
+  // Mail goes to the suite's MailDev (global-setup.ts), as it goes to npm start's.
+  MAILER: "smtp",
+  SMTP_HOST: "127.0.0.1",
+  SMTP_PORT: String(mailSmtpPort),
+  WEB_ORIGIN: "http://localhost:5173",
   // One line per request is noise in a test run; warnings and errors still show (LOG_LEVEL=INFO shows it all).
   LOG_LEVEL: process.env.LOG_LEVEL ?? "WARN",
 });

@@ -28,5 +28,8 @@ export const BUSINESS_METRICS = [
   "LoginsThrottled",
   "ReferralCodeChecksThrottled",
   "StkPromptsRefused",
+  "PasswordResetsThrottled",
+  /** Password reset emails the mailer could not send (SES refusing or unreachable). */
+  "PasswordResetEmailsFailed",
 ] as const;
 export type BusinessMetric = (typeof BUSINESS_METRICS)[number];

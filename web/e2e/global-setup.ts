@@ -22,6 +22,10 @@ export async function setup(project: TestProject) {
       dynamodb: Number(env.E2E_DYNAMODB_PORT ?? 8100),
       bus: Number(env.E2E_EVENT_BUS_PORT ?? 4120),
     },
+    mail: {
+      smtpPort: Number(env.E2E_MAILDEV_SMTP_PORT ?? 1125),
+      webPort: Number(env.E2E_MAILDEV_WEB_PORT ?? 1180),
+    },
   };
   stack = await startLocalStack(options);
   project.provide("webUrl", stack.webUrl);

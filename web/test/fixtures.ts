@@ -14,6 +14,7 @@ export function aUser(overrides: Partial<User> = {}): User {
     totalReferralEarnings: 0,
     referralCode: "AMINA123",
     isActive: true,
+    twoFactorEnabled: false,
     createdAt: "2025-01-01T00:00:00.000Z",
     ...overrides,
   };

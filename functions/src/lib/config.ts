@@ -58,6 +58,25 @@ const EnvSchema = z.object({
   ORIGIN_SECRET_ARN: z.optional(z.string()),
   EVENT_BUS_NAME: z._default(z.string(), "jengafund"),
   EVENTBRIDGE_ENDPOINT: z.optional(z.string().check(z.url())),
+  /**
+   * Where the web app is, for the links in emails (the reset link is `<WEB_ORIGIN>/reset-password?token=…`). The CDK
+   * stack sets the site's https address.
+   */
+  WEB_ORIGIN: z._default(z.string().check(z.url()), "http://localhost:5173"),
+  /** How mail leaves: `smtp` (MailDev locally, SMTP_HOST/SMTP_PORT) or `ses` (Amazon SES, in AWS). */
+  MAILER: z._default(z.enum(["smtp", "ses"]), "ses"),
+  SMTP_HOST: z._default(z.string(), "127.0.0.1"),
+  SMTP_PORT: z._default(z.coerce.number().check(z.int(), z.positive()), 1025),
+  /** The sender: locally any address; in AWS an SES-verified identity (`-c sesSender=`). */
+  MAIL_FROM: z._default(z.string().check(z.minLength(3)), "JengaFund <no-reply@jengafund.local>"),
+  /** Password reset emails asked for per email (known or not) and per address per clock hour; beyond, a 429. */
+  PASSWORD_RESET_MAX_PER_EMAIL_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.positive()), 5),
+  PASSWORD_RESET_MAX_PER_IP_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.positive()), 100),
+  /**
+   * Admins must sign in with two-factor codes: an admin without it gets 403 on every admin route until it is set up
+   * (design.md §11). On in AWS (the CDK stack sets it); off locally unless set.
+   */
+  REQUIRE_ADMIN_2FA: z._default(z.stringbool(), false),
   /** M-Pesa's B2C limits; by default the shared ones, which the web form checks against. */
   MIN_PAYOUT_KES: z._default(z.coerce.number().check(z.int(), z.positive()), MIN_PAYOUT_KES),
   MAX_PAYOUT_KES: z._default(z.coerce.number().check(z.int(), z.positive()), MAX_PAYOUT_KES),

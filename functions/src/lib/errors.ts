@@ -4,6 +4,9 @@
  * lib/middleware.ts). Anything else becomes a 500 with a generic message.
  */
 export abstract class DomainError extends Error {
+  /** Fields the error body carries besides `message` (a login's `twoFactorRequired`). */
+  readonly details?: Record<string, unknown>;
+
   constructor(message: string) {
     super(message);
     this.name = new.target.name;
@@ -26,11 +29,24 @@ export class NotAuthenticatedError extends DomainError {
   }
 }
 
+/**
+ * The password was right, but the account signs in with two-factor codes too, and none (or a wrong or used one) came:
+ * a 401 whose body tells the form to ask for the code (design.md §11).
+ */
+export class TwoFactorRequiredError extends NotAuthenticatedError {
+  override readonly details = { twoFactorRequired: true };
+}
+
 /** The caller may not do this (wrong role, a deactivated account, a request from outside). */
 export class NotPermittedError extends DomainError {
   constructor(message = "You do not have permission to do this") {
     super(message);
   }
+}
+
+/** An admin route, for an admin who has not turned on two-factor sign-in while it is required (REQUIRE_ADMIN_2FA). */
+export class AdminTwoFactorRequiredError extends NotPermittedError {
+  override readonly details = { twoFactorSetupRequired: true };
 }
 
 export class NotFoundError extends DomainError {

@@ -9,6 +9,10 @@ export function jsonResponse(statusCode: number, body: unknown): APIGatewayProxy
   return { statusCode, headers: JSON_HEADERS, body: JSON.stringify(body) };
 }
 
-export function errorResponse(statusCode: number, message: string): APIGatewayProxyStructuredResultV2 {
-  return jsonResponse(statusCode, { message });
+export function errorResponse(
+  statusCode: number,
+  message: string,
+  details?: Record<string, unknown>,
+): APIGatewayProxyStructuredResultV2 {
+  return jsonResponse(statusCode, { message, ...details });
 }

@@ -25,7 +25,10 @@ export type MetricName =
   | "StaleDeposits"
   | "LoginsThrottled"
   | "ReferralCodeChecksThrottled"
-  | "StkPromptsRefused";
+  | "StkPromptsRefused"
+  | "PasswordResetsThrottled"
+  // A reset email the mailer could not send (SES or SMTP failing): the user was still told to look for it.
+  | "PasswordResetEmailsFailed";
 
 /** The port services receive: they count through it and know nothing of Powertools or EMF. */
 export interface MetricsPort {

@@ -26,6 +26,7 @@ import { ACCOUNT_MESSAGES, type Authenticator } from "../services/accounts.js";
 import { decideCaller } from "./caller.js";
 import { loadOriginSecret } from "./config.js";
 import {
+  AdminTwoFactorRequiredError,
   AlreadyClaimedError,
   AlreadyExistsError,
   BusyError,
@@ -54,6 +55,8 @@ import { appendLogKeys, log } from "./log.js";
 export interface HttpDependencies {
   authenticator: () => Authenticator;
   idempotencyStore: () => IdempotencyRepository;
+  /** REQUIRE_ADMIN_2FA: admin routes answer only admins who sign in with two-factor codes. */
+  requireAdminTwoFactor: () => boolean;
 }
 
 let dependencies: HttpDependencies | undefined;
@@ -284,6 +287,17 @@ function assertReadablePath(event: APIGatewayProxyEventV2): void {
   }
 }
 
+/** What the stored account allows on top of the token's claims. */
+function assertMayUse(access: RouteAccess, caller: UserRecord): void {
+  if (access !== "admin") return;
+  // The stored role, not only the token's, decides: a demoted admin's old token carries a stale claim.
+  if (caller.role !== "admin") throw new NotPermittedError(ACCOUNT_MESSAGES.adminOnly);
+  // The 2FA routes are user routes, so an admin held back here can still set it up.
+  if (!caller.twoFactor?.enabled && provided().requireAdminTwoFactor()) {
+    throw new AdminTwoFactorRequiredError(ACCOUNT_MESSAGES.adminTwoFactorRequired);
+  }
+}
+
 function bearerToken(event: APIGatewayProxyEventV2): string {
   const header = event.headers?.authorization ?? event.headers?.Authorization;
   const match = header?.match(/^Bearer\s+(\S+)$/i);
@@ -327,8 +341,8 @@ export function httpHandler<
         path = parseWith(schemas.path, event.pathParameters ?? {}) as Output<P>;
         query = parseWith(schemas.query, event.queryStringParameters ?? {}) as Output<Q>;
       } catch (error) {
-        // A revoked session hears "log in again", not what was wrong with its input.
-        if (claims) await authenticator().load(claims);
+        // A revoked session hears "log in again", and an admin held back, why: not what was wrong with the input.
+        if (claims) assertMayUse(access, (await authenticator().load(claims)).user);
         throw error;
       }
       let caller: UserRecord | undefined;
@@ -338,8 +352,7 @@ export function httpHandler<
         const { user, ...rest } = await authenticator().load(claims, refs);
         caller = user;
         loaded = rest;
-        // The stored role, not only the token's, decides: a demoted admin's old token carries a stale claim.
-        if (access === "admin" && caller.role !== "admin") throw new NotPermittedError(ACCOUNT_MESSAGES.adminOnly);
+        assertMayUse(access, caller);
         if (route.idempotent) await claimKey(event, route, caller, { path, body });
       }
       event.parsed = {
@@ -361,7 +374,7 @@ export function httpHandler<
       const { keyed } = request.event;
       if (keyed) await idempotencyStore().release(keyed.claim);
       if (error instanceof DomainError) {
-        request.response = errorResponse(statusOf(error), error.message);
+        request.response = errorResponse(statusOf(error), error.message, error.details);
         return;
       }
       // Internals go to the log only, under the request id the client can quote (the line's correlation_id).

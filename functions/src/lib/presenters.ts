@@ -36,6 +36,7 @@ export function presentUser(user: UserRecord): User {
     totalReferralEarnings: centsToKes(user.totalReferralEarningsCents),
     referralCode: user.referralCode,
     isActive: user.isActive,
+    twoFactorEnabled: user.twoFactor?.enabled === true,
     createdAt: user.createdAt,
   };
 }

@@ -43,6 +43,22 @@ export interface UserRecord {
   /** Bumped to revoke every token issued before (deactivation, password change). */
   tokenVersion: number;
   createdAt: string;
+  /** When a reset link last set the password: links issued before then no longer work. */
+  passwordChangedAt?: string;
+  /** Two-factor sign-in (TOTP); absent until the user starts setting it up. */
+  twoFactor?: TwoFactorState;
+}
+
+/**
+ * Two-factor sign-in of a user: a secret being set up (shown once, not yet confirmed with a code), or the confirmed
+ * secret and the last RFC 6238 time step a code was accepted for, so that no code is accepted twice.
+ */
+export interface TwoFactorState {
+  enabled: boolean;
+  /** Set up but not yet confirmed: becomes `secret` when the first code is right. */
+  pendingSecret?: string;
+  secret?: string;
+  lastUsedStep?: number;
 }
 
 export type LedgerType = (typeof TRANSACTION_TYPES)[number];
@@ -128,6 +144,48 @@ export interface AccountRepository {
    * nothing counted) when the address has used up its checks for the hour.
    */
   reserveReferralCodeCheck(attempt: ReferralCodeCheckAttempt, limitPerHour: number): Promise<boolean>;
+}
+
+/** One request for a password reset email, counted per email and per address in its UTC hour. */
+export type PasswordResetRequest = LoginAttempt;
+
+/** An unused password reset link; only the SHA-256 of its token is kept. */
+export interface PasswordResetRecord {
+  tokenHash: string;
+  userId: string;
+  email: string;
+  createdAt: string;
+  /** Epoch seconds: the link's end, and the item's TTL. */
+  expiresAtEpochSeconds: number;
+}
+
+/** A new password from a reset link: the link, the user and their login marker change together. */
+export interface PasswordChange {
+  reset: PasswordResetRecord;
+  passwordHash: string;
+  now: Date;
+}
+
+/** Password reset links and two-factor sign-in: what protects an account besides its password. */
+export interface AccountSecurityRepository {
+  /** Counts the request on both hourly counters in one conditional write; false (nothing counted) over a limit. */
+  reservePasswordResetRequest(request: PasswordResetRequest, limits: LoginLimits): Promise<boolean>;
+  savePasswordReset(reset: PasswordResetRecord): Promise<void>;
+  findPasswordReset(tokenHash: string): Promise<PasswordResetRecord | null>;
+  /**
+   * Uses the link once: deletes it (unexpired), sets the password on the user and on the email marker login reads,
+   * and bumps the token version (every session ends), in one transaction. Refused ("reset-link-invalid") when the
+   * link is gone or expired, or the password was set since it was issued.
+   */
+  resetPassword(change: PasswordChange): Promise<void>;
+  /** Keeps a new secret to be confirmed; refused ("two-factor-changed") when two-factor sign-in is already on. */
+  startTwoFactorSetup(userId: string, pendingSecret: string): Promise<void>;
+  /** Turns it on with the confirmed secret, if that is still the one being set up ("two-factor-changed"). */
+  enableTwoFactor(userId: string, secret: string, step: number): Promise<UserRecord>;
+  /** Turns it off, with a code of a step not used before ("code-used" or "two-factor-changed"). */
+  disableTwoFactor(userId: string, secret: string, step: number): Promise<UserRecord>;
+  /** Accepts a sign-in code once: its step must be later than the last one used ("code-used"). */
+  useTwoFactorStep(userId: string, secret: string, step: number): Promise<void>;
 }
 
 export type PackageCategory = (typeof PACKAGE_CATEGORIES)[number];
@@ -242,6 +300,12 @@ export type RefusalReason =
   | "referral-code-taken"
   /** A login throttle counter reached its limit. */
   | "login-limit"
+  /** A password reset link was used, expired, or outdated by a later password change. */
+  | "reset-link-invalid"
+  /** Two-factor sign-in is not in the state the request was decided on (already on, off, another secret). */
+  | "two-factor-changed"
+  /** The authenticator code's time step was accepted before. */
+  | "code-used"
   /** Another run moved the counter over these days already. */
   | "already-covered"
   | PromptLimit;

@@ -14,13 +14,16 @@ import {
   NotFoundError,
   NotPermittedError,
   TooManyAttemptsError,
+  TwoFactorRequiredError,
 } from "../lib/errors.js";
 import type { IdGenerator } from "../lib/ids.js";
 import type { MetricsPort } from "../lib/metrics.js";
 import type { PasswordHasher } from "../lib/passwords.js";
 import type { TokenClaims, TokenIssuer } from "../lib/tokens.js";
+import type { TotpCodes } from "../lib/totp.js";
 import {
   type AccountRepository,
+  type AccountSecurityRepository,
   type CallerContext,
   type CallerRefs,
   type LoginAttempt,
@@ -39,6 +42,8 @@ export interface AccountServiceDeps {
   newReferralCode: () => string;
   limits: { maxFailuresPerAccountPerHour: number; maxFailuresPerIpPerHour: number };
   metrics: MetricsPort;
+  /** Two-factor sign-in: the codes, and where a used code's time step is kept. */
+  twoFactor: { codes: TotpCodes; security: Pick<AccountSecurityRepository, "useTwoFactorStep"> };
 }
 
 export interface Session {
@@ -54,13 +59,29 @@ export const ACCOUNT_MESSAGES = {
   tooManyAttempts: "Too many failed login attempts. Please try again in an hour.",
   sessionExpired: "Your session has expired. Please log in again.",
   adminOnly: "Admin access required",
+  adminTwoFactorRequired:
+    "Admin accounts must use two-factor sign-in. Turn it on under Account → Security, then open the admin console again.",
+  twoFactorRequired: MESSAGES.invalidTwoFactorCode,
+  wrongTwoFactorCode: "That code is not right. Check the code in your authenticator app and try again.",
+  usedTwoFactorCode: "That code was already used. Wait for the next code in your authenticator app.",
 } as const;
+
+/** A login attempt (or a two-factor code) counted against the account's and the address's budget of this hour. */
+export function loginAttemptAt(now: Date, email: string, sourceIp: string): LoginAttempt {
+  return {
+    email,
+    sourceIp,
+    hour: now.toISOString().slice(0, 13),
+    // Counters expire an hour after their hour ends.
+    expiresAtEpochSeconds: Math.floor(now.getTime() / 1000) + 2 * 3600,
+  };
+}
 
 /** A referral code collision is astronomically rare, but retrying costs nothing. */
 const REFERRAL_CODE_ATTEMPTS = 3;
 
 export function createAccountService(deps: AccountServiceDeps) {
-  const { accounts, passwords, tokens, clock, newId, newReferralCode, limits, metrics } = deps;
+  const { accounts, passwords, tokens, clock, newId, newReferralCode, limits, metrics, twoFactor } = deps;
 
   // Verified when the email is unknown so both failures take the same time (no account enumeration by timing).
   let decoyHash: Promise<string> | undefined;
@@ -133,15 +154,10 @@ export function createAccountService(deps: AccountServiceDeps) {
       }
     },
 
-    async login(email: string, password: string, sourceIp: string): Promise<Session> {
+    /** `otp`: the authenticator code, which an account with two-factor sign-in needs besides its password. */
+    async login(email: string, password: string, sourceIp: string, otp?: string): Promise<Session> {
       const now = clock.now();
-      const attempt: LoginAttempt = {
-        email,
-        sourceIp,
-        hour: now.toISOString().slice(0, 13),
-        // Counters expire an hour after their hour ends.
-        expiresAtEpochSeconds: Math.floor(now.getTime() / 1000) + 2 * 3600,
-      };
+      const attempt = loginAttemptAt(now, email, sourceIp);
       // The attempt is counted before any password is hashed, by a write whose condition carries the limit: parallel
       // attempts cannot all pass a check made before any of them was counted, and a refused one costs no hashing.
       const [counted, credential] = await Promise.all([
@@ -158,15 +174,35 @@ export function createAccountService(deps: AccountServiceDeps) {
       const valid = await passwords.verify(password, credential?.passwordHash ?? (await decoy()));
       // A wrong password (or an unknown email) keeps its counted attempt: that is the failure the limit counts.
       if (!credential || !valid) throw new NotAuthenticatedError(ACCOUNT_MESSAGES.invalidCredentials);
-      const [user] = await Promise.all([
-        accounts.getUser(credential.userId),
-        // A right password gives its attempt back, so logging in does not use up the budget. Should that write fail,
-        // the attempt stays counted, which only ever errs towards the limit: the login itself still succeeds.
-        accounts.releaseLoginAttempt(attempt).catch(() => undefined),
-      ]);
+      // A right password gives its attempt back, so logging in does not use up the budget. Should that write fail,
+      // the attempt stays counted, which only ever errs towards the limit: the login itself still succeeds.
+      const giveBack = () => accounts.releaseLoginAttempt(attempt).catch(() => undefined);
+      const user = await accounts.getUser(credential.userId);
       if (!user) throw new NotAuthenticatedError(ACCOUNT_MESSAGES.invalidCredentials);
-      if (!user.isActive) throw new NotPermittedError(ACCOUNT_MESSAGES.deactivated);
-      return sessionFor(user);
+      if (!user.isActive) {
+        await giveBack();
+        throw new NotPermittedError(ACCOUNT_MESSAGES.deactivated);
+      }
+      const { twoFactor: state } = user;
+      if (state?.enabled && state.secret) {
+        if (otp === undefined) {
+          // Not a failure: the form asks for the code and sends the login again.
+          await giveBack();
+          throw new TwoFactorRequiredError(ACCOUNT_MESSAGES.twoFactorRequired);
+        }
+        // A wrong code keeps the attempt counted, like a wrong password: codes are guessed under the same limit.
+        const step = await twoFactor.codes.verify(state.secret, otp, now);
+        if (step === null) throw new TwoFactorRequiredError(ACCOUNT_MESSAGES.wrongTwoFactorCode);
+        try {
+          // Once only: the write's condition wants a step later than the last one used.
+          await twoFactor.security.useTwoFactorStep(user.id, state.secret, step);
+        } catch (error) {
+          if (error instanceof MoveRefusedError) throw new TwoFactorRequiredError(ACCOUNT_MESSAGES.usedTwoFactorCode);
+          throw error;
+        }
+      }
+      const [session] = await Promise.all([sessionFor(user), giveBack()]);
+      return session;
     },
   };
 }

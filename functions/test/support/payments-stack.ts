@@ -81,16 +81,7 @@ export function usePaymentsStack(options: { callbackDelayMs: number } = { callba
   return running;
 }
 
-/** Polls until `check` returns something truthy, or fails after `timeoutMs`. */
-export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+export { eventually } from "./eventually.js";
 
 export async function postCallback(kind: string, body: unknown, token = callbackToken) {
   const response = await fetch(`${apiUrl}/hooks/daraja/${kind}/${token}`, {

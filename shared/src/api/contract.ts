@@ -13,7 +13,15 @@ import type {
   ProcessWithdrawalInputSchema,
   UserStatusInputSchema,
 } from "../schemas/admin.js";
-import type { LoginInput, ReferralCodeCheck, RegisterInput } from "../schemas/auth.js";
+import type {
+  ForgotPasswordInput,
+  LoginInput,
+  ReferralCodeCheck,
+  RegisterInput,
+  ResetPasswordInput,
+  TwoFactorCodeInput,
+  TwoFactorSetup,
+} from "../schemas/auth.js";
 import type {
   BuyInvestmentInput,
   DepositInput,
@@ -66,6 +74,13 @@ export interface RouteResponses {
   "login-user": JsonAnswer<AuthResponse>;
   "get-current-user": JsonAnswer<{ user: User }>;
   "check-referral-code": JsonAnswer<ReferralCodeCheck>;
+  /** The same answer whether or not the email has an account (no enumeration). */
+  "request-password-reset": JsonAnswer<{ message: string }, 202>;
+  /** Every session of the account is ended; the user signs in with the new password. */
+  "reset-password": JsonAnswer<{ message: string }>;
+  "start-two-factor-setup": JsonAnswer<TwoFactorSetup>;
+  "enable-two-factor": JsonAnswer<{ message: string; user: User }>;
+  "disable-two-factor": JsonAnswer<{ message: string; user: User }>;
   "start-deposit": JsonAnswer<
     {
       message: string;
@@ -112,6 +127,10 @@ type QueryOf<S extends z.ZodMiniType> = { [K in keyof z.input<S>]?: string };
 export interface RouteRequests {
   "register-user": { body: RegisterInput };
   "login-user": { body: LoginInput };
+  "request-password-reset": { body: ForgotPasswordInput };
+  "reset-password": { body: ResetPasswordInput };
+  "enable-two-factor": { body: TwoFactorCodeInput };
+  "disable-two-factor": { body: TwoFactorCodeInput };
   "start-deposit": { body: DepositInput };
   "buy-investment": { body: BuyInvestmentInput };
   "request-withdrawal": { body: WithdrawalRequestInput };

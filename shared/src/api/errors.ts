@@ -6,3 +6,16 @@ export interface ErrorBody {
 export function isErrorBody(value: unknown): value is ErrorBody {
   return typeof value === "object" && value !== null && typeof (value as { message?: unknown }).message === "string";
 }
+
+/**
+ * The 401 of a login whose password was right for an account with two-factor sign-in, but that came without a code
+ * (or with a wrong or used one): the form asks for the authenticator code and sends the login again with `otp`.
+ */
+export interface TwoFactorRequiredBody extends ErrorBody {
+  twoFactorRequired: true;
+}
+
+/** The 403 of an admin route for an admin without two-factor sign-in while it is required (REQUIRE_ADMIN_2FA). */
+export interface TwoFactorSetupRequiredBody extends ErrorBody {
+  twoFactorSetupRequired: true;
+}

@@ -31,6 +31,19 @@ export const routes = [
   { method: "POST", path: "/auth/register", handler: "register-user", access: "public", data: "write" },
   { method: "POST", path: "/auth/login", handler: "login-user", access: "public", data: "write" },
   { method: "GET", path: "/auth/me", handler: "get-current-user", access: "user", data: "read" },
+  // Account recovery (design.md §11): always 202, whether or not the account exists; counted per email and address.
+  {
+    method: "POST",
+    path: "/auth/forgot-password",
+    handler: "request-password-reset",
+    access: "public",
+    data: "write",
+  },
+  { method: "POST", path: "/auth/reset-password", handler: "reset-password", access: "public", data: "write" },
+  // Two-factor sign-in: open to every signed-in user, and to an admin who has yet to set it up.
+  { method: "POST", path: "/auth/2fa/setup", handler: "start-two-factor-setup", access: "user", data: "write" },
+  { method: "POST", path: "/auth/2fa/enable", handler: "enable-two-factor", access: "user", data: "write" },
+  { method: "POST", path: "/auth/2fa/disable", handler: "disable-two-factor", access: "user", data: "write" },
   // A lookup, yet `write`: every check is counted against the caller's address (per-IP hourly budget).
   {
     method: "GET",

@@ -8,6 +8,8 @@ export const MESSAGES = {
   invalidEmail: "Please enter a valid email address",
   invalidPhone: "Please enter a valid Kenyan phone number, e.g. 0712345678 or 254712345678",
   invalidReferralCode: "Invalid referral code",
+  invalidTwoFactorCode: "Enter the 6-digit code from your authenticator app",
+  invalidResetLink: "This password reset link is invalid or has expired. Please request a new one.",
 } as const;
 
 const requiredText = (label: string, max = 50) =>
@@ -86,10 +88,44 @@ export const RegisterInputSchema = z.object({
 export type RegisterInput = z.input<typeof RegisterInputSchema>;
 export type RegisterCommand = z.output<typeof RegisterInputSchema>;
 
+/** A code from an authenticator app (RFC 6238: 6 digits); spaces typed between the digits are dropped. */
+export const TwoFactorCodeSchema = z.pipe(
+  z.pipe(
+    z.string(MESSAGES.invalidTwoFactorCode).check(z.maxLength(20, MESSAGES.invalidTwoFactorCode)),
+    z.transform((value: string) => value.replace(/\s+/g, "")),
+  ),
+  z.string().check(z.regex(/^\d{6}$/, MESSAGES.invalidTwoFactorCode)),
+);
+
 export const LoginInputSchema = z.object({
   email: EmailSchema,
   password: z
     .string("Password is required")
     .check(z.minLength(1, "Password is required"), z.maxLength(128, "Invalid email or password")),
+  /** The authenticator code, for an account with two-factor sign-in (asked for after a 401 `twoFactorRequired`). */
+  otp: z.optional(TwoFactorCodeSchema),
 });
 export type LoginInput = z.input<typeof LoginInputSchema>;
+
+/** POST /auth/forgot-password. */
+export const ForgotPasswordInputSchema = z.object({ email: EmailSchema });
+export type ForgotPasswordInput = z.input<typeof ForgotPasswordInputSchema>;
+
+/** POST /auth/reset-password: the token from the emailed link and the new password, with register's rules. */
+export const ResetPasswordInputSchema = z.object({
+  token: z
+    .string(MESSAGES.invalidResetLink)
+    .check(z.minLength(1, MESSAGES.invalidResetLink), z.maxLength(200, MESSAGES.invalidResetLink)),
+  password: PasswordSchema,
+});
+export type ResetPasswordInput = z.input<typeof ResetPasswordInputSchema>;
+
+/** POST /auth/2fa/enable and /auth/2fa/disable: a current code from the authenticator app. */
+export const TwoFactorCodeInputSchema = z.object({ code: TwoFactorCodeSchema });
+export type TwoFactorCodeInput = z.input<typeof TwoFactorCodeInputSchema>;
+
+/** POST /auth/2fa/setup: the secret to add to an authenticator app, as text and as an otpauth:// URL (the QR code). */
+export interface TwoFactorSetup {
+  secret: string;
+  otpauthUrl: string;
+}

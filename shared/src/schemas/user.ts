@@ -17,6 +17,8 @@ export const UserSchema = z.object({
   totalReferralEarnings: z.number(),
   referralCode: z.string(),
   isActive: z.boolean(),
+  /** Sign-in asks for an authenticator code as well as the password (design.md §11). */
+  twoFactorEnabled: z.boolean(),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof UserSchema>;

@@ -2,7 +2,6 @@ import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import {
   type AccountRepository,
   type CallerContext,
-  MoveRefusedError,
   type NewAccount,
   type RefusalReason,
   summaryOf,
@@ -10,6 +9,7 @@ import {
 } from "../ports.js";
 import { batchGet } from "./batch-get.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
+import { reserveHourlyCounts } from "./hourly-counters.js";
 import {
   countersUpdate,
   ledgerCounters,
@@ -23,7 +23,7 @@ import {
   userItem,
 } from "./items.js";
 import { type Key, keys } from "./keys.js";
-import { type MoveItem, refusing, runTransaction, type TransactItem } from "./transactions.js";
+import { type MoveItem, runTransaction, type TransactItem } from "./transactions.js";
 
 /** What a taken uniqueness marker means. */
 const TAKEN: Record<UniqueField, RefusalReason> = {
@@ -67,8 +67,8 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
               // The phone marker doubles as the admin search entry by phone prefix.
               ...(field === "phoneNumber" ? phoneMarkerIndexKeys(user.id, user.phoneNumber) : {}),
               // The email marker carries the password hash, so a login checks the password after one read and reads
-              // the user only once the password is right. The hash never changes (there is no password change yet);
-              // a change would rewrite both items in one transaction.
+              // the user only once the password is right. A password reset rewrites both items in one transaction
+              // (account-security-repository.ts).
               ...(field === "email" ? { passwordHash: user.passwordHash } : {}),
             },
             ConditionExpression: "attribute_not_exists(PK)",
@@ -164,34 +164,15 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
       return user ? { userId: user.id, passwordHash: user.passwordHash } : null;
     },
 
-    async reserveLoginAttempt(attempt, limits) {
-      const count = (key: Key, limit: number): MoveItem =>
-        refusing("login-limit", {
-          Update: {
-            TableName,
-            Key: key,
-            UpdateExpression: "ADD attempts :one SET expiresAt = :expiresAt, #type = :type",
-            ConditionExpression: "attribute_not_exists(attempts) OR attempts < :limit",
-            ExpressionAttributeNames: { "#type": "type" },
-            ExpressionAttributeValues: {
-              ":one": 1,
-              ":limit": limit,
-              ":expiresAt": attempt.expiresAtEpochSeconds,
-              ":type": "LoginThrottle",
-            },
-          },
-        });
-      try {
-        await runTransaction(ctx, [
-          count(keys.loginAttempts("EMAIL", attempt.email, attempt.hour), limits.perAccountPerHour),
-          count(keys.loginAttempts("IP", attempt.sourceIp, attempt.hour), limits.perIpPerHour),
-        ]);
-        return true;
-      } catch (error) {
-        if (error instanceof MoveRefusedError) return false;
-        throw error;
-      }
-    },
+    reserveLoginAttempt: (attempt, limits) =>
+      reserveHourlyCounts(
+        ctx,
+        [
+          { key: keys.loginAttempts("EMAIL", attempt.email, attempt.hour), limit: limits.perAccountPerHour },
+          { key: keys.loginAttempts("IP", attempt.sourceIp, attempt.hour), limit: limits.perIpPerHour },
+        ],
+        { expiresAtEpochSeconds: attempt.expiresAtEpochSeconds, type: "LoginThrottle" },
+      ),
 
     async reserveReferralCodeCheck(attempt, limitPerHour) {
       try {

@@ -35,6 +35,8 @@ const USER_ATTRIBUTES = [
   "isActive",
   "tokenVersion",
   "createdAt",
+  "passwordChangedAt",
+  "twoFactor",
 ] as const satisfies readonly (keyof UserRecord)[];
 
 function pick<T>(item: Item, attributes: readonly (keyof T)[]): T {

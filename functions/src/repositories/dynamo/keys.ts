@@ -21,6 +21,8 @@
  *            THROTTLE#REFCODE#IP#<ip> / <hour>  public referral code checks made from an address, by TTL
  *            THROTTLE#RESET#<scope> / <hour> password reset emails asked for, per email and per address, by TTL
  *            PASSWORD_RESET#<sha256> / PASSWORD_RESET   an unused password reset link (30 minutes, TTL)
+ *            THROTTLE#RESET#<scope> / <hour> password reset emails asked for, per email and per address, by TTL
+ *            PASSWORD_RESET#<sha256> / PASSWORD_RESET   an unused password reset link (30 minutes, TTL)
  *            THROTTLE#STK#USER#<id> / PENDING    how many of the user's deposits are pending
  *            THROTTLE#STK#<scope> / <hour>   STK prompts started in an hour, per user and per phone, by TTL
  *            IDEMPOTENCY#<callerId>#<key> / IDEMPOTENCY   a keyed money request and its kept answer (24 h, TTL)
@@ -139,6 +141,13 @@ export const keys = {
     SK: hour,
   }),
   referralCodeChecks: (sourceIp: string, hour: string): Key => ({ PK: `THROTTLE#REFCODE#IP#${sourceIp}`, SK: hour }),
+  /** Password reset emails asked for in an hour, per email (known or not) and per address. */
+  passwordResetRequests: (scope: "EMAIL" | "IP", value: string, hour: string): Key => ({
+    PK: `THROTTLE#RESET#${scope}#${scope === "EMAIL" ? value.toLowerCase() : value}`,
+    SK: hour,
+  }),
+  /** A password reset link, by the SHA-256 of its token (the token itself is never stored); 30 minutes, TTL. */
+  passwordReset: (tokenHash: string): Key => ({ PK: `PASSWORD_RESET#${tokenHash}`, SK: "PASSWORD_RESET" }),
   pendingDeposits: (userId: string): Key => ({ PK: `THROTTLE#STK#USER#${userId}`, SK: "PENDING" }),
   stkPrompts: (scope: "USER" | "PHONE", value: string, hour: string): Key => ({
     PK: `THROTTLE#STK#${scope}#${value}`,

@@ -1,0 +1,129 @@
+import { createHash, randomBytes } from "node:crypto";
+import { MESSAGES } from "@jengafund/shared";
+import { type Clock, minutesToNextHour } from "../lib/clock.js";
+import { InvalidInputError, TooManyAttemptsError } from "../lib/errors.js";
+import type { Log } from "../lib/log.js";
+import type { MetricsPort } from "../lib/metrics.js";
+import type { PasswordHasher } from "../lib/passwords.js";
+import type { Mailer } from "../mail/mailer.js";
+import { passwordResetEmail } from "../mail/templates.js";
+import {
+  type AccountRepository,
+  type AccountSecurityRepository,
+  type LoginLimits,
+  MoveRefusedError,
+} from "../repositories/ports.js";
+import { loginAttemptAt } from "./accounts.js";
+
+/** How long a reset link works (design.md §11). */
+export const PASSWORD_RESET_VALID_MINUTES = 30;
+
+export interface PasswordResetRequestDeps {
+  accounts: Pick<AccountRepository, "findLoginCredential" | "getUser">;
+  security: Pick<AccountSecurityRepository, "reservePasswordResetRequest" | "savePasswordReset">;
+  /** Built on first use: a request for an unknown email never loads a mail client. */
+  mailer: () => Mailer;
+  clock: Clock;
+  /** The web app's origin; the link is `<webOrigin>/reset-password?token=…`. */
+  webOrigin: string;
+  /** Requests per email (known or not) and per address per hour. */
+  limits: LoginLimits;
+  log: Log;
+  metrics: MetricsPort;
+}
+
+export const PASSWORD_RESET_MESSAGES = {
+  requested: `If an account exists for that email, we have sent a link to reset its password. The link works for ${PASSWORD_RESET_VALID_MINUTES} minutes.`,
+  done: "Your password has been changed. Please log in with your new password.",
+} as const;
+
+export const passwordResetLimitMessage = (now: Date) => {
+  const minutes = minutesToNextHour(now);
+  return `Too many password reset requests. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+};
+
+/** The stored form of a link's token: only its SHA-256, so the table never holds a usable link. */
+const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/**
+ * Account recovery by email (design.md §11), its first half: the email with a single-use link, valid 30 minutes.
+ * Apart from the second half so that only this route's bundle carries a mail client.
+ */
+export function createPasswordResetRequests(deps: PasswordResetRequestDeps) {
+  const { accounts, security, mailer, clock, webOrigin, limits, log, metrics } = deps;
+
+  return {
+    /**
+     * Always the same answer, whether or not the email has an account. The request is counted per email and per
+     * address first (one conditional write), so neither a mailbox nor the table can be flooded.
+     */
+    async request(email: string, sourceIp: string): Promise<{ message: string }> {
+      const now = clock.now();
+      const [counted, credential] = await Promise.all([
+        security.reservePasswordResetRequest(loginAttemptAt(now, email, sourceIp), limits),
+        accounts.findLoginCredential(email),
+      ]);
+      if (!counted) {
+        metrics.count("PasswordResetsThrottled");
+        throw new TooManyAttemptsError(passwordResetLimitMessage(now));
+      }
+      const user = credential ? await accounts.getUser(credential.userId) : null;
+      if (!user?.isActive) return { message: PASSWORD_RESET_MESSAGES.requested };
+
+      const token = randomBytes(32).toString("base64url");
+      await security.savePasswordReset({
+        tokenHash: hashOf(token),
+        userId: user.id,
+        email: user.email,
+        createdAt: now.toISOString(),
+        expiresAtEpochSeconds: Math.floor(now.getTime() / 1000) + PASSWORD_RESET_VALID_MINUTES * 60,
+      });
+      const link = `${webOrigin.replace(/\/+$/, "")}/reset-password?token=${token}`;
+      try {
+        await mailer().send(
+          passwordResetEmail({
+            to: user.email,
+            firstName: user.firstName,
+            link,
+            validMinutes: PASSWORD_RESET_VALID_MINUTES,
+          }),
+        );
+      } catch (error) {
+        // The answer stays the same (a failure only for existing accounts would tell them apart); the operator sees it.
+        metrics.count("PasswordResetEmailsFailed");
+        log("error", "Password reset email not sent", { error, userId: user.id });
+      }
+      return { message: PASSWORD_RESET_MESSAGES.requested };
+    },
+  };
+}
+
+export interface PasswordResetDeps {
+  security: Pick<AccountSecurityRepository, "findPasswordReset" | "resetPassword">;
+  passwords: Pick<PasswordHasher, "hash">;
+  clock: Clock;
+}
+
+/** The second half: the link sets a new password, once; every session issued before ends (the token version moves on). */
+export function createPasswordResets({ security, passwords, clock }: PasswordResetDeps) {
+  return {
+    async reset(token: string, password: string): Promise<{ message: string }> {
+      const now = clock.now();
+      const reset = await security.findPasswordReset(hashOf(token));
+      if (!reset || reset.expiresAtEpochSeconds <= Math.floor(now.getTime() / 1000)) {
+        throw new InvalidInputError(MESSAGES.invalidResetLink);
+      }
+      const passwordHash = await passwords.hash(password);
+      try {
+        await security.resetPassword({ reset, passwordHash, now });
+      } catch (error) {
+        if (error instanceof MoveRefusedError) throw new InvalidInputError(MESSAGES.invalidResetLink);
+        throw error;
+      }
+      return { message: PASSWORD_RESET_MESSAGES.done };
+    },
+  };
+}
+
+export type PasswordResetRequests = ReturnType<typeof createPasswordResetRequests>;
+export type PasswordResets = ReturnType<typeof createPasswordResets>;

@@ -1,0 +1,42 @@
+/**
+ * The local API server (the one `npm start` runs) on a port of this test file's own, for tests that go over real
+ * HTTP: requests arrive from 127.0.0.1 through the server's event mapping, as a browser's do locally.
+ */
+import { afterAll, beforeAll } from "vitest";
+import { createLocalApiServer } from "../../src/local/api-server.js";
+import { closeServer, listen } from "../../src/local/servers.js";
+
+/** Per vitest worker, beside the payments stack's ports (support/payments-stack.ts uses base … base + 2). */
+const port = Number(process.env.PAYMENTS_TEST_PORT_BASE ?? 3600) + 10 * Number(process.env.VITEST_POOL_ID ?? 1) + 5;
+const apiUrl = `http://127.0.0.1:${port}/api`;
+
+export interface ApiAnswer<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+}
+
+/** One request to the local API; `body` is sent as JSON (a string as it is, for malformed bodies). */
+export async function api<T = Record<string, unknown>>(
+  method: "GET" | "POST" | "PUT" | "DELETE",
+  path: string,
+  options: { body?: unknown; token?: string } = {},
+): Promise<ApiAnswer<T>> {
+  const response = await fetch(`${apiUrl}${path}`, {
+    method,
+    headers: {
+      "content-type": "application/json",
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    ...(options.body === undefined
+      ? {}
+      : { body: typeof options.body === "string" ? options.body : JSON.stringify(options.body) }),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+/** Starts the local API before this file's tests and stops it after them. */
+export function useLocalApi(): void {
+  const server = createLocalApiServer(async (name) => (await import(`../../src/handlers/http/${name}.ts`)).handler);
+  beforeAll(() => listen(server, port));
+  afterAll(() => closeServer(server));
+}
