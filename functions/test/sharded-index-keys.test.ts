@@ -248,12 +248,13 @@ describe("npm run migrate's backfill", () => {
       { ...userItem(old), GSI1PK: "USERS", GSI2PK: "USEREMAIL", GSI3PK: "USERNAME" },
       { ...ledgerItem(line, summary), GSI1PK: "TX", GSI2PK: "TX#trial#completed" },
       { PK: "STATS", SK: "TOTALS#3", type: "Counters", totalUsers: 1, totalTransactions: 1 },
+      { PK: "STATS", SK: "MATURES#2031-01-01", maturing: 2 },
     ]);
     const dry = await migrateIndexKeys(ctx, { dryRun: true });
-    expect(dry).toMatchObject({ rewritten: 2, countersMoved: 1 });
+    expect(dry).toMatchObject({ rewritten: 2, countersMoved: 2 });
 
     const first = await migrateIndexKeys(ctx);
-    expect(first).toMatchObject({ rewritten: 2, countersMoved: 1 });
+    expect(first).toMatchObject({ rewritten: 2, countersMoved: 2 });
     const again = await migrateIndexKeys(ctx);
     expect(again).toMatchObject({ rewritten: 0, countersMoved: 0 });
 
@@ -264,6 +265,7 @@ describe("npm run migrate's backfill", () => {
       GSI3PK: `USERNAME${shardSuffix(id)}`,
     });
     expect(items.some((item) => item.PK === "STATS" && item.SK === "TOTALS#3")).toBe(false);
+    expect(items.find((item) => item.SK === "MATURES#2031-01-01")).toMatchObject({ PK: "STATS#00", maturing: 2 });
     const users = await everyPage<"users", User>(listUsers, "list-admin-users", "users", {});
     expect(users.flatMap((page) => page.ids)).toContain(id);
     const found = await call<Page<"users", User>>(

@@ -91,7 +91,7 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
         {
           Update: {
             TableName,
-            Key: keys.statsDay(day),
+            Key: keys.statsDay(day, keys.statsShardOf(user.id)),
             UpdateExpression: "ADD newUsers :one",
             ExpressionAttributeValues: { ":one": 1 },
           },

@@ -22,7 +22,6 @@ import { readTotals } from "./counters.js";
 import { counterNames, toLedgerLine, toUserRecord, toWithdrawalRecord } from "./items.js";
 import { keys } from "./keys.js";
 
-
 /** One sorted partition of an index: the list's newest-first order is its sort key, descending. */
 interface Partition {
   index: "GSI1" | "GSI2" | "GSI3";
@@ -182,8 +181,8 @@ export function createDynamoAdminQueries(ctx: DynamoContext = defaultDynamoConte
 
   return {
     async stats(day): Promise<AdminStats> {
-      const dayKey = keys.statsDay(day);
-      const { totals, also } = await readTotals(ctx, [dayKey]);
+      const dayKeys = keys.statsPartitions().map((_, shard) => keys.statsDay(day, shard));
+      const { totals, also } = await readTotals(ctx, dayKeys);
       return {
         totalUsers: totals("totalUsers"),
         totalPackages: totals("totalPackages"),
@@ -192,7 +191,7 @@ export function createDynamoAdminQueries(ctx: DynamoContext = defaultDynamoConte
         totalTransactions: totals("totalTransactions"),
         pendingWithdrawals: totals(counterNames.withdrawals("pending")),
         totalRevenueCents: totals("totalRevenueCents"),
-        newUsersToday: Number(also(dayKey)?.newUsers ?? 0),
+        newUsersToday: dayKeys.reduce((sum, key) => sum + Number(also(key)?.newUsers ?? 0), 0),
       };
     },
 

@@ -14,14 +14,13 @@ import {
 import type { DepositRecord, LedgerLine, UserRecord, WithdrawalRecord } from "../ports.js";
 import type { DynamoContext } from "./client.js";
 import {
-  allCounterShards,
   depositIndexKeys,
   ledgerIndexKeys,
   phoneMarkerIndexKeys,
   userIndexKeys,
   withdrawalIndexKeys,
 } from "./items.js";
-import type { Key } from "./keys.js";
+import { type Key, keys } from "./keys.js";
 
 type Item = Record<string, unknown>;
 type IndexKeys = Record<string, string>;
@@ -59,15 +58,20 @@ export function currentIndexKeys(item: Item): IndexKeys | undefined {
   }
 }
 
-/** Today's counter shards, or which one an old totals item (`STATS / TOTALS#<n>`, or a shard beyond the count) folds into. */
+/**
+ * Where an old statistics item folds into today's shards, or undefined when it is where today's code keeps it: the
+ * totals once kept as `STATS / TOTALS#<n>`, day and maturity counters once kept under `STATS`, and any counter on a
+ * shard beyond today's count.
+ */
 function counterShardFor(item: Item): Key | undefined {
-  const shards = allCounterShards();
-  if (shards.some((shard) => shard.PK === item.PK && shard.SK === item.SK)) return undefined;
-  const legacy = /^TOTALS#(\d+)$/.exec(String(item.SK));
-  const beyond = item.SK === "TOTALS" ? /^STATS#(\d+)$/.exec(String(item.PK)) : null;
-  const n = legacy?.[1] ?? beyond?.[1];
-  if (item.PK === "STATS" && legacy) return shards[Number(n) % shards.length];
-  if (beyond) return shards[Number(n) % shards.length];
+  const partitions = keys.statsPartitions();
+  const pk = String(item.PK);
+  const sk = String(item.SK);
+  const legacyTotals = pk === "STATS" ? /^TOTALS#(\d+)$/.exec(sk) : null;
+  if (legacyTotals) return keys.statsTotals(Number(legacyTotals[1]) % partitions.length);
+  if (pk === "STATS" && /^(DAY|MATURES)#/.test(sk)) return { PK: keys.statsTotals(0).PK, SK: sk };
+  const shard = /^STATS#(\d+)$/.exec(pk);
+  if (shard && !partitions.includes(pk)) return { PK: partitions[Number(shard[1]) % partitions.length] ?? pk, SK: sk };
   return undefined;
 }
 

@@ -126,7 +126,7 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
         {
           Update: {
             TableName,
-            Key: keys.statsMaturities(investment.maturityDate.slice(0, 10)),
+            Key: keys.statsMaturities(investment.maturityDate.slice(0, 10), keys.statsShardOf(buyer.id)),
             UpdateExpression: "ADD maturing :one",
             ExpressionAttributeValues: { ":one": 1 },
           },

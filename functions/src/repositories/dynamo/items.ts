@@ -12,7 +12,7 @@ import type {
   UserSummary,
   WithdrawalRecord,
 } from "../ports.js";
-import { type Key, keys, shardOf } from "./keys.js";
+import { type Key, keys } from "./keys.js";
 import type { MoveItem, TransactItem } from "./transactions.js";
 
 type Item = Record<string, unknown>;
@@ -440,7 +440,7 @@ export function countersUpdate(TableName: string, deltas: CounterDeltas, seed: s
   return {
     Update: {
       TableName,
-      Key: keys.statsTotals(shardOf(seed, keys.statsShardCount)),
+      Key: keys.statsTotals(keys.statsShardOf(seed)),
       UpdateExpression: `ADD ${entries.map((_, i) => `#c${i} :c${i}`).join(", ")}`,
       ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#c${i}`, name])),
       ExpressionAttributeValues: Object.fromEntries(entries.map(([, delta], i) => [`:c${i}`, delta])),

@@ -16,11 +16,10 @@
  *            RECEIPT#<receipt> / RECEIPT     an M-Pesa receipt already credited (never twice)
  *            DARAJA / TOKEN                  the shared Daraja access token
  *            STATS#<nn> / TOTALS             counters for the admin statistics, one partition per shard
- *            STATS / DAY#<yyyy-mm-dd>        the day's counters (also MATURES#<day>, MATURED)
+ *            STATS#<nn> / DAY#<yyyy-mm-dd>   the day's counters, and MATURES#<day>, on the same shards
+ *            STATS / MATURED                 how far the maturities have been taken out of the active count
  *            THROTTLE#LOGIN#<scope> / <hour> login attempts counted before the password is checked, by TTL
  *            THROTTLE#REFCODE#IP#<ip> / <hour>  public referral code checks made from an address, by TTL
- *            THROTTLE#RESET#<scope> / <hour> password reset emails asked for, per email and per address, by TTL
- *            PASSWORD_RESET#<sha256> / PASSWORD_RESET   an unused password reset link (30 minutes, TTL)
  *            THROTTLE#RESET#<scope> / <hour> password reset emails asked for, per email and per address, by TTL
  *            PASSWORD_RESET#<sha256> / PASSWORD_RESET   an unused password reset link (30 minutes, TTL)
  *            THROTTLE#STK#USER#<id> / PENDING    how many of the user's deposits are pending
@@ -60,6 +59,7 @@ export function shardOf(id: string, count = indexShardCount): number {
 const shardSuffix = (shard: number) => String(shard).padStart(2, "0");
 /** The partition key value of `base` for the item whose id is `id`. */
 const sharded = (base: string, id: string) => `${base}#${shardSuffix(shardOf(id))}`;
+const statsPartition = (shard: number) => `STATS#${shardSuffix(shard)}`;
 /** Every partition key value of a sharded list, in shard order. */
 const allShards = (base: string) =>
   Array.from({ length: indexShardCount }, (_, shard) => `${base}#${shardSuffix(shard)}`);
@@ -121,13 +121,18 @@ export const keys = {
    * The totals are spread over shards, each its own partition, so that concurrent money moves rarely touch the same
    * counter item and the claim rush does not queue on one partition.
    */
-  statsTotals: (shard: number): Key => ({ PK: `STATS#${shardSuffix(shard)}`, SK: "TOTALS" }),
+  statsTotals: (shard: number): Key => ({ PK: statsPartition(shard), SK: "TOTALS" }),
   statsShardCount: indexShardCount,
+  /** Every statistics shard's partition key, in shard order. */
+  statsPartitions: () => Array.from({ length: indexShardCount }, (_, shard) => statsPartition(shard)),
+  /** The statistics shard the change of the user (or package) with this id is counted on. */
+  statsShardOf: (seed: string) => shardOf(seed),
   /** The last maturity day already taken out of the active-investments count. */
   statsMaturedThrough: (): Key => ({ PK: "STATS", SK: "MATURED" }),
-  statsDay: (day: string): Key => ({ PK: "STATS", SK: `DAY#${day}` }),
-  /** How many investments mature on a (UTC) day, to take them out of the active count then. */
-  statsMaturities: (day: string): Key => ({ PK: "STATS", SK: `MATURES#${day}` }),
+  /** A day's counters (new users), on a statistics shard: the day's figure is the sum of its shards. */
+  statsDay: (day: string, shard: number): Key => ({ PK: statsPartition(shard), SK: `DAY#${day}` }),
+  /** How many investments mature on a (UTC) day, on a statistics shard, to take them out of the active count then. */
+  statsMaturities: (day: string, shard: number): Key => ({ PK: statsPartition(shard), SK: `MATURES#${day}` }),
 
   /** A request made with an Idempotency-Key, per caller: its body's fingerprint and, once done, its answer. */
   idempotency: (callerId: string, idempotencyKey: string): Key => ({

@@ -15,22 +15,29 @@ export function createDynamoStatsRepository(ctx: DynamoContext = defaultDynamoCo
       );
       const coveredThrough = typeof Item?.maturedThrough === "string" ? Item.maturedThrough : undefined;
       if (coveredThrough && coveredThrough >= throughDay) return 0;
-      const from = keys.statsMaturities(coveredThrough ?? "0000-00-00").SK;
-      const to = keys.statsMaturities(throughDay).SK;
-      let matured = 0;
-      let ExclusiveStartKey: Record<string, unknown> | undefined;
-      do {
-        const page = await db.send(
-          new QueryCommand({
-            TableName,
-            KeyConditionExpression: "PK = :pk AND SK BETWEEN :from AND :to",
-            ExpressionAttributeValues: { ":pk": keys.statsMaturedThrough().PK, ":from": from, ":to": to },
-            ExclusiveStartKey,
-          }),
-        );
-        for (const item of page.Items ?? []) if (item.SK !== from) matured += Number(item.maturing ?? 0);
-        ExclusiveStartKey = page.LastEvaluatedKey;
-      } while (ExclusiveStartKey);
+      const from = keys.statsMaturities(coveredThrough ?? "0000-00-00", 0).SK;
+      const to = keys.statsMaturities(throughDay, 0).SK;
+      // The maturities are counted on every statistics shard; their days are read from all of them at once.
+      const perShard = await Promise.all(
+        keys.statsPartitions().map(async (pk) => {
+          let maturing = 0;
+          let ExclusiveStartKey: Record<string, unknown> | undefined;
+          do {
+            const page = await db.send(
+              new QueryCommand({
+                TableName,
+                KeyConditionExpression: "PK = :pk AND SK BETWEEN :from AND :to",
+                ExpressionAttributeValues: { ":pk": pk, ":from": from, ":to": to },
+                ExclusiveStartKey,
+              }),
+            );
+            for (const item of page.Items ?? []) if (item.SK !== from) maturing += Number(item.maturing ?? 0);
+            ExclusiveStartKey = page.LastEvaluatedKey;
+          } while (ExclusiveStartKey);
+          return maturing;
+        }),
+      );
+      const matured = perShard.reduce((sum, n) => sum + n, 0);
       try {
         await runTransaction(ctx, [
           // Two runs at once: only one moves the counter for a given span of days.
