@@ -1,12 +1,13 @@
 import { join } from "node:path";
 import { API_BASE_PATH, type RouteHandlerName, routes } from "@jengafund/shared";
-import { CfnOutput, Duration, Fn, Stack, type StackProps } from "aws-cdk-lib";
+import { ArnFormat, CfnOutput, Duration, Fn, Stack, type StackProps } from "aws-cdk-lib";
 import { type CfnStage, DomainName, HttpApi, HttpMethod, SecurityPolicy } from "aws-cdk-lib/aws-apigatewayv2";
 import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
 import { Certificate } from "aws-cdk-lib/aws-certificatemanager";
 import type { ITableV2 } from "aws-cdk-lib/aws-dynamodb";
 import { EventBus, Rule, Schedule } from "aws-cdk-lib/aws-events";
 import { LambdaFunction } from "aws-cdk-lib/aws-events-targets";
+import { PolicyStatement } from "aws-cdk-lib/aws-iam";
 import { SqsDestination } from "aws-cdk-lib/aws-lambda-destinations";
 import { LogGroup } from "aws-cdk-lib/aws-logs";
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
@@ -47,6 +48,14 @@ export interface ApiStackProps extends StackProps {
   readonly monitoring: Pick<DeploySettings, "namePrefix" | "alarmEmail" | "callbacksRejectedAlarmThreshold">;
   /** Reserved concurrency of the two functions every payment passes through; undefined: the shared pool. */
   readonly concurrency: { readonly callbackIngest?: number; readonly settle?: number };
+  /** Account recovery mail and two-factor sign-in (design.md §11). */
+  readonly accountSecurity: {
+    /** Where the emailed reset link leads (required in prod). */
+    readonly webOrigin?: string;
+    /** The SES-verified sender address; unset, the forgot-password function has no SES permission. */
+    readonly sesSender?: string;
+    readonly requireAdminTwoFactor: boolean;
+  };
 }
 
 /**
@@ -76,6 +85,8 @@ export const ACCESS_LOG_FORMAT = JSON.stringify({
 export const SENSITIVE_ROUTE_KEYS = [
   "POST /auth/login",
   "POST /auth/register",
+  "POST /auth/forgot-password",
+  "POST /auth/reset-password",
   "GET /auth/referral-codes/{code}",
   "POST /mpesa/deposit",
 ] as const;
@@ -100,6 +111,8 @@ const DARAJA_ROUTE_SECRETS: Partial<Record<RouteHandlerName, readonly (keyof Dar
 
 /** Daraja's callbacks arrive here; the function touches no table and never calls Daraja. */
 const CALLBACK_INGEST: RouteHandlerName = "receive-daraja-callback";
+/** The one function that sends mail (the password reset link), and so the one that may use SES. */
+export const MAILING_ROUTE: RouteHandlerName = "request-password-reset";
 
 /** The HTTP API: one Lambda function and one route per entry of the shared route list. */
 export class ApiStack extends Stack {
@@ -152,6 +165,12 @@ export class ApiStack extends Stack {
       // callbacks that never come.
       ...(props.mpesaCallbackBaseUrl ? { MPESA_CALLBACK_BASE_URL: props.mpesaCallbackBaseUrl } : {}),
     };
+    const { sesSender, webOrigin } = props.accountSecurity;
+    const mailSettings = {
+      MAILER: "ses",
+      ...(sesSender ? { MAIL_FROM: `JengaFund <${sesSender}>` } : {}),
+      ...(webOrigin ? { WEB_ORIGIN: webOrigin } : {}),
+    };
     const darajaSecrets = (names: readonly (keyof DarajaSecrets)[]): Record<string, ISecret> =>
       Object.fromEntries(names.map((name) => [DARAJA_SECRET_VARIABLES[name], props.daraja[name]]));
 
@@ -171,13 +190,15 @@ export class ApiStack extends Stack {
           },
         };
       }
-      // Every other handler signs or verifies session tokens.
+      // Every other handler signs or verifies session tokens, and holds back admins without 2FA where it is required.
       const common = { JWT_SECRET_ARN: props.jwtSecret, ORIGIN_SECRET_ARN: props.originSecret };
+      const sessions = { REQUIRE_ADMIN_2FA: String(props.accountSecurity.requireAdminTwoFactor) };
+      if (handler === MAILING_ROUTE) return { secrets: common, environment: { ...sessions, ...mailSettings } };
       const darajaNames = DARAJA_ROUTE_SECRETS[handler];
-      if (!darajaNames) return { secrets: common };
+      if (!darajaNames) return { secrets: common, environment: sessions };
       return {
         secrets: { ...common, ...darajaSecrets(darajaNames) },
-        environment: darajaSettings,
+        environment: { ...sessions, ...darajaSettings },
         // A Daraja call can take seconds (and a cold start adds an OAuth call): give them API Gateway's full budget.
         timeout: Duration.seconds(29),
       };
@@ -203,6 +224,7 @@ export class ApiStack extends Stack {
         "Serverless-LambdaDLQ",
       );
       if (route.handler === CALLBACK_INGEST) bus.grantPutEventsTo(fn);
+      if (route.handler === MAILING_ROUTE && sesSender) this.grantSendingAs(fn, sesSender);
       const added = this.httpApi.addRoutes({
         path: `${API_BASE_PATH}${route.path}`,
         methods: [HttpMethod[route.method]],
@@ -348,6 +370,26 @@ export class ApiStack extends Stack {
         description: "Direct API endpoint; it answers only requests that came through CloudFront (the site's /api)",
       });
     }
+  }
+
+  /**
+   * SES v2 SendEmail from the sender, for this one function: authorised on the sender's identity, which SES checks as
+   * the address or, when the domain is what was verified, the domain (both ARNs, no wildcard).
+   */
+  private grantSendingAs(fn: AppFunction, sender: string): void {
+    const identity = (name: string) =>
+      this.formatArn({
+        service: "ses",
+        resource: "identity",
+        resourceName: name,
+        arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+      });
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: ["ses:SendEmail"],
+        resources: [identity(sender), identity(sender.slice(sender.indexOf("@") + 1))],
+      }),
+    );
   }
 
   /** Access logs (design.md §10): one JSON line per request, the route key and never the raw path. */

@@ -123,6 +123,12 @@ export interface DeploySettings {
    * locally); the functions get it as INDEX_SHARDS. Changing it on a live table needs `npm run migrate` (runbook).
    */
   readonly indexShards: number;
+  /** The web app's https origin, where emailed links lead (`webOrigin`, else https://<domainName>). */
+  readonly webOrigin?: string;
+  /** The SES-verified address password reset emails come from (`sesSender`); required in prod. */
+  readonly sesSender?: string;
+  /** Admin routes only for admins who sign in with two-factor codes (`requireAdmin2fa`, default true). */
+  readonly requireAdminTwoFactor: boolean;
 }
 
 /**
@@ -202,6 +208,9 @@ export function readDeploySettings(node: Node, defaults: { account?: string } = 
     settleConcurrency: concurrencyContext(context, "settleConcurrency", stageDefaults.settleConcurrency),
     callbacksRejectedAlarmThreshold: positiveNumber(context, "callbacksRejectedAlarmThreshold", 10),
     indexShards: positiveNumber(context, "indexShards", tableKeySchema.indexShards),
+    webOrigin: originContext(context, "webOrigin") ?? (siteDomain ? `https://${siteDomain.domainName}` : undefined),
+    sesSender: emailContext(context, "sesSender"),
+    requireAdminTwoFactor: booleanContext(context, "requireAdmin2fa", true),
   };
   if (stage === "prod") refuseNonProductionSettings(settings);
   return settings;
@@ -233,6 +242,14 @@ function refuseNonProductionSettings(settings: DeploySettings): void {
     problems.push(`mpesaCallbackBaseUrl must be an https:// address, got ${settings.mpesaCallbackBaseUrl}`);
   }
   if (!settings.alarmEmail) problems.push("alarmEmail is missing: alarms would reach no one");
+  if (!settings.sesSender) {
+    problems.push("sesSender is missing: password reset emails need an SES-verified sender address");
+  }
+  if (!settings.webOrigin) {
+    problems.push("webOrigin is missing: set it to the site's https address, or set domainName and certificateArn");
+  } else if (!settings.webOrigin.startsWith("https://")) {
+    problems.push(`webOrigin must be an https:// address, got ${settings.webOrigin}`);
+  }
   if (problems.length > 0) {
     throw new Error(
       `Refusing to synthesize stage prod with non-production settings (set them with -c name=value or in the ` +
@@ -339,6 +356,29 @@ function emailContext(context: Lookup, key: string): string | undefined {
     throw new Error(`${key} must be an e-mail address, got ${value}`);
   }
   return value;
+}
+
+/** An origin (`https://host[:port]`), as the links in emails start; a path or trailing slash is refused. */
+function originContext(context: Lookup, key: string): string | undefined {
+  const value = stringContext(context, key);
+  if (value === undefined) return undefined;
+  let origin: string | undefined;
+  try {
+    origin = new URL(value).origin;
+  } catch {
+    origin = undefined;
+  }
+  if (origin !== value) throw new Error(`${key} must be an origin such as https://app.example.co.ke, got ${value}`);
+  return value;
+}
+
+/** `-c key=false` arrives as a string, cdk.json or a test may give a boolean. */
+function booleanContext(context: Lookup, key: string, fallback: boolean): boolean {
+  const value = context(key);
+  if (value === undefined) return fallback;
+  if (value === true || value === "true") return true;
+  if (value === false || value === "false") return false;
+  throw new Error(`${key} must be true or false, got ${String(value)}`);
 }
 
 function logLevelContext(context: Lookup): DeploySettings["logLevel"] {

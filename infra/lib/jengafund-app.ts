@@ -57,6 +57,11 @@ export function createJengaFundApp(options: JengaFundAppOptions = {}) {
     operations,
     monitoring: settings,
     concurrency: { callbackIngest: settings.callbackIngestConcurrency, settle: settings.settleConcurrency },
+    accountSecurity: {
+      webOrigin: settings.webOrigin,
+      sesSender: settings.sesSender,
+      requireAdminTwoFactor: settings.requireAdminTwoFactor,
+    },
   });
   const edge = new EdgeStack(app, `${namePrefix}-Edge`, {
     env: { account: settings.account, region: EDGE_REGION },

@@ -12,4 +12,6 @@ export const PROD_CONTEXT = {
   mpesaInitiatorName: "jengafund",
   mpesaCallbackBaseUrl: "https://pay.example.co.ke/api",
   alarmEmail: "ops@example.co.ke",
+  sesSender: "no-reply@example.co.ke",
+  webOrigin: "https://pay.example.co.ke",
 } as const;

@@ -438,11 +438,13 @@ describe("HTTP API stage throttling", () => {
     });
   });
 
-  it("throttles login, registration, the referral code check and starting a deposit to 10 a second with bursts of 20, once those routes exist", () => {
+  it("throttles login, registration, password recovery, the referral code check and starting a deposit to 10 a second with bursts of 20, once those routes exist", () => {
     const stage = stageOf(app.api);
     const sensitive = [
       "POST /api/auth/login",
       "POST /api/auth/register",
+      "POST /api/auth/forgot-password",
+      "POST /api/auth/reset-password",
       "GET /api/auth/referral-codes/{code}",
       "POST /api/mpesa/deposit",
     ];
@@ -467,7 +469,7 @@ describe("HTTP API stage throttling", () => {
     const stage = stageOf(api);
     expect(stage.Properties.DefaultRouteSettings).toEqual({ ThrottlingRateLimit: 50, ThrottlingBurstLimit: 80 });
     expect(Object.values(stage.Properties.RouteSettings as object)).toEqual(
-      Array(4).fill({ ThrottlingRateLimit: 2, ThrottlingBurstLimit: 4 }),
+      Array(6).fill({ ThrottlingRateLimit: 2, ThrottlingBurstLimit: 4 }),
     );
   });
 

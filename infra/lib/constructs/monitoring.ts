@@ -269,7 +269,13 @@ export class Monitoring extends Construct {
     );
     dashboard.addWidgets(
       graph("Callbacks refused", [sum("CallbacksRejected"), sum("AmountMismatches"), sum("DuplicateReceipts")]),
-      graph("Abuse limits", [sum("LoginsThrottled"), sum("ReferralCodeChecksThrottled"), sum("StkPromptsRefused")]),
+      graph("Abuse limits", [
+        sum("LoginsThrottled"),
+        sum("ReferralCodeChecksThrottled"),
+        sum("StkPromptsRefused"),
+        sum("PasswordResetsThrottled"),
+      ]),
+      graph("Password reset emails not sent", [sum("PasswordResetEmailsFailed")]),
       graph("Reconciliation", [sum("ReconciliationFound"), sum("ReconciliationErrors")]),
     );
     dashboard.addWidgets(

@@ -1,0 +1,107 @@
+/**
+ * Account recovery mail and two-factor sign-in in AWS (design.md §11): only the forgot-password function may send
+ * mail, through SES, as the sender named by `-c sesSender`; every session-checking function gets REQUIRE_ADMIN_2FA.
+ */
+import { routes } from "@jengafund/shared";
+import { Template } from "aws-cdk-lib/assertions";
+import { describe, expect, it } from "vitest";
+import { MAILING_ROUTE } from "../lib/api-stack.js";
+import { createJengaFundApp } from "../lib/jengafund-app.js";
+import { PROD_CONTEXT, skipBundling } from "./contexts.js";
+
+/** An empty directory: these tests are about the API stack, not the site upload. */
+const noSite = "/nonexistent/jengafund-web-dist";
+
+type Resource = { Properties: Record<string, unknown> };
+type Statement = { Action: string | string[]; Resource: unknown };
+
+function synthApi(context: Record<string, unknown> = {}): Template {
+  const stacks = createJengaFundApp({ context: { ...skipBundling, ...context }, siteDirectory: noSite });
+  return Template.fromStack(stacks.api);
+}
+
+/** Each route's function, by the description the API stack gives it (`POST /api/auth/forgot-password`). */
+function routeFunctions(template: Template): Map<string, Resource> {
+  const functions = Object.values(template.findResources("AWS::Lambda::Function")) as Resource[];
+  return new Map(
+    routes.map((route) => [
+      route.handler,
+      functions.find((fn) => fn.Properties.Description === `${route.method} /api${route.path}`) as Resource,
+    ]),
+  );
+}
+
+const environmentOf = (fn: Resource | undefined) =>
+  (fn?.Properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
+
+/** The role (logical id) of every inline policy statement that allows an SES action, with the statement. */
+function sesStatements(template: Template): { roles: string; statement: Statement }[] {
+  return Object.values(template.findResources("AWS::IAM::Policy")).flatMap((policy) =>
+    (policy.Properties.PolicyDocument.Statement as Statement[])
+      .filter((statement) => [statement.Action].flat().some((action) => action.startsWith("ses:")))
+      .map((statement) => ({ roles: JSON.stringify(policy.Properties.Roles), statement })),
+  );
+}
+
+const roleOf = (fn: Resource | undefined) =>
+  (fn?.Properties.Role as { "Fn::GetAtt": [string, string] } | undefined)?.["Fn::GetAtt"][0];
+
+describe("password reset mail through SES", () => {
+  it("lets the forgot-password function alone send mail, as the sesSender address or its domain", () => {
+    const template = synthApi({ sesSender: "no-reply@jengafund.co.ke", webOrigin: "https://app.jengafund.co.ke" });
+    const mailing = routeFunctions(template).get(MAILING_ROUTE);
+
+    const statements = sesStatements(template);
+    expect(statements).toHaveLength(1);
+    expect(statements[0]?.roles).toContain(`"${roleOf(mailing)}"`);
+    expect(statements[0]?.statement.Action).toBe("ses:SendEmail");
+    const resources = JSON.stringify(statements[0]?.statement.Resource);
+    expect(resources).toContain(":identity/no-reply@jengafund.co.ke");
+    expect(resources).toContain(":identity/jengafund.co.ke");
+    expect(resources).not.toContain("*");
+
+    expect(environmentOf(mailing)).toMatchObject({
+      MAILER: "ses",
+      MAIL_FROM: "JengaFund <no-reply@jengafund.co.ke>",
+      WEB_ORIGIN: "https://app.jengafund.co.ke",
+    });
+    for (const [handler, fn] of routeFunctions(template)) {
+      if (handler !== MAILING_ROUTE) expect(environmentOf(fn)).not.toHaveProperty("MAILER");
+    }
+  });
+
+  it("grants no SES action at all without a sender, and takes the link's origin from the site's domain", () => {
+    const template = synthApi({
+      domainName: "app.jengafund.co.ke",
+      certificateArn: "arn:aws:acm:us-east-1:123456789012:certificate/abc",
+    });
+    expect(sesStatements(template)).toEqual([]);
+    expect(environmentOf(routeFunctions(template).get(MAILING_ROUTE))).toMatchObject({
+      WEB_ORIGIN: "https://app.jengafund.co.ke",
+    });
+  });
+
+  it("refuses a prod synth without a sender or the site's https origin", () => {
+    const { sesSender: _, webOrigin: __, ...withoutMail } = PROD_CONTEXT;
+    expect(() => synthApi(withoutMail)).toThrow(/sesSender is missing[\s\S]*webOrigin is missing/);
+    expect(() => synthApi({ ...PROD_CONTEXT, webOrigin: "http://pay.example.co.ke" })).toThrow(
+      /webOrigin must be an https:\/\/ address/,
+    );
+    expect(() => synthApi({ webOrigin: "https://app.example.co.ke/reset" })).toThrow(/webOrigin must be an origin/);
+  });
+});
+
+describe("REQUIRE_ADMIN_2FA", () => {
+  it("is on for every function that checks sessions by default, and off the callback ingest", () => {
+    for (const [handler, fn] of routeFunctions(synthApi())) {
+      const expected = handler === "receive-daraja-callback" ? undefined : "true";
+      expect([handler, environmentOf(fn).REQUIRE_ADMIN_2FA]).toEqual([handler, expected]);
+    }
+  });
+
+  it("can be turned off with -c requireAdmin2fa=false, and refuses anything but true or false", () => {
+    const functions = routeFunctions(synthApi({ requireAdmin2fa: "false" }));
+    expect(environmentOf(functions.get("get-admin-stats")).REQUIRE_ADMIN_2FA).toBe("false");
+    expect(() => synthApi({ requireAdmin2fa: "yes" })).toThrow(/requireAdmin2fa must be true or false/);
+  });
+});
