@@ -162,7 +162,10 @@ describe("admin lists opened by page number", () => {
 });
 
 describe("generated bad input (R9)", () => {
-  const writes = routes.filter((r) => r.method === "POST" || r.method === "PUT");
+  // The two-factor setup reads no body, so no body is bad for it: any request starts a new (unconfirmed) setup.
+  const writes = routes.filter(
+    (r) => (r.method === "POST" || r.method === "PUT") && r.handler !== "start-two-factor-setup",
+  );
   const badValue = fc.oneof(
     fc.constant(null),
     fc.boolean(),
