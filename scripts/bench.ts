@@ -3,7 +3,9 @@
  * - every route's Lambda bundle (built as the CDK builds it: esbuild, ESM, minified), raw and gzip size;
  * - each bundle's import time in a fresh Node process (median of 25), beside the DynamoDB-client-only bundle;
  * - the web entry chunk (gzip) and the largest route chunk, from a production build.
- * BENCH_ONLY=bundles measures the Lambda bundles alone and rewrites only their section of docs/benchmarks.md.
+ * - Lighthouse (mobile) on the production build served by `npm run preview` (scripts/bench-lighthouse.ts).
+ * BENCH_ONLY=bundles measures the Lambda bundles alone and rewrites only their section of docs/benchmarks.md;
+ * BENCH_ONLY=lighthouse builds the web app, runs Lighthouse alone and rewrites only its section.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -13,10 +15,12 @@ import { routes } from "@jengafund/shared";
 import { build } from "esbuild";
 import { lambdaBundleAliases } from "../functions/src/bundling.js";
 import { benchApi, percentile } from "./bench-api.js";
+import { benchLighthouse, LIGHTHOUSE_HEADING, lighthouseSection } from "./bench-lighthouse.js";
 import { repoRoot } from "./local-stack.js";
 
 const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 25);
 const BUNDLES_ONLY = process.env.BENCH_ONLY === "bundles";
+const LIGHTHOUSE_ONLY = process.env.BENCH_ONLY === "lighthouse";
 /** quality.md: a read route's bundle (the route list's `data: "read"`) stays within this, gzip. */
 const READ_ROUTE_BUDGET_KB = 125;
 /** quality.md: a handler's import time stays within this multiple of the client-only bundle's, same build, same run. */
@@ -83,6 +87,38 @@ function importSideBySideMs(file: string, baseline: string): { importMs: number;
     own.push(importOnceMs(file));
   }
   return { importMs: percentile(own, 50), baselineMs: percentile(base, 50) };
+}
+
+function buildWeb(): void {
+  console.log("Building the web app…");
+  const webBuild = spawnSync("npm", ["run", "build", "-w", "web"], { cwd: repoRoot, encoding: "utf8" });
+  if (webBuild.status !== 0) {
+    console.error(webBuild.stdout, webBuild.stderr);
+    process.exit(1);
+  }
+}
+
+async function measureLighthouse(): Promise<string> {
+  console.log("Lighthouse on the production build (npm run preview)…");
+  return lighthouseSection(await benchLighthouse((line) => console.log(line)));
+}
+
+if (LIGHTHOUSE_ONLY) {
+  buildWeb();
+  const section = await measureLighthouse();
+  // Only the Lighthouse section is new; it replaces its predecessor, or follows the Web section the first time.
+  const file = join(repoRoot, "docs", "benchmarks.md");
+  const previous = readFileSync(file, "utf8");
+  const start = previous.indexOf(LIGHTHOUSE_HEADING);
+  const next = start < 0 ? -1 : previous.indexOf("\n## ", start + 1);
+  writeFileSync(
+    file,
+    start < 0
+      ? `${previous.trimEnd()}\n\n${section}`
+      : `${previous.slice(0, start)}${section}${next < 0 ? "" : previous.slice(next + 1)}`,
+  );
+  console.log("Wrote the Lighthouse section of docs/benchmarks.md");
+  process.exit(0);
 }
 
 console.log("Bundling the Lambda handlers…");
@@ -180,12 +216,7 @@ if (BUNDLES_ONLY) {
   process.exit(0);
 }
 
-console.log("Building the web app…");
-const webBuild = spawnSync("npm", ["run", "build", "-w", "web"], { cwd: repoRoot, encoding: "utf8" });
-if (webBuild.status !== 0) {
-  console.error(webBuild.stdout, webBuild.stderr);
-  process.exit(1);
-}
+buildWeb();
 const dist = join(repoRoot, "web", "dist");
 const indexHtml = readFileSync(join(dist, "index.html"), "utf8");
 const entryPath = indexHtml.match(/<script type="module"[^>]*src="\/([^"]+)"/)?.[1];
@@ -202,6 +233,7 @@ const chunkRows = assets
       `| ${c.file} | ${kb(c.bytes)} | ${kb(c.gzip)} |${[entryPath, ...preloads].includes(`assets/${c.file}`) ? " entry |" : " |"}`,
   );
 console.log(`  web entry (with preloads): ${kb(entryGzip)} gzip`);
+const lighthouseReport = await measureLighthouse();
 
 console.log("Measuring the API on a local stack of its own…");
 const api = await benchApi((line) => console.log(line));
@@ -267,6 +299,7 @@ Entry (the module script of index.html plus its modulepreloads): **${kb(entryGzi
 | Chunk | Minified | Gzip | |
 |---|---|---|---|
 ${chunkRows.join("\n")}
-`;
+
+${lighthouseReport}`;
 writeFileSync(join(repoRoot, "docs", "benchmarks.md"), report);
 console.log("Wrote docs/benchmarks.md");

@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build, defineConfig, type Plugin } from "vite";
@@ -26,22 +26,23 @@ const routeModules: Record<string, string> = {
  * other routes. Each page carries the Emotion styles of its markup in <head>, so it paints styled before any script.
  */
 function prerenderPublicPages(): Plugin {
-  /** Module id → its chunk's file and the files it imports statically. */
-  const chunks = new Map<string, { file: string; imports: string[] }>();
-  const chunkFiles = new Map<string, string[]>();
+  /** The client build's chunks by file name; a chunk's file names what it imports. */
+  const chunks = new Map<
+    string,
+    { imports: string[]; dynamicImports: string[]; moduleId?: string; isEntry: boolean }
+  >();
   let outDir = "";
   return {
     name: "jengafund:prerender",
     apply: (config, { command }) => command === "build" && !config.build?.ssr,
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     generateBundle(_options, bundle) {
       for (const output of Object.values(bundle)) {
         if (output.type !== "chunk") continue;
-        chunkFiles.set(output.fileName, output.imports);
-        if (output.facadeModuleId)
-          chunks.set(output.facadeModuleId, { file: output.fileName, imports: output.imports });
+        const { imports, dynamicImports, isEntry } = output;
+        chunks.set(output.fileName, { imports, dynamicImports, moduleId: output.facadeModuleId ?? undefined, isEntry });
       }
     },
     async closeBundle() {
@@ -61,11 +62,11 @@ function prerenderPublicPages(): Plugin {
         const { renderPage, prerenderedPaths, SHELL_PATH }: typeof import("./src/app/prerender") = await import(
           pathToFileURL(join(ssrDir, "prerender.js")).href
         );
-        const template = readFileSync(join(outDir, "index.html"), "utf8");
+        const template = paintFirst(readFileSync(join(outDir, "index.html"), "utf8"));
         for (const path of [...prerenderedPaths, SHELL_PATH]) {
           const page = await renderPage(path);
           const isShell = path === SHELL_PATH;
-          const preloads = isShell ? "" : routePreloads(path, template);
+          const preloads = modulePreloads(isShell ? undefined : routeModules[path], template);
           const html = template
             .replace("</head>", `${preloads}${page.styles}</head>`)
             .replace(
@@ -84,21 +85,49 @@ function prerenderPublicPages(): Plugin {
     },
   };
 
-  function routePreloads(path: string, template: string): string {
-    const module = routeModules[path];
-    const chunk = module ? chunks.get(join(webDir, module)) : undefined;
-    if (!chunk) return "";
+  /**
+   * Nothing stands between the HTML and its first paint: the entry's stylesheet (react-toastify's) goes inline, and
+   * the scripts, which only hydrate what is already on screen, load at low priority so the HTML and images come first.
+   */
+  function paintFirst(template: string): string {
+    return template
+      .replace(
+        /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g,
+        (_, file: string) => `<style>${readFileSync(join(outDir, file), "utf8")}</style>`,
+      )
+      .replaceAll('<script type="module" crossorigin ', '<script type="module" crossorigin fetchpriority="low" ')
+      .replaceAll(
+        '<link rel="modulepreload" crossorigin ',
+        '<link rel="modulepreload" crossorigin fetchpriority="low" ',
+      );
+  }
+
+  /**
+   * The chunks main.tsx loads step by step (React DOM, the design system, the app) and the page's route module, with
+   * what they import: preloaded, so each step finds its code already downloaded.
+   */
+  function modulePreloads(routeModule: string | undefined, template: string): string {
+    const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
+    const route = [...chunks.entries()].find(
+      ([, chunk]) => routeModule && chunk.moduleId === join(webDir, routeModule),
+    );
     const files = new Set<string>();
     const visit = (file: string) => {
       if (files.has(file)) return;
       files.add(file);
-      for (const imported of chunkFiles.get(file) ?? []) visit(imported);
+      for (const imported of chunks.get(file)?.imports ?? []) visit(imported);
     };
-    visit(chunk.file);
+    for (const file of [...(entry?.dynamicImports.filter(isBootStep) ?? []), ...(route ? [route[0]] : [])]) visit(file);
     return [...files]
       .filter((file) => !template.includes(`/${file}"`))
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+      .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`)
       .join("");
+  }
+
+  /** main.tsx's dynamic imports are its boot steps; any other would be a lazily loaded route. */
+  function isBootStep(file: string): boolean {
+    const moduleId = chunks.get(file)?.moduleId ?? "";
+    return !moduleId.includes("/src/app/routes/") && !moduleId.includes("/src/features/");
   }
 }
 
@@ -124,7 +153,7 @@ function servePrerenderedPages(): Plugin {
   return {
     name: "jengafund:preview-routes",
     configurePreviewServer(server) {
-      const distDir = join(server.config.root, server.config.build.outDir);
+      const distDir = resolve(server.config.root, server.config.build.outDir);
       server.middlewares.use((req, _res, next) => {
         const url = new URL(req.url ?? "/", "http://localhost");
         const isPageRequest =

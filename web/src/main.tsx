@@ -1,23 +1,51 @@
 import { StrictMode, startTransition } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
-import { App } from "./app/app";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-);
+void boot(root);
 
-if (canHydrate(root)) {
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread.
-  startTransition(() => {
-    hydrateRoot(root, app);
+/**
+ * Starts the app once the page's HTML is on screen, in steps, each its own task with a pause between, so a phone
+ * answers taps while the app loads instead of freezing for one long task: React DOM, then the design system (Chakra
+ * computes its tokens when the system is created), then the app's own modules, then hydration.
+ */
+async function boot(element: HTMLElement): Promise<void> {
+  await afterFirstPaint();
+  const { createRoot, hydrateRoot } = await import("react-dom/client");
+  await nextTask();
+  await import("./components/ui/system");
+  await nextTask();
+  const { App } = await import("./app/app");
+  await nextTask();
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
+  );
+  if (canHydrate(element)) {
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread.
+    startTransition(() => {
+      hydrateRoot(element, app);
+    });
+  } else {
+    createRoot(element).render(app);
+  }
+}
+
+/** After the next frame, or a tenth of a second in a tab that draws no frames (in the background). */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() => {
+      clearTimeout(timer);
+      setTimeout(resolve, 0);
+    });
   });
-} else {
-  createRoot(root).render(app);
+}
+
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /**

@@ -4,20 +4,20 @@ import { type Browser, chromium, type Page } from "playwright-core";
 
 const screenshotDir = fileURLToPath(new URL("../screenshots/", import.meta.url));
 
-/** Debian's Chromium, headless, with the background chatter that slows or flakes a CI run switched off. */
+/** Headless, with the background chatter that slows or flakes a run switched off (the bench's Lighthouse uses them too). */
+export const chromiumFlags = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+/** Debian's Chromium with those flags. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: "/usr/bin/chromium",
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
-  });
+  return chromium.launch({ executablePath: "/usr/bin/chromium", args: chromiumFlags });
 }
 
 export const viewports = {

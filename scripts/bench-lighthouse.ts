@@ -1,0 +1,239 @@
+/**
+ * Lighthouse on the production build, as quality.md measures it: `npm run preview` (web/dist, /api proxied to a local
+ * stack of its own), Lighthouse 12's default mobile settings (Moto G Power, simulated slow 4G and 4× CPU throttling),
+ * Debian's Chromium with a fresh profile per run (cold cache), each page RUNS times, median of each figure.
+ * /dashboard/packages is measured signed in: the token is put into localStorage as the app keeps it.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
+import { chromiumFlags } from "../web/e2e/support/browser.js";
+import { percentile } from "./bench-api.js";
+import { defaultLocalStackOptions, repoRoot, startLocalStack } from "./local-stack.js";
+
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+/** BENCH_LIGHTHOUSE_REPORTS=<dir> keeps every run's full Lighthouse report (JSON) there. */
+const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
+const PREVIEW_PORT = 4173;
+const DEBUGGING_PORT = 9333;
+/** Away from `npm start`'s, the e2e's and the API bench's ports. */
+const PORTS = { web: 0, api: 3330, sim: 4330, dynamodb: 8430, bus: 4340 };
+/** quality.md's targets. */
+export const LIGHTHOUSE_TARGETS = { score: 95, tbtMs: 150, lcpMs: 2000, cls: 0.02 };
+
+const PAGES = [
+  { path: "/", signedIn: false },
+  { path: "/login", signedIn: false },
+  { path: "/register", signedIn: false },
+  { path: "/dashboard/packages", signedIn: true },
+] as const;
+
+interface RunFigures {
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  lcpElement: string;
+}
+
+export interface PageFigures extends RunFigures {
+  path: string;
+  scores: number[];
+  /** The JavaScript the page's HTML loads before it can hydrate: its module script and modulepreloads, gzip. */
+  upfrontJsGzip: number;
+}
+
+export interface LighthouseBench {
+  pages: PageFigures[];
+  loadBefore: number[];
+  loadAfter: number[];
+}
+
+const dist = join(repoRoot, "web", "dist");
+
+/** The page file the preview serves for a path (vite.config.ts): its pre-rendered page, else the app shell. */
+function pageFile(path: string): string {
+  const prerendered = join(dist, path, "index.html");
+  return existsSync(prerendered) ? prerendered : join(dist, "app.html");
+}
+
+/** The gzip size of the JavaScript a page's HTML asks for up front (module script and modulepreloads). */
+export function upfrontJsGzip(htmlFile: string): number {
+  const html = readFileSync(htmlFile, "utf8");
+  const files = [
+    ...html.matchAll(/<script type="module"[^>]*src="\/([^"]+)"/g),
+    ...html.matchAll(/<link rel="modulepreload"[^>]*href="\/([^"]+)"/g),
+  ].map((match) => match[1] ?? "");
+  return files.reduce((sum, file) => sum + gzipSync(readFileSync(join(dist, file)), { level: 9 }).length, 0);
+}
+
+function startPreview(apiPort: number): Promise<ChildProcess> {
+  const preview = spawn(
+    process.execPath,
+    [join(repoRoot, "node_modules", "vite", "bin", "vite.js"), "preview", "--host", "127.0.0.1"],
+    {
+      cwd: join(repoRoot, "web"),
+      env: { ...process.env, API_PORT: String(apiPort), PREVIEW_PORT: String(PREVIEW_PORT) },
+      stdio: ["ignore", "pipe", "inherit"],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    preview.once("exit", (code) => reject(new Error(`vite preview exited with code ${code}`)));
+    preview.stdout?.on("data", (chunk: Buffer) => {
+      if (chunk.toString().includes(`:${PREVIEW_PORT}`)) resolve(preview);
+    });
+  });
+}
+
+async function registerInvestor(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/register`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      firstName: "Lighthouse",
+      lastName: "Investor",
+      email: "lighthouse@bench.test",
+      phoneNumber: "0711000099",
+      password: "secret123",
+    }),
+  });
+  if (!response.ok)
+    throw new Error(`Registering the bench investor failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** One Lighthouse run in a fresh Chromium profile; with a token, the page is opened signed in. */
+async function runOnce(url: string, token: string | undefined): Promise<RunFigures> {
+  const profile = mkdtempSync(join(tmpdir(), "jengafund-lighthouse-"));
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: "/usr/bin/chromium",
+    args: [...chromiumFlags, `--remote-debugging-port=${DEBUGGING_PORT}`],
+  });
+  try {
+    const page = browser.pages()[0] ?? (await browser.newPage());
+    if (token) {
+      // Any file of the origin gives its localStorage; the HTTP cache is emptied after, so the run starts cold.
+      await page.goto(new URL("/favicon.svg", url).href);
+      await page.evaluate((value) => localStorage.setItem("token", value), token);
+      await (await browser.newCDPSession(page)).send("Network.clearBrowserCache");
+      await page.goto("about:blank");
+    }
+    const result = await lighthouse(url, {
+      port: DEBUGGING_PORT,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance"],
+      // Lighthouse's own reset would also clear the token; the profile is new, so the cache is cold anyway.
+      disableStorageReset: true,
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    if (REPORTS_DIR) {
+      mkdirSync(REPORTS_DIR, { recursive: true });
+      writeFileSync(
+        join(REPORTS_DIR, `${new URL(url).pathname.replaceAll("/", "_")}-${Date.now()}.json`),
+        JSON.stringify(lhr),
+      );
+    }
+    if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
+    if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
+      throw new Error(`${url} ended on ${lhr.finalDisplayedUrl}: the page was not measured`);
+    }
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const lcpElement = lhr.audits["largest-contentful-paint-element"]?.details as
+      | { items?: { items?: { node?: { snippet?: string } }[] }[] }
+      | undefined;
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      fcpMs: numeric("first-contentful-paint"),
+      lcpMs: numeric("largest-contentful-paint"),
+      tbtMs: numeric("total-blocking-time"),
+      cls: numeric("cumulative-layout-shift"),
+      lcpElement: lcpElement?.items?.[0]?.items?.[0]?.node?.snippet ?? "",
+    };
+  } finally {
+    await browser.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+/** Expects web/dist to be a fresh production build (`npm run build -w web`). */
+export async function benchLighthouse(log: (line: string) => void): Promise<LighthouseBench> {
+  process.env.LOG_LEVEL = "warn";
+  const defaults = defaultLocalStackOptions({});
+  const stack = await startLocalStack({
+    ...defaults,
+    ports: PORTS,
+    dataDir: undefined,
+    tableName: "jengafund-lighthouse",
+    withoutWeb: true,
+    simDelayMs: 100,
+  });
+  let preview: ChildProcess | undefined;
+  try {
+    preview = await startPreview(PORTS.api);
+    const baseUrl = `http://127.0.0.1:${PREVIEW_PORT}`;
+    const token = await registerInvestor(baseUrl);
+    const loadBefore = loadavg();
+    const pages: PageFigures[] = [];
+    for (const { path, signedIn } of PAGES) {
+      const runs: RunFigures[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await runOnce(`${baseUrl}${path}`, signedIn ? token : undefined));
+      const median = (pick: (run: RunFigures) => number) => percentile(runs.map(pick), 50);
+      const medianRun = [...runs].sort((a, b) => a.score - b.score)[Math.floor(runs.length / 2)] ?? runs[0];
+      const figures: PageFigures = {
+        path,
+        scores: runs.map((run) => run.score),
+        score: median((run) => run.score),
+        fcpMs: median((run) => run.fcpMs),
+        lcpMs: median((run) => run.lcpMs),
+        tbtMs: median((run) => run.tbtMs),
+        cls: median((run) => run.cls),
+        lcpElement: medianRun?.lcpElement ?? "",
+        upfrontJsGzip: upfrontJsGzip(pageFile(path)),
+      };
+      pages.push(figures);
+      log(
+        `  ${path.padEnd(20)} score ${figures.score} (runs ${figures.scores.join(", ")})  FCP ${ms(figures.fcpMs)}  LCP ${ms(figures.lcpMs)}  TBT ${ms(figures.tbtMs)}  CLS ${figures.cls.toFixed(3)}`,
+      );
+    }
+    return { pages, loadBefore, loadAfter: loadavg() };
+  } finally {
+    preview?.kill("SIGTERM");
+    await stack.stop();
+  }
+}
+
+const ms = (value: number) => `${Math.round(value)} ms`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export const LIGHTHOUSE_HEADING = "## Lighthouse (mobile, production build)";
+
+export function lighthouseSection({ pages, loadBefore, loadAfter }: LighthouseBench): string {
+  const t = LIGHTHOUSE_TARGETS;
+  const mark = (ok: boolean) => (ok ? "" : " **over**");
+  const rows = pages.map(
+    (p) =>
+      `| ${p.path} | ${p.score}${mark(p.score >= t.score)} (${p.scores.join(", ")}) | ${ms(p.fcpMs)} | ${ms(p.lcpMs)}${mark(p.lcpMs <= t.lcpMs)} | ${ms(p.tbtMs)}${mark(p.tbtMs <= t.tbtMs)} | ${p.cls.toFixed(3)}${mark(p.cls <= t.cls)} | ${kb(p.upfrontJsGzip)} |`,
+  );
+  const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(" / ");
+  return `${LIGHTHOUSE_HEADING}
+
+Measured on ${new Date().toISOString().slice(0, 10)}: Lighthouse 12 on \`npm run preview\` (web/dist; /api proxied to a local stack of its own), default mobile settings:
+simulated throttling (slow 4G, 4× CPU), Debian Chromium headless, a fresh profile per run (cold cache), ${RUNS} runs a
+page, median of each figure (the scores of every run in brackets). /dashboard/packages is opened signed in as a new
+investor. Targets: score ≥ ${t.score}, TBT ≤ ${t.tbtMs} ms, LCP ≤ ${t.lcpMs / 1000} s, CLS ≤ ${t.cls}. Simulated
+throttling scales the CPU time Chromium took here, so a loaded machine raises TBT: load average (1 / 5 / 15 min)
+${load(loadBefore)} before, ${load(loadAfter)} after, on ${cpus().length} cores. Up-front JS: the module script and
+modulepreloads of the HTML the page is served (its pre-rendered page, or the app shell), gzip.
+
+| Page | Score (runs) | FCP | LCP | TBT | CLS | Up-front JS |
+|---|---|---|---|---|---|---|
+${rows.join("\n")}
+`;
+}
