@@ -1,6 +1,12 @@
 import { get, post } from "aws-amplify/api";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError, apiRequest, errorMessage } from "../src/lib/api-client";
+import {
+  ApiError,
+  apiRequest,
+  errorMessage,
+  isTwoFactorRequired,
+  isTwoFactorSetupRequired,
+} from "../src/lib/api-client";
 
 vi.mock("aws-amplify/api", () => ({ get: vi.fn(), post: vi.fn(), put: vi.fn(), del: vi.fn() }));
 
@@ -76,5 +82,18 @@ describe("api client", () => {
     respond(Promise.reject(httpError(401, '{"message":"Invalid email or password"}')));
     await expect(apiRequest("POST", "/auth/login")).rejects.toMatchObject({ message: "Invalid email or password" });
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("keeps the error body's other fields, so a login can tell a missing code from a wrong password", async () => {
+    respond(Promise.reject(httpError(401, '{"message":"Enter the code","twoFactorRequired":true}')));
+    const codeMissing = await apiRequest("POST", "/auth/login").catch((caught: unknown) => caught);
+    expect(codeMissing).toMatchObject({ message: "Enter the code", details: { twoFactorRequired: true } });
+    expect(isTwoFactorRequired(codeMissing)).toBe(true);
+    expect(isTwoFactorRequired(new ApiError(401, "Invalid email or password"))).toBe(false);
+
+    respond(Promise.reject(httpError(403, '{"message":"Turn it on","twoFactorSetupRequired":true}')));
+    const setupMissing = await apiRequest("POST", "/admin/packages").catch((caught: unknown) => caught);
+    expect(isTwoFactorSetupRequired(setupMissing)).toBe(true);
+    expect(isTwoFactorSetupRequired(new ApiError(403, "Admin access required"))).toBe(false);
   });
 });

@@ -15,6 +15,8 @@ function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
 
 const LoginRoute = lazyNamed(() => import("./routes/login"), "LoginRoute");
 const RegisterRoute = lazyNamed(() => import("./routes/register"), "RegisterRoute");
+const ForgotPasswordRoute = lazyNamed(() => import("./routes/forgot-password"), "ForgotPasswordRoute");
+const ResetPasswordRoute = lazyNamed(() => import("./routes/reset-password"), "ResetPasswordRoute");
 const DashboardLayout = lazyNamed(() => import("./routes/dashboard-layout"), "DashboardLayout");
 const AdminLayout = lazyNamed(() => import("./routes/admin-layout"), "AdminLayout");
 
@@ -63,6 +65,8 @@ export function AppRoutes() {
         <Route path={paths.landing} element={<LandingRoute />} />
         <Route path={paths.login} element={<LoginRoute />} />
         <Route path={paths.register} element={<RegisterRoute />} />
+        <Route path={paths.forgotPassword} element={<ForgotPasswordRoute />} />
+        <Route path={paths.resetPassword} element={<ResetPasswordRoute />} />
         <Route element={<RequireAuth />}>
           <Route path={paths.dashboard.root} element={<DashboardLayout />}>
             <Route index element={<Navigate to={paths.dashboard.packages} replace />} />

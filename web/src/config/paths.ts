@@ -3,6 +3,9 @@ export const paths = {
   landing: "/",
   login: "/login",
   register: "/register",
+  forgotPassword: "/forgot-password",
+  /** Opened from the emailed link, with `?token=`. */
+  resetPassword: "/reset-password",
   dashboard: {
     root: "/dashboard",
     packages: "/dashboard/packages",

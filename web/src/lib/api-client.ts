@@ -3,7 +3,7 @@
  * turns error responses into ApiError with the server's message, and ends the session on any 401 (spec §4, §8).
  * Feature code calls it by route through `apiCall` (api-call.ts), which types the request and the answer.
  */
-import { isErrorBody } from "@jengafund/shared";
+import { type ErrorBody, isErrorBody } from "@jengafund/shared";
 import type { get, post } from "aws-amplify/api";
 import { paths } from "../config/paths";
 import { tokenStorage } from "./token-storage";
@@ -17,6 +17,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly serverMessage?: string,
     options?: ErrorOptions,
+    /** The error body's fields besides `message`, e.g. a login's `twoFactorRequired`. */
+    readonly details: Readonly<Record<string, unknown>> = {},
   ) {
     super(serverMessage ?? (status === 0 ? "Network error" : `Request failed with status ${status}`), options);
     this.name = "ApiError";
@@ -69,7 +71,8 @@ function handleFailure(error: unknown, sentToken: boolean): ApiError {
   const response = errorResponse(error);
   if (!response) return new ApiError(0, undefined, { cause: error });
   if (response.statusCode === 401) endSession(sentToken);
-  return new ApiError(response.statusCode, serverMessage(response.body));
+  const { message, ...details } = errorBody(response.body) ?? {};
+  return new ApiError(response.statusCode, message, undefined, details);
 }
 
 /** A 401 on a signed-in call means the session is over. A 401 from the login form is just a wrong password. */
@@ -90,11 +93,11 @@ function errorResponse(error: unknown): ErrorResponse | undefined {
   return typeof response?.statusCode === "number" ? response : undefined;
 }
 
-function serverMessage(body: string | undefined): string | undefined {
+function errorBody(body: string | undefined): (ErrorBody & Record<string, unknown>) | undefined {
   if (!body) return undefined;
   try {
     const parsed: unknown = JSON.parse(body);
-    return isErrorBody(parsed) ? parsed.message : undefined;
+    return isErrorBody(parsed) ? (parsed as ErrorBody & Record<string, unknown>) : undefined;
   } catch {
     return undefined;
   }
@@ -103,4 +106,14 @@ function serverMessage(body: string | undefined): string | undefined {
 /** The server's message when there is one, else the screen's own fallback text (spec §8). */
 export function errorMessage(error: unknown, fallback: string): string {
   return (error instanceof ApiError && error.serverMessage) || fallback;
+}
+
+/** A login refused for want of an authenticator code (design.md §11): the form asks for the code. */
+export function isTwoFactorRequired(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 401 && error.details.twoFactorRequired === true;
+}
+
+/** An admin route refused because the admin has not turned on two-factor sign-in while it is required. */
+export function isTwoFactorSetupRequired(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 403 && error.details.twoFactorSetupRequired === true;
 }

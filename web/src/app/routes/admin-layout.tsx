@@ -1,4 +1,6 @@
+import { Outlet } from "react-router-dom";
 import { paths } from "../../config/paths";
+import { AdminTwoFactorGate } from "../../features/account/components/admin-two-factor-gate";
 import { AreaLayout } from "./area-layout";
 
 const tabs = [
@@ -10,5 +12,11 @@ const tabs = [
 ] as const;
 
 export function AdminLayout() {
-  return <AreaLayout label="Admin Panel" tabs={tabs} />;
+  return (
+    <AreaLayout label="Admin Panel" tabs={tabs}>
+      <AdminTwoFactorGate>
+        <Outlet />
+      </AdminTwoFactorGate>
+    </AreaLayout>
+  );
 }

@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import { Outlet } from "react-router-dom";
 import { AppFrame } from "../../components/layout/app-frame";
 import { type Tab, TabNav } from "../../components/layout/tab-nav";
@@ -6,8 +6,11 @@ import { PageSpinner } from "../../components/ui/page-spinner";
 import { DepositDialog } from "../../features/deposit/components/deposit-dialog";
 import { PendingDepositStatus } from "../../features/deposit/components/pending-deposit-status";
 
-/** The signed-in frame with an area's tab bar; the active tab's panel loads inside, keeping the frame on screen. */
-export function AreaLayout({ label, tabs }: { label: string; tabs: readonly Tab[] }) {
+/**
+ * The signed-in frame with an area's tab bar; the active tab's panel loads inside, keeping the frame on screen.
+ * `children`, when given, wraps or stands in for the panel (the admin console's two-factor requirement).
+ */
+export function AreaLayout({ label, tabs, children }: { label: string; tabs: readonly Tab[]; children?: ReactNode }) {
   return (
     <AppFrame
       deposit={
@@ -18,9 +21,7 @@ export function AreaLayout({ label, tabs }: { label: string; tabs: readonly Tab[
       }
     >
       <TabNav label={label} tabs={tabs} />
-      <Suspense fallback={<PageSpinner />}>
-        <Outlet />
-      </Suspense>
+      <Suspense fallback={<PageSpinner />}>{children ?? <Outlet />}</Suspense>
     </AppFrame>
   );
 }

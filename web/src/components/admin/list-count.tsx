@@ -7,15 +7,17 @@ import { Text } from "@chakra-ui/react";
 export function ListCount({
   page,
   noun,
+  plural = `${noun}s`,
 }: {
   page: { items: readonly unknown[]; total: number } | undefined;
   noun: string;
+  plural?: string;
 }) {
   if (!page) return null;
   const { items, total } = page;
   return (
     <Text fontSize="sm" color="fg.muted" aria-live="polite">
-      Showing {items.length} of {total} {total === 1 ? noun : `${noun}s`}
+      Showing {items.length} of {total} {total === 1 ? noun : plural}
     </Text>
   );
 }

@@ -2,7 +2,8 @@ import { Heading, SimpleGrid, Stack } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import { toast } from "react-toastify";
 import { ActionTile } from "../../../components/ui/action-tile";
-import { SettingsIcon, ShieldIcon } from "../../../components/ui/icons";
+import { SettingsIcon } from "../../../components/ui/icons";
+import { SecurityTile } from "./security-tile";
 
 export function QuickActions({ history }: { history: ReactNode }) {
   return (
@@ -18,12 +19,7 @@ export function QuickActions({ history }: { history: ReactNode }) {
           onClick={() => toast.info("Account settings are coming soon.")}
         />
         {history}
-        <ActionTile
-          icon={<ShieldIcon boxSize="6" color="brand.fg" />}
-          title="Security"
-          description="Password and sign-in protection"
-          onClick={() => toast.info("Security settings are coming soon.")}
-        />
+        <SecurityTile />
       </SimpleGrid>
     </Stack>
   );

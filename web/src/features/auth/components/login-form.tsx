@@ -6,10 +6,12 @@ import { toast } from "react-toastify";
 import { FormField } from "../../../components/ui/form-field";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { paths } from "../../../config/paths";
-import { errorMessage } from "../../../lib/api-client";
+import { errorMessage, isTwoFactorRequired } from "../../../lib/api-client";
 import { homePath } from "../../../lib/auth/home-path";
 import { useAuth } from "../../../lib/auth/use-auth";
 import { type FieldErrors, fieldErrors } from "../../../lib/field-errors";
+import { RECOVERY_TEXTS } from "../lib/auth-texts";
+import { TwoFactorCodeStep } from "./two-factor-code-step";
 
 /** Remember me keeps only the email for next time; the session itself always lives in localStorage (spec §4). */
 const REMEMBERED_EMAIL_KEY = "rememberedEmail";
@@ -22,6 +24,8 @@ export function LoginForm() {
   const [remember, setRemember] = useState(rememberedEmail !== null);
   const [errors, setErrors] = useState<FieldErrors<keyof LoginInput>>({});
   const [submitting, setSubmitting] = useState(false);
+  /** Set once the password was right for an account with two-factor sign-in: the form then asks for the code. */
+  const [askForCode, setAskForCode] = useState(false);
 
   const update = (field: keyof LoginInput) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -36,15 +40,33 @@ export function LoginForm() {
     setErrors({});
     setSubmitting(true);
     try {
-      const user = await login(parsed.data);
-      if (remember) localStorage.setItem(REMEMBERED_EMAIL_KEY, parsed.data.email);
-      else localStorage.removeItem(REMEMBERED_EMAIL_KEY);
-      toast.success("Login successful!");
-      navigate(homePath(user));
+      await signIn(parsed.data);
     } catch (error) {
-      toast.error(errorMessage(error, "Login failed"));
       setSubmitting(false);
+      if (isTwoFactorRequired(error)) setAskForCode(true);
+      else toast.error(errorMessage(error, "Login failed"));
     }
+  }
+
+  async function signIn(input: LoginInput) {
+    const user = await login(input);
+    if (remember) localStorage.setItem(REMEMBERED_EMAIL_KEY, input.email);
+    else localStorage.removeItem(REMEMBERED_EMAIL_KEY);
+    toast.success("Login successful!");
+    navigate(homePath(user));
+  }
+
+  if (askForCode) {
+    return (
+      <TwoFactorCodeStep
+        email={values.email}
+        onSubmit={(otp) => signIn({ ...values, otp })}
+        onBack={() => {
+          setAskForCode(false);
+          setValues((current) => ({ ...current, password: "" }));
+        }}
+      />
+    );
   }
 
   return (
@@ -67,9 +89,8 @@ export function LoginForm() {
             <Checkbox.Control />
             <Checkbox.Label>Remember me</Checkbox.Label>
           </Checkbox.Root>
-          {/* Password reset does not exist yet; the spec keeps the link without a target. */}
-          <Link color="brand.fg" fontSize="sm">
-            Forgot password?
+          <Link asChild color="brand.fg" fontSize="sm">
+            <RouterLink to={paths.forgotPassword}>{RECOVERY_TEXTS.forgotLink}</RouterLink>
           </Link>
         </HStack>
         <Button type="submit" size="lg" loading={submitting} loadingText="Signing in">

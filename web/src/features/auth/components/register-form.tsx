@@ -1,10 +1,9 @@
 import { Alert, Button, Checkbox, Input, Link, SimpleGrid, Stack, Text } from "@chakra-ui/react";
-import { formatKes, MESSAGES, PASSWORD_MIN_LENGTH, type RegisterInput, RegisterInputSchema } from "@jengafund/shared";
+import { formatKes, MESSAGES, type RegisterInput, RegisterInputSchema } from "@jengafund/shared";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router-dom";
 import { toast } from "react-toastify";
 import { FormField } from "../../../components/ui/form-field";
-import { PasswordInput } from "../../../components/ui/password-input";
 import { RiskDisclosure } from "../../../components/ui/risk-disclosure";
 import { marketing } from "../../../config/marketing";
 import { paths } from "../../../config/paths";
@@ -13,6 +12,7 @@ import { useAuth } from "../../../lib/auth/use-auth";
 import { type FieldErrors, fieldErrors } from "../../../lib/field-errors";
 import { PHONE_FORMATS } from "../../../lib/phone-formats";
 import { type ReferralCodeStatus, useReferralCodeCheck } from "../api/use-referral-code-check";
+import { NewPasswordFields, newPasswordProblem } from "./new-password-fields";
 
 type RegisterValues = Required<RegisterInput> & { confirmPassword: string };
 type FieldName = keyof RegisterValues;
@@ -51,12 +51,9 @@ export function RegisterForm() {
     event.preventDefault();
     if (referral === "invalid") return;
     // These two checks come first and as toasts, with the exact texts of spec §5.
-    if (values.password !== values.confirmPassword) {
-      toast.error(MESSAGES.passwordsDoNotMatch);
-      return;
-    }
-    if (values.password.length < PASSWORD_MIN_LENGTH) {
-      toast.error(MESSAGES.passwordTooShort);
+    const passwordProblem = newPasswordProblem(values);
+    if (passwordProblem) {
+      toast.error(passwordProblem.message);
       return;
     }
     const { confirmPassword: _, ...input } = values;
@@ -110,22 +107,11 @@ export function RegisterForm() {
             onChange={update("phoneNumber")}
           />
         </FormField>
-        <FormField label="Password" error={errors.password} helper={`At least ${PASSWORD_MIN_LENGTH} characters`}>
-          <PasswordInput
-            name="password"
-            autoComplete="new-password"
-            value={values.password}
-            onChange={update("password")}
-          />
-        </FormField>
-        <FormField label="Confirm Password" error={errors.confirmPassword}>
-          <PasswordInput
-            name="confirmPassword"
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={update("confirmPassword")}
-          />
-        </FormField>
+        <NewPasswordFields
+          values={values}
+          errors={errors}
+          onChange={(field, value) => setValues((current) => ({ ...current, [field]: value }))}
+        />
         <FormField
           label="Referral Code"
           error={errors.referralCode ?? (referral === "invalid" ? MESSAGES.invalidReferralCode : undefined)}

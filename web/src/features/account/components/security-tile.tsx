@@ -1,0 +1,28 @@
+import { Dialog } from "@chakra-ui/react";
+import { ActionTile } from "../../../components/ui/action-tile";
+import { DialogFrame } from "../../../components/ui/dialog-frame";
+import { ShieldIcon } from "../../../components/ui/icons";
+import { useAuth } from "../../../lib/auth/use-auth";
+import { SECURITY_TEXTS } from "../lib/security-texts";
+import { TwoFactorSettings } from "./two-factor-settings";
+
+/** The Security quick action: says whether two-factor sign-in is on, and opens its settings. */
+export function SecurityTile() {
+  const { user } = useAuth();
+  return (
+    <Dialog.Root size="md" placement="center" scrollBehavior="inside" lazyMount unmountOnExit>
+      <Dialog.Trigger asChild>
+        <ActionTile
+          icon={<ShieldIcon boxSize="6" color="brand.fg" />}
+          title={SECURITY_TEXTS.title}
+          description={user?.twoFactorEnabled ? SECURITY_TEXTS.tileOn : SECURITY_TEXTS.tileOff}
+        />
+      </Dialog.Trigger>
+      <DialogFrame title={SECURITY_TEXTS.title}>
+        <Dialog.Body pb="6">
+          <TwoFactorSettings />
+        </Dialog.Body>
+      </DialogFrame>
+    </Dialog.Root>
+  );
+}

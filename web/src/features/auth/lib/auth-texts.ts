@@ -1,0 +1,38 @@
+/**
+ * The words of the account recovery screens and the sign-in code step (design.md §11), defined once: the screens
+ * show them and the tests assert them.
+ */
+export const RECOVERY_TEXTS = {
+  forgotLink: "Forgot password?",
+  forgotTitle: "Reset your password",
+  forgotSubtitle: "We will email you a link to set a new one",
+  forgotIntro: "Enter the email address of your JengaFund account.",
+  sendLink: "Send Reset Link",
+  sending: "Sending link",
+  sentTitle: "Check your email",
+  /** Under the server's confirmation, which reads the same whether or not the account exists. */
+  sentHint: "No email after a few minutes? Check your spam folder, or send the link again.",
+  sendAgain: "Send again",
+  sendFailed: "We could not send the link. Check your connection and try again.",
+  backToSignIn: "Back to sign in",
+  resetTitle: "Choose a new password",
+  resetSubtitle: "Every device signed in to your account will be signed out",
+  newPassword: "New Password",
+  savePassword: "Set New Password",
+  saving: "Saving",
+  resetFailed: "We could not change your password. Check your connection and try again.",
+  missingToken:
+    "This page needs the link from your password reset email. Open the link in the email again, or ask for a new one.",
+  requestNewLink: "Ask for a new link",
+  /** Toast after a reset, should the server's own message be missing. */
+  passwordChanged: "Your password has been changed. Please log in with your new password.",
+} as const;
+
+export const TWO_FACTOR_LOGIN_TEXTS = {
+  title: "Two-factor sign-in",
+  prompt: "Open your authenticator app and enter the 6-digit code it shows for JengaFund.",
+  codeLabel: "Authentication code",
+  verify: "Verify",
+  verifying: "Verifying",
+  back: "Use another account",
+} as const;
