@@ -31,6 +31,7 @@ export async function setup(project: TestProject) {
   project.provide("webUrl", stack.webUrl);
   project.provide("apiUrl", stack.apiUrl);
   project.provide("simUrl", stack.simUrl);
+  project.provide("mailUrl", stack.mailUrl);
   project.provide("adminEmail", options.admin.email);
   project.provide("adminPassword", options.admin.password);
 }
@@ -44,6 +45,8 @@ declare module "vitest" {
     webUrl: string;
     apiUrl: string;
     simUrl: string;
+    /** MailDev's inbox; its REST API lists the mail the API sent (`GET /api/email`). */
+    mailUrl: string;
     adminEmail: string;
     adminPassword: string;
   }

