@@ -57,7 +57,14 @@ describe.each([
     const findings: Record<string, string[]> = {};
     const { page, close } = await openPage(browser, viewport);
     const audit = auditor(page, findings);
-    for (const path of ["/", "/login", "/register"]) {
+    for (const path of [
+      "/",
+      "/login",
+      "/register",
+      "/forgot-password",
+      "/reset-password?token=axe",
+      "/reset-password",
+    ]) {
       await page.goto(`${webUrl}${path}`);
       await page.getByRole("main").waitFor();
       await audit(path);
@@ -115,6 +122,14 @@ describe.each([
     await page.getByRole("dialog", { name: "Deposit Funds" }).waitFor();
     await audit("deposit dialog");
     await closeDialog(page, "Deposit Funds");
+
+    await page.getByRole("button", { name: /^Security/ }).click();
+    const security = page.getByRole("dialog", { name: "Security" });
+    await security.getByRole("button", { name: "Turn on" }).click();
+    await security.getByRole("img").waitFor();
+    await audit("security dialog: two-factor setup");
+    await security.getByRole("button", { name: "Close" }).click();
+    await security.waitFor({ state: "detached" });
 
     await close();
     expect(findings, size).toEqual({});
