@@ -53,6 +53,7 @@ describe("lost answers after a commit", () => {
       admin: adminUser,
       decision: { status: "approved" },
       requestId: randomUUID(),
+      ip: "127.0.0.1",
     });
     expect(decided.status).toBe("approved");
     expect(faults.stats.injected.lostAfterCommit).toBe(1);

@@ -39,6 +39,7 @@ async function approvedWithdrawal() {
     admin: adminUser,
     decision: { status: "approved" },
     requestId: randomUUID(),
+    ip: "127.0.0.1",
   });
   return { user, approved, clock };
 }

@@ -10,6 +10,8 @@ import { describe, expect, it } from "vitest";
 import { DomainError } from "../src/lib/errors.js";
 import { statusOf } from "../src/lib/middleware.js";
 import type { PackageRecord } from "../src/repositories/ports.js";
+import type { Actor } from "../src/services/admin.js";
+import { signInAsAdmin } from "./support/admin.js";
 import { depositToWallet, expectLedgerToMatchBalances } from "./support/money.js";
 import { createPackage } from "./support/packages.js";
 import { buildServices, manualClock } from "./support/services.js";
@@ -28,6 +30,8 @@ interface Real {
   user: Awaited<ReturnType<typeof registerUser>>["user"];
   services: ReturnType<typeof buildServices>;
   admin: ReturnType<typeof buildServices>["admin"];
+  /** The admin the balance adjustments are recorded as done by. */
+  actor: Actor;
   clock: ReturnType<typeof manualClock>;
   packages: PackageRecord[];
   investmentIds: string[];
@@ -176,6 +180,7 @@ class Adjust implements fc.AsyncCommand<Model, Real> {
         subject: await caller(real),
         adjustment: { amount: this.cents / 100, type: this.type, reason: "model test" },
         requestId: randomUUID(),
+        actor: real.actor,
       }),
     );
     expect(actual === "ok" ? "ok" : "refused").toBe(expected);
@@ -202,6 +207,11 @@ describe("wallet rules against an in-memory model", () => {
       await createPackage({ priceCents: 30_000, dailyReturnRate: 1.3 }),
       await createPackage({ priceCents: 45_050, dailyReturnRate: 0.75 }),
     ];
+    const adminUser = await buildServices({ clock: manualClock(new Date()) }).accounts.getUser(
+      (await signInAsAdmin()).user._id,
+    );
+    if (!adminUser) throw new Error("admin not found");
+    const actor: Actor = { user: adminUser, ip: "127.0.0.1" };
     await fc.assert(
       fc.asyncProperty(fc.commands(commands, { maxCommands: 25 }), async (cmds) => {
         const { user } = await registerUser();
@@ -212,6 +222,7 @@ describe("wallet rules against an in-memory model", () => {
           user,
           services,
           admin: services.admin,
+          actor,
           clock,
           packages,
           investmentIds: [],

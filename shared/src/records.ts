@@ -19,6 +19,19 @@ export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
 export const WITHDRAWAL_STATUSES = ["pending", "approved", "completed", "rejected"] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
+/** Every admin action the audit trail records (design.md §11). */
+export const AUDIT_ACTIONS = [
+  "user.status",
+  "user.balance",
+  "package.create",
+  "package.update",
+  "package.delete",
+  "withdrawal.approve",
+  "withdrawal.reject",
+  "withdrawal.fail",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
 export const DEPOSIT_STATUSES = ["pending", "completed", "failed", "cancelled"] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 

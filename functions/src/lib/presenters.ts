@@ -1,4 +1,5 @@
 import {
+  type AuditEntry,
   centsToKes,
   type DepositStatusView,
   dailyRewardCents,
@@ -10,6 +11,7 @@ import {
   type Withdrawal,
 } from "@jengafund/shared";
 import type {
+  AuditRecord,
   DepositRecord,
   InvestmentRecord,
   LedgerLine,
@@ -122,6 +124,19 @@ export function presentWithdrawal(withdrawal: WithdrawalRecord): Withdrawal {
 }
 
 /** An admin list page: `{ <name>: [...], page, totalPages, total, nextCursor? }`. */
+/** An audit entry as the admin console shows it (design.md §11). */
+export function presentAuditEntry(entry: AuditRecord): AuditEntry {
+  const { id, ...actor } = entry.actor;
+  return {
+    _id: entry.id,
+    action: entry.action,
+    actor: { _id: id, firstName: actor.firstName, lastName: actor.lastName, email: actor.email },
+    target: { type: entry.target.type, _id: entry.target.id, label: entry.target.label },
+    details: entry.details,
+    createdAt: entry.createdAt,
+  };
+}
+
 export function presentPage<T, R, const N extends string>(
   name: N,
   page: Page<T>,

@@ -1,4 +1,5 @@
 import type {
+  AuditAction,
   BALANCE_KINDS,
   DEPOSIT_STATUSES,
   PACKAGE_CATEGORIES,
@@ -294,6 +295,8 @@ export type RefusalReason =
   | "duplicate-receipt"
   | "package-exists"
   | "package-missing"
+  /** The user to (de)activate is an admin, or no longer exists. */
+  | "admin-account"
   /** A uniqueness marker exists already. */
   | "email-taken"
   | "phone-taken"
@@ -397,8 +400,22 @@ export interface AdminStats {
   newUsersToday: number;
 }
 
+/**
+ * One admin action, written in the same transaction as the change it records and never changed after (design.md §11).
+ * `details` is in the units people read (KES, not cents).
+ */
+export interface AuditRecord {
+  id: string;
+  action: AuditAction;
+  actor: UserSummary & { id: string };
+  target: { type: "user" | "package" | "withdrawal"; id: string; label: string };
+  details: { before?: Record<string, unknown>; after?: Record<string, unknown>; reason?: string; ip: string };
+  createdAt: string;
+}
+
 export interface AdminQueries {
   stats(day: string): Promise<AdminStats>;
+  listAudit(request: PageRequest & { action?: AuditAction; search?: string }): Promise<Page<AuditRecord>>;
   listUsers(request: PageRequest & { search?: string }): Promise<Page<UserRecord>>;
   listLedger(
     request: PageRequest & { type?: LedgerType; status?: LedgerStatus; search?: string },
@@ -414,14 +431,21 @@ export type WithdrawalDecision = {
 
 export interface AdminRepository {
   /** Credits or debits the subject's wallet with its `adjustment` ledger line; a debit below zero is refused. */
-  adjustBalance(plan: BalanceAdjustmentPlan): Promise<void>;
-  /** Activates or deactivates a non-admin user; deactivation also revokes every token issued so far. */
-  setActive(userId: string, isActive: boolean): Promise<UserRecord>;
+  adjustBalance(plan: BalanceAdjustmentPlan, audit: AuditRecord): Promise<void>;
+  /**
+   * Activates or deactivates a non-admin user; deactivation also revokes every token issued so far. Throws
+   * AdminAccountError for an admin (or a user that does not exist).
+   */
+  setActive(subject: UserRecord, isActive: boolean, audit: AuditRecord): Promise<UserRecord>;
   /**
    * Moves a pending withdrawal to approved, or to rejected with the held amount refunded and its ledger line
    * cancelled. Throws MoveRefusedError("not-pending") when it was already processed.
    */
-  decideWithdrawal(withdrawal: WithdrawalRecord, decision: WithdrawalDecision): Promise<WithdrawalRecord>;
+  decideWithdrawal(
+    withdrawal: WithdrawalRecord,
+    decision: WithdrawalDecision,
+    audit: AuditRecord,
+  ): Promise<WithdrawalRecord>;
 }
 
 export interface InvestorRepository {
@@ -441,11 +465,11 @@ export type PackageFields = Omit<PackageRecord, "id" | "createdAt">;
 
 export interface PackageRepository {
   /** Creates the package and counts it in the statistics; false when the id already exists. */
-  create(pkg: PackageRecord, answer?: KeptAnswer): Promise<boolean>;
+  create(pkg: PackageRecord, answer?: KeptAnswer, audit?: AuditRecord): Promise<boolean>;
   /** Replaces an existing package's fields (keeping its creation time); null when it does not exist. */
-  update(id: string, fields: PackageFields): Promise<PackageRecord | null>;
+  update(before: PackageRecord, fields: PackageFields, audit?: AuditRecord): Promise<PackageRecord | null>;
   /** Deletes the package (investments keep their snapshot of it); false when it does not exist. */
-  remove(packageId: string): Promise<boolean>;
+  remove(packageId: string, audit?: AuditRecord): Promise<boolean>;
 }
 
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
@@ -561,7 +585,7 @@ export interface PayoutRepository {
   /** approved → completed, the hold's ledger line completed with the receipt. Refusal: "not-approved". */
   complete(withdrawal: WithdrawalRecord, receipt: string | undefined, at: string): Promise<void>;
   /** approved → rejected with Daraja's reason, the hold refunded and its ledger line failed. Refusal: "not-approved". */
-  fail(withdrawal: WithdrawalRecord, reason: string, at: string): Promise<void>;
+  fail(withdrawal: WithdrawalRecord, reason: string, at: string, audit?: AuditRecord): Promise<void>;
   /** Approved withdrawals decided (approved) before `before`, the earliest decided first, at most `limit`. */
   listApproved(before: string, limit: number): Promise<WithdrawalRecord[]>;
   /** How many approved withdrawals were decided before `before`. */

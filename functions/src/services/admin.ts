@@ -1,5 +1,6 @@
 import {
   ADMIN_MESSAGES,
+  type AuditAction,
   type BalanceAdjustmentInput,
   centsToKes,
   formatKes,
@@ -21,6 +22,7 @@ import {
   AdminAccountError,
   type AdminQueries,
   type AdminRepository,
+  type AuditRecord,
   type KeepAnswer,
   type LedgerLine,
   MoveRefusedError,
@@ -53,6 +55,38 @@ export const ADMIN_SERVICE_MESSAGES = {
   payoutNotAwaiting: "Only an approved payout still waiting for M-Pesa can be marked as failed",
 } as const;
 
+/** Who did an admin action, and from which address: every action records it in the audit trail. */
+export interface Actor {
+  user: UserRecord;
+  ip: string;
+}
+
+/** A package's fields as the audit trail shows them (KES, not cents). */
+const packageDetails = (pkg: PackageFields) => ({
+  name: pkg.name,
+  company: pkg.company,
+  category: pkg.category,
+  riskLevel: pkg.riskLevel,
+  price: centsToKes(pkg.priceCents),
+  dailyReturnRate: pkg.dailyReturnRate,
+  monthlyReturnRate: pkg.monthlyReturnRate,
+  maturityDate: pkg.maturityDate,
+  description: pkg.description,
+  image: pkg.image,
+});
+
+/** The fields that differ, before and after. */
+function changed(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const names = Object.keys(after).filter((name) => JSON.stringify(before[name]) !== JSON.stringify(after[name]));
+  return {
+    before: Object.fromEntries(names.map((name) => [name, before[name]])),
+    after: Object.fromEntries(names.map((name) => [name, after[name]])),
+  };
+}
+
+const withdrawalLabel = (w: WithdrawalRecord) =>
+  `${formatKes(centsToKes(w.amountCents))} to ${w.phoneNumber} (${w.user?.email ?? w.userId})`;
+
 /** Package form input (KES, percents) to the stored fields. */
 function packageFields(input: PackageInput): PackageFields {
   return {
@@ -83,12 +117,40 @@ export function createAdminService({
    * The admin's word that M-Pesa did not pay (Transaction Status or the M-Pesa portal says so): the hold goes back to
    * the wallet with the reason, exactly as when a B2C result reports a failure. A payout that settles meanwhile wins.
    */
-  async function failPayout(withdrawal: WithdrawalRecord, reason: string): Promise<WithdrawalRecord> {
+  /** The audit entry of an action: who, from where, what, on what, and what changed. */
+  function audit(
+    actor: Actor,
+    action: AuditAction,
+    target: AuditRecord["target"],
+    details: Omit<AuditRecord["details"], "ip">,
+  ): AuditRecord {
+    const { id, firstName, lastName, email } = actor.user;
+    return {
+      id: newId(),
+      action,
+      actor: { id, firstName, lastName, email },
+      target,
+      details: { ...details, ip: actor.ip },
+      createdAt: clock.now().toISOString(),
+    };
+  }
+
+  async function failPayout(withdrawal: WithdrawalRecord, reason: string, actor: Actor): Promise<WithdrawalRecord> {
     if (withdrawal.status !== "approved" || !payouts)
       throw new NotPendingError(ADMIN_SERVICE_MESSAGES.payoutNotAwaiting);
     const at = clock.now().toISOString();
     try {
-      await payouts.fail(withdrawal, reason, at);
+      await payouts.fail(
+        withdrawal,
+        reason,
+        at,
+        audit(
+          actor,
+          "withdrawal.fail",
+          { type: "withdrawal", id: withdrawal.id, label: withdrawalLabel(withdrawal) },
+          { before: { status: "approved" }, after: { status: "rejected" }, reason },
+        ),
+      );
       metrics?.count("PayoutsRefunded");
     } catch (error) {
       if (error instanceof MoveRefusedError) throw new NotPendingError(ADMIN_SERVICE_MESSAGES.payoutNotAwaiting);
@@ -99,6 +161,7 @@ export function createAdminService({
 
   return {
     stats: () => queries.stats(nairobiDay(clock.now())),
+    listAudit: (request: Parameters<AdminQueries["listAudit"]>[0]) => queries.listAudit(request),
     listUsers: (request: Parameters<AdminQueries["listUsers"]>[0]) => queries.listUsers(request),
     listTransactions: (request: Parameters<AdminQueries["listLedger"]>[0]) => queries.listLedger(request),
     listWithdrawals: (request: Parameters<AdminQueries["listWithdrawals"]>[0]) => queries.listWithdrawals(request),
@@ -121,21 +184,51 @@ export function createAdminService({
       }
     },
 
-    async createPackage(input: PackageInput, keep?: KeepAnswer<PackageRecord>): Promise<PackageRecord> {
+    async createPackage(input: PackageInput, actor: Actor, keep?: KeepAnswer<PackageRecord>): Promise<PackageRecord> {
       const pkg: PackageRecord = { id: newId(), ...packageFields(input), createdAt: clock.now().toISOString() };
-      if (!(await packages.create(pkg, keep?.(pkg)))) throw new AlreadyExistsError("Package already exists");
+      const entry = audit(
+        actor,
+        "package.create",
+        { type: "package", id: pkg.id, label: pkg.name },
+        {
+          after: packageDetails(pkg),
+        },
+      );
+      if (!(await packages.create(pkg, keep?.(pkg), entry))) throw new AlreadyExistsError("Package already exists");
       return pkg;
     },
 
-    async updatePackage(id: string, input: PackageInput): Promise<PackageRecord> {
-      const updated = await packages.update(id, packageFields(input));
+    async updatePackage(input: {
+      pkg: PackageRecord | null | undefined;
+      fields: PackageInput;
+      actor: Actor;
+    }): Promise<PackageRecord> {
+      const { pkg, actor } = input;
+      if (!pkg) throw new NotFoundError(ADMIN_SERVICE_MESSAGES.packageNotFound);
+      const fields = packageFields(input.fields);
+      const entry = audit(
+        actor,
+        "package.update",
+        { type: "package", id: pkg.id, label: fields.name },
+        changed(packageDetails(pkg), packageDetails(fields)),
+      );
+      const updated = await packages.update(pkg, fields, entry);
       if (!updated) throw new NotFoundError(ADMIN_SERVICE_MESSAGES.packageNotFound);
       return updated;
     },
 
     /** Investments already bought keep their snapshot of the package (name, company, image, rate, maturity). */
-    async deletePackage(id: string): Promise<void> {
-      if (!(await packages.remove(id))) throw new NotFoundError(ADMIN_SERVICE_MESSAGES.packageNotFound);
+    async deletePackage(pkg: PackageRecord | null | undefined, actor: Actor): Promise<void> {
+      if (!pkg) throw new NotFoundError(ADMIN_SERVICE_MESSAGES.packageNotFound);
+      const entry = audit(
+        actor,
+        "package.delete",
+        { type: "package", id: pkg.id, label: pkg.name },
+        {
+          before: packageDetails(pkg),
+        },
+      );
+      if (!(await packages.remove(pkg.id, entry))) throw new NotFoundError(ADMIN_SERVICE_MESSAGES.packageNotFound);
     },
 
     /**
@@ -148,10 +241,12 @@ export function createAdminService({
       admin: UserRecord;
       decision: ProcessWithdrawalInput;
       requestId: string;
+      ip: string;
     }): Promise<WithdrawalRecord> {
       const { withdrawal, decision } = input;
+      const actor = { user: input.admin, ip: input.ip };
       if (!withdrawal) throw new NotFoundError(ADMIN_SERVICE_MESSAGES.withdrawalNotFound);
-      if (decision.status === "failed") return failPayout(withdrawal, decision.reason ?? "");
+      if (decision.status === "failed") return failPayout(withdrawal, decision.reason ?? "", actor);
       if (withdrawal.status !== "pending") throw new NotPendingError(ADMIN_SERVICE_MESSAGES.withdrawalNotPending);
       const processedBy = { id: input.admin.id, firstName: input.admin.firstName, lastName: input.admin.lastName };
       const at = clock.now().toISOString();
@@ -168,6 +263,16 @@ export function createAdminService({
                 at,
                 requestId: input.requestId,
               },
+          audit(
+            actor,
+            decision.status === "rejected" ? "withdrawal.reject" : "withdrawal.approve",
+            { type: "withdrawal", id: withdrawal.id, label: withdrawalLabel(withdrawal) },
+            {
+              before: { status: "pending" },
+              after: { status: decision.status },
+              ...(decision.reason ? { reason: decision.reason } : {}),
+            },
+          ),
         );
       } catch (error) {
         if (error instanceof MoveRefusedError) throw new NotPendingError(ADMIN_SERVICE_MESSAGES.withdrawalNotPending);
@@ -181,6 +286,7 @@ export function createAdminService({
       subject: UserRecord | null | undefined;
       adjustment: BalanceAdjustmentInput;
       requestId: string;
+      actor: Actor;
       keep?: KeepAnswer<{ user: UserRecord; line: LedgerLine }>;
     }): Promise<{ user: UserRecord; line: LedgerLine }> {
       const { subject, adjustment } = input;
@@ -207,7 +313,19 @@ export function createAdminService({
       };
       const adjusted = { user: withBalanceChange(subject, "wallet", signed), line };
       try {
-        await admin.adjustBalance({ subject, line, ...(input.keep ? { answer: input.keep(adjusted) } : {}) });
+        await admin.adjustBalance(
+          { subject, line, ...(input.keep ? { answer: input.keep(adjusted) } : {}) },
+          audit(
+            input.actor,
+            "user.balance",
+            { type: "user", id: subject.id, label: subject.email },
+            {
+              before: { walletBalance: centsToKes(subject.walletBalanceCents) },
+              after: { walletBalance: centsToKes(adjusted.user.walletBalanceCents) },
+              reason: adjustment.reason,
+            },
+          ),
+        );
       } catch (error) {
         if (error instanceof MoveRefusedError) {
           throw new InsufficientBalanceError(ADMIN_MESSAGES.debitBelowZero("the current balance"));
@@ -217,11 +335,25 @@ export function createAdminService({
       return adjusted;
     },
 
-    async setActive(input: { subject: UserRecord | null | undefined; isActive: boolean }): Promise<UserRecord> {
-      if (!input.subject) throw new NotFoundError(ADMIN_MESSAGES.userNotFound);
-      if (input.subject.role === "admin") throw new RuleViolationError(ADMIN_MESSAGES.adminNotToggleable);
+    async setActive(input: {
+      subject: UserRecord | null | undefined;
+      isActive: boolean;
+      actor: Actor;
+    }): Promise<UserRecord> {
+      const { subject, isActive } = input;
+      if (!subject) throw new NotFoundError(ADMIN_MESSAGES.userNotFound);
+      if (subject.role === "admin") throw new RuleViolationError(ADMIN_MESSAGES.adminNotToggleable);
       try {
-        return await admin.setActive(input.subject.id, input.isActive);
+        return await admin.setActive(
+          subject,
+          isActive,
+          audit(
+            input.actor,
+            "user.status",
+            { type: "user", id: subject.id, label: subject.email },
+            { before: { isActive: subject.isActive }, after: { isActive } },
+          ),
+        );
       } catch (error) {
         if (error instanceof AdminAccountError) throw new RuleViolationError(ADMIN_MESSAGES.adminNotToggleable);
         throw error;

@@ -4,7 +4,9 @@
  * (web/src/lib/api-call.ts), so neither side declares a response shape of its own.
  */
 import type * as z from "zod/mini";
+import type { AuditAction } from "../records.js";
 import type {
+  AdminAuditQuerySchema,
   AdminTransactionsQuerySchema,
   AdminUsersQuerySchema,
   AdminWithdrawalsQuerySchema,
@@ -58,6 +60,26 @@ export interface AdminStats {
   pendingWithdrawals: number;
   totalRevenue: number;
   newUsersToday: number;
+}
+
+/** What an audit entry is about: a user, a package or a withdrawal, with a label for people (email, name, amount). */
+export interface AuditTarget {
+  type: "user" | "package" | "withdrawal";
+  _id: string;
+  label: string;
+}
+
+/**
+ * One admin action, as it was done (design.md §11). `details`: `before` and `after` of what changed where it applies,
+ * the admin's `reason`, and `ip`, the address the request came from.
+ */
+export interface AuditEntry {
+  _id: string;
+  action: AuditAction;
+  actor: { _id: string; firstName: string; lastName: string; email: string };
+  target: AuditTarget;
+  details: { before?: Record<string, unknown>; after?: Record<string, unknown>; reason?: string; ip: string };
+  createdAt: string;
 }
 
 /** One page of an admin list: `{ <name>: [...], page, totalPages, total, nextCursor? }`. */
@@ -118,6 +140,7 @@ export interface RouteResponses {
   "export-admin-transactions": TextAnswer;
   "list-admin-withdrawals": JsonAnswer<AdminPage<"withdrawals", Withdrawal>>;
   "process-withdrawal": JsonAnswer<{ withdrawal: Withdrawal }>;
+  "list-admin-audit": JsonAnswer<AdminPage<"entries", AuditEntry>>;
 }
 
 /** Query strings travel as text: each parameter the route's query schema reads, as a string. */
@@ -143,6 +166,7 @@ export interface RouteRequests {
   "export-admin-transactions": { query: QueryOf<typeof AdminTransactionsQuerySchema> };
   "list-admin-withdrawals": { query: QueryOf<typeof AdminWithdrawalsQuerySchema> };
   "process-withdrawal": { body: z.input<typeof ProcessWithdrawalInputSchema> };
+  "list-admin-audit": { query: QueryOf<typeof AdminAuditQuerySchema> };
 }
 
 /** A route's answer; a route the map does not list yet answers `never`, so its handler cannot compile. */

@@ -121,6 +121,8 @@ export const routes = [
     data: "read",
   },
   { method: "GET", path: "/admin/withdrawals", handler: "list-admin-withdrawals", access: "admin", data: "read" },
+  // Every admin action, newest first (design.md §11); written only inside the transactions of the actions themselves.
+  { method: "GET", path: "/admin/audit", handler: "list-admin-audit", access: "admin", data: "read" },
   {
     method: "PUT",
     path: "/admin/withdrawals/{id}",

@@ -1,7 +1,7 @@
 import * as z from "zod/mini";
 import { ADMIN_MAX_PAGE_WITHOUT_CURSOR, ADMIN_PAGE_SIZE } from "../constants.js";
 import { hasAtMostTwoDecimals } from "../money.js";
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES, WITHDRAWAL_STATUSES } from "../records.js";
+import { AUDIT_ACTIONS, TRANSACTION_STATUSES, TRANSACTION_TYPES, WITHDRAWAL_STATUSES } from "../records.js";
 
 export const ADMIN_MESSAGES = {
   fillAllFields: "Please fill in all fields",
@@ -91,6 +91,9 @@ export const AdminTransactionsQuerySchema = z
     type: optionalFilter(TRANSACTION_TYPES, "transaction type"),
     status: optionalFilter(TRANSACTION_STATUSES, "transaction status"),
   })
+  .check(reachableWithoutCursor);
+export const AdminAuditQuerySchema = z
+  .object({ ...pageQuery, search: searchQuery, action: optionalFilter(AUDIT_ACTIONS, "audit action") })
   .check(reachableWithoutCursor);
 export const AdminWithdrawalsQuerySchema = z
   .object({

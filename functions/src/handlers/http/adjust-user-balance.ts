@@ -12,9 +12,10 @@ const present = ({ user, line }: { user: UserRecord; line: LedgerLine }) => ({
 export const handler = httpHandler(
   "adjust-user-balance",
   { path: UserIdPathSchema, body: BalanceAdjustmentInputSchema, load: ({ path }) => ({ subjectUserId: path.id }) },
-  async ({ body, loaded, event, idempotency }) => {
+  async ({ body, loaded, event, idempotency, caller, sourceIp }) => {
     const adjusted = await admin().adjustBalance({
       subject: loaded.subject,
+      actor: { user: caller, ip: sourceIp },
       adjustment: body,
       requestId: event.requestContext.requestId,
       keep: idempotency?.answer(200, present),

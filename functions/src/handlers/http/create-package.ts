@@ -6,7 +6,11 @@ import type { PackageRecord } from "../../repositories/ports.js";
 
 const present = (pkg: PackageRecord) => ({ package: presentPackage(pkg) });
 
-export const handler = httpHandler("create-package", { body: PackageInputSchema }, async ({ body, idempotency }) => ({
-  statusCode: 201,
-  body: present(await admin().createPackage(body, idempotency?.answer(201, present))),
-}));
+export const handler = httpHandler(
+  "create-package",
+  { body: PackageInputSchema },
+  async ({ body, idempotency, caller, sourceIp }) => ({
+    statusCode: 201,
+    body: present(await admin().createPackage(body, { user: caller, ip: sourceIp }, idempotency?.answer(201, present))),
+  }),
+);

@@ -2,7 +2,11 @@ import { ResourceIdPathSchema } from "@jengafund/shared";
 import { admin } from "../../app.js";
 import { httpHandler } from "../../lib/middleware.js";
 
-export const handler = httpHandler("delete-package", { path: ResourceIdPathSchema }, async ({ path }) => {
-  await admin().deletePackage(path.id);
-  return { body: { message: "Package deleted successfully" } };
-});
+export const handler = httpHandler(
+  "delete-package",
+  { path: ResourceIdPathSchema, load: ({ path }) => ({ packageId: path.id }) },
+  async ({ loaded, caller, sourceIp }) => {
+    await admin().deletePackage(loaded.package, { user: caller, ip: sourceIp });
+    return { body: { message: "Package deleted successfully" } };
+  },
+);

@@ -6,7 +6,7 @@ import { presentWithdrawal } from "../../lib/presenters.js";
 export const handler = httpHandler(
   "process-withdrawal",
   { path: ResourceIdPathSchema, body: ProcessWithdrawalInputSchema, load: ({ path }) => ({ withdrawalId: path.id }) },
-  async ({ body, caller, loaded, event }) => ({
+  async ({ body, caller, loaded, event, sourceIp }) => ({
     body: {
       withdrawal: presentWithdrawal(
         await admin().processWithdrawal({
@@ -14,6 +14,7 @@ export const handler = httpHandler(
           admin: caller,
           decision: body,
           requestId: event.requestContext.requestId,
+          ip: sourceIp,
         }),
       ),
     },

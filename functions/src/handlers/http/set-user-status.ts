@@ -6,7 +6,15 @@ import { presentUser } from "../../lib/presenters.js";
 export const handler = httpHandler(
   "set-user-status",
   { path: UserIdPathSchema, body: UserStatusInputSchema, load: ({ path }) => ({ subjectUserId: path.id }) },
-  async ({ body, loaded }) => ({
-    body: { user: presentUser(await admin().setActive({ subject: loaded.subject, isActive: body.isActive })) },
+  async ({ body, loaded, caller, sourceIp }) => ({
+    body: {
+      user: presentUser(
+        await admin().setActive({
+          subject: loaded.subject,
+          isActive: body.isActive,
+          actor: { user: caller, ip: sourceIp },
+        }),
+      ),
+    },
   }),
 );

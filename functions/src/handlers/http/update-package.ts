@@ -5,6 +5,12 @@ import { presentPackage } from "../../lib/presenters.js";
 
 export const handler = httpHandler(
   "update-package",
-  { path: ResourceIdPathSchema, body: PackageInputSchema },
-  async ({ path, body }) => ({ body: { package: presentPackage(await admin().updatePackage(path.id, body)) } }),
+  { path: ResourceIdPathSchema, body: PackageInputSchema, load: ({ path }) => ({ packageId: path.id }) },
+  async ({ body, loaded, caller, sourceIp }) => ({
+    body: {
+      package: presentPackage(
+        await admin().updatePackage({ pkg: loaded.package, fields: body, actor: { user: caller, ip: sourceIp } }),
+      ),
+    },
+  }),
 );

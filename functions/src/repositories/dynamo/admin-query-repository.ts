@@ -9,6 +9,7 @@ import { InvalidInputError } from "../../lib/errors.js";
 import type {
   AdminQueries,
   AdminStats,
+  AuditRecord,
   LedgerLine,
   Page,
   PageRequest,
@@ -19,7 +20,7 @@ import type {
 import { batchGet } from "./batch-get.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
 import { readTotals } from "./counters.js";
-import { counterNames, toLedgerLine, toUserRecord, toWithdrawalRecord } from "./items.js";
+import { counterNames, toAuditRecord, toLedgerLine, toUserRecord, toWithdrawalRecord } from "./items.js";
 import { keys } from "./keys.js";
 
 /** One sorted partition of an index: the list's newest-first order is its sort key, descending. */
@@ -252,6 +253,50 @@ export function createDynamoAdminQueries(ctx: DynamoContext = defaultDynamoConte
       const totalName = counterNames.ledger({ type, status });
       const [page, totals] = await Promise.all([pageOf(partitions, request), counters([totalName])]);
       return { items: page.items.map(toLedgerLine), nextCursor: page.nextCursor, total: totals[totalName] ?? 0 };
+    },
+
+    async listAudit(request): Promise<Page<AuditRecord>> {
+      const { action } = request;
+      if (request.search?.trim()) {
+        // What it was done to, by id; and every action by, or on, the users the text finds.
+        const text = request.search.trim();
+        const users = (await searchUsers(text)).slice(0, 10);
+        const found = await Promise.all([
+          queryPartition("GSI3", keys.auditByTarget(text.toUpperCase())),
+          ...users.flatMap((user) => [
+            queryPartition("GSI3", keys.auditByTarget(user.id)),
+            db
+              .send(
+                new QueryCommand({
+                  TableName,
+                  KeyConditionExpression: "PK = :pk AND begins_with(SK, :audit)",
+                  ExpressionAttributeValues: {
+                    ":pk": keys.auditByActorPartition(user.id),
+                    ":audit": keys.auditEntryPrefix,
+                  },
+                  ScanIndexForward: false,
+                  Limit: SEARCH_CAP,
+                }),
+              )
+              .then((r) => r.Items ?? []),
+          ]),
+        ]);
+        const unique = new Map<string, AuditRecord>();
+        for (const item of found.flat()) {
+          const entry = toAuditRecord(item);
+          if (!action || entry.action === action) unique.set(entry.id, entry);
+        }
+        return inMemoryPage(
+          [...unique.values()].sort((a, b) => (a.id < b.id ? 1 : -1)),
+          request,
+        );
+      }
+      const partitions = action
+        ? onIndex("GSI2", keys.auditByActionPartitions(action))
+        : onIndex("GSI1", keys.auditListPartitions());
+      const totalName = counterNames.audit(action);
+      const [page, totals] = await Promise.all([pageOf(partitions, request), counters([totalName])]);
+      return { items: page.items.map(toAuditRecord), nextCursor: page.nextCursor, total: totals[totalName] ?? 0 };
     },
 
     async listWithdrawals(request): Promise<Page<WithdrawalRecord>> {

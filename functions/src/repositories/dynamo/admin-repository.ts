@@ -1,12 +1,19 @@
-import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { AdminAccountError, type AdminRepository, summaryOf, type WithdrawalRecord } from "../ports.js";
+import {
+  AdminAccountError,
+  type AdminRepository,
+  MoveRefusedError,
+  summaryOf,
+  type WithdrawalRecord,
+} from "../ports.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
 import {
+  auditCounters,
+  auditPut,
   countersUpdate,
   ledgerCounters,
   ledgerItem,
+  mergeCounters,
   statusTransition,
-  toUserRecord,
   withdrawalRefund,
   withdrawalStatusChangeCounters,
 } from "./items.js";
@@ -14,9 +21,9 @@ import { keys } from "./keys.js";
 import { markerPut, refusing, runTransaction } from "./transactions.js";
 
 export function createDynamoAdminRepository(ctx: DynamoContext = defaultDynamoContext()): AdminRepository {
-  const { db, TableName } = ctx;
+  const { TableName } = ctx;
   return {
-    async adjustBalance({ subject, line, answer }) {
+    async adjustBalance({ subject, line, answer }, audit) {
       const debit = line.amountCents < 0;
       await runTransaction(
         ctx,
@@ -37,13 +44,14 @@ export function createDynamoAdminRepository(ctx: DynamoContext = defaultDynamoCo
               },
             },
           }),
-          countersUpdate(TableName, ledgerCounters(line), subject.id),
+          countersUpdate(TableName, mergeCounters(ledgerCounters(line), auditCounters(audit)), subject.id),
+          auditPut(TableName, audit),
         ],
         { answer },
       );
     },
 
-    async decideWithdrawal(withdrawal, decision) {
+    async decideWithdrawal(withdrawal, decision, audit) {
       const decided: WithdrawalRecord = {
         ...withdrawal,
         status: decision.status,
@@ -61,7 +69,7 @@ export function createDynamoAdminRepository(ctx: DynamoContext = defaultDynamoCo
       await runTransaction(
         ctx,
         decision.status === "rejected"
-          ? withdrawalRefund(TableName, withdrawal, { from: "pending", set, marker })
+          ? withdrawalRefund(TableName, withdrawal, { from: "pending", set, marker, audit })
           : [
               {
                 item: statusTransition(TableName, keys.withdrawal(withdrawal.id), {
@@ -73,31 +81,47 @@ export function createDynamoAdminRepository(ctx: DynamoContext = defaultDynamoCo
                 refusal: "not-pending",
                 marker,
               },
-              countersUpdate(TableName, withdrawalStatusChangeCounters("pending", "approved"), withdrawal.userId),
+              countersUpdate(
+                TableName,
+                mergeCounters(withdrawalStatusChangeCounters("pending", "approved"), auditCounters(audit)),
+                withdrawal.userId,
+              ),
+              auditPut(TableName, audit),
             ],
       );
       return decided;
     },
 
-    async setActive(userId, isActive) {
+    async setActive(subject, isActive, audit) {
       try {
-        const { Attributes } = await db.send(
-          new UpdateCommand({
-            TableName,
-            Key: keys.user(userId),
-            // Deactivation bumps the token version, so tokens issued before stop working on the next request.
-            UpdateExpression: isActive ? "SET isActive = :active" : "SET isActive = :active ADD tokenVersion :one",
-            ConditionExpression: "attribute_exists(PK) AND #role <> :admin",
-            ExpressionAttributeNames: { "#role": "role" },
-            ExpressionAttributeValues: { ":active": isActive, ":admin": "admin", ...(isActive ? {} : { ":one": 1 }) },
-            ReturnValues: "ALL_NEW",
+        await runTransaction(ctx, [
+          refusing("admin-account", {
+            Update: {
+              TableName,
+              Key: keys.user(subject.id),
+              // Deactivation bumps the token version, so tokens issued before stop working on the next request.
+              UpdateExpression: isActive ? "SET isActive = :active" : "SET isActive = :active ADD tokenVersion :one",
+              ConditionExpression: "attribute_exists(PK) AND #role <> :admin",
+              ExpressionAttributeNames: { "#role": "role" },
+              ExpressionAttributeValues: {
+                ":active": isActive,
+                ":admin": "admin",
+                ...(isActive ? {} : { ":one": 1 }),
+              },
+            },
           }),
-        );
-        return toUserRecord(Attributes ?? {});
+          countersUpdate(TableName, auditCounters(audit), subject.id),
+          auditPut(TableName, audit),
+        ]);
       } catch (error) {
-        if ((error as Error).name === "ConditionalCheckFailedException") throw new AdminAccountError();
+        if (error instanceof MoveRefusedError) throw new AdminAccountError();
         throw error;
       }
+      return {
+        ...subject,
+        isActive,
+        ...(isActive ? {} : { tokenVersion: (subject.tokenVersion ?? 0) + 1 }),
+      };
     },
   };
 }

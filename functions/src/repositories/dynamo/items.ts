@@ -3,6 +3,7 @@
  * and come out here; the rest of the adapters never spell an attribute layout twice.
  */
 import type {
+  AuditRecord,
   DepositRecord,
   InvestmentRecord,
   LedgerLine,
@@ -298,9 +299,11 @@ export type Counter =
   | "totalTransactions"
   | "totalRevenueCents"
   | LedgerCounter
-  | WithdrawalCounter;
+  | WithdrawalCounter
+  | AuditCounter;
 type LedgerCounter = `tx_${string}`;
 type WithdrawalCounter = `wd_${string}`;
+type AuditCounter = `audit_${string}`;
 export type CounterDeltas = Partial<Record<Counter, number>>;
 
 /** Counter names behind the admin lists' totals: every type, status and type-and-status combination. */
@@ -314,7 +317,38 @@ export const counterNames = {
           ? `tx_status_${filter.status}`
           : "totalTransactions",
   withdrawals: (status?: string): Counter => (status ? `wd_${status}` : "wd_total"),
+  audit: (action?: string): Counter => (action ? `audit_${action}` : "audit_total"),
 };
+
+/** An audit entry counted in the audit list's totals (all, and its action's). */
+export const auditCounters = (audit: AuditRecord): CounterDeltas => ({
+  [counterNames.audit()]: 1,
+  [counterNames.audit(audit.action)]: 1,
+});
+
+/** The audit entry of an admin action, written once in the action's own transaction; never updated or deleted. */
+export function auditPut(TableName: string, audit: AuditRecord): TransactItem {
+  return {
+    Put: {
+      TableName,
+      Item: {
+        ...keys.auditEntry(audit.actor.id, audit.id),
+        type: "AuditEntry",
+        ...audit,
+        GSI1PK: keys.auditList(audit.id),
+        GSI1SK: audit.id,
+        GSI2PK: keys.auditByAction(audit.action, audit.id),
+        GSI2SK: audit.id,
+        GSI3PK: keys.auditByTarget(audit.target.id),
+        GSI3SK: audit.id,
+      },
+      ConditionExpression: "attribute_not_exists(PK)",
+    },
+  };
+}
+
+export const toAuditRecord = (item: Item): AuditRecord =>
+  pick<AuditRecord>(item, ["id", "action", "actor", "target", "details", "createdAt"]);
 
 /** New ledger lines counted under every list filter they appear in. */
 export function ledgerCounters(...lines: Pick<LedgerLine, "type" | "status">[]): CounterDeltas {
@@ -392,7 +426,13 @@ export function statusTransition(
 export function withdrawalRefund(
   TableName: string,
   withdrawal: WithdrawalRecord,
-  change: { from: "pending" | "approved"; set: Record<string, unknown>; marker?: MoveItem["marker"] },
+  change: {
+    from: "pending" | "approved";
+    set: Record<string, unknown>;
+    marker?: MoveItem["marker"];
+    /** The admin action behind the refund, recorded with it. */
+    audit?: AuditRecord;
+  },
 ): (MoveItem | TransactItem)[] {
   const { from } = change;
   const ledgerTo = from === "pending" ? "cancelled" : "failed";
@@ -422,9 +462,11 @@ export function withdrawalRefund(
       mergeCounters(
         withdrawalStatusChangeCounters(from, "rejected"),
         ledgerStatusChangeCounters("withdrawal", "pending", ledgerTo),
+        change.audit ? auditCounters(change.audit) : {},
       ),
       withdrawal.userId,
     ),
+    ...(change.audit ? [auditPut(TableName, change.audit)] : []),
   ];
 }
 

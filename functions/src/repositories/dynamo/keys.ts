@@ -24,6 +24,8 @@
  *            PASSWORD_RESET#<sha256> / PASSWORD_RESET   an unused password reset link (30 minutes, TTL)
  *            THROTTLE#STK#USER#<id> / PENDING    how many of the user's deposits are pending
  *            THROTTLE#STK#<scope> / <hour>   STK prompts started in an hour, per user and per phone, by TTL
+ *            AUDITBY#<actorId> / AUDIT#<id>  an admin action (GSI1: AUDIT#<nn>; GSI2: AUDIT#<action>#<nn>;
+ *                                            GSI3: AUDITTARGET#<targetId>), all / <id>, newest first
  *            IDEMPOTENCY#<callerId>#<key> / IDEMPOTENCY   a keyed money request and its kept answer (24 h, TTL)
  *
  * <nn> is the item's shard: its own id (the user's id for user entries) hashed onto INDEX_SHARDS values, so that a
@@ -133,6 +135,19 @@ export const keys = {
   statsDay: (day: string, shard: number): Key => ({ PK: statsPartition(shard), SK: `DAY#${day}` }),
   /** How many investments mature on a (UTC) day, on a statistics shard, to take them out of the active count then. */
   statsMaturities: (day: string, shard: number): Key => ({ PK: statsPartition(shard), SK: `MATURES#${day}` }),
+
+  /**
+   * An admin action (immutable): kept under its actor, so an admin's own actions are one Query. Listed newest first on
+   * GSI1 (every action) and GSI2 (by action), sharded; found by what it was done to on GSI3.
+   */
+  auditEntry: (actorId: string, entryId: string): Key => ({ PK: `AUDITBY#${actorId}`, SK: `AUDIT#${entryId}` }),
+  auditByActorPartition: (actorId: string) => `AUDITBY#${actorId}`,
+  auditEntryPrefix: "AUDIT#",
+  auditList: (entryId: string) => sharded("AUDIT", entryId),
+  auditListPartitions: () => allShards("AUDIT"),
+  auditByAction: (action: string, entryId: string) => sharded(`AUDIT#${action}`, entryId),
+  auditByActionPartitions: (action: string) => allShards(`AUDIT#${action}`),
+  auditByTarget: (targetId: string) => `AUDITTARGET#${targetId}`,
 
   /** A request made with an Idempotency-Key, per caller: its body's fingerprint and, once done, its answer. */
   idempotency: (callerId: string, idempotencyKey: string): Key => ({

@@ -1,12 +1,18 @@
-import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { MoveRefusedError, type PackageRepository } from "../ports.js";
+import { type AuditRecord, MoveRefusedError, type PackageRepository } from "../ports.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
-import { countersUpdate, packageItem, toPackageRecord } from "./items.js";
+import { auditCounters, auditPut, type CounterDeltas, countersUpdate, mergeCounters, packageItem } from "./items.js";
 import { keys } from "./keys.js";
 import { refusing, runTransaction, type TransactionOptions } from "./transactions.js";
 
 export function createDynamoPackageRepository(ctx: DynamoContext = defaultDynamoContext()): PackageRepository {
-  const { db, TableName } = ctx;
+  const { TableName } = ctx;
+  /** The package's counters with the audit entry's, and the entry itself, for a change an admin made. */
+  const counted = (packageId: string, deltas: CounterDeltas, audit?: AuditRecord) => [
+    ...(audit || Object.keys(deltas).length
+      ? [countersUpdate(TableName, mergeCounters(deltas, audit ? auditCounters(audit) : {}), packageId)]
+      : []),
+    ...(audit ? [auditPut(TableName, audit)] : []),
+  ];
   /** Runs the transaction; a refusal by the package's own condition answers false. */
   const conditional = async (items: Parameters<typeof runTransaction>[1], options?: TransactionOptions) => {
     try {
@@ -19,45 +25,42 @@ export function createDynamoPackageRepository(ctx: DynamoContext = defaultDynamo
   };
 
   return {
-    create: (pkg, answer) =>
+    create: (pkg, answer, audit) =>
       conditional(
         [
           refusing("package-exists", {
             Put: { TableName, Item: packageItem(pkg), ConditionExpression: "attribute_not_exists(PK)" },
           }),
-          countersUpdate(TableName, { totalPackages: 1 }, pkg.id),
+          ...counted(pkg.id, { totalPackages: 1 }, audit),
         ],
         { answer },
       ),
 
-    async update(id, fields) {
-      // One conditional write, no read first.
+    async update(before, fields, audit) {
+      // One conditional write (with its audit entry), no read first: the caller read the package with the request.
       const entries = Object.entries(fields);
-      try {
-        const { Attributes } = await db.send(
-          new UpdateCommand({
+      const updated = await conditional([
+        refusing("package-missing", {
+          Update: {
             TableName,
-            Key: keys.package(id),
+            Key: keys.package(before.id),
             UpdateExpression: `SET ${entries.map((_, i) => `#f${i} = :v${i}`).join(", ")}`,
             ConditionExpression: "attribute_exists(PK)",
             ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#f${i}`, name])),
             ExpressionAttributeValues: Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
-            ReturnValues: "ALL_NEW",
-          }),
-        );
-        return Attributes ? toPackageRecord(Attributes) : null;
-      } catch (error) {
-        if ((error as Error).name === "ConditionalCheckFailedException") return null;
-        throw error;
-      }
+          },
+        }),
+        ...counted(before.id, {}, audit),
+      ]);
+      return updated ? { ...before, ...fields } : null;
     },
 
-    remove: (packageId) =>
+    remove: (packageId, audit) =>
       conditional([
         refusing("package-missing", {
           Delete: { TableName, Key: keys.package(packageId), ConditionExpression: "attribute_exists(PK)" },
         }),
-        countersUpdate(TableName, { totalPackages: -1 }, packageId),
+        ...counted(packageId, { totalPackages: -1 }, audit),
       ]),
   };
 }

@@ -388,10 +388,14 @@ export function createDynamoPayoutRepository(ctx: DynamoContext = defaultDynamoC
       ]),
 
     // The payout did not happen: the held amount goes back to the wallet.
-    fail: (withdrawal, reason, at) =>
+    fail: (withdrawal, reason, at, audit) =>
       runTransaction(
         ctx,
-        withdrawalRefund(TableName, withdrawal, { from: "approved", set: { reason, completedAt: at } }),
+        withdrawalRefund(TableName, withdrawal, {
+          from: "approved",
+          set: { reason, completedAt: at },
+          ...(audit ? { audit } : {}),
+        }),
       ),
 
     async listApproved(before, limit) {
