@@ -14,10 +14,20 @@ const previewPort = Number(process.env.PREVIEW_PORT ?? 4173);
 /** Served for every route that has no pre-rendered page: the providers' styles and the loading spinner. */
 const SHELL_FILE = "app.html";
 
-/** The route modules a pre-rendered page hydrates with, preloaded so hydration does not wait for them. */
-const routeModules: Record<string, string> = {
-  "/login": "src/app/routes/login.tsx",
-  "/register": "src/app/routes/register.tsx",
+/** The lazily loaded modules a page needs at once, preloaded so that neither hydration nor its first screen waits. */
+const pageModules: Record<string, string[]> = {
+  "/login": ["src/app/routes/login.tsx"],
+  "/register": ["src/app/routes/register.tsx"],
+  /**
+   * The shell is mostly opened by a signed-in investor (a dashboard link, a reload): the session check and the
+   * packages tab, the investor's home, are fetched with the app instead of one after another.
+   */
+  [SHELL_FILE]: [
+    "src/lib/auth/api/get-current-user.ts",
+    "src/lib/amplify-rest.ts",
+    "src/app/routes/dashboard-layout.tsx",
+    "src/features/packages/components/packages-panel.tsx",
+  ],
 };
 
 /**
@@ -66,7 +76,7 @@ function prerenderPublicPages(): Plugin {
         for (const path of [...prerenderedPaths, SHELL_PATH]) {
           const page = await renderPage(path);
           const isShell = path === SHELL_PATH;
-          const preloads = modulePreloads(isShell ? undefined : routeModules[path], template);
+          const preloads = modulePreloads(pageModules[isShell ? SHELL_FILE : path] ?? [], template);
           const html = template
             .replace("</head>", `${preloads}${page.styles}</head>`)
             .replace(
@@ -103,21 +113,22 @@ function prerenderPublicPages(): Plugin {
   }
 
   /**
-   * The chunks main.tsx loads step by step (React DOM, the design system, the app) and the page's route module, with
+   * The chunks main.tsx loads step by step (React DOM, the design system, the app) and the page's own modules, with
    * what they import: preloaded, so each step finds its code already downloaded.
    */
-  function modulePreloads(routeModule: string | undefined, template: string): string {
+  function modulePreloads(modules: string[], template: string): string {
     const entry = [...chunks.values()].find((chunk) => chunk.isEntry);
-    const route = [...chunks.entries()].find(
-      ([, chunk]) => routeModule && chunk.moduleId === join(webDir, routeModule),
-    );
+    const moduleIds = new Set(modules.map((module) => join(webDir, module)));
+    const own = [...chunks.entries()].filter(([, chunk]) => moduleIds.has(chunk.moduleId ?? ""));
+    if (own.length !== modules.length)
+      throw new Error(`A page module is not a chunk of its own: ${modules.join(", ")}`);
     const files = new Set<string>();
     const visit = (file: string) => {
       if (files.has(file)) return;
       files.add(file);
       for (const imported of chunks.get(file)?.imports ?? []) visit(imported);
     };
-    for (const file of [...(entry?.dynamicImports.filter(isBootStep) ?? []), ...(route ? [route[0]] : [])]) visit(file);
+    for (const file of [...(entry?.dynamicImports.filter(isBootStep) ?? []), ...own.map(([file]) => file)]) visit(file);
     return [...files]
       .filter((file) => !template.includes(`/${file}"`))
       .map((file) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`)

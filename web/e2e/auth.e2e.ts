@@ -34,8 +34,11 @@ describe("sign-up, sign-out and sign-in", () => {
     const investor = newInvestor("First");
 
     await page.goto(webUrl);
+    // The app starts after the page's first paint, so the load event can come before it has drawn anything.
+    const getStarted = page.getByRole("link", { name: "Get Started" });
+    await getStarted.waitFor();
     await screenshot(page, "landing-desktop");
-    await page.getByRole("link", { name: "Get Started" }).click();
+    await getStarted.click();
     await page.waitForURL(`${webUrl}/register`);
     await fillRegistration(page, investor);
     await screenshot(page, "register-desktop");
