@@ -183,6 +183,10 @@ describe.each([
     await audit("process withdrawal dialog");
     await closeDialog(page, "Process Withdrawal");
 
+    await openAdminTab(page, "Audit", "Audit Trail");
+    await page.getByText(/^Showing \d+ of \d+ (entry|entries)$/).waitFor();
+    await audit("audit");
+
     await close();
     expect(findings, size).toEqual({});
   });

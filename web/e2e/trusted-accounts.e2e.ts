@@ -2,10 +2,11 @@ import { generate } from "otplib";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { SECURITY_TEXTS } from "../src/features/account/lib/security-texts";
+import { AUDIT_ACTION_LABELS, AUDIT_TEXTS } from "../src/features/admin-audit/lib/audit-labels";
 import { RECOVERY_TEXTS, TWO_FACTOR_LOGIN_TEXTS } from "../src/features/auth/lib/auth-texts";
 import { registerInvestor } from "./support/api";
-import { launchBrowser, openPage, screenshot, viewports } from "./support/browser";
-import { openDashboardTab, signIn, textbox, toast } from "./support/screens";
+import { hasHorizontalScroll, launchBrowser, openPage, screenshot, viewports } from "./support/browser";
+import { openAdminTab, openDashboardTab, signIn, textbox, toast } from "./support/screens";
 
 /**
  * Accounts you can trust (design.md §11), in Chromium against the whole local stack: a password reset whose email is
@@ -14,6 +15,7 @@ import { openDashboardTab, signIn, textbox, toast } from "./support/screens";
 const webUrl = inject("webUrl");
 const apiUrl = inject("apiUrl");
 const mailUrl = inject("mailUrl");
+const admin = { email: inject("adminEmail"), password: inject("adminPassword") };
 
 let browser: Browser;
 
@@ -166,6 +168,73 @@ describe("two-factor sign-in", () => {
     await page.waitForURL(`${webUrl}/dashboard/packages`);
 
     expect(errors.filter((error) => !error.includes("401"))).toEqual([]);
+    await close();
+  });
+});
+
+describe("audit trail", () => {
+  test("an admin's deactivation and credit appear on the Audit tab with the admin, the change and the reason", async () => {
+    const investor = await registerInvestor(apiUrl, "audit", { firstName: "Audit", lastName: `Subject${Date.now()}` });
+    const reason = `Goodwill credit for the audit test ${Date.now()}`;
+    const { page, errors, close } = await openPage(browser);
+    await signIn(page, admin.email, admin.password);
+    await page.waitForURL(`${webUrl}/admin/overview`);
+    const { user: adminUser } = await page.evaluate(async () => {
+      const response = await fetch("/api/auth/me", {
+        headers: { Authorization: `Bearer ${localStorage.getItem("token")}` },
+      });
+      return (await response.json()) as { user: { firstName: string; lastName: string } };
+    });
+
+    await openAdminTab(page, "Users", "User Management");
+    await page.getByRole("searchbox", { name: "Search users" }).fill(investor.email);
+    const row = page.getByRole("row").filter({ hasText: investor.email });
+    await row.getByRole("button", { name: "Adjust balance" }).click();
+    const adjust = page.getByRole("dialog", { name: "Adjust Balance" });
+    await adjust.getByRole("spinbutton", { name: "Amount (KES)" }).fill("40");
+    await adjust.getByRole("combobox", { name: "Type" }).selectOption("credit");
+    await adjust.getByRole("textbox", { name: "Reason" }).fill(reason);
+    await adjust.getByRole("button", { name: "Adjust Balance" }).click();
+    await toast(page, "Balance credited successfully").waitFor();
+    await row.getByRole("button", { name: "Deactivate" }).click();
+    await toast(page, "User deactivated successfully").waitFor();
+
+    await openAdminTab(page, "Audit", AUDIT_TEXTS.title);
+    await page.getByRole("searchbox", { name: AUDIT_TEXTS.searchLabel }).fill(investor.email);
+    const table = page.getByRole("table", { name: "Audit entries" });
+    await expect.poll(() => table.getByRole("row").count()).toBe(3);
+    const [newest, older] = [table.getByRole("row").nth(1), table.getByRole("row").nth(2)];
+    await newest.getByText(AUDIT_ACTION_LABELS["user.status"]).waitFor();
+    await newest.getByText("Active: Yes → No").waitFor();
+    await older.getByText(AUDIT_ACTION_LABELS["user.balance"]).waitFor();
+    await older.getByText(`Reason: ${reason}`).waitFor();
+    for (const entry of [newest, older]) {
+      await entry.getByText(`${adminUser.firstName} ${adminUser.lastName}`).waitFor();
+      await entry.getByText(investor.email).waitFor();
+    }
+    await screenshot(page, "admin-audit-desktop");
+
+    await page.getByRole("combobox", { name: AUDIT_TEXTS.actionLabel }).selectOption("user.balance");
+    await expect.poll(() => table.getByRole("row").count()).toBe(2);
+
+    await page.setViewportSize(viewports.phone);
+    await page.getByRole("list", { name: "Audit entries" }).waitFor();
+    expect(await hasHorizontalScroll(page)).toBe(false);
+    await screenshot(page, "phone-admin-audit");
+
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  test("investors get no Audit tab, and the API refuses them the audit trail", async () => {
+    const investor = await registerInvestor(apiUrl, "no-audit");
+    expect(await status("/admin/audit", investor.token)).toBe(403);
+    const { page, close } = await openPage(browser);
+    await signIn(page, investor.email, investor.password);
+    await page.waitForURL(`${webUrl}/dashboard/packages`);
+    await page.goto(`${webUrl}/admin/audit`);
+    await page.waitForURL(`${webUrl}/dashboard/packages`);
+    expect(await page.getByRole("link", { name: "Audit" }).count()).toBe(0);
     await close();
   });
 });

@@ -56,6 +56,7 @@ const WithdrawalsPanel = lazyNamed(
   () => import("../features/admin-withdrawals/components/withdrawals-panel"),
   "WithdrawalsPanel",
 );
+const AuditPanel = lazyNamed(() => import("../features/admin-audit/components/audit-panel"), "AuditPanel");
 
 /** The route table of spec §2. Router-agnostic so tests can mount it in a MemoryRouter. */
 export function AppRoutes() {
@@ -84,6 +85,7 @@ export function AppRoutes() {
               <Route path={paths.admin.packages} element={<AdminPackagesPanel />} />
               <Route path={paths.admin.transactions} element={<TransactionsPanel />} />
               <Route path={paths.admin.withdrawals} element={<WithdrawalsPanel />} />
+              <Route path={paths.admin.audit} element={<AuditPanel />} />
               <Route path="*" element={<Navigate to={paths.admin.overview} replace />} />
             </Route>
           </Route>

@@ -20,5 +20,6 @@ export const paths = {
     packages: "/admin/packages",
     transactions: "/admin/transactions",
     withdrawals: "/admin/withdrawals",
+    audit: "/admin/audit",
   },
 } as const;

@@ -25,5 +25,6 @@ export const queryKeys = {
     users: ["admin", "users"],
     transactions: ["admin", "transactions"],
     withdrawals: ["admin", "withdrawals"],
+    audit: ["admin", "audit"],
   },
 } as const;

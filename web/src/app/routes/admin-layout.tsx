@@ -9,6 +9,7 @@ const tabs = [
   { to: paths.admin.packages, label: "Packages" },
   { to: paths.admin.transactions, label: "Transactions" },
   { to: paths.admin.withdrawals, label: "Withdrawals" },
+  { to: paths.admin.audit, label: "Audit" },
 ] as const;
 
 export function AdminLayout() {
