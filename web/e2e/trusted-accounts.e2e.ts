@@ -240,7 +240,7 @@ describe("audit trail", () => {
 });
 
 describe("at a phone's width", () => {
-  test("the recovery pages and the code step fit 360 px", async () => {
+  test("the recovery pages fit 360 px", async () => {
     const { page, close } = await openPage(browser, viewports.phone);
     await page.goto(`${webUrl}/forgot-password`);
     await page.getByRole("button", { name: RECOVERY_TEXTS.sendLink }).waitFor();
