@@ -24,6 +24,8 @@ interface HeatReport {
 
 const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
 
+export const PARTITION_HEAT_HEADING = "## Partition heat";
+
 export function measurePartitionHeat(): string {
   const reportFile = join(repoRoot, ".test-artifacts", "bench", "partition-heat.json");
   rmSync(reportFile, { force: true });
@@ -67,7 +69,7 @@ export function measurePartitionHeat(): string {
     );
   }
 
-  return `## Partition heat
+  return `${PARTITION_HEAT_HEADING}
 
 The seeded random workload of quality R6 (seed ${report.seed}): ${report.users} registrations (ten with a referral code),
 then 10,000 deposits, purchases, claims, withdrawals and admin decisions at concurrency 16, on DynamoDB Local with the

@@ -6,6 +6,7 @@
  * - Lighthouse (mobile) on the production build served by `npm run preview` (scripts/bench-lighthouse.ts).
  * BENCH_ONLY=bundles measures the Lambda bundles alone and rewrites only their section of docs/benchmarks.md;
  * BENCH_ONLY=lighthouse builds the web app, runs Lighthouse alone and rewrites only the Web and Lighthouse sections.
+ * BENCH_ONLY=partitions runs the R6 workload with the table's stream on and rewrites only the Partition heat section.
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -16,11 +17,13 @@ import { build } from "esbuild";
 import { lambdaBundleAliases } from "../functions/src/bundling.js";
 import { benchApi, percentile } from "./bench-api.js";
 import { benchLighthouse, LIGHTHOUSE_HEADING, lighthouseSection } from "./bench-lighthouse.js";
+import { measurePartitionHeat, PARTITION_HEAT_HEADING } from "./bench-partitions.js";
 import { repoRoot } from "./local-stack.js";
 
 const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 25);
 const BUNDLES_ONLY = process.env.BENCH_ONLY === "bundles";
 const LIGHTHOUSE_ONLY = process.env.BENCH_ONLY === "lighthouse";
+const PARTITIONS_ONLY = process.env.BENCH_ONLY === "partitions";
 /** quality.md: a read route's bundle (the route list's `data: "read"`) stays within this, gzip. */
 const READ_ROUTE_BUDGET_KB = 125;
 /** quality.md: a handler's import time stays within this multiple of the client-only bundle's, same build, same run. */
@@ -141,6 +144,13 @@ function replaceSection(text: string, heading: string, section: string): string 
   return `${text.slice(0, start)}${section}${next < 0 ? "" : `\n${text.slice(next + 1)}`}`;
 }
 
+if (PARTITIONS_ONLY) {
+  const file = join(repoRoot, "docs", "benchmarks.md");
+  writeFileSync(file, replaceSection(readFileSync(file, "utf8"), PARTITION_HEAT_HEADING, measurePartitionHeat()));
+  console.log("Wrote the Partition heat section of docs/benchmarks.md");
+  process.exit(0);
+}
+
 if (LIGHTHOUSE_ONLY) {
   buildWeb();
   const web = webSection();
@@ -254,6 +264,7 @@ const lighthouseReport = await measureLighthouse();
 
 console.log("Measuring the API on a local stack of its own…");
 const api = await benchApi((line) => console.log(line));
+const partitionReport = measurePartitionHeat();
 const roundTripRows = api.roundTrips.map((r) => `| ${r.route} | ${r.roundTrips} | ${r.sdkCalls} |`);
 const loadRows = api.load.map(
   (r) => `| ${r.name} | ${r.requestsPerSecond.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${r.errors + r.non2xx} |`,
@@ -309,6 +320,7 @@ ${pageRatio("page 2 by cursor")}.
 |---|---|---|---|---|
 ${adminRows.join("\n")}
 
+${partitionReport}
 ${webReport}
 ${lighthouseReport}`;
 writeFileSync(join(repoRoot, "docs", "benchmarks.md"), report);
