@@ -11,6 +11,9 @@ const webPort = Number(process.env.WEB_PORT ?? 5173);
 const apiPort = Number(process.env.API_PORT ?? 3000);
 const previewPort = Number(process.env.PREVIEW_PORT ?? 4173);
 
+/** Keep in step with main.tsx, which moves this template's preloads into <head> after the first paint. */
+const DEFERRED_PRELOADS_ID = "deferred-preloads";
+
 /** Served for every route that has no pre-rendered page: the providers' styles and the loading spinner. */
 const SHELL_FILE = "app.html";
 
@@ -77,13 +80,15 @@ function prerenderPublicPages(): Plugin {
           const page = await renderPage(path);
           const isShell = path === SHELL_PATH;
           const preloads = modulePreloads(pageModules[isShell ? SHELL_FILE : path] ?? [], template);
+          // A pre-rendered page asks for the app's code only once it is on screen (main.tsx moves these preloads
+          // into <head> after the first paint); the shell has nothing to show first and asks at once.
           const html = template
-            .replace("</head>", `${preloads}${page.styles}</head>`)
+            .replace("</head>", `${isShell ? preloads : ""}${page.styles}</head>`)
             .replace(
               '<div id="root"></div>',
               isShell
                 ? `<div id="root">${page.html}</div>`
-                : `<div id="root" data-prerendered="${path}">${page.html}</div>`,
+                : `<div id="root" data-prerendered="${path}">${page.html}</div><template id="${DEFERRED_PRELOADS_ID}">${preloads}</template>`,
             );
           const file = isShell ? join(outDir, SHELL_FILE) : join(outDir, path, "index.html");
           mkdirSync(dirname(file), { recursive: true });

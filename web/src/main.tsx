@@ -12,6 +12,7 @@ void boot(root);
  */
 async function boot(element: HTMLElement): Promise<void> {
   await afterFirstPaint();
+  requestDeferredPreloads();
   const { createRoot, hydrateRoot } = await step("react-dom", () => import("react-dom/client"));
   await step("design-system", () => import("./components/ui/system"));
   const { App } = await step("app", () => import("./app/app"));
@@ -20,14 +21,25 @@ async function boot(element: HTMLElement): Promise<void> {
       <App />
     </StrictMode>
   );
+  // As transitions, hydration and the first render yield to the browser every few milliseconds instead of holding
+  // the main thread until the whole page is done.
   if (canHydrate(element)) {
-    // As a transition, hydration yields to the browser every few milliseconds instead of holding the main thread.
     startTransition(() => {
       hydrateRoot(element, app);
     });
   } else {
-    createRoot(element).render(app);
+    const root = createRoot(element);
+    startTransition(() => root.render(app));
   }
+}
+
+/**
+ * A pre-rendered page holds the preloads of the app's code in a template (vite.config.ts), so that the browser does
+ * not fetch the code while it should be drawing the page, which is complete without it.
+ */
+function requestDeferredPreloads(): void {
+  const deferred = document.getElementById("deferred-preloads");
+  if (deferred instanceof HTMLTemplateElement) document.head.append(deferred.content);
 }
 
 /** After the next frame, or a tenth of a second in a tab that draws no frames (in the background). */
