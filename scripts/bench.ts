@@ -7,8 +7,6 @@
  * BENCH_ONLY=bundles measures the Lambda bundles alone and rewrites only their section of docs/benchmarks.md;
  * BENCH_ONLY=lighthouse builds the web app, runs Lighthouse alone and rewrites only the Web and Lighthouse sections.
  * BENCH_ONLY=partitions runs the R6 workload with the table's stream on and rewrites only the Partition heat section.
- * BENCH_ONLY=api measures the endpoints under load beside their DynamoDB Local anchors and rewrites only the API
- * section (the round trips and callback figures are measured on the way but not written).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -17,7 +15,7 @@ import { gzipSync } from "node:zlib";
 import { routes } from "@jengafund/shared";
 import { build } from "esbuild";
 import { lambdaBundleAliases } from "../functions/src/bundling.js";
-import { API_LOAD_HEADING, apiLoadSection, benchApi, percentile } from "./bench-api.js";
+import { benchApi, percentile } from "./bench-api.js";
 import { benchLighthouse, LIGHTHOUSE_HEADING, lighthouseSection } from "./bench-lighthouse.js";
 import { measurePartitionHeat, PARTITION_HEAT_HEADING } from "./bench-partitions.js";
 import { repoRoot } from "./local-stack.js";
@@ -26,7 +24,6 @@ const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 25);
 const BUNDLES_ONLY = process.env.BENCH_ONLY === "bundles";
 const LIGHTHOUSE_ONLY = process.env.BENCH_ONLY === "lighthouse";
 const PARTITIONS_ONLY = process.env.BENCH_ONLY === "partitions";
-const API_ONLY = process.env.BENCH_ONLY === "api";
 /** quality.md: a read route's bundle (the route list's `data: "read"`) stays within this, gzip. */
 const READ_ROUTE_BUDGET_KB = 125;
 /** quality.md: a handler's import time stays within this multiple of the client-only bundle's, same build, same run. */
@@ -34,8 +31,9 @@ const IMPORT_RATIO_BUDGET = 1.2;
 /** quality.md: the landing page's entry JS and each route chunk, gzip. */
 const WEB_ENTRY_BUDGET_KB = 170;
 const ROUTE_CHUNK_BUDGET_KB = 50;
-/** This run's bundles: a directory of its own, as another bench may run beside it on a shared machine. */
-const outDir = join(repoRoot, ".test-artifacts", `bench-bundles-${process.pid}`);
+const outDir = join(repoRoot, ".test-artifacts", "bench");
+rmSync(outDir, { recursive: true, force: true });
+mkdirSync(outDir, { recursive: true });
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -46,7 +44,6 @@ const lambdaAlias = Object.fromEntries(
 
 /** `lambda: false` builds with the stock SDK (no aliases): the anchor quality.md names. */
 async function bundle(name: string, entry: { file: string } | { contents: string }, { lambda = true } = {}) {
-  mkdirSync(outDir, { recursive: true });
   const outfile = join(outDir, `${name}.mjs`);
   await build({
     ...("file" in entry
@@ -161,15 +158,6 @@ if (PARTITIONS_ONLY) {
   process.exit(0);
 }
 
-if (API_ONLY) {
-  console.log("Measuring the API on a local stack of its own…");
-  const api = await benchApi((line) => console.log(line), { adminPages: false });
-  const file = join(repoRoot, "docs", "benchmarks.md");
-  writeFileSync(file, replaceSection(readFileSync(file, "utf8"), API_LOAD_HEADING, apiLoadSection(api)));
-  console.log("Wrote the API on the local stack section of docs/benchmarks.md");
-  process.exit(0);
-}
-
 if (LIGHTHOUSE_ONLY) {
   buildWeb();
   const web = webSection();
@@ -212,7 +200,6 @@ for (const route of routes) {
   });
 }
 const baselineAfter = importTimeMs(baseline.outfile);
-rmSync(outDir, { recursive: true, force: true });
 
 const handlerRows: string[] = [];
 for (const { route, bytes, gzip, importMs, baselineMs } of measured) {
@@ -286,6 +273,9 @@ console.log("Measuring the API on a local stack of its own…");
 const api = await benchApi((line) => console.log(line));
 const partitionReport = measurePartitionHeat();
 const roundTripRows = api.roundTrips.map((r) => `| ${r.route} | ${r.roundTrips} | ${r.sdkCalls} |`);
+const loadRows = api.load.map(
+  (r) => `| ${r.name} | ${r.requestsPerSecond.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${r.errors + r.non2xx} |`,
+);
 const adminRows = api.adminPages.map(
   (r) =>
     `| ${r.transactions.toLocaleString("en")} | ${r.page} | ${r.medianMs.toFixed(1)} ms | ${r.p95Ms.toFixed(1)} ms | ${r.roundTrips} |`,
@@ -298,7 +288,18 @@ const pageRatio = (page: string) => {
 
 const report = `${reportHeader(`on ${today}`)}
 ${bundleSection}
-${apiLoadSection(api)}
+## API on the local stack
+
+One process serves the real handlers (local API server) over DynamoDB Local, in memory. autocannon, ${20}
+connections, ${process.env.BENCH_DURATION_S ?? 8} s per endpoint. Anchor: bare DynamoDB Local GetItem at the same
+concurrency, **${api.getItemPerSecond.toFixed(0)} GetItem/s**. Targets: GET /packages and GET /auth/me ≥ 800 req/s
+with p99 ≤ 60 ms; POST /investments/buy p99 ≤ 80 ms. (The buy load spreads over 20 funded
+accounts, each buying the cheapest package from its own wallet; refusals would count as non-2xx.)
+
+| Endpoint | req/s | p50 | p99 | errors + non-2xx |
+|---|---|---|---|---|
+${loadRows.join("\n")}
+
 ## DynamoDB round trips per request
 
 Sequential round trips to DynamoDB while serving one request (target ≤ 2), and the SDK calls behind them (calls
