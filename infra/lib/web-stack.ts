@@ -84,15 +84,23 @@ export interface WebStackProps extends StackProps {
 }
 
 /**
- * SPA fallback as a viewer-request rewrite on the site behavior only: a path whose last segment has no file extension
- * is a client-side route and gets index.html. Distribution-wide error responses would also turn the API's 403 and
- * 404 answers into index.html with a 200.
+ * The routes the web build pre-renders besides the landing page (web/src/app/prerender.tsx, `prerenderedPaths`): each
+ * is served its own page, dist/<route>/index.html, with its content before any script runs.
+ */
+export const PRERENDERED_ROUTES = ["/login", "/register"] as const;
+
+/**
+ * Routing of the site as a viewer-request rewrite on the site behavior only: a path whose last segment has a file
+ * extension is a file; `/` is the pre-rendered landing page (index.html), a pre-rendered route gets its own page, and
+ * every other path is a client-side route and gets the app shell (app.html), which renders it. Distribution-wide error
+ * responses would also turn the API's 403 and 404 answers into a page with a 200.
  */
 export const spaRewriteFunctionCode = `function handler(event) {
   var request = event.request;
-  if (!/\\.[^/]+$/.test(request.uri)) {
-    request.uri = "/index.html";
-  }
+  var uri = request.uri.replace(/\\/+$/, "") || "/";
+  if (/\\.[^/]+$/.test(uri)) return request;
+  var pages = ${JSON.stringify(PRERENDERED_ROUTES)};
+  request.uri = uri === "/" ? "/index.html" : pages.indexOf(uri) >= 0 ? uri + "/index.html" : "/app.html";
   return request;
 }`;
 
@@ -148,7 +156,7 @@ export class WebStack extends Stack {
     });
 
     const spaRewrite = new CloudFrontFunction(this, "SpaRewrite", {
-      comment: "Serves index.html for client-side routes",
+      comment: "Serves the pre-rendered pages, and the app shell for client-side routes",
       runtime: FunctionRuntime.JS_2_0,
       code: FunctionCode.fromInline(spaRewriteFunctionCode),
     });

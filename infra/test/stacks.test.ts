@@ -268,8 +268,12 @@ describe("web stack", () => {
 
   it.each([
     ["/", "/index.html"],
-    ["/dashboard", "/index.html"],
-    ["/investments/01JD3Q5Z8K7V2X9Y4W6T1R0M3N", "/index.html"],
+    ["/login", "/login/index.html"],
+    ["/register/", "/register/index.html"],
+    ["/dashboard", "/app.html"],
+    ["/dashboard/packages", "/app.html"],
+    ["/forgot-password", "/app.html"],
+    ["/investments/01JD3Q5Z8K7V2X9Y4W6T1R0M3N", "/app.html"],
     ["/assets/index-abc123.js", "/assets/index-abc123.js"],
     ["/favicon.svg", "/favicon.svg"],
   ])("rewrites a viewer request for %s to %s", (uri, expected) => {
