@@ -46,6 +46,9 @@ export default defineConfig({
           include: ["e2e/**/*.e2e.ts"],
           globalSetup: ["./e2e/global-setup.ts"],
           fileParallelism: false,
+          // A browser on a busy machine (two cores, a stack and Chromium) can take seconds to settle a screen; a poll
+          // that gives up after the default second reports a slow machine, not a broken screen.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
