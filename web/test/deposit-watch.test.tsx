@@ -1,8 +1,10 @@
 import type { DepositStatusView, User } from "@jengafund/shared";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-// Loaded up front: the watch imports it on first use, and a first load on the fake clock would skew the schedule.
+// Loaded up front: the watch and the first toast import them on first use, and a first load on the fake clock would
+// skew the schedule.
 import "../src/features/deposit/api/get-deposit";
+import "../src/lib/toast/toastify";
 import { nextPollDelay } from "../src/features/deposit/lib/deposit-polling";
 import { ApiError, apiRequest } from "../src/lib/api-client";
 import { callsTo, mockApi } from "./api-mock";

@@ -1,12 +1,11 @@
 import { ChakraProvider } from "@chakra-ui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
-import { ToastContainer } from "react-toastify";
-import "react-toastify/dist/ReactToastify.css";
 import { system } from "../components/ui/system";
 import { DepositWatchProvider } from "../features/deposit/components/deposit-watch-provider";
 import { AuthProvider } from "../lib/auth/auth-provider";
 import { createQueryClient } from "../lib/query-client";
+import { Toaster } from "../lib/toast/toaster";
 
 /**
  * Everything the routes need, minus the router itself so tests can supply a MemoryRouter. Deposits are watched up
@@ -22,7 +21,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
           <DepositWatchProvider>{children}</DepositWatchProvider>
         </AuthProvider>
       </QueryClientProvider>
-      <ToastContainer position="top-right" newestOnTop />
+      <Toaster />
     </ChakraProvider>
   );
 }

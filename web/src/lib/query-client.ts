@@ -1,5 +1,5 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify";
+import { toast } from "./toast/toast";
 
 declare module "@tanstack/react-query" {
   interface Register {

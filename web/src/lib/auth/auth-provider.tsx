@@ -2,9 +2,9 @@ import type { AuthResponse, LoginInput, RegisterCommand, User } from "@jengafund
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, startTransition, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { toast } from "react-toastify";
 import { paths } from "../../config/paths";
 import { queryKeys } from "../query-keys";
+import { toast } from "../toast/toast";
 import { tokenStorage } from "../token-storage";
 import { AuthContext, type AuthContextValue } from "./auth-context";
 

@@ -1,8 +1,8 @@
 import { Heading, SimpleGrid, Stack } from "@chakra-ui/react";
 import type { ReactNode } from "react";
-import { toast } from "react-toastify";
 import { ActionTile } from "../../../components/ui/action-tile";
 import { SettingsIcon } from "../../../components/ui/icons";
+import { toast } from "../../../lib/toast/toast";
 import { SecurityTile } from "./security-tile";
 
 export function QuickActions({ history }: { history: ReactNode }) {

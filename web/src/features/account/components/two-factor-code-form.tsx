@@ -1,10 +1,10 @@
 import { Button, Flex, Stack, Text } from "@chakra-ui/react";
 import type { User } from "@jengafund/shared";
-import { toast } from "react-toastify";
 import { FormField } from "../../../components/ui/form-field";
 import { OneTimeCodeInput, useOneTimeCodeForm } from "../../../components/ui/one-time-code-input";
 import { errorMessage } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth/use-auth";
+import { toast } from "../../../lib/toast/toast";
 import { SECURITY_TEXTS } from "../lib/security-texts";
 
 interface TwoFactorCodeFormProps {

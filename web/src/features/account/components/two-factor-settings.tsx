@@ -1,9 +1,9 @@
 import { Alert, Badge, Box, Button, Code, Flex, Heading, IconButton, Image, Stack, Text } from "@chakra-ui/react";
 import { useState } from "react";
-import { toast } from "react-toastify";
 import { CopyIcon } from "../../../components/ui/icons";
 import { errorMessage } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth/use-auth";
+import { toast } from "../../../lib/toast/toast";
 import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup } from "../api/two-factor";
 import { qrCodeImage } from "../lib/qr-code";
 import { SECURITY_TEXTS } from "../lib/security-texts";

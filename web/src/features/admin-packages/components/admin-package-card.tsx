@@ -1,12 +1,12 @@
 import { Button, HStack } from "@chakra-ui/react";
 import type { Package } from "@jengafund/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify";
 import { PencilIcon, TrashIcon } from "../../../components/ui/icons";
 import { PackageSummaryCard } from "../../../components/ui/package-summary-card";
 import { errorMessage } from "../../../lib/api-client";
 import { formatDate, formatKes } from "../../../lib/format";
 import { queryKeys } from "../../../lib/query-keys";
+import { toast } from "../../../lib/toast/toast";
 import { deletePackage } from "../api/delete-package";
 
 interface AdminPackageCardProps {

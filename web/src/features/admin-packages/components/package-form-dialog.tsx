@@ -2,11 +2,11 @@ import { Dialog } from "@chakra-ui/react";
 import type { Package, PackageInput } from "@jengafund/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { toast } from "react-toastify";
 import { DialogFormFooter } from "../../../components/ui/dialog-form-footer";
 import { DialogFrame } from "../../../components/ui/dialog-frame";
 import { errorMessage } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
+import { toast } from "../../../lib/toast/toast";
 import { createPackage } from "../api/create-package";
 import { updatePackage } from "../api/update-package";
 import {

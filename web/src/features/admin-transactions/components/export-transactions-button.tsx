@@ -1,9 +1,9 @@
 import { Button } from "@chakra-ui/react";
 import { format } from "date-fns";
 import { useState } from "react";
-import { toast } from "react-toastify";
 import { DownloadIcon } from "../../../components/ui/icons";
 import { errorMessage } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast/toast";
 import { exportTransactions } from "../api/export-transactions";
 import { downloadFile } from "../lib/download-file";
 import type { TransactionFilters } from "../lib/transaction-filters";

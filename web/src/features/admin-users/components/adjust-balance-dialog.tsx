@@ -2,13 +2,13 @@ import { Dialog, Flex, NativeSelect, Stack, Text, Textarea } from "@chakra-ui/re
 import { ADMIN_MESSAGES, type BalanceAdjustmentInput, type User } from "@jengafund/shared";
 import { useMutation } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { toast } from "react-toastify";
 import { AmountInput } from "../../../components/ui/amount-input";
 import { DialogFormFooter } from "../../../components/ui/dialog-form-footer";
 import { DialogFrame } from "../../../components/ui/dialog-frame";
 import { FormField } from "../../../components/ui/form-field";
 import { errorMessage } from "../../../lib/api-client";
 import { formatKes } from "../../../lib/format";
+import { toast } from "../../../lib/toast/toast";
 import { adjustUserBalance } from "../api/adjust-user-balance";
 import { useUserChanged } from "../hooks/use-user-changed";
 import { fullName } from "../lib/user-labels";

@@ -1,7 +1,7 @@
 import { Button } from "@chakra-ui/react";
 import type { User } from "@jengafund/shared";
 import { useMutation } from "@tanstack/react-query";
-import { toast } from "react-toastify";
+import { toast } from "../../../lib/toast/toast";
 import { setUserStatus } from "../api/set-user-status";
 import { useUserChanged } from "../hooks/use-user-changed";
 import { fullName } from "../lib/user-labels";

@@ -1,8 +1,8 @@
 import type { Withdrawal } from "@jengafund/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify";
 import { errorMessage } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
+import { toast } from "../../../lib/toast/toast";
 import { processWithdrawal, type WithdrawalDecision } from "../api/process-withdrawal";
 
 interface ProcessWithdrawalOptions {

@@ -2,7 +2,6 @@ import { Button, Checkbox, HStack, Input, Link, Stack, Text } from "@chakra-ui/r
 import { type LoginInput, LoginInputSchema } from "@jengafund/shared";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
-import { toast } from "react-toastify";
 import { FormField } from "../../../components/ui/form-field";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { paths } from "../../../config/paths";
@@ -10,6 +9,7 @@ import { errorMessage, isTwoFactorRequired } from "../../../lib/api-client";
 import { homePath } from "../../../lib/auth/home-path";
 import { useAuth } from "../../../lib/auth/use-auth";
 import { type FieldErrors, fieldErrors } from "../../../lib/field-errors";
+import { toast } from "../../../lib/toast/toast";
 import { RECOVERY_TEXTS } from "../lib/auth-texts";
 import { TwoFactorCodeStep } from "./two-factor-code-step";
 

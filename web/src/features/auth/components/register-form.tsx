@@ -2,7 +2,6 @@ import { Alert, Button, Checkbox, Input, Link, SimpleGrid, Stack, Text } from "@
 import { formatKes, MESSAGES, type RegisterInput, RegisterInputSchema } from "@jengafund/shared";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router-dom";
-import { toast } from "react-toastify";
 import { FormField } from "../../../components/ui/form-field";
 import { RiskDisclosure } from "../../../components/ui/risk-disclosure";
 import { marketing } from "../../../config/marketing";
@@ -11,6 +10,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth/use-auth";
 import { type FieldErrors, fieldErrors } from "../../../lib/field-errors";
 import { PHONE_FORMATS } from "../../../lib/phone-formats";
+import { toast } from "../../../lib/toast/toast";
 import { type ReferralCodeStatus, useReferralCodeCheck } from "../api/use-referral-code-check";
 import { NewPasswordFields, newPasswordProblem } from "./new-password-fields";
 

@@ -1,8 +1,8 @@
 import { Button, Stack, Text } from "@chakra-ui/react";
-import { toast } from "react-toastify";
 import { FormField } from "../../../components/ui/form-field";
 import { OneTimeCodeInput, useOneTimeCodeForm } from "../../../components/ui/one-time-code-input";
 import { errorMessage, isTwoFactorRequired } from "../../../lib/api-client";
+import { toast } from "../../../lib/toast/toast";
 import { TWO_FACTOR_LOGIN_TEXTS } from "../lib/auth-texts";
 
 interface TwoFactorCodeStepProps {

@@ -1,5 +1,6 @@
 import { createElement } from "react";
-import { type Id, type TypeOptions, toast } from "react-toastify";
+import type { Id, TypeOptions, toast } from "react-toastify";
+import { withToast } from "../../../lib/toast/toast";
 import { DEPOSIT_TOASTS } from "./deposit-messages";
 
 /**
@@ -29,7 +30,7 @@ const waiting = {
 } as const;
 
 export function showPromptSent(checkoutRequestId: string): void {
-  toast(DEPOSIT_TOASTS.promptSent, { ...waiting, toastId: depositToastId(checkoutRequestId) });
+  withToast((toast) => toast(DEPOSIT_TOASTS.promptSent, { ...waiting, toastId: depositToastId(checkoutRequestId) }));
 }
 
 export function showStillConfirming(checkoutRequestId: string): void {
@@ -54,6 +55,9 @@ type RewriteOptions = Omit<Parameters<typeof toast.update>[1], "render">;
 /** Rewrites the deposit's toast, or shows it again if it has closed before the news came. */
 function rewrite(checkoutRequestId: string, text: string, options: RewriteOptions): void {
   const id = depositToastId(checkoutRequestId);
-  if (toast.isActive(id)) toast.update(id, { ...options, render: text });
-  else toast(text, { ...options, toastId: id });
+  // In order after the toast it rewrites (withToast), so "STK push sent…" is on screen by then, or has closed.
+  withToast((toast) => {
+    if (toast.isActive(id)) toast.update(id, { ...options, render: text });
+    else toast(text, { ...options, toastId: id });
+  });
 }

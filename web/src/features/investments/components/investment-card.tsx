@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Flex, HStack, Image, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import type { Investment } from "@jengafund/shared";
-import { toast } from "react-toastify";
 import { formatKes, formatSignedKes, formatSignedPercent } from "../../../lib/format";
+import { toast } from "../../../lib/toast/toast";
 import { useClaimReward } from "../hooks/use-claim-reward";
 import { daysHeld, isClaimableToday, maturityProgress, profitOf } from "../lib/investment-status";
 import { MaturityProgress } from "./maturity-progress";

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { toast } from "react-toastify";
 import { errorMessage } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth/use-auth";
 import { formatKes } from "../../../lib/format";
 import { queryKeys } from "../../../lib/query-keys";
+import { toast } from "../../../lib/toast/toast";
 import { claimReward } from "../api/claim-reward";
 
 /**

@@ -2,7 +2,6 @@ import { Badge, Dialog, Flex, Stack, Text } from "@chakra-ui/react";
 import { INVESTOR_MESSAGES, type Package } from "@jengafund/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { toast } from "react-toastify";
 import { AmountInput } from "../../../components/ui/amount-input";
 import { DialogFormFooter } from "../../../components/ui/dialog-form-footer";
 import { DialogFrame } from "../../../components/ui/dialog-frame";
@@ -11,6 +10,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth/use-auth";
 import { formatKes, formatRate } from "../../../lib/format";
 import { queryKeys } from "../../../lib/query-keys";
+import { toast } from "../../../lib/toast/toast";
 import { buyInvestment } from "../api/buy-investment";
 
 interface BuyPackageDialogProps {

@@ -1,7 +1,7 @@
-import { toast } from "react-toastify";
 import { marketing } from "../../../config/marketing";
 import { paths } from "../../../config/paths";
 import { formatKes } from "../../../lib/format";
+import { toast } from "../../../lib/toast/toast";
 
 /** The registration page with the code pre-filled (spec §2: ?ref). */
 export function referralLink(code: string, origin: string = window.location.origin): string {

@@ -2,7 +2,6 @@ import { Alert, Dialog, Flex, Input, Stack, Text } from "@chakra-ui/react";
 import { formatKes, MAX_PAYOUT_KES, MIN_PAYOUT_KES, type User } from "@jengafund/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
-import { toast } from "react-toastify";
 import { AmountInput } from "../../../components/ui/amount-input";
 import { DialogFormFooter } from "../../../components/ui/dialog-form-footer";
 import { FormField } from "../../../components/ui/form-field";
@@ -10,6 +9,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth/use-auth";
 import { PHONE_FORMATS } from "../../../lib/phone-formats";
 import { queryKeys } from "../../../lib/query-keys";
+import { toast } from "../../../lib/toast/toast";
 import { requestWithdrawal } from "../api/request-withdrawal";
 import { withdrawalRefusal } from "../lib/withdrawal-refusal";
 
