@@ -23,9 +23,11 @@ const pageModules: Record<string, string[]> = {
   "/register": ["src/app/routes/register.tsx"],
   /**
    * The shell is mostly opened by a signed-in investor (a dashboard link, a reload): the session check and the
-   * packages tab, the investor's home, are fetched with the app instead of one after another.
+   * packages tab, the investor's home, are fetched with the app instead of one after another, and so are the reads
+   * main.tsx starts for a stored session before the app has loaded (app/first-reads.ts).
    */
   [SHELL_FILE]: [
+    "src/app/first-reads.ts",
     "src/lib/auth/api/get-current-user.ts",
     "src/lib/amplify-rest.ts",
     "src/app/routes/dashboard-layout.tsx",
@@ -140,10 +142,17 @@ function prerenderPublicPages(): Plugin {
       .join("");
   }
 
-  /** main.tsx's dynamic imports are its boot steps; any other would be a lazily loaded route. */
+  /**
+   * main.tsx's boot steps among the entry's dynamic imports; the others are lazily loaded routes and the first reads
+   * of a stored session, which only the shell preloads (a pre-rendered page is for a visitor with nothing stored).
+   */
   function isBootStep(file: string): boolean {
     const moduleId = chunks.get(file)?.moduleId ?? "";
-    return !moduleId.includes("/src/app/routes/") && !moduleId.includes("/src/features/");
+    return (
+      !moduleId.includes("/src/app/routes/") &&
+      !moduleId.includes("/src/features/") &&
+      !moduleId.endsWith("/src/app/first-reads.ts")
+    );
   }
 }
 

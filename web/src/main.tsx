@@ -1,4 +1,5 @@
 import { StrictMode, startTransition } from "react";
+import { tokenStorage } from "./lib/token-storage";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
@@ -11,6 +12,10 @@ void boot(root);
  * computes its tokens when the system is created), then the app's own modules, then hydration.
  */
 async function boot(element: HTMLElement): Promise<void> {
+  // A stored session's first screen waits for its reads: they start now, beside the app's code (lib/early-reads.ts).
+  if (tokenStorage.get() !== null) {
+    void import("./app/first-reads").then(({ startFirstReads }) => startFirstReads(window.location.pathname));
+  }
   await afterFirstPaint();
   requestDeferredPreloads();
   const { createRoot, hydrateRoot } = await step("react-dom", () => import("react-dom/client"));

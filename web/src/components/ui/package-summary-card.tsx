@@ -16,15 +16,27 @@ interface PackageSummaryCardProps {
   descriptionLines?: number;
   /** The card's actions. */
   children: ReactNode;
+  /** For a card in the first row: its artwork is fetched ahead of other images (it is often the largest paint). */
+  firstRow?: boolean;
 }
 
 /** A package as the investor and the admin both see it; only the figures and the actions differ. */
-export function PackageSummaryCard({ pkg, figures, descriptionLines, children }: PackageSummaryCardProps) {
+export function PackageSummaryCard({ pkg, figures, descriptionLines, children, firstRow }: PackageSummaryCardProps) {
   return (
     <Card.Root h="full" overflow="hidden" bg="bg">
       <Box position="relative">
         {/* Decorative artwork: the company and package names follow as text. */}
-        <Image src={pkg.image} alt="" width="320" height="160" w="full" h="auto" aspectRatio="2 / 1" fit="cover" />
+        <Image
+          src={pkg.image}
+          alt=""
+          width="320"
+          height="160"
+          w="full"
+          h="auto"
+          aspectRatio="2 / 1"
+          fit="cover"
+          fetchPriority={firstRow ? "high" : undefined}
+        />
         <Box position="absolute" top="3" right="3">
           <RiskBadge riskLevel={pkg.riskLevel} />
         </Box>

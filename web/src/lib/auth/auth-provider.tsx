@@ -3,13 +3,14 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, startTransition, useEffect, useMemo, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { paths } from "../../config/paths";
+import { earlyOr } from "../early-reads";
 import { queryKeys } from "../query-keys";
 import { toast } from "../toast/toast";
 import { tokenStorage } from "../token-storage";
 import { AuthContext, type AuthContextValue } from "./auth-context";
 
 // The API client (and Amplify with it) loads on first use, so a visitor without a session never downloads it.
-const getCurrentUser = async () => (await import("./api/get-current-user")).getCurrentUser();
+const getCurrentUser = () => earlyOr("me", async () => (await import("./api/get-current-user")).getCurrentUser());
 const loginRequest = async (input: LoginInput) => (await import("./api/login")).login(input);
 const registerRequest = async (input: RegisterCommand) => (await import("./api/register")).register(input);
 

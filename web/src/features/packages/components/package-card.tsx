@@ -3,14 +3,14 @@ import type { Package } from "@jengafund/shared";
 import { PackageSummaryCard } from "../../../components/ui/package-summary-card";
 import { formatKes, formatRate } from "../../../lib/format";
 
-export function PackageCard({ pkg, onInvest }: { pkg: Package; onInvest: () => void }) {
+export function PackageCard({ pkg, onInvest, firstRow }: { pkg: Package; onInvest: () => void; firstRow?: boolean }) {
   const figures = [
     { label: "Minimum investment", value: formatKes(pkg.price) },
     { label: "Monthly return", value: formatRate(pkg.monthlyReturnRate) },
     { label: "Daily claimable", value: formatRate(pkg.dailyReturnRate) },
   ];
   return (
-    <PackageSummaryCard pkg={pkg} figures={figures}>
+    <PackageSummaryCard pkg={pkg} figures={figures} firstRow={firstRow}>
       <Button w="full" onClick={onInvest} aria-label={`Invest Now in ${pkg.name}`}>
         Invest Now
       </Button>

@@ -42,9 +42,10 @@ export function PackagesPanel() {
       >
         {(list) => (
           <SimpleGrid as="ul" listStyle="none" columns={{ base: 1, md: 2, lg: 3 }} gap="4">
-            {list.map((pkg) => (
+            {list.map((pkg, index) => (
               <li key={pkg._id}>
-                <PackageCard pkg={pkg} onInvest={() => setSelected(pkg)} />
+                {/* Three columns at most: the first three cards are the first row on any screen. */}
+                <PackageCard pkg={pkg} onInvest={() => setSelected(pkg)} firstRow={index < 3} />
               </li>
             ))}
           </SimpleGrid>
