@@ -272,7 +272,18 @@ Where a target is missed (**over**), the causes found:
   build-time sibling) instead of Chakra's runtime system, a change of the design system that this issue does not make.
   React DOM's step (parse and evaluate, about 65 KB gzip) is next. On /dashboard/packages, the screens that follow the
   session and the packages answers render outside a transition (React Query's updates are synchronous) and add to it.
-- **LCP of /dashboard/packages**: its largest element is a package logo at the end of a chain in which each request
-  waits for the previous one: the shell and its scripts (preloaded together), GET /api/auth/me, GET /api/packages, then
-  the images. On simulated slow 4G (150 ms round trips, 1.6 Mbit/s) the scripts' download alone takes about a second.
+  TBT also follows the machine's load (benchmarkIndex): the same build gives a page 300–800 ms from run to run here.
+- **/register against /login**: profiled side by side in Chromium at 4× CPU (five alternating loads, long tasks as
+  the page saw them), /register blocked 454–666 ms (median 619) and /login 444–807 ms (median 521): the two ranges
+  overlap, and a twofold gap in one bench run is mostly that noise. What /register does more is hydrate a larger form
+  (two alerts, seven fields, the terms checkbox's state machine, the risk notice), which shows in the profiles as
+  Chakra style computation and React's hydration, not as a module of its own: its schemas are the chunk /login
+  loads too, the phone formats are one string, and the referral check asks nothing until a code is typed.
+- **LCP of /dashboard/packages**: its largest element is a package logo (the first row's logos are fetched at high
+  priority). With a stored session, main.tsx starts GET /api/auth/me and GET /api/packages together while the app's
+  code loads (app/first-reads.ts) instead of one after the other once the dashboard has rendered; the logo still
+  waits for the render that follows the app's boot. In the simulation that render, not the API, is the critical
+  path: about 235 KB gzip of scripts on slow 4G (150 ms round trips, 1.6 Mbit/s, about 1.2 s), then the boot and the
+  first render at four times this machine's CPU time (the TBT above). Going below 2 s needs less code and CPU before
+  the first render (the design system's runtime again) or HTML for the signed-in dashboard from a server.
 `;
