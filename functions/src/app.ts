@@ -32,7 +32,7 @@ import { createDynamoStatsRepository } from "./repositories/dynamo/stats-reposit
 import { createAccountService, createAuthenticator, createReferralCodeCheck } from "./services/accounts.js";
 import { createAdminService } from "./services/admin.js";
 import { createCallbackIngest } from "./services/callbacks.js";
-import { createDepositService } from "./services/deposits.js";
+import { createDepositLookup, createDepositService } from "./services/deposits.js";
 import { createInvestmentService } from "./services/investments.js";
 import { createPasswordResetRequests, createPasswordResets } from "./services/password-reset.js";
 import { createPayoutService } from "./services/payouts.js";
@@ -161,13 +161,25 @@ export const withdrawals = /* @__PURE__ */ once(() => {
 /** The statistics counters reconciliation moves (matured investments leave the active count). */
 export const stats = /* @__PURE__ */ once(() => createDynamoStatsRepository());
 
-export const admin = /* @__PURE__ */ once(() =>
+/** What every admin action and list needs. */
+const adminDeps = () => ({
+  admin: createDynamoAdminRepository(),
+  queries: createDynamoAdminQueries(),
+  packages: createDynamoPackageRepository(),
+  clock: systemClock,
+  newId,
+});
+
+/**
+ * The admin console's service for every admin route but the withdrawal decision: without the payouts, so that
+ * neither the admin lists nor the other admin actions carry the Daraja client.
+ */
+export const admin = /* @__PURE__ */ once(() => createAdminService(adminDeps()));
+
+/** The same service with the payouts: approving a withdrawal starts its M-Pesa payout, marking it failed refunds it. */
+export const withdrawalDecisions = /* @__PURE__ */ once(() =>
   createAdminService({
-    admin: createDynamoAdminRepository(),
-    queries: createDynamoAdminQueries(),
-    packages: createDynamoPackageRepository(),
-    clock: systemClock,
-    newId,
+    ...adminDeps(),
     startPayout: (withdrawal) => payouts().start(withdrawal),
     payouts: createDynamoPayoutRepository(),
     metrics,
@@ -217,6 +229,11 @@ export const deposits = /* @__PURE__ */ once(() =>
       maxPromptsPerPhonePerHour: config().MPESA_MAX_PROMPTS_PER_PHONE_PER_HOUR,
     },
   }),
+);
+
+/** The deposit status the web app polls: a read that needs no Daraja client. */
+export const depositLookup = /* @__PURE__ */ once(() =>
+  createDepositLookup({ deposits: createDynamoDepositRepository() }),
 );
 
 export const payouts = /* @__PURE__ */ once(() =>

@@ -62,11 +62,32 @@ describe("every route's own bundle", () => {
     },
   );
 
-  it("carries a mail client (nodemailer, SES) only in the forgot-password route's bundle", () => {
-    const mailing = routes
-      .filter((route) => /nodemailer|SESv2Client/.test(readFileSync(join(outDir, `${route.handler}.mjs`), "utf8")))
+  /** The routes whose bundle holds `client` (a pattern only its code contains). */
+  const carrying = (client: RegExp) =>
+    routes
+      .filter((route) => client.test(readFileSync(join(outDir, `${route.handler}.mjs`), "utf8")))
       .map((route) => route.handler);
-    expect(mailing).toEqual(["request-password-reset"]);
+  const PASSWORD_HASHING = /hash-wasm|argon2/;
+  const EVENTBRIDGE_CLIENT = /EventBridgeClient/;
+  const DARAJA_CLIENT = /oauth\/v1\/generate/;
+  const MAIL_CLIENT = /nodemailer|SESv2Client/;
+
+  it("carries a mail client (nodemailer, SES) only in the forgot-password route's bundle", () => {
+    expect(carrying(MAIL_CLIENT)).toEqual(["request-password-reset"]);
+  });
+
+  it("carries password hashing, the EventBridge client and the Daraja client only where the route uses them", () => {
+    expect(carrying(PASSWORD_HASHING)).toEqual(["register-user", "login-user", "reset-password"]);
+    expect(carrying(EVENTBRIDGE_CLIENT)).toEqual(["receive-daraja-callback"]);
+    // The STK push of a deposit, the B2C payout of an approved withdrawal.
+    expect(carrying(DARAJA_CLIENT)).toEqual(["start-deposit", "process-withdrawal"]);
+  });
+
+  it("carries none of them, and no mail client, in a read route's bundle", () => {
+    const reads = new Set<string>(routes.filter((route) => route.data === "read").map((route) => route.handler));
+    for (const client of [PASSWORD_HASHING, EVENTBRIDGE_CLIENT, DARAJA_CLIENT, MAIL_CLIENT]) {
+      expect(carrying(client).filter((handler) => reads.has(handler))).toEqual([]);
+    }
   });
 
   it("GET /auth/me answers a signed-in caller from its bundle alone", async () => {

@@ -23,10 +23,12 @@ export function hasAtMostTwoDecimals(kes: number): boolean {
   return Number.isFinite(kes) && Math.abs(Math.round(kes * 100) - kes * 100) < 1e-6;
 }
 
-const kesFormat = new Intl.NumberFormat("en-KE", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** Built on first use: creating a number format loads locale data, which every importer would pay at load. */
+let kesFormat: Intl.NumberFormat | undefined;
 
 /** 1234.5 → "1,234.50" */
 export function formatAmount(kes: number): string {
+  kesFormat ??= new Intl.NumberFormat("en-KE", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return kesFormat.format(kes);
 }
 

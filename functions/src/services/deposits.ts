@@ -95,6 +95,24 @@ function explain(error: DarajaError): DomainError {
 /** Why a deposit callback was not applied; logged with it and counted by reason (CallbacksRejected). */
 export type DepositRejection = "amount-mismatch" | "stk-contradicted" | "duplicate-receipt" | "incomplete";
 
+/**
+ * One's own deposit, for the page watching it settle. Apart from the rest of the deposit service, so that the status
+ * route, which only reads, carries no Daraja client.
+ */
+export function createDepositLookup({ deposits }: Pick<DepositServiceDeps, "deposits">) {
+  return {
+    /**
+     * Read together with the user in one isolated read: the balance shown is never older than the status (the caller
+     * was read earlier, possibly before the credit).
+     */
+    async get(user: UserRecord, checkoutRequestId: string) {
+      const { deposit, user: current } = await deposits.getWithOwner(checkoutRequestId, user.id);
+      if (!deposit || deposit.userId !== user.id) throw new NotFoundError(DEPOSIT_MESSAGES.notFound);
+      return { deposit, user: current ?? user };
+    },
+  };
+}
+
 export function createDepositService({
   deposits,
   daraja,
@@ -299,15 +317,7 @@ export function createDepositService({
       return { deposit, line };
     },
 
-    /**
-     * One's own deposit, for the page watching it settle, read together with the user in one isolated read: the
-     * balance shown is never older than the status (the caller was read earlier, possibly before the credit).
-     */
-    async get(user: UserRecord, checkoutRequestId: string) {
-      const { deposit, user: current } = await deposits.getWithOwner(checkoutRequestId, user.id);
-      if (!deposit || deposit.userId !== user.id) throw new NotFoundError(DEPOSIT_MESSAGES.notFound);
-      return { deposit, user: current ?? user };
-    },
+    ...createDepositLookup({ deposits }),
 
     settle: (outcome: StkOutcome) => settle(outcome, "callback"),
 

@@ -6,15 +6,17 @@
 import type * as z from "zod/mini";
 import type { AuditAction } from "../records.js";
 import type {
-  AdminAuditQuerySchema,
-  AdminTransactionsQuerySchema,
-  AdminUsersQuerySchema,
-  AdminWithdrawalsQuerySchema,
   BalanceAdjustmentInput,
   PackageInput,
   ProcessWithdrawalInputSchema,
   UserStatusInputSchema,
 } from "../schemas/admin.js";
+import type {
+  AdminAuditQuerySchema,
+  AdminTransactionsQuerySchema,
+  AdminUsersQuerySchema,
+  AdminWithdrawalsQuerySchema,
+} from "../schemas/admin-queries.js";
 import type {
   ForgotPasswordInput,
   LoginInput,

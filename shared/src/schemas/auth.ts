@@ -1,16 +1,7 @@
 import * as z from "zod/mini";
 import { PASSWORD_MIN_LENGTH } from "../constants.js";
-import { normalizeKenyanPhone } from "../phone.js";
-
-export const MESSAGES = {
-  passwordTooShort: "Password must be at least 6 characters long",
-  passwordsDoNotMatch: "Passwords do not match",
-  invalidEmail: "Please enter a valid email address",
-  invalidPhone: "Please enter a valid Kenyan phone number, e.g. 0712345678 or 254712345678",
-  invalidReferralCode: "Invalid referral code",
-  invalidTwoFactorCode: "Enter the 6-digit code from your authenticator app",
-  invalidResetLink: "This password reset link is invalid or has expired. Please request a new one.",
-} as const;
+import { MESSAGES } from "./messages.js";
+import { PhoneNumberSchema } from "./phone-number.js";
 
 const requiredText = (label: string, max = 50) =>
   z
@@ -30,19 +21,6 @@ export const EmailSchema = z
     z.maxLength(254, MESSAGES.invalidEmail),
     z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, MESSAGES.invalidEmail),
   );
-
-/** Accepts the usual Kenyan spellings and outputs the 12-digit MSISDN (2547XXXXXXXX). */
-export const PhoneNumberSchema = z.pipe(
-  z.string("Phone number is required").check(z.maxLength(20, MESSAGES.invalidPhone)),
-  z.transform((value: string, ctx) => {
-    const msisdn = normalizeKenyanPhone(value);
-    if (msisdn === null) {
-      ctx.issues.push({ code: "custom", message: MESSAGES.invalidPhone, input: value });
-      return z.NEVER;
-    }
-    return msisdn;
-  }),
-);
 
 export const PasswordSchema = z
   .string("Password is required")

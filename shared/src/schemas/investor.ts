@@ -2,23 +2,8 @@ import * as z from "zod/mini";
 import { MAX_DEPOSIT_KES, MIN_DEPOSIT_KES, MIN_WITHDRAWAL_KES } from "../constants.js";
 import { hasAtMostTwoDecimals } from "../money.js";
 import type { BalanceKind, DepositStatus, TransactionStatus, TransactionType, WithdrawalStatus } from "../records.js";
-import { PhoneNumberSchema } from "./auth.js";
-
-export const INVESTOR_MESSAGES = {
-  insufficientBalance: "Insufficient balance",
-  minimumAmount: (priceKes: number) => `Minimum amount is KES ${priceKes}`,
-  minimumWithdrawal: `Minimum withdrawal amount is KES ${MIN_WITHDRAWAL_KES}`,
-  minimumPayout: (kes: number) => `Minimum withdrawal to M-Pesa is KES ${kes}`,
-  maximumPayout: (kes: number) => `Maximum withdrawal to M-Pesa is KES ${kes.toLocaleString("en-KE")}`,
-  wholeShillings: "M-Pesa withdrawals are in whole shillings",
-  packageNotFound: "Package not found",
-  packageMatured: "This package has matured and can no longer be bought",
-  investmentNotFound: "Investment not found",
-  alreadyClaimed: "Reward already claimed today. Come back tomorrow!",
-  investmentMatured: "This investment has matured; no more daily rewards",
-  trialNotWithdrawable: "Trial balance cannot be withdrawn. Deposit via M-Pesa to fund your wallet.",
-  accountInactive: "Account is deactivated",
-} as const;
+import { DEPOSIT_INPUT_MESSAGES, INVESTOR_MESSAGES } from "./messages.js";
+import { PhoneNumberSchema } from "./phone-number.js";
 
 const ulidLike = (label: string) =>
   z.string(`${label} is required`).check(z.regex(/^[0-9A-Z]{26}$/, `${label} is not valid`));
@@ -119,12 +104,6 @@ export interface Withdrawal {
   reason?: string;
   mpesaTransactionId?: string;
 }
-
-export const DEPOSIT_INPUT_MESSAGES = {
-  minimum: `Minimum deposit amount is KES ${MIN_DEPOSIT_KES.toLocaleString("en-KE")}`,
-  maximum: `Maximum deposit amount is KES ${MAX_DEPOSIT_KES.toLocaleString("en-KE")}`,
-  wholeShillings: "M-Pesa deposits are in whole shillings",
-} as const;
 
 export const DepositInputSchema = z.object({
   amount: z

@@ -1,5 +1,5 @@
 import { ProcessWithdrawalInputSchema, ResourceIdPathSchema } from "@jengafund/shared";
-import { admin } from "../../app.js";
+import { withdrawalDecisions } from "../../app.js";
 import { httpHandler } from "../../lib/middleware.js";
 import { presentWithdrawal } from "../../lib/presenters.js";
 
@@ -9,7 +9,7 @@ export const handler = httpHandler(
   async ({ body, caller, loaded, event, sourceIp }) => ({
     body: {
       withdrawal: presentWithdrawal(
-        await admin().processWithdrawal({
+        await withdrawalDecisions().processWithdrawal({
           withdrawal: loaded.withdrawal,
           admin: caller,
           decision: body,

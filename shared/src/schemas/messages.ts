@@ -1,0 +1,51 @@
+import { MAX_DEPOSIT_KES, MIN_DEPOSIT_KES, MIN_WITHDRAWAL_KES } from "../constants.js";
+
+/**
+ * The API's messages, in a module of their own: the services answer with them, and loading a schema module builds
+ * every schema in it, which a Lambda bundle that only needs a message should not pay for when it starts.
+ */
+
+export const MESSAGES = {
+  passwordTooShort: "Password must be at least 6 characters long",
+  passwordsDoNotMatch: "Passwords do not match",
+  invalidEmail: "Please enter a valid email address",
+  invalidPhone: "Please enter a valid Kenyan phone number, e.g. 0712345678 or 254712345678",
+  invalidReferralCode: "Invalid referral code",
+  invalidTwoFactorCode: "Enter the 6-digit code from your authenticator app",
+  invalidResetLink: "This password reset link is invalid or has expired. Please request a new one.",
+} as const;
+
+export const INVESTOR_MESSAGES = {
+  insufficientBalance: "Insufficient balance",
+  minimumAmount: (priceKes: number) => `Minimum amount is KES ${priceKes}`,
+  minimumWithdrawal: `Minimum withdrawal amount is KES ${MIN_WITHDRAWAL_KES}`,
+  minimumPayout: (kes: number) => `Minimum withdrawal to M-Pesa is KES ${kes}`,
+  maximumPayout: (kes: number) => `Maximum withdrawal to M-Pesa is KES ${kes.toLocaleString("en-KE")}`,
+  wholeShillings: "M-Pesa withdrawals are in whole shillings",
+  packageNotFound: "Package not found",
+  packageMatured: "This package has matured and can no longer be bought",
+  investmentNotFound: "Investment not found",
+  alreadyClaimed: "Reward already claimed today. Come back tomorrow!",
+  investmentMatured: "This investment has matured; no more daily rewards",
+  trialNotWithdrawable: "Trial balance cannot be withdrawn. Deposit via M-Pesa to fund your wallet.",
+  accountInactive: "Account is deactivated",
+} as const;
+
+export const ADMIN_MESSAGES = {
+  fillAllFields: "Please fill in all fields",
+  userNotFound: "User not found",
+  adminNotToggleable: "Admin accounts cannot be activated or deactivated",
+  debitBelowZero: (balance: string) => `Cannot debit more than the user's wallet balance (${balance})`,
+} as const;
+
+/**
+ * 250000 → "250,000", as `toLocaleString("en-KE")` writes a whole number, without Intl: its locale data would load
+ * with this module, in every bundle that imports it, for two constant messages.
+ */
+const groupDigits = (whole: number) => String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
+export const DEPOSIT_INPUT_MESSAGES = {
+  minimum: `Minimum deposit amount is KES ${groupDigits(MIN_DEPOSIT_KES)}`,
+  maximum: `Maximum deposit amount is KES ${groupDigits(MAX_DEPOSIT_KES)}`,
+  wholeShillings: "M-Pesa deposits are in whole shillings",
+} as const;
