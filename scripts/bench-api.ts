@@ -2,11 +2,20 @@
  * API figures for `npm run bench`, measured on a local stack of its own (in-memory DynamoDB Local, the real
  * handlers behind the local API server, the Daraja simulator and the local event bus):
  * - DynamoDB calls and sequential round trips per request of every route;
- * - throughput and latency of hot endpoints with autocannon (c=20), beside the bare DynamoDB Local GetItem rate;
+ * - throughput and latency of hot endpoints with autocannon (c=20), as ratios to bare DynamoDB Local calls at the same
+ *   concurrency in the same run: GetItem (the anchor of the reads), TransactWriteItems of the purchase's shape (the
+ *   anchor of the buy), and each endpoint's own DynamoDB work without the API around it;
  * - STK callback → balance visible latency;
  * - the admin transaction list's page cost with 1,000 and with 100,000 transactions in the table.
  */
-import { BatchWriteCommand, GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import {
+  BatchWriteCommand,
+  GetCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+  UpdateCommand,
+} from "@aws-sdk/lib-dynamodb";
+import { loadavg } from "node:os";
 import autocannon from "autocannon";
 import { defaultLocalStackOptions, startLocalStack } from "./local-stack.js";
 
@@ -38,10 +47,35 @@ export interface AdminPageRow {
   roundTrips: number;
 }
 
+/** A bare DynamoDB Local workload driven like the endpoints: callers sending one call after another. */
+export interface AnchorRow {
+  name: string;
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
 export interface ApiBench {
   roundTrips: RoundTripRow[];
   load: LoadRow[];
-  getItemPerSecond: number;
+  /** GetItem of one item; TransactWriteItems of the purchase's shape; each endpoint's DynamoDB work on its own. */
+  anchors: {
+    getItem: AnchorRow;
+    getItemAfter: AnchorRow;
+    transactWrite: AnchorRow;
+    transactWriteAfter: AnchorRow;
+    /** The same transaction sent by one caller alone. */
+    transactWriteAlone: AnchorRow;
+    packagesWork: AnchorRow;
+    meWork: AnchorRow;
+    buyWork: AnchorRow;
+  };
+  /** The purchase's TransactWriteItems: its number of items and their kinds ("2 Put, 3 Update, 1 ConditionCheck"). */
+  purchase: { items: number; shape: string };
+  /** How many packages GET /packages answers with. */
+  packagesListed: number;
+  /** The machine's load average (1 / 5 / 15 min) when the anchors started and when the load runs ended. */
+  loadAverage: { before: number[]; after: number[] };
   callbackToBalance: { medianMs: number; p95Ms: number; samples: number };
   adminPages: AdminPageRow[];
 }
@@ -81,9 +115,39 @@ export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 };
+
+/**
+ * `op` called back to back by `callers` callers (CONNECTIONS unless said) for `seconds`, as autocannon drives an
+ * endpoint (a closed loop): calls a second and latency percentiles, in whole milliseconds like autocannon's.
+ */
+async function closedLoop(
+  name: string,
+  seconds: number,
+  op: (caller: number) => Promise<unknown>,
+  callers = CONNECTIONS,
+): Promise<AnchorRow> {
+  const latencies: number[] = [];
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: callers }, async (_, caller) => {
+      while (performance.now() < until) {
+        const t0 = performance.now();
+        await op(caller);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const ms = (p: number) => Math.round(percentile(latencies, p));
+  return { name, perSecond: latencies.length / seconds, p50: ms(50), p99: ms(99) };
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export async function benchApi(log: (line: string) => void): Promise<ApiBench> {
+/** `adminPages: false` leaves out the admin list's page cost, whose 100,000-line table takes minutes to write. */
+export async function benchApi(
+  log: (line: string) => void,
+  { adminPages: measureAdminPages = true }: { adminPages?: boolean } = {},
+): Promise<ApiBench> {
   // The latency runs below start many deposits by one user to one simulator phone: the STK push limits (design.md §9)
   // are not what is measured here, so they are raised for this stack only.
   Object.assign(process.env, {
@@ -114,8 +178,12 @@ export async function benchApi(log: (line: string) => void): Promise<ApiBench> {
     let sdkCalls = 0;
     let roundTrips = 0;
     let inFlight = 0;
+    // The items of the last TransactWriteItems sent: the purchase's, for the anchor of the same shape.
+    let lastTransaction: NonNullable<TransactWriteCommandInput["TransactItems"]> = [];
     db.middlewareStack.add(
       (next) => async (args) => {
+        const { TransactItems } = args.input as Partial<TransactWriteCommandInput>;
+        if (TransactItems) lastTransaction = TransactItems;
         sdkCalls++;
         if (inFlight === 0) roundTrips++;
         inFlight++;
@@ -183,6 +251,7 @@ export async function benchApi(log: (line: string) => void): Promise<ApiBench> {
         body: JSON.stringify({ packageId: cheapest._id, amount: cheapest.price }),
       }),
     );
+    const purchase = lastTransaction;
     await measure("POST /investments/claim/{id}", () =>
       json(`${api}/investments/claim/${trialBuy.body.investment._id}`, { method: "POST", token }),
     );
@@ -332,22 +401,83 @@ export async function benchApi(log: (line: string) => void): Promise<ApiBench> {
     };
     log(`  callback → balance visible: median ${callbackToBalance.medianMs.toFixed(0)} ms`);
 
-    // The anchor: bare DynamoDB Local GetItem at the same concurrency, after a warm-up.
-    const getItems = async (seconds: number) => {
-      let gets = 0;
-      const until = Date.now() + seconds * 1000;
-      await Promise.all(
-        Array.from({ length: CONNECTIONS }, async () => {
-          while (Date.now() < until) {
-            await db.send(new GetCommand({ TableName: tableName(), Key: { PK: `USER#${userId}`, SK: "PROFILE" } }));
-            gets++;
-          }
-        }),
-      );
-      return gets / seconds;
+    // The anchors, on the same table and at the same concurrency as the endpoints, each after a warm-up.
+    const { createDynamoAccountRepository } = await import(
+      "../functions/src/repositories/dynamo/account-repository.js"
+    );
+    const { createDynamoInvestorRepository } = await import(
+      "../functions/src/repositories/dynamo/investor-repository.js"
+    );
+    const loadBefore = loadavg();
+    const accounts = createDynamoAccountRepository();
+    const investor = createDynamoInvestorRepository();
+    const anchor = async (name: string, op: (caller: number) => Promise<unknown>, callers = CONNECTIONS) => {
+      await closedLoop(name, 2, op, callers);
+      return closedLoop(name, DURATION_S, op, callers);
     };
-    await getItems(2);
-    const getItemPerSecond = await getItems(DURATION_S);
+    const getItemOnce = () =>
+      db.send(new GetCommand({ TableName: tableName(), Key: { PK: `USER#${userId}`, SK: "PROFILE" } }));
+    const getItem = await anchor("GetItem, before the endpoints", getItemOnce);
+    // The purchase's transaction as to number and kinds of items, a Put's item as large as the purchase's (without its
+    // index attributes), on keys of each caller's own as each buyer below has its own wallet; a Put writes a new item
+    // each time, as the purchase's investment and ledger line do.
+    const kindOf = (item: (typeof purchase)[number]) =>
+      item.Put ? "Put" : item.Update ? "Update" : item.ConditionCheck ? "ConditionCheck" : "Delete";
+    const purchaseShape = Object.entries(
+      purchase.reduce<Record<string, number>>((count, item) => {
+        const kind = kindOf(item);
+        count[kind] = (count[kind] ?? 0) + 1;
+        return count;
+      }, {}),
+    )
+      .map(([kind, count]) => `${count} ${kind}`)
+      .join(", ");
+    const sameShape = (caller: number): NonNullable<TransactWriteCommandInput["TransactItems"]> =>
+      purchase.map((item, i) => {
+        const TableName = tableName();
+        const Key = { PK: `BENCH#${caller}`, SK: `ITEM#${i}` };
+        if (item.Put) {
+          const payload = "x".repeat(JSON.stringify(item.Put.Item).length);
+          const Item = { PK: `BENCH#${ulid()}`, SK: `ITEM#${i}`, payload };
+          return { Put: { TableName, Item, ConditionExpression: "attribute_not_exists(PK)" } };
+        }
+        if (item.ConditionCheck) {
+          return { ConditionCheck: { TableName, Key, ConditionExpression: "attribute_exists(PK)" } };
+        }
+        const ExpressionAttributeValues = { ":one": 1 };
+        return { Update: { TableName, Key, UpdateExpression: "ADD n :one", ExpressionAttributeValues } };
+      });
+    // Every caller's items exist before the runs, so that a ConditionCheck has something to check.
+    for (let caller = 0; caller < CONNECTIONS; caller++) {
+      const Items = purchase.map((_, i) => ({
+        PutRequest: { Item: { PK: `BENCH#${caller}`, SK: `ITEM#${i}`, n: 0 } },
+      }));
+      await db.send(new BatchWriteCommand({ RequestItems: { [tableName()]: Items } }));
+    }
+    const transactWriteOnce = (caller: number) =>
+      db.send(new TransactWriteCommand({ TransactItems: sameShape(caller) }));
+    const transactWrite = await anchor("TransactWriteItems, before the endpoints", transactWriteOnce);
+    // The same transaction from a single caller: how long one takes when none waits for another.
+    const transactWriteAlone = await anchor(
+      "TransactWriteItems, one caller",
+      () => db.send(new TransactWriteCommand({ TransactItems: sameShape(0) })),
+      1,
+    );
+    // Each endpoint's DynamoDB work alone, through the repositories its handler uses: the caller read in one
+    // BatchGetItem (GET /auth/me); that, then the package list's Query (GET /packages); the caller and the package
+    // read, then the purchase's TransactWriteItems of the same shape (POST /investments/buy).
+    const meWork = await anchor("BatchGetItem of the caller", () => accounts.getUserWith(userId, {}));
+    const packagesWork = await anchor("BatchGetItem, then Query of the packages", async () => {
+      await accounts.getUserWith(userId, {});
+      await investor.listPackages();
+    });
+    const buyWork = await anchor("BatchGetItem, then TransactWriteItems", async (caller) => {
+      await accounts.getUserWith(userId, { packageId: cheapest._id });
+      await db.send(new TransactWriteCommand({ TransactItems: sameShape(caller) }));
+    });
+    log(
+      `  anchors: GetItem ${getItem.perSecond.toFixed(0)}/s; TransactWriteItems (${purchaseShape}) p99 ${transactWrite.p99} ms`,
+    );
 
     const loadRows: LoadRow[] = [];
     const auth = { authorization: `Bearer ${token}` };
@@ -401,6 +531,11 @@ export async function benchApi(log: (line: string) => void): Promise<ApiBench> {
         ],
       }),
     );
+    // The two anchors once more after the endpoints: the ratios take the mean of both, so drift in the machine's load
+    // between the anchors and the endpoints shows and weighs less.
+    const getItemAfter = await anchor("GetItem, after the endpoints", getItemOnce);
+    const transactWriteAfter = await anchor("TransactWriteItems, after the endpoints", transactWriteOnce);
+    const loadAfter = loadavg();
     for (const row of loadRows) {
       log(`  ${row.name.padEnd(24)} ${row.requestsPerSecond.toFixed(0)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms`);
     }
@@ -480,17 +615,139 @@ export async function benchApi(log: (line: string) => void): Promise<ApiBench> {
         });
       }
     };
-    const { readTotals } = await import("../functions/src/repositories/dynamo/counters.js");
-    const existing = (await readTotals({ db, TableName: tableName() })).totals("totalTransactions");
-    log("  seeding 1,000 transactions…");
-    await seedLines(Math.max(0, 1000 - existing));
-    await pageCost(1000);
-    log(`  seeding ${LARGE_TABLE.toLocaleString("en")} transactions…`);
-    await seedLines(LARGE_TABLE - 1000);
-    await pageCost(LARGE_TABLE);
+    if (measureAdminPages) {
+      const { readTotals } = await import("../functions/src/repositories/dynamo/counters.js");
+      const existing = (await readTotals({ db, TableName: tableName() })).totals("totalTransactions");
+      log("  seeding 1,000 transactions…");
+      await seedLines(Math.max(0, 1000 - existing));
+      await pageCost(1000);
+      log(`  seeding ${LARGE_TABLE.toLocaleString("en")} transactions…`);
+      await seedLines(LARGE_TABLE - 1000);
+      await pageCost(LARGE_TABLE);
+    }
 
-    return { roundTrips: rows, load: loadRows, getItemPerSecond, callbackToBalance, adminPages };
+    return {
+      roundTrips: rows,
+      load: loadRows,
+      anchors: {
+        getItem,
+        getItemAfter,
+        transactWrite,
+        transactWriteAfter,
+        transactWriteAlone,
+        packagesWork,
+        meWork,
+        buyWork,
+      },
+      packagesListed: packages.body.packages.length,
+      loadAverage: { before: loadBefore, after: loadAfter },
+      purchase: { items: purchase.length, shape: purchaseShape },
+      callbackToBalance,
+      adminPages,
+    };
   } finally {
     await stack.stop();
   }
+}
+
+export const API_LOAD_HEADING = "## API on the local stack";
+
+/** quality.md: the endpoints against the bare DynamoDB Local anchors of the same run. */
+const TARGETS = { packages: 0.5, me: 0.9, buyP99: 2 };
+
+/** The "API on the local stack" section of docs/benchmarks.md. */
+export function apiLoadSection(api: ApiBench): string {
+  const { getItemAfter, transactWriteAfter, transactWriteAlone, packagesWork, meWork, buyWork } = api.anchors;
+  /** Each anchor as the mean of its runs before and after the endpoints. */
+  const getItem = { perSecond: (api.anchors.getItem.perSecond + getItemAfter.perSecond) / 2 };
+  const transactWrite = {
+    perSecond: (api.anchors.transactWrite.perSecond + transactWriteAfter.perSecond) / 2,
+    p99: (api.anchors.transactWrite.p99 + transactWriteAfter.p99) / 2,
+  };
+  const row = (name: string) => api.load.find((r) => r.name === name);
+  const packages = row("GET /packages");
+  const me = row("GET /auth/me");
+  const buy = row("POST /investments/buy");
+  if (!packages || !me || !buy) throw new Error("an endpoint of the load runs is missing");
+  const x = (value: number) => `${value.toFixed(2)}×`;
+  const pct = (part: number, whole: number) => `${Math.round((100 * part) / whole)} %`;
+  const mark = (ok: boolean) => (ok ? "within" : "**over**");
+  const packagesRatio = packages.requestsPerSecond / getItem.perSecond;
+  const meRatio = me.requestsPerSecond / getItem.perSecond;
+  const buyRatio = buy.p99 / transactWrite.p99;
+  /** Twenty callers get hardly more transactions through than one: DynamoDB Local serializes them. */
+  const serial = transactWrite.perSecond < 1.5 * transactWriteAlone.perSecond;
+  const endpointRow = (r: LoadRow, ratio: string, target: string) =>
+    `| ${r.name} | ${r.requestsPerSecond.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${r.errors + r.non2xx} | ${ratio} | ${target} |`;
+  const anchorRow = (r: AnchorRow, what: string) =>
+    `| ${r.name} | ${what} | ${r.perSecond.toFixed(0)} | ${r.p50} ms | ${r.p99} ms |`;
+  return `${API_LOAD_HEADING}
+
+One process serves the real handlers (local API server) over DynamoDB Local, in memory, and autocannon drives it from
+that process: ${CONNECTIONS} connections, ${DURATION_S} s per endpoint. The anchors are bare DynamoDB Local calls made
+in the same run, from the same process, by ${CONNECTIONS} callers back to back (each after a 2 s warm-up), the two
+anchors once before and once after the endpoints, their mean used in the ratios: GetItem for
+the reads; for the buy, a TransactWriteItems of the purchase's shape (${api.purchase.shape}; a Put's item as large as
+the purchase's, without its index attributes). Targets (quality.md): GET /packages ≥ ${TARGETS.packages}× and GET
+/auth/me ≥ ${TARGETS.me}× the GetItem rate; POST /investments/buy p99 ≤ ${TARGETS.buyP99}× the TransactWriteItems p99.
+Load average (1 / 5 / 15 min) ${api.loadAverage.before.map((v) => v.toFixed(2)).join(" / ")} before the anchors,
+${api.loadAverage.after.map((v) => v.toFixed(2)).join(" / ")} after the endpoints, on 2 cores (absolute rates move with it).
+The buy load spreads over ${CONNECTIONS} funded accounts, each buying the cheapest package from its own wallet (a
+refusal would count as non-2xx).
+
+| Endpoint | req/s | p50 | p99 | errors + non-2xx | Against the anchor | Target |
+|---|---|---|---|---|---|---|
+${[
+  endpointRow(
+    packages,
+    `${x(packagesRatio)} GetItem/s`,
+    `≥ ${TARGETS.packages}×: ${mark(packagesRatio >= TARGETS.packages)}`,
+  ),
+  endpointRow(me, `${x(meRatio)} GetItem/s`, `≥ ${TARGETS.me}×: ${mark(meRatio >= TARGETS.me)}`),
+  endpointRow(
+    buy,
+    `p99 ${x(buyRatio)} TransactWriteItems p99`,
+    `≤ ${TARGETS.buyP99}×: ${mark(buyRatio <= TARGETS.buyP99)}`,
+  ),
+].join("\n")}
+
+Bare DynamoDB Local, same run (${CONNECTIONS} callers unless said):
+
+| Calls | Stands for | per s | p50 | p99 |
+|---|---|---|---|---|
+${[
+  anchorRow(api.anchors.getItem, "anchor of the reads"),
+  anchorRow(getItemAfter, "anchor of the reads"),
+  anchorRow(api.anchors.transactWrite, "anchor of the buy"),
+  anchorRow(transactWriteAfter, "anchor of the buy"),
+  anchorRow(transactWriteAlone, "the same, without waiting for another"),
+  anchorRow(meWork, "GET /auth/me's DynamoDB work"),
+  anchorRow(packagesWork, "GET /packages' DynamoDB work"),
+  anchorRow(buyWork, "POST /investments/buy's DynamoDB work"),
+].join("\n")}
+
+Why each endpoint stands where it does:
+- **GET /auth/me** (${x(meRatio)} GetItem/s): its DynamoDB work is one BatchGetItem of the caller, which alone runs at
+  ${x(meWork.perSecond / getItem.perSecond)} the GetItem rate; the endpoint reaches ${pct(me.requestsPerSecond, meWork.perSecond)} of that. What it adds per
+  request, in the process that also runs autocannon and the SDK client: the HTTP server, the JWT verify (HMAC-SHA256),
+  the middy chain, JSON in and out and one log line.
+- **GET /packages** (${x(packagesRatio)} GetItem/s): two sequential round trips, the caller's BatchGetItem and then the
+  Query of the package list (all ${api.packagesListed} packages), which alone run at ${x(packagesWork.perSecond / getItem.perSecond)} the GetItem rate; the
+  endpoint reaches ${pct(packages.requestsPerSecond, packagesWork.perSecond)} of that, adding the same per-request work as /auth/me and the JSON of the list.${
+    packagesWork.perSecond / getItem.perSecond < TARGETS.packages
+      ? ` Its reads alone
+  stay under the ${TARGETS.packages}× target: with two round trips, the second a Query returning every package, no API around them can reach it.`
+      : ""
+  }
+- **POST /investments/buy** (p99 ${x(buyRatio)} the TransactWriteItems p99): one caller alone gets
+  ${transactWriteAlone.perSecond.toFixed(0)} transactions/s (p50 ${transactWriteAlone.p50} ms), ${CONNECTIONS} callers ${transactWrite.perSecond.toFixed(0)}/s${
+    serial
+      ? `: DynamoDB Local commits one transaction
+  at a time, so at ${CONNECTIONS} callers the anchor's latency is mostly its wait behind the others`
+      : ""
+  }. The buy's DynamoDB work is two
+  sequential round trips, the caller and the package in one BatchGetItem and then the ${api.purchase.items}-item transaction: p99
+  ${buyWork.p99} ms together (${x(buyWork.p99 / transactWrite.p99)} the anchor's). The endpoint adds the API's per-request work and the body's
+  validation, and its two Puts also write index entries, which the anchor's items do not.
+`;
 }

@@ -7,15 +7,18 @@
  * BENCH_ONLY=bundles measures the Lambda bundles alone and rewrites only their section of docs/benchmarks.md;
  * BENCH_ONLY=lighthouse builds the web app, runs Lighthouse alone and rewrites only the Web and Lighthouse sections.
  * BENCH_ONLY=partitions runs the R6 workload with the table's stream on and rewrites only the Partition heat section.
+ * BENCH_ONLY=api measures the endpoints under load beside their DynamoDB Local anchors and rewrites only the API
+ * section (the round trips and callback figures are measured on the way but not written).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { loadavg } from "node:os";
+import { join, relative } from "node:path";
 import { gzipSync } from "node:zlib";
 import { routes } from "@jengafund/shared";
 import { build } from "esbuild";
 import { lambdaBundleAliases } from "../functions/src/bundling.js";
-import { benchApi, percentile } from "./bench-api.js";
+import { API_LOAD_HEADING, apiLoadSection, benchApi, percentile } from "./bench-api.js";
 import { benchLighthouse, LIGHTHOUSE_HEADING, lighthouseSection } from "./bench-lighthouse.js";
 import { measurePartitionHeat, PARTITION_HEAT_HEADING } from "./bench-partitions.js";
 import { repoRoot } from "./local-stack.js";
@@ -24,6 +27,7 @@ const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 25);
 const BUNDLES_ONLY = process.env.BENCH_ONLY === "bundles";
 const LIGHTHOUSE_ONLY = process.env.BENCH_ONLY === "lighthouse";
 const PARTITIONS_ONLY = process.env.BENCH_ONLY === "partitions";
+const API_ONLY = process.env.BENCH_ONLY === "api";
 /** quality.md: a read route's bundle (the route list's `data: "read"`) stays within this, gzip. */
 const READ_ROUTE_BUDGET_KB = 125;
 /** quality.md: a handler's import time stays within this multiple of the client-only bundle's, same build, same run. */
@@ -31,9 +35,8 @@ const IMPORT_RATIO_BUDGET = 1.2;
 /** quality.md: the landing page's entry JS and each route chunk, gzip. */
 const WEB_ENTRY_BUDGET_KB = 170;
 const ROUTE_CHUNK_BUDGET_KB = 50;
-const outDir = join(repoRoot, ".test-artifacts", "bench");
-rmSync(outDir, { recursive: true, force: true });
-mkdirSync(outDir, { recursive: true });
+/** This run's bundles: a directory of its own, as another bench may run beside it on a shared machine. */
+const outDir = join(repoRoot, ".test-artifacts", `bench-bundles-${process.pid}`);
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -44,8 +47,9 @@ const lambdaAlias = Object.fromEntries(
 
 /** `lambda: false` builds with the stock SDK (no aliases): the anchor quality.md names. */
 async function bundle(name: string, entry: { file: string } | { contents: string }, { lambda = true } = {}) {
+  mkdirSync(outDir, { recursive: true });
   const outfile = join(outDir, `${name}.mjs`);
-  await build({
+  const { metafile } = await build({
     ...("file" in entry
       ? { entryPoints: [entry.file] }
       : { stdin: { contents: entry.contents, resolveDir: join(repoRoot, "functions"), loader: "ts" } }),
@@ -59,24 +63,65 @@ async function bundle(name: string, entry: { file: string } | { contents: string
     alias: lambda ? lambdaAlias : {},
     banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
     logLevel: "error",
+    metafile: true,
   });
   const code = readFileSync(outfile);
-  return { outfile, bytes: code.length, gzip: gzipSync(code, { level: 9 }).length };
+  /** Bytes of the bundle by part of the code (partOf). */
+  const parts: Record<string, number> = {};
+  for (const [input, { bytesInOutput }] of Object.entries(
+    metafile.outputs[relative(repoRoot, outfile)]?.inputs ?? {},
+  )) {
+    parts[partOf(input)] = (parts[partOf(input)] ?? 0) + bytesInOutput;
+  }
+  return { outfile, bytes: code.length, gzip: gzipSync(code, { level: 9 }).length, parts };
 }
 
-/** One import of `file` in a fresh Node process, in milliseconds. */
-function importOnceMs(file: string): number {
-  const script = `const t=performance.now();await import(${JSON.stringify(file)});process.stdout.write(String(performance.now()-t));`;
+/** Which part of the code a bundle's input is, to say what a handler's bundle adds to the client-only one. */
+function partOf(input: string): string {
+  if (input.includes("node_modules/zod/")) return "zod";
+  if (input.includes("node_modules/jose/")) return "jose";
+  if (/node_modules\/(@aws-lambda-powertools|@aws\/lambda-invoke-store)\//.test(input)) return "Powertools";
+  if (input.includes("node_modules/@middy/")) return "middy";
+  if (/node_modules\/(@aws-sdk|@smithy|@aws)\//.test(input)) return "AWS SDK";
+  if (input.startsWith("shared/")) return "shared";
+  if (input.startsWith("functions/")) return "functions/src";
+  return "other";
+}
+
+/**
+ * One import of `file` in a fresh Node process: its wall-clock time and the CPU time the process spent on it (user
+ * and system), in milliseconds. The CPU time leaves out the waits for a core that other work on a shared machine
+ * causes, so it moves less with the load than the wall-clock time does.
+ */
+function importOnce(file: string): { wallMs: number; cpuMs: number } {
+  const script = `const c=process.cpuUsage(),t=performance.now();await import(${JSON.stringify(file)});const w=performance.now()-t,u=process.cpuUsage(c);process.stdout.write(JSON.stringify([w,(u.user+u.system)/1000]));`;
   const out = execFileSync(process.execPath, ["--input-type=module", "-e", script], {
     env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" },
     encoding: "utf8",
   });
-  return Number(out);
+  const [wallMs = Number.NaN, cpuMs = Number.NaN] = JSON.parse(out) as number[];
+  return { wallMs, cpuMs };
+}
+
+/**
+ * How long V8 takes to compile each file as a module, without running it: the median of 21 compiles in one process,
+ * the files taking turns (a different last line each time, so nothing comes from V8's compilation cache).
+ */
+function compileMs(files: string[]): number[] {
+  const script = `import{readFileSync as r}from"node:fs";import{SourceTextModule as M}from"node:vm";const f=${JSON.stringify(files)}.map(p=>r(p,"utf8")),t=f.map(()=>[]);for(let i=0;i<21;i++)f.forEach((s,j)=>{const a=performance.now();new M(s+"\\n//"+i);t[j].push(performance.now()-a)});process.stdout.write(JSON.stringify(t.map(v=>v.sort((a,b)=>a-b)[10])));`;
+  const out = execFileSync(
+    process.execPath,
+    ["--experimental-vm-modules", "--no-warnings", "--input-type=module", "-e", script],
+    {
+      encoding: "utf8",
+    },
+  );
+  return JSON.parse(out) as number[];
 }
 
 function importTimeMs(file: string): number {
   return percentile(
-    Array.from({ length: RUNS }, () => importOnceMs(file)),
+    Array.from({ length: RUNS }, () => importOnce(file).wallMs),
     50,
   );
 }
@@ -85,14 +130,23 @@ function importTimeMs(file: string): number {
  * The medians of `file` and `baseline`, their runs alternating: both see the same machine load, so their ratio holds
  * on a shared machine where the absolute times drift.
  */
-function importSideBySideMs(file: string, baseline: string): { importMs: number; baselineMs: number } {
-  const own: number[] = [];
-  const base: number[] = [];
+function importSideBySideMs(file: string, baseline: string) {
+  const own: ReturnType<typeof importOnce>[] = [];
+  const base: ReturnType<typeof importOnce>[] = [];
   for (let i = 0; i < RUNS; i++) {
-    base.push(importOnceMs(baseline));
-    own.push(importOnceMs(file));
+    base.push(importOnce(baseline));
+    own.push(importOnce(file));
   }
-  return { importMs: percentile(own, 50), baselineMs: percentile(base, 50) };
+  const median = (runs: ReturnType<typeof importOnce>[], of: "wallMs" | "cpuMs") =>
+    percentile(
+      runs.map((run) => run[of]),
+      50,
+    );
+  return {
+    importMs: median(own, "wallMs"),
+    baselineMs: median(base, "wallMs"),
+    cpuRatio: median(own, "cpuMs") / median(base, "cpuMs"),
+  };
 }
 
 function buildWeb(): void {
@@ -158,6 +212,15 @@ if (PARTITIONS_ONLY) {
   process.exit(0);
 }
 
+if (API_ONLY) {
+  console.log("Measuring the API on a local stack of its own…");
+  const api = await benchApi((line) => console.log(line), { adminPages: false });
+  const file = join(repoRoot, "docs", "benchmarks.md");
+  writeFileSync(file, replaceSection(readFileSync(file, "utf8"), API_LOAD_HEADING, apiLoadSection(api)));
+  console.log("Wrote the API on the local stack section of docs/benchmarks.md");
+  process.exit(0);
+}
+
 if (LIGHTHOUSE_ONLY) {
   buildWeb();
   const web = webSection();
@@ -178,6 +241,7 @@ const baseline = await bundle("_dynamodb-client-only", { contents: clientOnly })
 /** The same, with the stock SDK's default credential chain: quality.md's anchor (≈ 103 KB gzip). */
 const stockBaseline = await bundle("_dynamodb-client-only-stock", { contents: clientOnly }, { lambda: false });
 // Measured before and after the handlers, the runs interleaved, so drift on a shared machine shows and averages out.
+const loadBefore = loadavg();
 const baselineBefore = importTimeMs(baseline.outfile);
 const stockImport = importTimeMs(stockBaseline.outfile);
 
@@ -185,8 +249,11 @@ const measured: {
   route: (typeof routes)[number];
   bytes: number;
   gzip: number;
+  outfile: string;
+  parts: Record<string, number>;
   importMs: number;
   baselineMs: number;
+  cpuRatio: number;
 }[] = [];
 for (const route of routes) {
   const result = await bundle(route.handler, {
@@ -196,27 +263,46 @@ for (const route of routes) {
     route,
     bytes: result.bytes,
     gzip: result.gzip,
+    outfile: result.outfile,
+    parts: result.parts,
     ...importSideBySideMs(result.outfile, baseline.outfile),
   });
 }
 const baselineAfter = importTimeMs(baseline.outfile);
+const loadAfter = loadavg();
 
 const handlerRows: string[] = [];
-for (const { route, bytes, gzip, importMs, baselineMs } of measured) {
+for (const { route, bytes, gzip, importMs, baselineMs, cpuRatio } of measured) {
   const ratio = importMs / baselineMs;
   const budget =
     route.data === "read" ? (gzip / 1024 <= READ_ROUTE_BUDGET_KB ? "within" : "**over**") : "(not a read route)";
   const ratioMark = ratio <= IMPORT_RATIO_BUDGET ? "" : " **over**";
   handlerRows.push(
-    `| ${route.method} /api${route.path} | ${route.handler} | ${route.data} | ${kb(bytes)} | ${kb(gzip)} | ${budget} | ${importMs.toFixed(1)} ms | ${baselineMs.toFixed(1)} ms | ${ratio.toFixed(2)}×${ratioMark} | ${(importMs / stockImport).toFixed(2)}× |`,
+    `| ${route.method} /api${route.path} | ${route.handler} | ${route.data} | ${kb(bytes)} | ${kb(gzip)} | ${budget} | ${importMs.toFixed(1)} ms | ${baselineMs.toFixed(1)} ms | ${ratio.toFixed(2)}×${ratioMark} | ${cpuRatio.toFixed(2)}× | ${(importMs / stockImport).toFixed(2)}× |`,
   );
   console.log(
-    `  ${route.handler.padEnd(26)} ${route.data.padEnd(5)} ${kb(gzip).padStart(9)} gzip ${route.data === "read" ? `(read budget ${READ_ROUTE_BUDGET_KB} KB: ${budget})` : ""}  import ${importMs.toFixed(1)} ms (${ratio.toFixed(2)}× client-only, ${(importMs / stockImport).toFixed(2)}× stock client-only)`,
+    `  ${route.handler.padEnd(26)} ${route.data.padEnd(5)} ${kb(gzip).padStart(9)} gzip ${route.data === "read" ? `(read budget ${READ_ROUTE_BUDGET_KB} KB: ${budget})` : ""}  import ${importMs.toFixed(1)} ms (${ratio.toFixed(2)}× client-only, CPU ${cpuRatio.toFixed(2)}×, ${(importMs / stockImport).toFixed(2)}× stock client-only)`,
   );
 }
 const readRoutes = measured.filter((m) => m.route.data === "read");
 const largestRead = readRoutes.reduce((a, b) => (b.gzip > a.gzip ? b : a));
 const overRatio = measured.filter((m) => m.importMs / m.baselineMs > IMPORT_RATIO_BUDGET).length;
+const smallestRead = readRoutes.reduce((a, b) => (b.bytes < a.bytes ? b : a));
+/** What `m`'s bundle holds beyond the client-only bundle, largest part first (minified KB). */
+const added = (m: (typeof measured)[number]) =>
+  Object.entries(m.parts)
+    .map(([part, bytes]) => [part, bytes - (baseline.parts[part] ?? 0)] as const)
+    .filter(([, bytes]) => bytes >= 512)
+    .sort((a, b) => b[1] - a[1])
+    .map(([part, bytes]) => `${part} ${kb(bytes)}`)
+    .join(", ");
+const load = (l: number[]) => l.map((v) => v.toFixed(2)).join(" / ");
+const [baselineCompile = 0, smallestCompile = 0, largestCompile = 0] = compileMs([
+  baseline.outfile,
+  smallestRead.outfile,
+  largestRead.outfile,
+]);
+rmSync(outDir, { recursive: true, force: true });
 console.log(
   `  baseline: client-only ${kb(baseline.gzip)} gzip, import ${baselineBefore.toFixed(1)} / ${baselineAfter.toFixed(1)} ms (before / after); stock client-only ${kb(stockBaseline.gzip)} gzip, import ${stockImport.toFixed(1)} ms`,
 );
@@ -234,10 +320,28 @@ medians, so both saw the same machine load; alone it took ${baselineBefore.toFix
 ${baselineAfter.toFixed(1)} ms after). The last column compares with the same client built from the stock SDK, measured once,
 quality.md's anchor (${kb(stockBaseline.gzip)} gzip, import ${stockImport.toFixed(1)} ms). Budgets: a read route ≤ ${READ_ROUTE_BUDGET_KB} KB
 gzip (largest: ${largestRead.route.handler}, **${kb(largestRead.gzip)}**); import ≤ ${IMPORT_RATIO_BUDGET} × the client-only bundle
-(${measured.length - overRatio} of ${measured.length} routes within).
+(${measured.length - overRatio} of ${measured.length} routes within). Load average (1 / 5 / 15 min) ${load(loadBefore)} before,
+${load(loadAfter)} after, on 2 cores; the CPU column is the ratio of the medians of the CPU time the two processes spent
+on the import, which leaves out waiting for a core.
 
-| Route | Handler | Data | Minified | Gzip | Read budget | Import (median) | Client-only, same runs | vs. client-only | vs. stock client-only |
-|---|---|---|---|---|---|---|---|---|---|
+What a handler's bundle adds to the client-only one (minified): ${kb(smallestRead.bytes - baseline.bytes)} for the smallest read
+route, ${smallestRead.route.handler} (${added(smallestRead)}); ${kb(largestRead.bytes - baseline.bytes)} for the largest,
+${largestRead.route.handler} (${added(largestRead)}).
+
+Where the import time over the client-only bundle goes: at import a handler's bundle runs only its modules'
+declarations. It builds no DynamoDB client (the client-only bundle does), no number format (Intl loads locale data),
+no configuration schema (built by the first request's parse) and zod schemas only for the route's own input: the
+messages the services answer with live apart from the schemas (shared/src/schemas/messages.ts), and the schema modules
+are split (phone number, admin list queries), so a bundle builds only the module of its own input. What is left is the
+code itself: V8 compiles the whole file before running any of it, every module's top-level code included, as a bundle
+hoists them all into one, so each KB counts whether it runs or not. Compiling alone, without running (median of 21 in
+one warm process): ${baselineCompile.toFixed(1)} ms for the client-only bundle, ${smallestCompile.toFixed(1)} ms for ${smallestRead.route.handler}, ${largestCompile.toFixed(1)} ms for
+${largestRead.route.handler}. The added code is what every request of the route runs: the JWT check (jose), the
+Powertools logger, middy and the HTTP preset, zod (the configuration and the route's input), the repositories and
+the service the route goes through.
+
+| Route | Handler | Data | Minified | Gzip | Read budget | Import (median) | Client-only, same runs | vs. client-only | CPU time vs. client-only | vs. stock client-only |
+|---|---|---|---|---|---|---|---|---|---|---|
 ${handlerRows.join("\n")}
 `;
 
@@ -273,9 +377,6 @@ console.log("Measuring the API on a local stack of its own…");
 const api = await benchApi((line) => console.log(line));
 const partitionReport = measurePartitionHeat();
 const roundTripRows = api.roundTrips.map((r) => `| ${r.route} | ${r.roundTrips} | ${r.sdkCalls} |`);
-const loadRows = api.load.map(
-  (r) => `| ${r.name} | ${r.requestsPerSecond.toFixed(0)} | ${r.p50} ms | ${r.p99} ms | ${r.errors + r.non2xx} |`,
-);
 const adminRows = api.adminPages.map(
   (r) =>
     `| ${r.transactions.toLocaleString("en")} | ${r.page} | ${r.medianMs.toFixed(1)} ms | ${r.p95Ms.toFixed(1)} ms | ${r.roundTrips} |`,
@@ -288,18 +389,7 @@ const pageRatio = (page: string) => {
 
 const report = `${reportHeader(`on ${today}`)}
 ${bundleSection}
-## API on the local stack
-
-One process serves the real handlers (local API server) over DynamoDB Local, in memory. autocannon, ${20}
-connections, ${process.env.BENCH_DURATION_S ?? 8} s per endpoint. Anchor: bare DynamoDB Local GetItem at the same
-concurrency, **${api.getItemPerSecond.toFixed(0)} GetItem/s**. Targets: GET /packages and GET /auth/me ≥ 800 req/s
-with p99 ≤ 60 ms; POST /investments/buy p99 ≤ 80 ms. (The buy load spreads over 20 funded
-accounts, each buying the cheapest package from its own wallet; refusals would count as non-2xx.)
-
-| Endpoint | req/s | p50 | p99 | errors + non-2xx |
-|---|---|---|---|---|
-${loadRows.join("\n")}
-
+${apiLoadSection(api)}
 ## DynamoDB round trips per request
 
 Sequential round trips to DynamoDB while serving one request (target ≤ 2), and the SDK calls behind them (calls
