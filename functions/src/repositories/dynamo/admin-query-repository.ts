@@ -136,12 +136,19 @@ export function createDynamoAdminQueries(ctx: DynamoContext = defaultDynamoConte
     return { items: all.slice(start, start + request.limit), total: all.length };
   }
 
-  async function queryPartition(index: Partition["index"], value: string, prefix?: string, limit = SEARCH_CAP) {
+  /** One partition of an index (or of the table itself), newest first, its sort key starting with `prefix`. */
+  async function queryPartition(
+    index: Partition["index"] | "table",
+    value: string,
+    prefix?: string,
+    limit = SEARCH_CAP,
+  ) {
+    const key = index === "table" ? "" : index;
     const { Items = [] } = await db.send(
       new QueryCommand({
         TableName,
-        IndexName: index,
-        KeyConditionExpression: `${index}PK = :pk${prefix ? ` AND begins_with(${index}SK, :prefix)` : ""}`,
+        ...(index === "table" ? {} : { IndexName: index }),
+        KeyConditionExpression: `${key}PK = :pk${prefix ? ` AND begins_with(${key}SK, :prefix)` : ""}`,
         ExpressionAttributeValues: { ":pk": value, ...(prefix ? { ":prefix": prefix } : {}) },
         ScanIndexForward: false,
         Limit: limit,
@@ -215,19 +222,7 @@ export function createDynamoAdminQueries(ctx: DynamoContext = defaultDynamoConte
           searchUsers(text).then((found) => found.slice(0, 10)),
         ]);
         const ownLines = await Promise.all(
-          users.map((u) =>
-            db
-              .send(
-                new QueryCommand({
-                  TableName,
-                  KeyConditionExpression: "PK = :pk AND begins_with(SK, :tx)",
-                  ExpressionAttributeValues: { ":pk": keys.user(u.id).PK, ":tx": keys.ledgerPrefix },
-                  ScanIndexForward: false,
-                  Limit: SEARCH_CAP,
-                }),
-              )
-              .then((r) => r.Items ?? []),
-          ),
+          users.map((u) => queryPartition("table", keys.user(u.id).PK, keys.ledgerPrefix)),
         );
         const receiptLine = byReceipt
           ? await batchGet(ctx, [keys.ledgerLine(String(byReceipt.userId), String(byReceipt.lineId))])
@@ -265,20 +260,7 @@ export function createDynamoAdminQueries(ctx: DynamoContext = defaultDynamoConte
           queryPartition("GSI3", keys.auditByTarget(text.toUpperCase())),
           ...users.flatMap((user) => [
             queryPartition("GSI3", keys.auditByTarget(user.id)),
-            db
-              .send(
-                new QueryCommand({
-                  TableName,
-                  KeyConditionExpression: "PK = :pk AND begins_with(SK, :audit)",
-                  ExpressionAttributeValues: {
-                    ":pk": keys.auditByActorPartition(user.id),
-                    ":audit": keys.auditEntryPrefix,
-                  },
-                  ScanIndexForward: false,
-                  Limit: SEARCH_CAP,
-                }),
-              )
-              .then((r) => r.Items ?? []),
+            queryPartition("table", keys.auditByActorPartition(user.id), keys.auditEntryPrefix),
           ]),
         ]);
         const unique = new Map<string, AuditRecord>();

@@ -87,96 +87,99 @@ export async function migrateIndexKeys(
   const reread = async (key: Key) =>
     (await db.send(new GetCommand({ TableName, Key: key, ConsistentRead: true }))).Item;
 
-  /** Sets the wanted index keys, on condition that the ones read are still there. */
-  async function rewrite(first: Item): Promise<boolean> {
+  /**
+   * Runs `write` on the item as read; when its condition finds the item changed (`refused` names that error), reads
+   * the item again and retries with what it holds now. `write` answers whether it changed (or would change) anything.
+   */
+  async function untilUnchanged(
+    first: Item,
+    refused: string,
+    write: (item: Item) => Promise<boolean>,
+  ): Promise<boolean> {
     let item: Item | undefined = first;
     for (let attempt = 0; attempt < ATTEMPTS && item; attempt++) {
+      try {
+        return await write(item);
+      } catch (error) {
+        if ((error as Error).name !== refused) throw error;
+        item = await reread({ PK: String(item.PK), SK: String(item.SK) });
+      }
+    }
+    if (item) throw new Error(`${String(item.PK)} / ${String(item.SK)} kept changing; run again`);
+    return false;
+  }
+
+  /** Sets the wanted index keys, on condition that the ones read are still there. */
+  const rewrite = (first: Item) =>
+    untilUnchanged(first, "ConditionalCheckFailedException", async (item) => {
       const wanted = currentIndexKeys(item);
       const changes = wanted ? changedKeys(item, wanted) : [];
       if (!changes.length) return false;
       if (options.dryRun) return true;
       const guards = INDEX_ATTRIBUTES.map((name, i) =>
-        item?.[name] === undefined ? `attribute_not_exists(#g${i})` : `#g${i} = :g${i}`,
+        item[name] === undefined ? `attribute_not_exists(#g${i})` : `#g${i} = :g${i}`,
       );
-      try {
-        await db.send(
-          new UpdateCommand({
-            TableName,
-            Key: { PK: item.PK, SK: item.SK },
-            UpdateExpression: `SET ${changes.map((_, i) => `#s${i} = :s${i}`).join(", ")}`,
-            ConditionExpression: ["attribute_exists(PK)", ...guards].join(" AND "),
-            ExpressionAttributeNames: {
-              ...Object.fromEntries(changes.map(([name], i) => [`#s${i}`, name])),
-              ...Object.fromEntries(INDEX_ATTRIBUTES.map((name, i) => [`#g${i}`, name])),
-            },
-            ExpressionAttributeValues: {
-              ...Object.fromEntries(changes.map(([, value], i) => [`:s${i}`, value])),
-              ...Object.fromEntries(
-                INDEX_ATTRIBUTES.flatMap((name, i) => (item?.[name] === undefined ? [] : [[`:g${i}`, item[name]]])),
-              ),
-            },
-          }),
-        );
-        return true;
-      } catch (error) {
-        if ((error as Error).name !== "ConditionalCheckFailedException") throw error;
-        item = await reread({ PK: String(item.PK), SK: String(item.SK) });
-      }
-    }
-    if (item) throw new Error(`Index keys of ${String(item.PK)} / ${String(item.SK)} kept changing; run again`);
-    return false;
-  }
+      await db.send(
+        new UpdateCommand({
+          TableName,
+          Key: { PK: item.PK, SK: item.SK },
+          UpdateExpression: `SET ${changes.map((_, i) => `#s${i} = :s${i}`).join(", ")}`,
+          ConditionExpression: ["attribute_exists(PK)", ...guards].join(" AND "),
+          ExpressionAttributeNames: {
+            ...Object.fromEntries(changes.map(([name], i) => [`#s${i}`, name])),
+            ...Object.fromEntries(INDEX_ATTRIBUTES.map((name, i) => [`#g${i}`, name])),
+          },
+          ExpressionAttributeValues: {
+            ...Object.fromEntries(changes.map(([, value], i) => [`:s${i}`, value])),
+            ...Object.fromEntries(
+              INDEX_ATTRIBUTES.flatMap((name, i) => (item[name] === undefined ? [] : [[`:g${i}`, item[name]]])),
+            ),
+          },
+        }),
+      );
+      return true;
+    });
 
   /** Moves an old totals item's counts into its shard and deletes it, on condition that it still holds them. */
-  async function foldCounters(first: Item, shard: Key): Promise<boolean> {
-    let item: Item | undefined = first;
-    for (let attempt = 0; attempt < ATTEMPTS && item; attempt++) {
-      const counts = Object.entries(item).filter((entry): entry is [string, number] => typeof entry[1] === "number");
+  const foldCounters = (first: Item, shard: Key) =>
+    untilUnchanged(first, "TransactionCanceledException", async (item) => {
       if (options.dryRun) return true;
-      try {
-        await db.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              {
-                Delete: {
-                  TableName,
-                  Key: { PK: item.PK, SK: item.SK },
-                  ConditionExpression: ["attribute_exists(PK)", ...counts.map((_, i) => `#c${i} = :c${i}`)].join(
-                    " AND ",
-                  ),
-                  ...(counts.length
-                    ? {
-                        ExpressionAttributeNames: Object.fromEntries(counts.map(([name], i) => [`#c${i}`, name])),
-                        ExpressionAttributeValues: Object.fromEntries(counts.map(([, value], i) => [`:c${i}`, value])),
-                      }
-                    : {}),
-                },
+      const counts = Object.entries(item).filter((entry): entry is [string, number] => typeof entry[1] === "number");
+      // The same names and values serve the delete's condition (the counts as read) and the shard's ADD.
+      const expression = counts.length
+        ? {
+            ExpressionAttributeNames: Object.fromEntries(counts.map(([name], i) => [`#c${i}`, name])),
+            ExpressionAttributeValues: Object.fromEntries(counts.map(([, value], i) => [`:c${i}`, value])),
+          }
+        : {};
+      await db.send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Delete: {
+                TableName,
+                Key: { PK: item.PK, SK: item.SK },
+                ConditionExpression: ["attribute_exists(PK)", ...counts.map((_, i) => `#c${i} = :c${i}`)].join(" AND "),
+                ...expression,
               },
-              ...(counts.length
-                ? [
-                    {
-                      Update: {
-                        TableName,
-                        Key: shard,
-                        UpdateExpression: `ADD ${counts.map((_, i) => `#c${i} :c${i}`).join(", ")}`,
-                        ExpressionAttributeNames: Object.fromEntries(counts.map(([name], i) => [`#c${i}`, name])),
-                        ExpressionAttributeValues: Object.fromEntries(counts.map(([, value], i) => [`:c${i}`, value])),
-                      },
+            },
+            ...(counts.length
+              ? [
+                  {
+                    Update: {
+                      TableName,
+                      Key: shard,
+                      UpdateExpression: `ADD ${counts.map((_, i) => `#c${i} :c${i}`).join(", ")}`,
+                      ...expression,
                     },
-                  ]
-                : []),
-            ],
-          }),
-        );
-        return true;
-      } catch (error) {
-        if ((error as Error).name !== "TransactionCanceledException") throw error;
-        item = await reread({ PK: String(item.PK), SK: String(item.SK) });
-      }
-    }
-    if (item) throw new Error(`Totals ${String(item.PK)} / ${String(item.SK)} kept changing; run again`);
-    return false;
-  }
+                  },
+                ]
+              : []),
+          ],
+        }),
+      );
+      return true;
+    });
 
   let ExclusiveStartKey: Record<string, unknown> | undefined;
   do {
