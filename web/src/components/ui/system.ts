@@ -1,4 +1,44 @@
-import { createSystem, defaultConfig, defineConfig } from "@chakra-ui/react";
+import { createSystem, defaultBaseConfig, defineConfig } from "@chakra-ui/react";
+import {
+  alertSlotRecipe,
+  animationStyles,
+  avatarSlotRecipe,
+  badgeRecipe,
+  breakpoints,
+  buttonRecipe,
+  cardSlotRecipe,
+  checkboxSlotRecipe,
+  checkmarkRecipe,
+  codeRecipe,
+  containerRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  dataListSlotRecipe,
+  dialogSlotRecipe,
+  emptyStateSlotRecipe,
+  fieldSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputAddonRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  listSlotRecipe,
+  nativeSelectSlotRecipe,
+  progressSlotRecipe,
+  radioGroupSlotRecipe,
+  radiomarkRecipe,
+  semanticTokens,
+  spinnerRecipe,
+  statSlotRecipe,
+  tableSlotRecipe,
+  tabsSlotRecipe,
+  textareaRecipe,
+  textStyles,
+  tokens,
+} from "@chakra-ui/react/theme";
 
 /**
  * Deep Kenyan-flag green as the brand palette. The solid shade is dark enough for white text to pass WCAG AA,
@@ -67,12 +107,59 @@ function lightValuesOnly(tree: TokenTree): TokenTree {
   return Object.fromEntries(Object.entries(tree).map(([name, child]) => [name, lightValuesOnly(child)]));
 }
 
-const lightConfig = {
-  ...defaultConfig,
+/**
+ * Chakra's own theme, assembled here from its parts rather than taken as `defaultConfig`: the module that exports
+ * `defaultConfig` also creates a complete system from it when it loads (dark values included), which the app never
+ * uses and the browser paid for on every page load (about half the design system's boot step). Only the recipes of
+ * the components the app draws are taken (test/design-system-recipes.test.ts finds them in Chakra's modules), which
+ * keeps the other sixty out of the code every page downloads.
+ */
+const lightTheme = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
   theme: {
-    ...defaultConfig.theme,
-    semanticTokens: lightValuesOnly((defaultConfig.theme?.semanticTokens ?? {}) as TokenTree),
+    breakpoints,
+    keyframes,
+    tokens,
+    semanticTokens: lightValuesOnly(semanticTokens as TokenTree) as typeof semanticTokens,
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      checkmark: checkmarkRecipe,
+      code: codeRecipe,
+      container: containerRecipe,
+      heading: headingRecipe,
+      icon: iconRecipe,
+      input: inputRecipe,
+      inputAddon: inputAddonRecipe,
+      link: linkRecipe,
+      radiomark: radiomarkRecipe,
+      spinner: spinnerRecipe,
+      textarea: textareaRecipe,
+    },
+    slotRecipes: {
+      alert: alertSlotRecipe,
+      avatar: avatarSlotRecipe,
+      card: cardSlotRecipe,
+      checkbox: checkboxSlotRecipe,
+      dataList: dataListSlotRecipe,
+      dialog: dialogSlotRecipe,
+      emptyState: emptyStateSlotRecipe,
+      field: fieldSlotRecipe,
+      list: listSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
+      progress: progressSlotRecipe,
+      radioGroup: radioGroupSlotRecipe,
+      stat: statSlotRecipe,
+      table: tableSlotRecipe,
+      tabs: tabsSlotRecipe,
+    },
+    textStyles,
+    layerStyles,
+    animationStyles,
   },
-} as typeof defaultConfig;
+});
 
-export const system = createSystem(lightConfig, config);
+export const system = createSystem(defaultBaseConfig, lightTheme, config);
