@@ -336,7 +336,7 @@ are split (phone number, admin list queries), so a bundle builds only the module
 code itself: V8 compiles the whole file before running any of it, every module's top-level code included, as a bundle
 hoists them all into one, so each KB counts whether it runs or not. Compiling alone, without running (median of 21 in
 one warm process): ${baselineCompile.toFixed(1)} ms for the client-only bundle, ${smallestCompile.toFixed(1)} ms for ${smallestRead.route.handler}, ${largestCompile.toFixed(1)} ms for
-${largestRead.route.handler}. The added code is what every request of the route runs: the JWT check (jose), the
+${largestRead.route.handler}. The added code is what every request of the route runs: the JWT check (node:crypto, no library), the
 Powertools logger, middy and the HTTP preset, zod (the configuration and the route's input), the repositories and
 the service the route goes through.
 

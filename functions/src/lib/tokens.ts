@@ -1,5 +1,5 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Role } from "@jengafund/shared";
-import { jwtVerify, SignJWT } from "jose";
 
 export interface TokenClaims {
   userId: string;
@@ -15,35 +15,80 @@ export interface TokenIssuer {
 
 const ISSUER = "jengafund";
 const AUDIENCE = "jengafund-web";
+const HEADER = encodeSegment({ alg: "HS256", typ: "JWT" });
+const SEGMENT = /^[A-Za-z0-9_-]+$/;
 
-/** HS256 only: the algorithm is pinned on verification so `alg: none` or RS/HS confusion is refused. */
+/**
+ * Session tokens are JWTs signed with HMAC-SHA256 (RFC 7519), made and checked with Node's own crypto: every
+ * authenticated handler verifies one per request, and a JWT library was the largest part of their bundles after the
+ * SDK. HS256 only: a token whose header names any other algorithm (`none`, HS512, RS256) or asks for extensions
+ * (`crit`) is refused before its signature is looked at, and the signature is compared in constant time.
+ */
 export function createJwtIssuer(secret: () => Promise<Uint8Array>, ttlSeconds: number): TokenIssuer {
   return {
     async issue({ userId, role, tokenVersion }) {
-      return new SignJWT({ role, ver: tokenVersion })
-        .setProtectedHeader({ alg: "HS256", typ: "JWT" })
-        .setSubject(userId)
-        .setIssuer(ISSUER)
-        .setAudience(AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime(`${ttlSeconds}s`)
-        .sign(await secret());
+      const now = Math.floor(Date.now() / 1000);
+      const payload = encodeSegment({
+        role,
+        ver: tokenVersion,
+        sub: userId,
+        iss: ISSUER,
+        aud: AUDIENCE,
+        iat: now,
+        exp: now + ttlSeconds,
+      });
+      const signingInput = `${HEADER}.${payload}`;
+      return `${signingInput}.${sign(signingInput, await secret()).toString("base64url")}`;
     },
     async verify(token) {
-      try {
-        const { payload } = await jwtVerify(token, await secret(), {
-          algorithms: ["HS256"],
-          issuer: ISSUER,
-          audience: AUDIENCE,
-        });
-        const { sub, role, ver } = payload;
-        if (typeof sub !== "string" || (role !== "admin" && role !== "investor") || typeof ver !== "number") {
-          return null;
-        }
-        return { userId: sub, role, tokenVersion: ver };
-      } catch {
+      const claims = readVerified(token, await secret());
+      if (claims === null) return null;
+      const { sub, role, ver } = claims;
+      if (typeof sub !== "string" || (role !== "admin" && role !== "investor") || typeof ver !== "number") {
         return null;
       }
+      return { userId: sub, role, tokenVersion: ver };
     },
   };
+}
+
+/** The payload of a token signed with this key, issued by us for the web app and in its validity window. */
+function readVerified(token: string, key: Uint8Array): Record<string, unknown> | null {
+  const parts = token.split(".");
+  if (parts.length !== 3) return null;
+  const [header, payload, signature] = parts as [string, string, string];
+  if (!SEGMENT.test(header) || !SEGMENT.test(payload) || !SEGMENT.test(signature)) return null;
+  const protectedHeader = decodeSegment(header);
+  if (protectedHeader?.alg !== "HS256" || "crit" in protectedHeader) return null;
+  // Compared as text, so only the one canonical encoding of the signature is accepted.
+  const given = Buffer.from(signature);
+  const expected = Buffer.from(sign(`${header}.${payload}`, key).toString("base64url"));
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  const claims = decodeSegment(payload);
+  if (claims === null) return null;
+  const now = Math.floor(Date.now() / 1000);
+  const { iss, aud, exp, nbf } = claims;
+  const audiences = Array.isArray(aud) ? aud : [aud];
+  if (iss !== ISSUER || !audiences.includes(AUDIENCE)) return null;
+  if (typeof exp !== "number" || exp <= now) return null;
+  if (nbf !== undefined && (typeof nbf !== "number" || nbf > now)) return null;
+  return claims;
+}
+
+function sign(signingInput: string, key: Uint8Array): Buffer {
+  return createHmac("sha256", key).update(signingInput).digest();
+}
+
+function encodeSegment(value: object): string {
+  return Buffer.from(JSON.stringify(value)).toString("base64url");
+}
+
+/** A segment's JSON object, or null when it is not one. */
+function decodeSegment(segment: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(segment, "base64url").toString("utf8"));
+    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 }

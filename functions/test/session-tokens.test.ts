@@ -1,0 +1,93 @@
+import { jwtVerify, SignJWT } from "jose";
+import { describe, expect, it } from "vitest";
+import { createJwtIssuer } from "../src/lib/tokens.js";
+
+/**
+ * Session tokens are made and checked with Node's crypto (src/lib/tokens.ts). A second, independent JWT
+ * implementation (jose, a test-only dependency here) signs and verifies beside it, so the tokens are standard HS256
+ * JWTs and every way of forging one is refused.
+ */
+const key = new TextEncoder().encode("k".repeat(64));
+const otherKey = new TextEncoder().encode("o".repeat(64));
+const issuer = createJwtIssuer(async () => key, 3600);
+const claims = { userId: "01JENGAFUNDINVESTOR0000000", role: "investor", tokenVersion: 3 } as const;
+
+const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+const validPayload = () => ({
+  sub: claims.userId,
+  role: "admin",
+  ver: 1,
+  iss: "jengafund",
+  aud: "jengafund-web",
+  exp: Math.floor(Date.now() / 1000) + 600,
+});
+
+function forge(options: { alg?: string; signWith?: Uint8Array; exp?: string; issuer?: string; audience?: string }) {
+  return new SignJWT({ role: "admin", ver: 1 })
+    .setProtectedHeader({ alg: options.alg ?? "HS256" })
+    .setSubject(claims.userId)
+    .setIssuer(options.issuer ?? "jengafund")
+    .setAudience(options.audience ?? "jengafund-web")
+    .setIssuedAt()
+    .setExpirationTime(options.exp ?? "1h")
+    .sign(options.signWith ?? key);
+}
+
+/** Re-signs a header and payload of our choosing with the right key: only the header's or the claims' content is wrong. */
+async function signedWithRightKey(header: object, payload: object): Promise<string> {
+  const { createHmac } = await import("node:crypto");
+  const input = `${b64(header)}.${b64(payload)}`;
+  return `${input}.${createHmac("sha256", key).update(input).digest("base64url")}`;
+}
+
+describe("session tokens", () => {
+  it("issues a standard HS256 JWT that another implementation verifies, and reads its claims back", async () => {
+    const token = await issuer.issue(claims);
+    const { payload, protectedHeader } = await jwtVerify(token, key, {
+      algorithms: ["HS256"],
+      issuer: "jengafund",
+      audience: "jengafund-web",
+    });
+    expect(protectedHeader).toEqual({ alg: "HS256", typ: "JWT" });
+    expect(payload).toMatchObject({ sub: claims.userId, role: "investor", ver: 3 });
+    expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(3600);
+    expect(await issuer.verify(token)).toEqual(claims);
+  });
+
+  it("verifies a token another implementation signed with the key", async () => {
+    expect(await issuer.verify(await forge({}))).toEqual({ userId: claims.userId, role: "admin", tokenVersion: 1 });
+  });
+
+  it.each([
+    ["another key", () => forge({ signWith: otherKey })],
+    ["HS512 with the right key", () => forge({ alg: "HS512" })],
+    ["an expired token", () => forge({ exp: "-1m" })],
+    ["another issuer", () => forge({ issuer: "someone-else" })],
+    ["another audience", () => forge({ audience: "another-app" })],
+    ["alg none without a signature", async () => `${b64({ alg: "none", typ: "JWT" })}.${b64(validPayload())}.`],
+    ["a header that asks for an extension", () => signedWithRightKey({ alg: "HS256", crit: ["b64"], b64: false }, validPayload())],
+    ["a token valid only from tomorrow", () => signedWithRightKey({ alg: "HS256" }, { ...validPayload(), nbf: 9_999_999_999 })],
+    ["no expiry", () => signedWithRightKey({ alg: "HS256" }, { ...validPayload(), exp: undefined })],
+    ["an unknown role", () => signedWithRightKey({ alg: "HS256" }, { ...validPayload(), role: "superuser" })],
+    ["a payload that is not an object", () => signedWithRightKey({ alg: "HS256" }, ["admin"])],
+    ["two segments", async () => "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0"],
+    ["garbage", async () => "not.a.token"],
+  ])("refuses %s", async (_, make) => {
+    expect(await issuer.verify(await make())).toBeNull();
+  });
+
+  it("refuses a token whose payload was changed after signing, and one whose signature is written another way", async () => {
+    const token = await issuer.issue(claims);
+    const [header, payload, signature] = token.split(".") as [string, string, string];
+    const elevated = b64({ ...JSON.parse(Buffer.from(payload, "base64url").toString()), role: "admin" });
+    expect(await issuer.verify(`${header}.${elevated}.${signature}`)).toBeNull();
+    // The last of 43 base64url characters carries 4 bits: another character with the same 4 bits decodes to the same
+    // bytes, but is not the signature as written.
+    const last = signature.at(-1) ?? "A";
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    const sameBytes = alphabet[alphabet.indexOf(last) ^ 1] ?? "A";
+    const variant = `${signature.slice(0, -1)}${sameBytes}`;
+    expect(Buffer.from(variant, "base64url")).toEqual(Buffer.from(signature, "base64url"));
+    expect(await issuer.verify(`${header}.${payload}.${variant}`)).toBeNull();
+  });
+});
