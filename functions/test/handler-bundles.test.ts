@@ -90,6 +90,25 @@ describe("every route's own bundle", () => {
     }
   });
 
+  it("carries the validation library (zod) only where the route has input to check", () => {
+    const ZOD = /\$ZodType/;
+    const without = routes.map((route) => route.handler).filter((handler) => !carrying(ZOD).includes(handler));
+    // The configuration is read without it (src/lib/config.ts), so a route that takes no body, path or query carries
+    // none: the signed-in reads, the admin statistics and the start of a two-factor setup.
+    expect(without.sort()).toEqual(
+      [
+        "get-admin-stats",
+        "get-current-user",
+        "list-investments",
+        "list-packages",
+        "list-referrals",
+        "list-transactions",
+        "list-withdrawals",
+        "start-two-factor-setup",
+      ].sort(),
+    );
+  });
+
   it("GET /auth/me answers a signed-in caller from its bundle alone", async () => {
     const { token, user } = await registerUser();
     const response = await call<{ user: { _id: string } }>(

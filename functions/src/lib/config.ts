@@ -1,103 +1,176 @@
 import { MAX_PAYOUT_KES, MIN_PAYOUT_KES } from "@jengafund/shared";
-import * as z from "zod/mini";
 
 /**
  * Configuration from the environment, parsed once and failing fast. Locally the JWT key comes from JWT_SECRET;
- * in AWS from Secrets Manager (JWT_SECRET_ARN), read once per container by `loadJwtSecret`. The schema is built by
- * the one parse that needs it, not when a handler's bundle loads.
+ * in AWS from Secrets Manager (JWT_SECRET_ARN), read once per container by `loadJwtSecret`. Each variable is read by
+ * a small function of this module (below), not a schema library: every handler loads this module, and most read
+ * routes have no other input to validate, so a validation library would be code their cold start compiles for nothing.
  */
-const envSchema = () =>
-  z.object({
-    TABLE_NAME: z._default(z.string().check(z.minLength(1)), "jengafund"),
-    DYNAMODB_ENDPOINT: z.optional(z.string().check(z.url())),
-    AWS_REGION: z._default(z.string(), "af-south-1"),
-    JWT_SECRET: z.optional(z.string().check(z.minLength(32, "JWT_SECRET must be at least 32 characters (256 bits)"))),
-    JWT_SECRET_ARN: z.optional(z.string()),
-    JWT_TTL_SECONDS: z._default(z.coerce.number().check(z.int(), z.positive()), 8 * 3600),
-    LOGIN_MAX_FAILURES_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.positive()), 100),
-    LOGIN_MAX_FAILURES_PER_IP_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.positive()), 1000),
-    /** Public referral code checks per caller address per clock hour (design.md §9); beyond it a 429. */
-    REFERRAL_CODE_CHECKS_PER_IP_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.positive()), 300),
-    // Daraja (M-Pesa). Secrets come from the environment locally, from Secrets Manager (<NAME>_ARN) in AWS.
-    MPESA_BASE_URL: z._default(z.string().check(z.url()), "https://sandbox.safaricom.co.ke"),
-    MPESA_CONSUMER_KEY: z.optional(z.string()),
-    MPESA_CONSUMER_KEY_ARN: z.optional(z.string()),
-    MPESA_CONSUMER_SECRET: z.optional(z.string()),
-    MPESA_CONSUMER_SECRET_ARN: z.optional(z.string()),
-    MPESA_PASSKEY: z.optional(z.string()),
-    MPESA_PASSKEY_ARN: z.optional(z.string()),
-    MPESA_SECURITY_CREDENTIAL: z.optional(z.string()),
-    MPESA_SECURITY_CREDENTIAL_ARN: z.optional(z.string()),
-    MPESA_CALLBACK_TOKEN: z.optional(z.string()),
-    MPESA_CALLBACK_TOKEN_ARN: z.optional(z.string()),
-    MPESA_SHORTCODE: z._default(z.string().check(z.regex(/^\d{5,7}$/)), "174379"),
-    MPESA_TRANSACTION_TYPE: z._default(
-      z.enum(["CustomerPayBillOnline", "CustomerBuyGoodsOnline"]),
-      "CustomerPayBillOnline",
-    ),
-    MPESA_B2C_SHORTCODE: z._default(z.string().check(z.regex(/^\d{5,7}$/)), "600984"),
-    MPESA_INITIATOR_NAME: z._default(z.string(), "testapi"),
-    /** Public base of the callback routes, e.g. https://app.example.co.ke/api (no trailing slash). */
-    MPESA_CALLBACK_BASE_URL: z.optional(z.string().check(z.url())),
-    /** Comma-separated source IPs allowed to deliver callbacks (mpesa.md §2.2); empty allows any, and logs. */
-    MPESA_CALLBACK_ALLOWED_IPS: z._default(z.string(), ""),
-    /** Deposits still pending after this long are checked with the STK query by reconciliation. */
-    MPESA_RECONCILE_AFTER_SECONDS: z._default(z.coerce.number().check(z.int(), z.positive()), 180),
-    /** STK push abuse limits (design.md §9): beyond them a deposit is refused with 429 and no prompt is sent. */
-    MPESA_MAX_PENDING_DEPOSITS_PER_USER: z._default(z.coerce.number().check(z.int(), z.positive()), 3),
-    MPESA_MAX_PROMPTS_PER_USER_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.positive()), 10),
-    MPESA_MAX_PROMPTS_PER_PHONE_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.positive()), 5),
-    /**
-     * Confirm an STK success callback with the STK query before crediting it (callbacks are unsigned). On in AWS; off
-     * locally unless set, so the simulator's answers settle without a second call.
-     */
-    MPESA_CONFIRM_STK: z._default(z.stringbool(), false),
-    /**
-     * The value CloudFront puts in the x-origin-verify header (design.md §9). When set (or ORIGIN_SECRET_ARN), every
-     * request without it is refused: the API is reachable through CloudFront only. Unset locally.
-     */
-    ORIGIN_SECRET: z.optional(z.string().check(z.minLength(16))),
-    ORIGIN_SECRET_ARN: z.optional(z.string()),
-    EVENT_BUS_NAME: z._default(z.string(), "jengafund"),
-    EVENTBRIDGE_ENDPOINT: z.optional(z.string().check(z.url())),
-    /**
-     * Where the web app is, for the links in emails (the reset link is `<WEB_ORIGIN>/reset-password?token=…`). The CDK
-     * stack sets the site's https address.
-     */
-    WEB_ORIGIN: z._default(z.string().check(z.url()), "http://localhost:5173"),
-    /** How mail leaves: `smtp` (MailDev locally, SMTP_HOST/SMTP_PORT) or `ses` (Amazon SES, in AWS). */
-    MAILER: z._default(z.enum(["smtp", "ses"]), "ses"),
-    SMTP_HOST: z._default(z.string(), "127.0.0.1"),
-    SMTP_PORT: z._default(z.coerce.number().check(z.int(), z.positive()), 1025),
-    /** The sender: locally any address; in AWS an SES-verified identity (`-c sesSender=`). */
-    MAIL_FROM: z._default(z.string().check(z.minLength(3)), "JengaFund <no-reply@jengafund.local>"),
-    /** Password reset emails asked for per email (known or not) and per address per clock hour; beyond, a 429. */
-    PASSWORD_RESET_MAX_PER_EMAIL_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.positive()), 5),
-    PASSWORD_RESET_MAX_PER_IP_PER_HOUR: z._default(z.coerce.number().check(z.int(), z.positive()), 100),
-    /**
-     * Admins must sign in with two-factor codes: an admin without it gets 403 on every admin route until it is set up
-     * (design.md §11). On in AWS (the CDK stack sets it); off locally unless set.
-     */
-    REQUIRE_ADMIN_2FA: z._default(z.stringbool(), false),
-    /** M-Pesa's B2C limits; by default the shared ones, which the web form checks against. */
-    MIN_PAYOUT_KES: z._default(z.coerce.number().check(z.int(), z.positive()), MIN_PAYOUT_KES),
-    MAX_PAYOUT_KES: z._default(z.coerce.number().check(z.int(), z.positive()), MAX_PAYOUT_KES),
-  });
-export type Config = z.infer<ReturnType<typeof envSchema>>;
+const fields = {
+  TABLE_NAME: text("jengafund", minLength(1)),
+  DYNAMODB_ENDPOINT: optional(url),
+  AWS_REGION: text("af-south-1"),
+  JWT_SECRET: optional(minLength(32, "JWT_SECRET must be at least 32 characters (256 bits)")),
+  JWT_SECRET_ARN: optional(),
+  JWT_TTL_SECONDS: count(8 * 3600),
+  LOGIN_MAX_FAILURES_PER_HOUR: count(100),
+  LOGIN_MAX_FAILURES_PER_IP_PER_HOUR: count(1000),
+  /** Public referral code checks per caller address per clock hour (design.md §9); beyond it a 429. */
+  REFERRAL_CODE_CHECKS_PER_IP_PER_HOUR: count(300),
+  // Daraja (M-Pesa). Secrets come from the environment locally, from Secrets Manager (<NAME>_ARN) in AWS.
+  MPESA_BASE_URL: text("https://sandbox.safaricom.co.ke", url),
+  MPESA_CONSUMER_KEY: optional(),
+  MPESA_CONSUMER_KEY_ARN: optional(),
+  MPESA_CONSUMER_SECRET: optional(),
+  MPESA_CONSUMER_SECRET_ARN: optional(),
+  MPESA_PASSKEY: optional(),
+  MPESA_PASSKEY_ARN: optional(),
+  MPESA_SECURITY_CREDENTIAL: optional(),
+  MPESA_SECURITY_CREDENTIAL_ARN: optional(),
+  MPESA_CALLBACK_TOKEN: optional(),
+  MPESA_CALLBACK_TOKEN_ARN: optional(),
+  MPESA_SHORTCODE: text("174379", matches(/^\d{5,7}$/)),
+  MPESA_TRANSACTION_TYPE: oneOf(["CustomerPayBillOnline", "CustomerBuyGoodsOnline"], "CustomerPayBillOnline"),
+  MPESA_B2C_SHORTCODE: text("600984", matches(/^\d{5,7}$/)),
+  MPESA_INITIATOR_NAME: text("testapi"),
+  /** Public base of the callback routes, e.g. https://app.example.co.ke/api (no trailing slash). */
+  MPESA_CALLBACK_BASE_URL: optional(url),
+  /** Comma-separated source IPs allowed to deliver callbacks (mpesa.md §2.2); empty allows any, and logs. */
+  MPESA_CALLBACK_ALLOWED_IPS: text(""),
+  /** Deposits still pending after this long are checked with the STK query by reconciliation. */
+  MPESA_RECONCILE_AFTER_SECONDS: count(180),
+  /** STK push abuse limits (design.md §9): beyond them a deposit is refused with 429 and no prompt is sent. */
+  MPESA_MAX_PENDING_DEPOSITS_PER_USER: count(3),
+  MPESA_MAX_PROMPTS_PER_USER_PER_HOUR: count(10),
+  MPESA_MAX_PROMPTS_PER_PHONE_PER_HOUR: count(5),
+  /**
+   * Confirm an STK success callback with the STK query before crediting it (callbacks are unsigned). On in AWS; off
+   * locally unless set, so the simulator's answers settle without a second call.
+   */
+  MPESA_CONFIRM_STK: flag(false),
+  /**
+   * The value CloudFront puts in the x-origin-verify header (design.md §9). When set (or ORIGIN_SECRET_ARN), every
+   * request without it is refused: the API is reachable through CloudFront only. Unset locally.
+   */
+  ORIGIN_SECRET: optional(minLength(16)),
+  ORIGIN_SECRET_ARN: optional(),
+  EVENT_BUS_NAME: text("jengafund"),
+  EVENTBRIDGE_ENDPOINT: optional(url),
+  /**
+   * Where the web app is, for the links in emails (the reset link is `<WEB_ORIGIN>/reset-password?token=…`). The CDK
+   * stack sets the site's https address.
+   */
+  WEB_ORIGIN: text("http://localhost:5173", url),
+  /** How mail leaves: `smtp` (MailDev locally, SMTP_HOST/SMTP_PORT) or `ses` (Amazon SES, in AWS). */
+  MAILER: oneOf(["smtp", "ses"], "ses"),
+  SMTP_HOST: text("127.0.0.1"),
+  SMTP_PORT: count(1025),
+  /** The sender: locally any address; in AWS an SES-verified identity (`-c sesSender=`). */
+  MAIL_FROM: text("JengaFund <no-reply@jengafund.local>", minLength(3)),
+  /** Password reset emails asked for per email (known or not) and per address per clock hour; beyond, a 429. */
+  PASSWORD_RESET_MAX_PER_EMAIL_PER_HOUR: count(5),
+  PASSWORD_RESET_MAX_PER_IP_PER_HOUR: count(100),
+  /**
+   * Admins must sign in with two-factor codes: an admin without it gets 403 on every admin route until it is set up
+   * (design.md §11). On in AWS (the CDK stack sets it); off locally unless set.
+   */
+  REQUIRE_ADMIN_2FA: flag(false),
+  /** M-Pesa's B2C limits; by default the shared ones, which the web form checks against. */
+  MIN_PAYOUT_KES: count(MIN_PAYOUT_KES),
+  MAX_PAYOUT_KES: count(MAX_PAYOUT_KES),
+};
+export type Config = { [Name in keyof typeof fields]: ReturnType<(typeof fields)[Name]> };
 
 let cached: Config | undefined;
 
 export function config(): Config {
   if (!cached) {
-    const parsed = envSchema().safeParse(process.env);
-    if (!parsed.success) {
-      throw new Error(
-        `Invalid configuration: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
-      );
-    }
-    cached = parsed.data;
+    cached = parseConfig(process.env);
   }
   return cached;
+}
+
+/** Reads the environment; every variable in error is named in the one error thrown. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const problems: string[] = [];
+  const values: Record<string, unknown> = {};
+  for (const [name, read] of Object.entries(fields)) {
+    try {
+      values[name] = read(env[name]);
+    } catch (error) {
+      if (!(error instanceof ConfigProblem)) throw error;
+      problems.push(`${name}: ${error.message}`);
+    }
+  }
+  if (problems.length > 0) throw new Error(`Invalid configuration: ${problems.join("; ")}`);
+  return values as Config;
+}
+
+class ConfigProblem extends Error {}
+
+/** A check of a present value: the problem with it, or undefined when it is fine. */
+type Check = (value: string) => string | undefined;
+
+function minLength(length: number, message = `must be at least ${length} character${length === 1 ? "" : "s"}`): Check {
+  return (value) => (value.length >= length ? undefined : message);
+}
+
+function url(value: string): string | undefined {
+  return URL.canParse(value) ? undefined : "must be a URL";
+}
+
+function matches(pattern: RegExp): Check {
+  return (value) => (pattern.test(value) ? undefined : `must match ${pattern}`);
+}
+
+function checked(value: string, check: Check | undefined): string {
+  const problem = check?.(value);
+  if (problem) throw new ConfigProblem(problem);
+  return value;
+}
+
+/** A text that may be absent. */
+function optional(check?: Check): (raw: string | undefined) => string | undefined {
+  return (raw) => (raw === undefined ? undefined : checked(raw, check));
+}
+
+/** A text, the fallback when absent. */
+function text(fallback: string, check?: Check): (raw: string | undefined) => string {
+  return (raw) => (raw === undefined ? fallback : checked(raw, check));
+}
+
+/** A whole number above zero (a limit, a port, a number of seconds), the fallback when absent. */
+function count(fallback: number): (raw: string | undefined) => number {
+  return (raw) => {
+    if (raw === undefined) return fallback;
+    const value = raw.trim() === "" ? Number.NaN : Number(raw);
+    if (!Number.isInteger(value) || value <= 0) throw new ConfigProblem("must be a whole number above 0");
+    return value;
+  };
+}
+
+/** One of a few words, the fallback when absent. */
+function oneOf<const Word extends string>(words: readonly Word[], fallback: Word): (raw: string | undefined) => Word {
+  return (raw) => {
+    if (raw === undefined) return fallback;
+    const word = words.find((candidate) => candidate === raw);
+    if (word === undefined) throw new ConfigProblem(`must be one of ${words.join(", ")}`);
+    return word;
+  };
+}
+
+const TRUE_WORDS = new Set(["true", "1", "yes", "on", "y", "enabled"]);
+const FALSE_WORDS = new Set(["false", "0", "no", "off", "n", "disabled"]);
+
+/** A switch (true/false, 1/0, yes/no, on/off), the fallback when absent. */
+function flag(fallback: boolean): (raw: string | undefined) => boolean {
+  return (raw) => {
+    if (raw === undefined) return fallback;
+    const word = raw.trim().toLowerCase();
+    if (TRUE_WORDS.has(word)) return true;
+    if (FALSE_WORDS.has(word)) return false;
+    throw new ConfigProblem("must be true or false");
+  };
 }
 
 type SecretName =
