@@ -8,6 +8,8 @@
  * - STK callback → balance visible latency;
  * - the admin transaction list's page cost with 1,000 and with 100,000 transactions in the table.
  */
+
+import { loadavg } from "node:os";
 import {
   BatchWriteCommand,
   GetCommand,
@@ -15,7 +17,6 @@ import {
   type TransactWriteCommandInput,
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
-import { loadavg } from "node:os";
 import autocannon from "autocannon";
 import { defaultLocalStackOptions, startLocalStack } from "./local-stack.js";
 

@@ -264,26 +264,26 @@ ${pages.some((p) => p.score < t.score || p.tbtMs > t.tbtMs || p.lcpMs > t.lcpMs 
 /** Why a target is missed, as measured while this was written; the figures above say whether it still is. */
 const KNOWN_GAPS = `
 Where a target is missed (**over**), the causes found:
-- **TBT** comes mostly from the design-system step (the middle boot step). Chakra UI 3 builds its styling system in
-  the browser on every load: about 600 design tokens with their CSS variables, and a style utility for every CSS
-  property with the token values it accepts. That is one task that cannot be split, and the simulation counts it four
-  times over. Keeping only the light values of Chakra's semantic tokens (the app has no dark mode) cut its creation
-  time by more than half; going further means generating the styles at build time (e.g. Panda CSS, Chakra's
-  build-time sibling) instead of Chakra's runtime system, a change of the design system that this issue does not make.
-  React DOM's step (parse and evaluate, about 65 KB gzip) is next. On /dashboard/packages, the screens that follow the
-  session and the packages answers render outside a transition (React Query's updates are synchronous) and add to it.
-  TBT also follows the machine's load (benchmarkIndex): the same build gives a page 300–800 ms from run to run here.
-- **/register against /login**: profiled side by side in Chromium at 4× CPU (five alternating loads, long tasks as
-  the page saw them), /register blocked 454–666 ms (median 619) and /login 444–807 ms (median 521): the two ranges
-  overlap, and a twofold gap in one bench run is mostly that noise. What /register does more is hydrate a larger form
-  (two alerts, seven fields, the terms checkbox's state machine, the risk notice), which shows in the profiles as
-  Chakra style computation and React's hydration, not as a module of its own: its schemas are the chunk /login
-  loads too, the phone formats are one string, and the referral check asks nothing until a code is typed.
-- **LCP of /dashboard/packages**: its largest element is a package logo (the first row's logos are fetched at high
-  priority). With a stored session, main.tsx starts GET /api/auth/me and GET /api/packages together while the app's
-  code loads (app/first-reads.ts) instead of one after the other once the dashboard has rendered; the logo still
-  waits for the render that follows the app's boot. In the simulation that render, not the API, is the critical
-  path: about 235 KB gzip of scripts on slow 4G (150 ms round trips, 1.6 Mbit/s, about 1.2 s), then the boot and the
-  first render at four times this machine's CPU time (the TBT above). Going below 2 s needs less code and CPU before
-  the first render (the design system's runtime again) or HTML for the signed-in dashboard from a server.
+- **TBT** comes mostly from the design-system step (the middle boot step): Chakra UI 3 creates its styling system in
+  the browser on every load, about 600 design tokens with their CSS variables and a style utility for every CSS
+  property. Three changes cut it: the semantic tokens keep only their light values (the app has no dark mode); the
+  theme is assembled from Chakra's parts, because the module exporting \`defaultConfig\` also created a second,
+  complete system as it loaded; and only the 28 recipes the app draws are carried. What is left is the creation of the
+  system the app uses, about 50 ms on this machine, one task that cannot be split (about 200 ms at 4× CPU): the code
+  loads in 25–60 ms of that step when measured apart, the rest is \`createSystem\` itself. Going further means
+  generating the styles at build time (e.g. Panda CSS, Chakra's build-time sibling) instead of Chakra's runtime
+  system, a change of the design system that this issue does not make. React DOM's step (parse and evaluate, about
+  65 KB gzip) is next; /register hydrates the largest form (two alerts, seven fields, the terms checkbox, the risk
+  notice), which shows as Chakra style computation and React's hydration. On /dashboard/packages, the screens that
+  follow the session and packages answers render outside a transition (React Query's updates are synchronous) and add
+  a task of about 230 ms at 4× CPU. TBT also follows the machine's load (benchmarkIndex): the same build gives a
+  page 100–300 ms more from run to run here.
+- **LCP of /dashboard/packages**: its largest element is the first package's banner (378 × 189 at phone width,
+  fetched at high priority). With a stored session, main.tsx starts GET /api/auth/me and GET /api/packages together
+  while the app's code loads (app/first-reads.ts) instead of one after the other once the dashboard has rendered; the
+  banner still waits for the render that follows the app's boot. In the simulation that render, not the API, is the
+  critical path: about 220 KB gzip of scripts on slow 4G (150 ms round trips, 1.6 Mbit/s, about 1.1 s), then the boot
+  and the first render at four times this machine's CPU time (the TBT above), then the banner's own request. Going
+  below 2 s needs HTML for the signed-in dashboard from a server (the site is static files on S3 behind CloudFront)
+  or much less code before the first render (the design system's runtime again).
 `;
