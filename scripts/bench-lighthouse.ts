@@ -272,11 +272,14 @@ Where a target is missed (**over**), the causes found:
   system the app uses, about 50 ms on this machine, one task that cannot be split (about 200 ms at 4× CPU): the code
   loads in 25–60 ms of that step when measured apart, the rest is \`createSystem\` itself. Going further means
   generating the styles at build time (e.g. Panda CSS, Chakra's build-time sibling) instead of Chakra's runtime
-  system, a change of the design system that this issue does not make. React DOM's step (parse and evaluate, about
-  65 KB gzip) is next; /register hydrates the largest form (two alerts, seven fields, the terms checkbox, the risk
+  system, a change of the design system that this issue does not make. A Chromium trace of /login at 4× CPU shows
+  the long tasks as the page meets them: layout of the pre-rendered HTML (about 100 ms), React DOM's evaluation
+  (110–140 ms), Chakra's code (about 80 ms), the system's creation (about 200 ms) and the app's modules (about 75 ms);
+  hydration itself runs in short slices. React DOM's step (parse and evaluate, about 65 KB gzip) is thus next; /register hydrates the largest form (two alerts, seven fields, the terms checkbox, the risk
   notice), which shows as Chakra style computation and React's hydration. On /dashboard/packages, the screens that
   follow the session and packages answers render outside a transition (React Query's updates are synchronous) and add
-  a task of about 230 ms at 4× CPU. TBT also follows the machine's load (benchmarkIndex): the same build gives a
+  a task of about 230 ms at 4× CPU; rendering only the first row of package cards in it (the rest deferred) left it
+  about as long, so the cards are not what makes it long. TBT also follows the machine's load (benchmarkIndex): the same build gives a
   page 100–300 ms more from run to run here.
 - **LCP of /dashboard/packages**: its largest element is the first package's banner (378 × 189 at phone width,
   fetched at high priority). With a stored session, main.tsx starts GET /api/auth/me and GET /api/packages together
