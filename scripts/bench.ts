@@ -412,8 +412,7 @@ const adminRows = api.adminPages.map(
   (r) =>
     `| ${r.transactions.toLocaleString("en")} | ${r.page} | ${r.medianMs.toFixed(1)} ms | ${r.p95Ms.toFixed(1)} ms | ${r.roundTrips} |`,
 );
-const tableSizes = api.adminPages.map((r) => r.transactions);
-const smallTable = Math.min(...tableSizes);
+const smallTable = Math.min(...api.adminPages.map((r) => r.transactions));
 const pageRatio = (page: string) => {
   const small = api.adminPages.find((r) => r.page === page && r.transactions === smallTable);
   const large = api.adminPages.find((r) => r.page === page && r.transactions !== smallTable);

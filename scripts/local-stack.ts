@@ -123,7 +123,14 @@ function startSimulator(port: number, delayMs: number): Promise<ChildProcess> {
   });
 }
 
+/** Whether this process has started a stack (see startLocalStack). */
+let started = false;
+
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  // The handlers run in this process and, as in a Lambda container, read their configuration and create their
+  // DynamoDB client once: a second stack here would be served by the first one's table and ports.
+  if (started) throw new StartupError("A local stack was already started in this process: start another process");
+  started = true;
   const log = options.log ?? (() => {});
   const { ports } = options;
   // Node 20 is supported here; the SDK's notice about its future Node 22 floor is noise in a dev terminal.

@@ -16,18 +16,16 @@ const srcDir = resolve(import.meta.dirname, "../src");
 const chakraDir = join(dirname(createRequire(import.meta.url).resolve("@chakra-ui/react/package.json")), "dist/esm");
 const chakraIndex = readFileSync(join(chakraDir, "index.js"), "utf8");
 
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) ? [path] : [];
-  });
-}
+/** The app's TypeScript files. */
+const sourceFiles = () =>
+  readdirSync(srcDir, { recursive: true, encoding: "utf8" })
+    .filter((file) => /\.tsx?$/.test(file))
+    .map((file) => join(srcDir, file));
 
 /** Every value the app imports from "@chakra-ui/react". */
 function importedNames(): Set<string> {
   const names = new Set<string>();
-  for (const file of sourceFiles(srcDir)) {
+  for (const file of sourceFiles()) {
     for (const match of readFileSync(file, "utf8").matchAll(/import\s*\{([^}]*)\}\s*from\s*"@chakra-ui\/react"/g)) {
       for (const part of match[1]?.split(",") ?? []) {
         const name = part.trim();

@@ -129,48 +129,50 @@ function checked(value: string, check: Check | undefined): string {
   return value;
 }
 
+/** Reads a variable: an absent one is `fallback`, a present one goes through `read`. */
+function variable<T>(fallback: T, read: (raw: string) => T): (raw: string | undefined) => T {
+  return (raw) => (raw === undefined ? fallback : read(raw));
+}
+
 /** A text that may be absent. */
-function optional(check?: Check): (raw: string | undefined) => string | undefined {
-  return (raw) => (raw === undefined ? undefined : checked(raw, check));
+function optional(check?: Check) {
+  return variable<string | undefined>(undefined, (raw) => checked(raw, check));
 }
 
 /** A text, the fallback when absent. */
-function text(fallback: string, check?: Check): (raw: string | undefined) => string {
-  return (raw) => (raw === undefined ? fallback : checked(raw, check));
+function text(fallback: string, check?: Check) {
+  return variable(fallback, (raw) => checked(raw, check));
 }
 
 /** A whole number above zero (a limit, a port, a number of seconds), the fallback when absent. */
-function count(fallback: number): (raw: string | undefined) => number {
-  return (raw) => {
-    if (raw === undefined) return fallback;
+function count(fallback: number) {
+  return variable(fallback, (raw) => {
     const value = raw.trim() === "" ? Number.NaN : Number(raw);
     if (!Number.isInteger(value) || value <= 0) throw new ConfigProblem("must be a whole number above 0");
     return value;
-  };
+  });
 }
 
 /** One of a few words, the fallback when absent. */
-function oneOf<const Word extends string>(words: readonly Word[], fallback: Word): (raw: string | undefined) => Word {
-  return (raw) => {
-    if (raw === undefined) return fallback;
+function oneOf<const Word extends string>(words: readonly Word[], fallback: Word) {
+  return variable(fallback, (raw) => {
     const word = words.find((candidate) => candidate === raw);
     if (word === undefined) throw new ConfigProblem(`must be one of ${words.join(", ")}`);
     return word;
-  };
+  });
 }
 
 const TRUE_WORDS = new Set(["true", "1", "yes", "on", "y", "enabled"]);
 const FALSE_WORDS = new Set(["false", "0", "no", "off", "n", "disabled"]);
 
 /** A switch (true/false, 1/0, yes/no, on/off), the fallback when absent. */
-function flag(fallback: boolean): (raw: string | undefined) => boolean {
-  return (raw) => {
-    if (raw === undefined) return fallback;
+function flag(fallback: boolean) {
+  return variable(fallback, (raw) => {
     const word = raw.trim().toLowerCase();
     if (TRUE_WORDS.has(word)) return true;
     if (FALSE_WORDS.has(word)) return false;
     throw new ConfigProblem("must be true or false");
-  };
+  });
 }
 
 type SecretName =
