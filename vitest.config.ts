@@ -37,6 +37,19 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
+      {
+        test: {
+          // What `cdk deploy` would upload, checked without AWS: cfn-lint, the bundled functions run by AWS's runtime
+          // interface client, IAM simulated, the CloudFront Function under njs. One real synth of dev and prod first.
+          name: "deploy",
+          root: "./infra",
+          environment: "node",
+          include: ["deploy-test/**/*.test.ts"],
+          globalSetup: ["./deploy-test/global-setup.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+        },
+      },
       "./web/vite.config.ts",
       {
         test: {

@@ -43,7 +43,6 @@ export function measurePartitionHeat(): string {
         DYNAMODB_TEST_PORT: process.env.BENCH_DYNAMODB_PORT ?? "8390",
         NO_COLOR: "1",
         AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
-        NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import=${join(repoRoot, "scripts", "node20-polyfills.mjs")}`,
       },
     },
   );

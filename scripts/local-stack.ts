@@ -133,7 +133,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   started = true;
   const log = options.log ?? (() => {});
   const { ports } = options;
-  // Node 20 is supported here; the SDK's notice about its future Node 22 floor is noise in a dev terminal.
+  // The SDK's notices about Node.js support are noise in a dev terminal.
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
   await assertPortsFree(options);
 

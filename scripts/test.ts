@@ -9,12 +9,10 @@ import { join } from "node:path";
 import { repoRoot } from "./local-stack.js";
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const polyfills = join(repoRoot, "scripts", "node20-polyfills.mjs");
 const env = {
   ...process.env,
   NO_COLOR: "1",
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true",
-  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ""} --import=${polyfills}`.trim(),
 };
 
 function run(command: string, args: string[]): number {
@@ -40,10 +38,53 @@ function ensureChromium(): void {
   }
 }
 
+/**
+ * Published advisories for the production dependencies, where the registry answers `npm audit`. One that refuses the
+ * query (some mirrors answer 405) cannot say, and that is reported, not passed off as clean.
+ */
+function checkAdvisories(): boolean {
+  const audit = spawnSync("npm", ["audit", "--omit=dev", "--json"], { cwd: repoRoot, env, encoding: "utf8" });
+  let report: { metadata?: { vulnerabilities?: Record<string, number> }; message?: string } = {};
+  try {
+    report = JSON.parse(audit.stdout);
+  } catch {
+    // No JSON at all: reported below as an unanswered query.
+  }
+  const counts = report.metadata?.vulnerabilities;
+  if (!counts) {
+    console.warn(
+      `\nAdvisories not checked: the registry did not answer npm audit (${report.message ?? `exit ${audit.status}`}).` +
+        " Check from a network that reaches the npm registry's audit endpoint: npm audit --omit=dev\n",
+    );
+    return true;
+  }
+  const found = Object.entries(counts).filter(([level, count]) => level !== "total" && count > 0);
+  if (found.length === 0) return true;
+  run("npm", ["audit", "--omit=dev"]);
+  return false;
+}
+
 ensureChromium();
 
+if (Number(process.versions.node.split(".")[0]) < 22) {
+  console.error(
+    `\nnpm test runs on Node.js 22, as Lambda does; this is ${process.version}. Run it through npm (npm test puts the` +
+      " project's own Node.js 22 first on the PATH), or install Node.js 22.\n0 passed, 1 failed",
+  );
+  process.exit(1);
+}
+
+// `npm run lint`: Biome's formatter and linter, then the type check.
+if (run("npx", ["biome", "check", "."]) !== 0) {
+  console.error("\nLint failed (npx biome check --write . fixes formatting).\n0 passed, 1 failed");
+  process.exit(1);
+}
 if (run("npx", ["tsc", "--noEmit", "-p", "."]) !== 0) {
   console.error("\nType check failed.\n0 passed, 1 failed");
+  process.exit(1);
+}
+if (!checkAdvisories()) {
+  console.error("\nA production dependency has a published advisory (above).\n0 passed, 1 failed");
   process.exit(1);
 }
 

@@ -65,8 +65,14 @@ describe("session tokens", () => {
     ["another issuer", () => forge({ issuer: "someone-else" })],
     ["another audience", () => forge({ audience: "another-app" })],
     ["alg none without a signature", async () => `${b64({ alg: "none", typ: "JWT" })}.${b64(validPayload())}.`],
-    ["a header that asks for an extension", () => signedWithRightKey({ alg: "HS256", crit: ["b64"], b64: false }, validPayload())],
-    ["a token valid only from tomorrow", () => signedWithRightKey({ alg: "HS256" }, { ...validPayload(), nbf: 9_999_999_999 })],
+    [
+      "a header that asks for an extension",
+      () => signedWithRightKey({ alg: "HS256", crit: ["b64"], b64: false }, validPayload()),
+    ],
+    [
+      "a token valid only from tomorrow",
+      () => signedWithRightKey({ alg: "HS256" }, { ...validPayload(), nbf: 9_999_999_999 }),
+    ],
     ["no expiry", () => signedWithRightKey({ alg: "HS256" }, { ...validPayload(), exp: undefined })],
     ["an unknown role", () => signedWithRightKey({ alg: "HS256" }, { ...validPayload(), role: "superuser" })],
     ["a payload that is not an object", () => signedWithRightKey({ alg: "HS256" }, ["admin"])],

@@ -139,8 +139,10 @@ export class ApiStack extends Stack {
       // API one public name. A request that skips CloudFront (and its WAF) there lacks the origin secret: a 403.
       ...(customDomain ? { defaultDomainMapping: { domainName: customDomain }, disableExecuteApiEndpoint: true } : {}),
     });
-    // apiEndpoint is https://<id>.execute-api.<region>.amazonaws.com; CloudFront wants the bare domain.
-    this.originDomainName = customDomain?.name ?? Fn.select(2, Fn.split("/", this.httpApi.apiEndpoint));
+    // CloudFront wants the bare host. It is built from the API's id here rather than cut out of apiEndpoint's URL: the
+    // web stack reads it as Fn::GetStackOutput, and Fn::Split does not accept that function (cfn-lint E1017).
+    this.originDomainName =
+      customDomain?.name ?? Fn.join(".", [this.httpApi.apiId, "execute-api", this.region, this.urlSuffix]);
 
     // Received Daraja callbacks travel on this bus to the settle handler (design.md §3).
     // Named, like the rules below, so the runbook's commands and the alarms' dimensions can spell them out.

@@ -241,6 +241,13 @@ function refuseNonProductionSettings(settings: DeploySettings): void {
   } else if (!settings.mpesaCallbackBaseUrl.startsWith("https://")) {
     problems.push(`mpesaCallbackBaseUrl must be an https:// address, got ${settings.mpesaCallbackBaseUrl}`);
   }
+  if (!settings.apiDomain) {
+    problems.push(
+      "apiDomainName and apiCertificateArn are missing: without the API's own name its execute-api address stays " +
+        "open, where requests that skip CloudFront and its WAF are refused only after a function has run, and still " +
+        "spend the routes' shared throttles (README, Context values)",
+    );
+  }
   if (!settings.alarmEmail) problems.push("alarmEmail is missing: alarms would reach no one");
   if (!settings.sesSender) {
     problems.push("sesSender is missing: password reset emails need an SES-verified sender address");

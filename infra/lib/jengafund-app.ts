@@ -13,6 +13,8 @@ export interface JengaFundAppOptions {
   /** Extra context, e.g. `aws:cdk:bundling-stacks` to skip esbuild in template tests. */
   readonly context?: Readonly<Record<string, unknown>>;
   readonly siteDirectory?: string;
+  /** Where synthesis writes the cloud assembly; the CLI's own when undefined. */
+  readonly outdir?: string;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface JengaFundAppOptions {
  * `JengaFund-Prod-Data`, so the stages can share an account without touching each other.
  */
 export function createJengaFundApp(options: JengaFundAppOptions = {}) {
-  const app = new App({ context: { ...featureFlags, ...options.context } });
+  const app = new App({ outdir: options.outdir, context: { ...featureFlags, ...options.context } });
   const settings = readDeploySettings(app.node, { account: options.account });
   const { namePrefix } = settings;
   Tags.of(app).add("project", "jengafund");

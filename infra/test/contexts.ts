@@ -14,4 +14,6 @@ export const PROD_CONTEXT = {
   alarmEmail: "ops@example.co.ke",
   sesSender: "no-reply@example.co.ke",
   webOrigin: "https://pay.example.co.ke",
+  apiDomainName: "origin.example.co.ke",
+  apiCertificateArn: "arn:aws:acm:af-south-1:111122223333:certificate/api",
 } as const;

@@ -161,7 +161,17 @@ describe("one way in: the origin secret", () => {
     app.api.resourceCountIs("AWS::ApiGatewayV2::DomainName", 0);
     app.api.hasResourceProperties("AWS::ApiGatewayV2::Api", { DisableExecuteApiEndpoint: Match.absent() });
     const { origin } = apiOrigin(app.web);
-    expect(origin?.DomainName).toMatchObject({ "Fn::Select": [2, { "Fn::Split": ["/", expect.anything()] }] });
+    // The bare host, built from the API's id: never cut out of its URL (Fn::Split cannot take Fn::GetStackOutput).
+    expect(origin?.DomainName).toEqual({
+      "Fn::Join": [
+        ".",
+        [
+          { "Fn::GetStackOutput": expect.objectContaining({ StackName: "JengaFund-Dev-Api" }) },
+          "execute-api.af-south-1",
+          { Ref: "AWS::URLSuffix" },
+        ],
+      ],
+    });
     const config = distributionConfig(app.web);
     expect(config.Aliases).toBeUndefined();
   });

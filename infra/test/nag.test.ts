@@ -31,7 +31,7 @@ function findings(context: Record<string, unknown>) {
 
 describe("cdk-nag AwsSolutions and Serverless packs", () => {
   it.each([
-    ["prod, on CloudFront's own address", PROD_CONTEXT],
+    ["prod, on CloudFront's own address for the site", PROD_CONTEXT],
     ["prod with its own domains", { ...PROD_CONTEXT, ...withDomains, mpesaCallbackBaseUrl: undefined }],
     ["staging", { stage: "staging" }],
     ["dev, the default", {}],

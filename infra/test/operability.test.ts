@@ -81,6 +81,7 @@ describe("stages", () => {
       /mpesaInitiatorName is the sandbox's testapi/,
       /mpesaCallbackBaseUrl is missing/,
       /alarmEmail is missing/,
+      /apiDomainName and apiCertificateArn are missing: without the API's own name its execute-api address stays open/,
     ]) {
       expect(attempt).toThrow(problem);
     }
@@ -94,6 +95,12 @@ describe("stages", () => {
     ["mpesaCallbackBaseUrl", "http://pay.example.co.ke/api", /mpesaCallbackBaseUrl must be an https/],
   ])("refuses a prod synth whose %s is %s, even with everything else set", (key, value, message) => {
     expect(() => synth({ ...PROD_CONTEXT, [key]: value })).toThrow(message);
+  });
+
+  it("refuses a prod synth without the API's own name, which keeps the execute-api address closed", () => {
+    const { apiDomainName: _, apiCertificateArn: __, ...withoutApiDomain } = PROD_CONTEXT;
+    expect(() => synth(withoutApiDomain)).toThrow(/apiDomainName and apiCertificateArn are missing/);
+    expect(() => synth({ ...withoutApiDomain, stage: "staging" })).not.toThrow();
   });
 
   it("takes prod's callback base from the site's domain when no mpesaCallbackBaseUrl is given", () => {
@@ -167,7 +174,8 @@ describe("every function's Powertools configuration and logs", () => {
     const withTable = (app: ReturnType<typeof synth>) =>
       appFunctions(app.api).filter(([, fn]) => environmentOf(fn).TABLE_NAME !== undefined);
     expect(withTable(dev).length).toBeGreaterThan(routes.length - 2);
-    for (const [, fn] of withTable(dev)) expect(environmentOf(fn).INDEX_SHARDS).toBe(String(tableKeySchema.indexShards));
+    for (const [, fn] of withTable(dev))
+      expect(environmentOf(fn).INDEX_SHARDS).toBe(String(tableKeySchema.indexShards));
     for (const [, fn] of withTable(synth({ indexShards: 32 }))) expect(environmentOf(fn).INDEX_SHARDS).toBe("32");
     expect(() => synth({ indexShards: 0 })).toThrow(/indexShards must be a whole number of at least 1/);
   });

