@@ -33,6 +33,7 @@ import {
   type UserRecord,
   type WithdrawalRecord,
 } from "../repositories/ports.js";
+import { refuseOwnBalance, refuseOwnWithdrawal } from "./four-eyes.js";
 import { withBalanceChange } from "./investments.js";
 
 export interface AdminServiceDeps {
@@ -246,6 +247,7 @@ export function createAdminService({
       const { withdrawal, decision } = input;
       const actor = { user: input.admin, ip: input.ip };
       if (!withdrawal) throw new NotFoundError(ADMIN_SERVICE_MESSAGES.withdrawalNotFound);
+      refuseOwnWithdrawal(input.admin.id, withdrawal.userId);
       if (decision.status === "failed") return failPayout(withdrawal, decision.reason ?? "", actor);
       if (withdrawal.status !== "pending") throw new NotPendingError(ADMIN_SERVICE_MESSAGES.withdrawalNotPending);
       const processedBy = { id: input.admin.id, firstName: input.admin.firstName, lastName: input.admin.lastName };
@@ -291,6 +293,7 @@ export function createAdminService({
     }): Promise<{ user: UserRecord; line: LedgerLine }> {
       const { subject, adjustment } = input;
       if (!subject) throw new NotFoundError(ADMIN_MESSAGES.userNotFound);
+      refuseOwnBalance(input.actor.user.id, subject.id);
       const cents = kesToCents(adjustment.amount);
       const signed = adjustment.type === "credit" ? cents : -cents;
       if (subject.walletBalanceCents + signed < 0) {

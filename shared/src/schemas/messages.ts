@@ -44,6 +44,12 @@ export const ADMIN_MESSAGES = {
  */
 const groupDigits = (whole: number) => String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
+/** Four eyes on admin money (design.md §12.1): what an admin is told when a rule needs a second admin. */
+export const FOUR_EYES_MESSAGES = {
+  ownBalance: "You cannot adjust your own balance",
+  ownWithdrawal: "You cannot process your own withdrawal",
+} as const;
+
 export const DEPOSIT_INPUT_MESSAGES = {
   minimum: `Minimum deposit amount is KES ${groupDigits(MIN_DEPOSIT_KES)}`,
   maximum: `Maximum deposit amount is KES ${groupDigits(MAX_DEPOSIT_KES)}`,
