@@ -20,6 +20,7 @@ import { createDynamoAccountRepository } from "./repositories/dynamo/account-rep
 import { createDynamoAccountSecurityRepository } from "./repositories/dynamo/account-security-repository.js";
 import { createDynamoAdminQueries } from "./repositories/dynamo/admin-query-repository.js";
 import { createDynamoAdminRepository } from "./repositories/dynamo/admin-repository.js";
+import { createDynamoBalanceAdjusterRepository } from "./repositories/dynamo/balance-adjuster-repository.js";
 import { createDynamoIdempotencyRepository } from "./repositories/dynamo/idempotency-repository.js";
 import { createDynamoInvestorRepository } from "./repositories/dynamo/investor-repository.js";
 import { createDynamoPackageRepository } from "./repositories/dynamo/package-repository.js";
@@ -168,6 +169,7 @@ const adminDeps = () => ({
   packages: createDynamoPackageRepository(),
   clock: systemClock,
   newId,
+  balanceAdjusters: createDynamoBalanceAdjusterRepository(),
 });
 
 /**

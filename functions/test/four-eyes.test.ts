@@ -1,7 +1,8 @@
 /**
  * Four eyes on admin money (design.md §12.1), over HTTP on the local API: an admin can neither adjust their own
- * balance nor decide their own withdrawal. Each refusal is a 403 with its message, and nothing is written: no
- * balance moves, no ledger line, no status change, no audit entry.
+ * balance nor decide their own withdrawal, and an admin who adjusted an account's balance in the last 30 days cannot
+ * approve its payout. Each refusal is a 403 with its message, and nothing is written: no balance moves, no ledger
+ * line, no status change, no audit entry.
  */
 import { type AuditEntry, type AuthResponse, FOUR_EYES_MESSAGES, type User, type Withdrawal } from "@jengafund/shared";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -101,4 +102,57 @@ describe("no admin moves money for themselves", () => {
       await expectLedgerToMatchBalances(admin.user._id);
     },
   );
+});
+
+describe("who may approve a payout", () => {
+  /** An investor credited by `creditor`, with a pending withdrawal of KES 300 to their registered number. */
+  async function creditedInvestorWithWithdrawal(creditor: AuthResponse) {
+    const input = newRegistration();
+    const { body } = await api<AuthResponse>("POST", "/auth/register", { body: input });
+    const credited = await api("PUT", `/admin/users/${body.user._id}/balance`, {
+      token: creditor.token,
+      body: { amount: 1000, type: "credit", reason: "Goodwill credit" },
+    });
+    expect(credited.status).toBe(200);
+    const requested = await api<{ withdrawal: Withdrawal }>("POST", "/withdrawals", {
+      token: body.token,
+      body: { amount: 300, phoneNumber: input.phoneNumber },
+    });
+    expect(requested.status).toBe(201);
+    return { investor: body, withdrawal: requested.body.withdrawal };
+  }
+
+  it('refuses the admin who credited the account with 403 "Another admin must approve this withdrawal", and writes nothing', async () => {
+    const { investor, withdrawal } = await creditedInvestorWithWithdrawal(admin);
+    const answer = await api("PUT", `/admin/withdrawals/${withdrawal._id}`, {
+      token: admin.token,
+      body: { status: "approved" },
+    });
+    expect(answer).toEqual({ status: 403, body: { message: FOUR_EYES_MESSAGES.recentAdjuster } });
+    const listed = await api<{ withdrawals: Withdrawal[] }>("GET", "/withdrawals", { token: investor.token });
+    expect(listed.body.withdrawals.find((w) => w._id === withdrawal._id)?.status).toBe("pending");
+    expect(await auditOf(admin.token, withdrawal._id)).toEqual([]);
+    await expectLedgerToMatchBalances(investor.user._id);
+  });
+
+  it("lets the admin who credited the account reject its withdrawal, which returns the money", async () => {
+    const { investor, withdrawal } = await creditedInvestorWithWithdrawal(admin);
+    const answer = await api<{ withdrawal: Withdrawal }>("PUT", `/admin/withdrawals/${withdrawal._id}`, {
+      token: admin.token,
+      body: { status: "rejected", reason: "Asked by the customer" },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.withdrawal.status).toBe("rejected");
+    expect((await me(investor.token)).walletBalance).toBe(1000);
+  });
+
+  it("lets a different admin approve it", async () => {
+    const { withdrawal } = await creditedInvestorWithWithdrawal(admin);
+    const answer = await api<{ withdrawal: Withdrawal }>("PUT", `/admin/withdrawals/${withdrawal._id}`, {
+      token: secondAdmin.token,
+      body: { status: "approved" },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.withdrawal.status).not.toBe("pending");
+  });
 });

@@ -205,7 +205,7 @@ describe("a money request repeated with the same Idempotency-Key (R13)", () => {
   });
 
   it("approves a withdrawal once and answers the repeat the same", async () => {
-    const { withdrawal } = await pendingWithdrawal(payments.adminToken, "254708374149");
+    const { withdrawal } = await pendingWithdrawal("254708374149");
     const approve = {
       name: "process-withdrawal" as const,
       token: payments.adminToken,

@@ -3,6 +3,7 @@
  * second effect when retried: each operation recognises its own earlier commit by its marker.
  */
 import { randomUUID } from "node:crypto";
+import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, it } from "vitest";
 import { defaultDynamoContext } from "../src/repositories/dynamo/client.js";
 import { createDynamoDepositRepository } from "../src/repositories/dynamo/payment-repository.js";
@@ -40,10 +41,11 @@ describe("lost answers after a commit", () => {
     if (!adminUser) throw new Error("admin not found");
 
     const faults = losingFirstAnswers();
-    // Only the first attempt loses its answer; the retry then meets its own commit.
+    // Only the decision's first attempt loses its answer; the retry then meets its own commit. The reads before it
+    // (who adjusted this balance lately: four eyes) go through untouched.
     let lost = false;
     const send: typeof faults.ctx.db.send = ((command: unknown) => {
-      if (lost) return defaultDynamoContext().db.send(command as never);
+      if (lost || !(command instanceof TransactWriteCommand)) return defaultDynamoContext().db.send(command as never);
       lost = true;
       return faults.ctx.db.send(command as never);
     }) as typeof faults.ctx.db.send;

@@ -262,7 +262,7 @@ describe("M-Pesa deposits", () => {
 });
 
 describe("M-Pesa payouts", () => {
-  const pendingWithdrawal = (phone: string, amount = 300) => pendingPayout(payments.adminToken, phone, amount);
+  const pendingWithdrawal = (phone: string, amount = 300) => pendingPayout(phone, amount);
   const approve = (id: string) => approveWithdrawal(payments.adminToken, id);
   const withdrawalItem = (id: string) => readItem(keys.withdrawal(id));
 

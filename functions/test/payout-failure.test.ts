@@ -23,7 +23,7 @@ const markFailed = (id: string, body: Record<string, unknown>) =>
 
 /** An approved payout whose B2C result never arrives (the simulator drops it for this phone). */
 async function stuckPayout() {
-  const { user, withdrawal } = await pendingWithdrawal(payments.adminToken, "254700009999");
+  const { user, withdrawal } = await pendingWithdrawal("254700009999");
   await approveWithdrawal(payments.adminToken, withdrawal._id);
   await eventually(async () => (await readItem(keys.withdrawal(withdrawal._id)))?.conversationId);
   return { user, withdrawal };
@@ -67,7 +67,7 @@ describe("marking a stuck payout as failed", () => {
   });
 
   it("refuses a withdrawal that is not waiting for M-Pesa: pending, or already paid", async () => {
-    const { withdrawal: pending } = await pendingWithdrawal(payments.adminToken, "254708374149");
+    const { withdrawal: pending } = await pendingWithdrawal("254708374149");
     const refused = await markFailed(pending._id, { status: "failed", reason: "Not paid" });
     expect(refused).toEqual({
       statusCode: 409,

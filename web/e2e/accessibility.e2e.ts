@@ -33,8 +33,25 @@ afterAll(async () => {
 });
 
 /** Runs axe where the page stands and files its findings under `name`. */
+/**
+ * An admin list that is refetching (after a filter changes) is dimmed to 0.6 and marked aria-busy; axe would measure
+ * the contrast of that passing moment. Each audit waits until every such list is settled and fully opaque again.
+ */
+async function settledLists(page: Page) {
+  await expect
+    .poll(() =>
+      page
+        .locator("[aria-busy]")
+        .evaluateAll((lists) =>
+          lists.every((list) => list.getAttribute("aria-busy") !== "true" && getComputedStyle(list).opacity === "1"),
+        ),
+    )
+    .toBe(true);
+}
+
 function auditor(page: Page, findings: Record<string, string[]>) {
   return async (name: string) => {
+    await settledLists(page);
     const found = await seriousViolations(page);
     if (found.length > 0) findings[name] = found;
   };

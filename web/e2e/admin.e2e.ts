@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, test, vi } from "vitest";
 import { apiCall, registerInvestor } from "./support/api";
 import { hasHorizontalScroll, launchBrowser, openPage, screenshot, viewports } from "./support/browser";
 import { openAdminTab, signIn } from "./support/screens";
@@ -15,6 +15,7 @@ interface Investor {
   token: string;
   name: string;
   email: string;
+  phone: string;
 }
 
 /** An investor for the admin to work on, set up through the API. */
@@ -24,21 +25,34 @@ async function anInvestor(firstName: string): Promise<Investor> {
     firstName,
     lastName,
   });
-  return { id: user._id, token, name: `${firstName} ${lastName}`, email };
+  return { id: user._id, token, name: `${firstName} ${lastName}`, email, phone: user.phoneNumber };
 }
 
-/** Real money for the investor (an admin credit), then a withdrawal request the admin can decide on. */
-async function withPendingWithdrawal(
-  investor: Investor,
-  adminToken: string,
-  phoneNumber = "254708374149",
-): Promise<string> {
-  await apiCall(
+/**
+ * Real money for the investor, paid by M-Pesa (an STK deposit the simulator pays), then a withdrawal request the
+ * admin can decide on. Not an admin credit: the admin who credits an account may not approve its payout.
+ */
+async function withPendingWithdrawal(investor: Investor, phoneNumber = "254708374149"): Promise<string> {
+  const { checkoutRequestId } = await apiCall<{ checkoutRequestId: string }>(
     apiUrl,
-    "PUT",
-    `/admin/users/${investor.id}/balance`,
-    { amount: 200, type: "credit", reason: "E2E funding" },
-    adminToken,
+    "POST",
+    "/mpesa/deposit",
+    { amount: 200, phoneNumber: investor.phone },
+    investor.token,
+  );
+  // Set up in beforeAll, where expect.poll cannot run: vi.waitFor retries until the simulator's payment settles.
+  await vi.waitFor(
+    async () => {
+      const { deposit } = await apiCall<{ deposit: { status: string } }>(
+        apiUrl,
+        "GET",
+        `/mpesa/deposit/${checkoutRequestId}`,
+        undefined,
+        investor.token,
+      );
+      if (deposit.status !== "completed") throw new Error(`the deposit is ${deposit.status}`);
+    },
+    { timeout: 30_000, interval: 250 },
   );
   // 254708374149 is a number the Daraja simulator pays out to; 254700009999 one whose result it never delivers.
   const { withdrawal } = await apiCall<{ withdrawal: { _id: string } }>(
@@ -81,11 +95,11 @@ beforeAll(async () => {
   });
   approvedInvestor = await anInvestor("Amina");
   rejectedInvestor = await anInvestor("Brian");
-  await withPendingWithdrawal(approvedInvestor, adminToken);
-  await withPendingWithdrawal(rejectedInvestor, adminToken);
+  await withPendingWithdrawal(approvedInvestor);
+  await withPendingWithdrawal(rejectedInvestor);
   // Approved, sent to M-Pesa, and no result ever comes: a stuck payout.
   stuckInvestor = await anInvestor("Chebet");
-  const stuck = await withPendingWithdrawal(stuckInvestor, adminToken, "254700009999");
+  const stuck = await withPendingWithdrawal(stuckInvestor, "254700009999");
   await apiCall(apiUrl, "PUT", `/admin/withdrawals/${stuck}`, { status: "approved" }, adminToken);
 });
 
@@ -112,15 +126,15 @@ describe("the admin console on a desktop", () => {
     const { page, errors, close } = await openPage(browser);
     await signInAsAdmin(page);
     await openAdminTab(page, "Users", "User Management");
-    await page.getByRole("searchbox", { name: "Search users" }).fill(approvedInvestor.email);
-    const row = page.getByRole("row").filter({ hasText: approvedInvestor.email });
+    await page.getByRole("searchbox", { name: "Search users" }).fill(rejectedInvestor.email);
+    const row = page.getByRole("row").filter({ hasText: rejectedInvestor.email });
     await row.waitFor();
     await expect.poll(() => page.getByRole("table", { name: "Users" }).getByRole("row").count()).toBe(2);
     await screenshot(page, "admin-users-desktop");
 
     await row.getByRole("button", { name: "View" }).click();
     const details = page.getByRole("dialog", { name: "User Details" });
-    await details.getByText(approvedInvestor.email).waitFor();
+    await details.getByText(rejectedInvestor.email).waitFor();
     await details.getByRole("button", { name: "Close" }).click();
     await details.waitFor({ state: "detached" });
 
@@ -134,8 +148,10 @@ describe("the admin console on a desktop", () => {
     await screenshot(page, "admin-adjust-balance-desktop");
     await adjust.getByRole("button", { name: "Adjust Balance" }).click();
     await expectToast(page, "Balance credited successfully");
-    // 200 credited by the setup, 100 held by the withdrawal request, 25.50 now.
-    await row.getByText("Wallet: KES 125.50").waitFor();
+    // 200 deposited by the setup, 100 held by the withdrawal request, 25.50 now. The credit goes to the investor
+    // whose withdrawal is rejected later: the admin who adjusted a balance may reject its payout, not approve it.
+    // The deposit made it a real-money account, so the row's figure is the wallet itself.
+    await row.getByText("KES 125.50", { exact: true }).waitFor();
 
     await row.getByRole("button", { name: "Deactivate" }).click();
     await expectToast(page, "User deactivated successfully");
@@ -197,7 +213,7 @@ describe("the admin console on a desktop", () => {
     await table.waitFor();
     await screenshot(page, "admin-transactions-desktop");
 
-    await page.getByPlaceholder("Search by user or reference...").fill(approvedInvestor.email);
+    await page.getByPlaceholder("Search by user or reference...").fill(rejectedInvestor.email);
     await page.getByRole("combobox", { name: "Type" }).selectOption("adjustment");
     await expect
       .poll(async () =>

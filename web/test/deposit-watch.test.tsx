@@ -106,7 +106,7 @@ describe("watching a deposit after the prompt (design §5)", () => {
     expect(header().getByText("KES 1,500.00")).toBeTruthy();
     expect(header().queryByText("Trial")).toBeNull();
     expect(header().queryByRole("status")).toBeNull();
-    expect(screen.getByTestId("wallet-balance").textContent).toBe("KES 1,500.00");
+    await waitFor(() => expect(screen.getByTestId("wallet-balance").textContent).toBe("KES 1,500.00"));
 
     const asked = polls("ws_CO_PAID");
     await elapse(30_000);

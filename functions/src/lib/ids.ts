@@ -19,6 +19,11 @@ export function ulid(now: number = Date.now()): string {
   return time + random;
 }
 
+/** The smallest ULID of a millisecond: every id made at or after `at` sorts at or after it. */
+export function ulidFloor(at: Date): string {
+  return ulid(at.getTime()).slice(0, 10) + "0".repeat(16);
+}
+
 export type IdGenerator = () => string;
 
 /** Referral codes: 8 unambiguous characters (no 0/O, 1/I/L). */

@@ -18,6 +18,7 @@ import {
 } from "../lib/errors.js";
 import type { IdGenerator } from "../lib/ids.js";
 import type { MetricsPort } from "../lib/metrics.js";
+import type { BalanceAdjusterRepository } from "../repositories/four-eyes-port.js";
 import {
   AdminAccountError,
   type AdminQueries,
@@ -33,7 +34,7 @@ import {
   type UserRecord,
   type WithdrawalRecord,
 } from "../repositories/ports.js";
-import { refuseOwnBalance, refuseOwnWithdrawal } from "./four-eyes.js";
+import { refuseOwnBalance, refuseOwnWithdrawal, refuseRecentAdjuster } from "./four-eyes.js";
 import { withBalanceChange } from "./investments.js";
 
 export interface AdminServiceDeps {
@@ -47,6 +48,8 @@ export interface AdminServiceDeps {
   /** Refunds an approved payout that M-Pesa did not pay (the payout settlement's own failure path). */
   payouts?: Pick<PayoutRepository, "fail">;
   metrics?: MetricsPort;
+  /** Who recently adjusted a balance by hand: they may not also approve that account's payout (four-eyes.ts). */
+  balanceAdjusters: BalanceAdjusterRepository;
 }
 
 export const ADMIN_SERVICE_MESSAGES = {
@@ -113,6 +116,7 @@ export function createAdminService({
   startPayout,
   payouts,
   metrics,
+  balanceAdjusters,
 }: AdminServiceDeps) {
   /**
    * The admin's word that M-Pesa did not pay (Transaction Status or the M-Pesa portal says so): the hold goes back to
@@ -250,6 +254,9 @@ export function createAdminService({
       refuseOwnWithdrawal(input.admin.id, withdrawal.userId);
       if (decision.status === "failed") return failPayout(withdrawal, decision.reason ?? "", actor);
       if (withdrawal.status !== "pending") throw new NotPendingError(ADMIN_SERVICE_MESSAGES.withdrawalNotPending);
+      if (decision.status === "approved") {
+        await refuseRecentAdjuster(balanceAdjusters, input.admin.id, withdrawal.userId, clock.now());
+      }
       const processedBy = { id: input.admin.id, firstName: input.admin.firstName, lastName: input.admin.lastName };
       const at = clock.now().toISOString();
       let decided: WithdrawalRecord;

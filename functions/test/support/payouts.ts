@@ -1,17 +1,39 @@
-import type { Withdrawal } from "@jengafund/shared";
+import type { AuthResponse, Withdrawal } from "@jengafund/shared";
 import { handler as adjustBalance } from "../../src/handlers/http/adjust-user-balance.js";
+import { handler as login } from "../../src/handlers/http/login-user.js";
 import { handler as processWithdrawal } from "../../src/handlers/http/process-withdrawal.js";
 import { handler as requestWithdrawal } from "../../src/handlers/http/request-withdrawal.js";
+import { keys } from "../../src/repositories/dynamo/keys.js";
+import { setAttributes } from "./db.js";
 import { call, gatewayEvent } from "./events.js";
 import { registerUser } from "./users.js";
 
-/** A new investor credited KES 1,000 by the admin, with a pending withdrawal of `amount` to `phone`. */
-export async function pendingWithdrawal(adminToken: string, phone: string, amount = 300) {
+/**
+ * A second admin of this test file, who funds the wallets: the admin who credits an account may not approve its
+ * payout (design.md §12.1), so the admin under test decides withdrawals it did not fund.
+ */
+let fundingAdmin: Promise<string> | undefined;
+export function fundingAdminToken(): Promise<string> {
+  fundingAdmin ??= (async () => {
+    const { input, user } = await registerUser({ firstName: "Funding", lastName: "Admin" });
+    await setAttributes(keys.user(user._id), { role: "admin" });
+    const { statusCode, body } = await call<AuthResponse>(
+      login,
+      gatewayEvent("login-user", { body: { email: input.email, password: input.password } }),
+    );
+    if (statusCode !== 200) throw new Error("the funding admin could not sign in");
+    return body.token;
+  })();
+  return fundingAdmin;
+}
+
+/** A new investor credited KES 1,000 by the funding admin, with a pending withdrawal of `amount` to `phone`. */
+export async function pendingWithdrawal(phone: string, amount = 300) {
   const { token, user } = await registerUser();
   await call(
     adjustBalance,
     gatewayEvent("adjust-user-balance", {
-      token: adminToken,
+      token: await fundingAdminToken(),
       pathParameters: { id: user._id },
       body: { amount: 1000, type: "credit", reason: "payout test" },
     }),

@@ -4,6 +4,7 @@ import { ulid } from "../../src/lib/ids.js";
 import { createDynamoAccountRepository } from "../../src/repositories/dynamo/account-repository.js";
 import { createDynamoAdminQueries } from "../../src/repositories/dynamo/admin-query-repository.js";
 import { createDynamoAdminRepository } from "../../src/repositories/dynamo/admin-repository.js";
+import { createDynamoBalanceAdjusterRepository } from "../../src/repositories/dynamo/balance-adjuster-repository.js";
 import { type DynamoContext, defaultDynamoContext } from "../../src/repositories/dynamo/client.js";
 import { createDynamoInvestorRepository } from "../../src/repositories/dynamo/investor-repository.js";
 import { createDynamoPackageRepository } from "../../src/repositories/dynamo/package-repository.js";
@@ -42,6 +43,7 @@ export function buildServices(options: { clock: Clock; ctx?: DynamoContext }) {
       packages: createDynamoPackageRepository(ctx),
       clock: options.clock,
       newId: () => ulid(),
+      balanceAdjusters: createDynamoBalanceAdjusterRepository(ctx),
     }),
   };
 }

@@ -48,6 +48,7 @@ const groupDigits = (whole: number) => String(whole).replace(/\B(?=(\d{3})+(?!\d
 export const FOUR_EYES_MESSAGES = {
   ownBalance: "You cannot adjust your own balance",
   ownWithdrawal: "You cannot process your own withdrawal",
+  recentAdjuster: "Another admin must approve this withdrawal",
 } as const;
 
 export const DEPOSIT_INPUT_MESSAGES = {

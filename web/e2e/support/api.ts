@@ -4,7 +4,7 @@
  */
 export interface RegisteredInvestor {
   token: string;
-  user: { _id: string; referralCode: string };
+  user: { _id: string; referralCode: string; phoneNumber: string };
   email: string;
   password: string;
 }

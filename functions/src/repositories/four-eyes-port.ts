@@ -1,0 +1,5 @@
+/** What the four-eyes rules (services/four-eyes.ts) read: who recently moved a user's money by hand. */
+export interface BalanceAdjusterRepository {
+  /** The ids of the admins who adjusted this user's balance at or after `since`. */
+  adjustersSince(userId: string, since: Date): Promise<string[]>;
+}
