@@ -1,6 +1,6 @@
 /**
- * `npm test`: type-checks, then runs every suite (unit, DynamoDB Local integration, infra template, web,
- * browser) in one vitest run, and ends with the plain total `N passed, N failed`.
+ * `npm test`: lints and type-checks (`npm run lint`), then runs every suite (unit, DynamoDB Local integration, infra
+ * template, deploy checks, web, browser) in one vitest run, and ends with the plain total `N passed, N failed`.
  * The browser tests need Debian's Chromium: it is installed when missing and possible, never silently skipped.
  */
 import { spawnSync } from "node:child_process";
@@ -64,8 +64,6 @@ function checkAdvisories(): boolean {
   return false;
 }
 
-ensureChromium();
-
 if (Number(process.versions.node.split(".")[0]) < 22) {
   console.error(
     `\nnpm test runs on Node.js 22, as Lambda does; this is ${process.version}. Run it through npm (npm test puts the` +
@@ -74,13 +72,11 @@ if (Number(process.versions.node.split(".")[0]) < 22) {
   process.exit(1);
 }
 
-// `npm run lint`: Biome's formatter and linter, then the type check.
-if (run("npx", ["biome", "check", "."]) !== 0) {
-  console.error("\nLint failed (npx biome check --write . fixes formatting).\n0 passed, 1 failed");
-  process.exit(1);
-}
-if (run("npx", ["tsc", "--noEmit", "-p", "."]) !== 0) {
-  console.error("\nType check failed.\n0 passed, 1 failed");
+ensureChromium();
+
+// The README's `npm run lint`: Biome's formatter and linter, then the type check.
+if (run("npm", ["run", "lint"]) !== 0) {
+  console.error("\nLint or type check failed (npx biome check --write . fixes formatting).\n0 passed, 1 failed");
   process.exit(1);
 }
 if (!checkAdvisories()) {

@@ -8,7 +8,7 @@
  * published for settle, and the schedule's event for reconciliation. A module that fails to load, a handler that
  * throws, or a 500 fails here — where the source-level tests, which load every module anyway, would not notice.
  */
-import { randomBytes, randomInt } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { API_BASE_PATH, type RouteHandlerName, routes } from "@jengafund/shared";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
@@ -20,6 +20,7 @@ import { createLocalEventBus, type EventEnvelope, type LocalEventBus } from "../
 import { closeServer, listen } from "../../functions/src/local/servers.js";
 import { ensureTable } from "../../functions/src/local/table.js";
 import { gatewayEvent } from "../../functions/test/support/events.js";
+import { newRegistration } from "../../functions/test/support/users.js";
 import { createDarajaSimulator } from "../../mpesa-sim/src/server.js";
 import { type CfnTemplate, resourcesOfType, type SynthesizedStack, stacksIn } from "./assembly.js";
 import {
@@ -106,8 +107,10 @@ interface FunctionResource {
   environment: Record<string, unknown>;
 }
 
+/** The Api stack's functions, read from its template once. */
+let apiFunctionList: FunctionResource[] | undefined;
 function apiFunctions(): FunctionResource[] {
-  return resourcesOfType(api.template, "AWS::Lambda::Function").map(([logicalId, resource]) => {
+  apiFunctionList ??= resourcesOfType(api.template, "AWS::Lambda::Function").map(([logicalId, resource]) => {
     const p = resource.Properties as {
       Description?: string;
       Handler: string;
@@ -126,6 +129,7 @@ function apiFunctions(): FunctionResource[] {
       environment: p.Environment?.Variables ?? {},
     };
   });
+  return apiFunctionList;
 }
 
 function functionOf(find: (fn: FunctionResource) => boolean, label: string): Promise<RunningFunction> {
@@ -305,13 +309,7 @@ describe("the prod synth's functions, run by AWS's runtime interface client on N
   );
 
   describe("serve real requests through CloudFront", () => {
-    const investor = {
-      firstName: "Achieng",
-      lastName: "Otieno",
-      email: `deploy.${randomBytes(4).toString("hex")}@example.co.ke`,
-      phoneNumber: `07${randomInt(10_000_000, 99_999_999)}`,
-      password: "Kilimo-2026-safari",
-    };
+    const investor = newRegistration({ firstName: "Achieng", lastName: "Otieno" });
     let investorToken = "";
     let investorId = "";
     let adminToken = "";
@@ -485,13 +483,7 @@ describe("the prod synth's functions, run by AWS's runtime interface client on N
   });
 
   describe("the payments path", () => {
-    const depositor = {
-      firstName: "Kamau",
-      lastName: "Njoroge",
-      email: `deposit.${randomBytes(4).toString("hex")}@example.co.ke`,
-      phoneNumber: `07${randomInt(10_000_000, 99_999_999)}`,
-      password: "Mavuno-2026-pesa",
-    };
+    const depositor = newRegistration({ firstName: "Kamau", lastName: "Njoroge" });
     let token = "";
     let checkoutRequestId = "";
 
