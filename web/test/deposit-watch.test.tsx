@@ -92,14 +92,19 @@ describe("watching a deposit after the prompt (design §5)", () => {
   });
 
   it("polls until M-Pesa confirms, then shows the new balance and 'Deposit successful!' without a reload", async () => {
-    const paid = { deposit: { status: "completed" as const }, user: funded(1500) };
-    stubDeposits({ ws_CO_PAID: [pending(), pending(), paid] });
+    // The deposit answers pending until the test confirms it: real time flows beside the fake clock, so a fixed
+    // script of answers would let a slow machine reach the confirmation before the pending checks below.
+    const answers: Answer[] = [pending()];
+    stubDeposits({ ws_CO_PAID: answers });
     await deposit(1500);
     expect(await screen.findByText(promptSent)).toBeTruthy();
     expect(header().getByRole("status").textContent).toContain("Awaiting M-Pesa");
 
     await elapse(2_000);
+    expect(polls("ws_CO_PAID")).toBeGreaterThanOrEqual(2);
     expect(screen.queryByText(/^Deposit successful!/)).toBeNull();
+    expect(header().getByRole("status").textContent).toContain("Awaiting M-Pesa");
+    answers.push({ deposit: { status: "completed" }, user: funded(1500) });
     await elapse(1_000);
 
     expect(await screen.findByText("Deposit successful! New balance: KES 1,500.00")).toBeTruthy();
@@ -156,9 +161,10 @@ describe("watching a deposit after the prompt (design §5)", () => {
   });
 
   it("watches several deposits at once, each to its own outcome", async () => {
-    const firstPaid = { deposit: { status: "completed" as const }, user: funded(1500) };
+    // The first stays pending until the test confirms it, however slowly the machine runs.
+    const first: Answer[] = [pending()];
     stubDeposits({
-      ws_CO_FIRST: [pending(), pending(), pending(), firstPaid],
+      ws_CO_FIRST: first,
       ws_CO_SECOND: [pending(), { deposit: { status: "cancelled" }, user: funded(1500) }],
     });
     await deposit(1500);
@@ -167,6 +173,7 @@ describe("watching a deposit after the prompt (design §5)", () => {
     await elapse(2_000);
     expect(await screen.findByText("Payment cancelled on your phone. No money was taken.")).toBeTruthy();
     expect(header().getByRole("status").textContent).toContain("KES 1,500.00");
+    first.push({ deposit: { status: "completed" }, user: funded(1500) });
     await elapse(2_000);
     expect(await screen.findByText("Deposit successful! New balance: KES 1,500.00")).toBeTruthy();
     expect(header().queryByRole("status")).toBeNull();
