@@ -280,8 +280,19 @@ export async function benchApi(
       json(`${api}/admin/users/${userId}/balance`, {
         method: "PUT",
         token: adminToken,
+        body: JSON.stringify({ amount: 1_000, type: "credit", reason: "bench" }),
+      }),
+    );
+    // Above the solo limit the credit waits for a second admin (design.md §12.1): a different write.
+    await measure("PUT /admin/users/{id}/balance (to a second admin)", () =>
+      json(`${api}/admin/users/${userId}/balance`, {
+        method: "PUT",
+        token: adminToken,
         body: JSON.stringify({ amount: 10_000_000, type: "credit", reason: "bench" }),
       }),
+    );
+    await measure("GET /admin/adjustments", () =>
+      json(`${api}/admin/adjustments?status=pending&page=1&limit=10`, { token: adminToken }),
     );
     const withdrawal = await measure("POST /withdrawals", () =>
       json<{ withdrawal: { _id: string } }>(`${api}/withdrawals`, {

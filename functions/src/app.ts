@@ -18,6 +18,7 @@ import { createSmtpMailer } from "./mail/smtp-mailer.js";
 import { assertCallbackUrl, createDarajaClient } from "./payments/daraja-client.js";
 import { createDynamoAccountRepository } from "./repositories/dynamo/account-repository.js";
 import { createDynamoAccountSecurityRepository } from "./repositories/dynamo/account-security-repository.js";
+import { createDynamoAdjustmentRepository } from "./repositories/dynamo/adjustment-repository.js";
 import { createDynamoAdminQueries } from "./repositories/dynamo/admin-query-repository.js";
 import { createDynamoAdminRepository } from "./repositories/dynamo/admin-repository.js";
 import { createDynamoBalanceAdjusterRepository } from "./repositories/dynamo/balance-adjuster-repository.js";
@@ -31,6 +32,7 @@ import {
 } from "./repositories/dynamo/payment-repository.js";
 import { createDynamoStatsRepository } from "./repositories/dynamo/stats-repository.js";
 import { createAccountService, createAuthenticator, createReferralCodeCheck } from "./services/accounts.js";
+import { createAdjustmentService } from "./services/adjustments.js";
 import { createAdminService } from "./services/admin.js";
 import { createCallbackIngest } from "./services/callbacks.js";
 import { createDepositLookup, createDepositService } from "./services/deposits.js";
@@ -177,6 +179,19 @@ const adminDeps = () => ({
  * neither the admin lists nor the other admin actions carry the Daraja client.
  */
 export const admin = /* @__PURE__ */ once(() => createAdminService(adminDeps()));
+
+/** Balance adjustments: alone within the solo limits, else by a second admin's approval (design.md §12.1). */
+export const adjustments = /* @__PURE__ */ once(() => {
+  const env = config();
+  return createAdjustmentService({
+    adjustments: createDynamoAdjustmentRepository(),
+    users: accountRepo(),
+    clock: systemClock,
+    newId,
+    limits: { soloMaxKes: env.ADJUSTMENT_SOLO_MAX_KES, soloDailyMaxKes: env.ADJUSTMENT_SOLO_DAILY_MAX_KES },
+    metrics,
+  });
+});
 
 /** The same service with the payouts: approving a withdrawal starts its M-Pesa payout, marking it failed refunds it. */
 export const withdrawalDecisions = /* @__PURE__ */ once(() =>

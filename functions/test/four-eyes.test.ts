@@ -7,9 +7,7 @@
 import { type AuditEntry, type AuthResponse, FOUR_EYES_MESSAGES, type User, type Withdrawal } from "@jengafund/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { seedDevData } from "../src/local/seed.js";
-import { keys } from "../src/repositories/dynamo/keys.js";
-import { setAttributes } from "./support/db.js";
-import { api, useLocalApi } from "./support/local-api.js";
+import { api, signUpAdmin, useLocalApi } from "./support/local-api.js";
 import { expectLedgerToMatchBalances } from "./support/money.js";
 import { newRegistration } from "./support/users.js";
 
@@ -18,18 +16,6 @@ useLocalApi();
 const ADMIN = { email: "admin@jengafund.local", password: "Admin@12345" };
 let admin: AuthResponse;
 let secondAdmin: AuthResponse;
-
-/** A registered user made an admin on the table, as an operator does, then signed in again. */
-async function anotherAdmin(): Promise<AuthResponse> {
-  const input = newRegistration();
-  const registered = await api<AuthResponse>("POST", "/auth/register", { body: input });
-  await setAttributes(keys.user(registered.body.user._id), { role: "admin" });
-  const login = await api<AuthResponse>("POST", "/auth/login", {
-    body: { email: input.email, password: input.password },
-  });
-  expect(login.body.user.role).toBe("admin");
-  return login.body;
-}
 
 const auditOf = async (token: string, targetId: string) =>
   (await api<{ entries: AuditEntry[] }>("GET", `/admin/audit?limit=100`, { token })).body.entries.filter(
@@ -41,7 +27,7 @@ const me = async (token: string) => (await api<{ user: User }>("GET", "/auth/me"
 beforeAll(async () => {
   await seedDevData(ADMIN);
   admin = (await api<AuthResponse>("POST", "/auth/login", { body: ADMIN })).body;
-  secondAdmin = await anotherAdmin();
+  secondAdmin = await signUpAdmin();
 });
 
 describe("no admin moves money for themselves", () => {

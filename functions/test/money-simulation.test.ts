@@ -3,11 +3,15 @@
  * DynamoDB faults (R7). After each run every invariant is checked:
  *  1. per user and per balance (wallet, trial): balance == Σ ledger lines that moved it (completed, or pending holds);
  *  2. no balance is ever negative;
- *  3. conservation of real money: Σ deposits == Σ wallet balances + Σ withdrawal holds + Σ real principal invested
- *     − Σ wallet rewards − Σ referral bonuses (the platform's only sources and sinks of wallet money);
+ *  3. conservation of real money: Σ deposits + Σ admin adjustments == Σ wallet balances + Σ withdrawal holds
+ *     + Σ real principal invested − Σ wallet rewards − Σ referral bonuses (the platform's only sources and sinks of
+ *     wallet money);
  *  4. investments agree with the ledger: Σ principal == −Σ `investment` lines, Σ rewards claimed == Σ `reward` lines;
  *  5. the statistics counters agree with the items they count.
- * A share of the purchases and withdrawals carries an Idempotency-Key, as the web sends them: each is repeated with
+ * Two admins adjust wallets: within the solo limits the money moves at once; above them the adjustment waits, and
+ * later operations approve or reject the waiting ones (sometimes by the admin who asked, which is refused, sometimes
+ * two at once, which decides once).
+ * A share of the purchases, withdrawals and adjustments carries an Idempotency-Key, as the web sends them: each is repeated with
  * its key at once, and the repeat must find the very answer kept in the move's own transaction and do nothing.
  * A failure prints the seed; `SIM_SEED=<seed> npx vitest run --project functions money-simulation` replays it.
  */
@@ -15,14 +19,16 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { ADJUSTMENT_MESSAGES } from "@jengafund/shared";
 import { describe, expect, it } from "vitest";
 import { BusyError, DomainError } from "../src/lib/errors.js";
 import { statusOf } from "../src/lib/middleware.js";
 import { type DynamoContext, defaultDynamoContext } from "../src/repositories/dynamo/client.js";
 import { createDynamoIdempotencyRepository } from "../src/repositories/dynamo/idempotency-repository.js";
 import { indexShardCount, keys } from "../src/repositories/dynamo/keys.js";
-import type { KeepAnswer, PackageRecord } from "../src/repositories/ports.js";
-import { itemsOfUser, readItem, readStats } from "./support/db.js";
+import type { KeepAnswer, PackageRecord, UserRecord } from "../src/repositories/ports.js";
+import type { AppliedAdjustment, PendingAdjustment } from "../src/services/adjustments.js";
+import { itemsOfUser, readItem, readStats, setAttributes } from "./support/db.js";
 import { faultInjectingContext, mulberry32 } from "./support/faults.js";
 import { countsTowardBalance, depositToWallet } from "./support/money.js";
 import { createPackage } from "./support/packages.js";
@@ -47,11 +53,20 @@ async function runWorkload(options: {
   operations: number;
   users: Registered[];
   packages: PackageRecord[];
+  /** The two admins who adjust wallets and decide each other's adjustments. */
+  admins: Registered[];
   services: Services;
   clock: ReturnType<typeof manualClock>;
   ctx: DynamoContext;
 }) {
   const { seed, operations, users, packages, services, clock } = options;
+  /** Adjustments waiting for a second admin, as they were asked. */
+  const waiting: string[] = [];
+  const adminRecord = async (admin: Registered): Promise<UserRecord> => {
+    const record = await services.accounts.getUser(admin.user._id);
+    if (!record) throw new Error("admin vanished");
+    return record;
+  };
   const answers = createDynamoIdempotencyRepository(options.ctx);
   const keyed = { done: 0, replayed: 0 };
 
@@ -98,6 +113,45 @@ async function runWorkload(options: {
       if (roll < 0.1) {
         kind = "deposit";
         await depositToWallet(who.user, 100 * (50 + Math.floor(random() * 2000)));
+      } else if (roll < 0.13) {
+        kind = "adjust";
+        const subject = await caller();
+        const actor = { user: await adminRecord(pick(options.admins)), ip: "127.0.0.1" };
+        // Up to KES 30,000: about a third within the solo limit of KES 10,000.
+        const adjustment = {
+          amount: (100 + Math.floor(random() * 3_000_000)) / 100,
+          type: random() < 0.7 ? ("credit" as const) : ("debit" as const),
+          reason: "simulation",
+        };
+        const adjust = (keep?: KeepAnswer<AppliedAdjustment | PendingAdjustment>) =>
+          services.adjustments.adjust({
+            subject,
+            adjustment,
+            actor,
+            requestId: randomUUID(),
+            ...(keep ? { keep: { applied: keep, pending: keep } } : {}),
+          });
+        const idOf = (r: AppliedAdjustment | PendingAdjustment) =>
+          r.outcome === "applied" ? r.line.id : r.adjustment.id;
+        const result = random() < 0.3 ? await withKey(subject.id, adjust, idOf) : await adjust();
+        if (result.outcome === "pending") {
+          waiting.push(result.adjustment.id);
+          kind = "adjust-asked";
+        }
+      } else if (roll < 0.15) {
+        kind = "decide";
+        if (waiting.length === 0) return;
+        // Usually the oldest waiting one; now and then one already decided, as two admins racing would.
+        const id = random() < 0.8 ? (waiting.shift() as string) : pick(waiting);
+        const decider = { user: await adminRecord(pick(options.admins)), ip: "127.0.0.1" };
+        const approve = random() < 0.7;
+        await services.adjustments.decide({
+          id,
+          decision: approve ? { status: "approved" } : { status: "rejected", reason: "simulation" },
+          actor: decider,
+          requestId: randomUUID(),
+        });
+        kind = approve ? "approve" : "reject";
       } else if (roll < 0.55) {
         kind = "buy";
         const pkg = pick(packages);
@@ -131,6 +185,12 @@ async function runWorkload(options: {
         outcomes[`${kind}:busy`] = (outcomes[`${kind}:busy`] ?? 0) + 1;
       } else if (error instanceof DomainError && statusOf(error) < 500 && statusOf(error) !== 409) {
         outcomes[`${kind}:${error.message}`] = (outcomes[`${kind}:${error.message}`] ?? 0) + 1;
+      } else if (
+        error instanceof DomainError &&
+        [ADJUSTMENT_MESSAGES.alreadyDecided, ADJUSTMENT_MESSAGES.expired].includes(error.message as never)
+      ) {
+        // Two admins deciding one adjustment: the second finds it decided (or its 72 hours gone).
+        outcomes[`${kind}:${error.message}`] = (outcomes[`${kind}:${error.message}`] ?? 0) + 1;
       } else if (error instanceof DomainError && error.message.startsWith("Reward already claimed")) {
         outcomes[`${kind}:already claimed`] = (outcomes[`${kind}:already claimed`] ?? 0) + 1;
       } else {
@@ -152,7 +212,15 @@ async function invariantViolations(
   statsBefore: Record<string, unknown> | undefined,
 ): Promise<string[]> {
   const violations: string[] = [];
-  const totals = { deposits: 0, walletBalances: 0, holds: 0, realPrincipal: 0, walletRewards: 0, referralBonuses: 0 };
+  const totals = {
+    deposits: 0,
+    adjustments: 0,
+    walletBalances: 0,
+    holds: 0,
+    realPrincipal: 0,
+    walletRewards: 0,
+    referralBonuses: 0,
+  };
   let ledgerLines = 0;
   let investmentItems = 0;
   for (const { user } of users) {
@@ -181,6 +249,7 @@ async function invariantViolations(
     if (principal !== -sumOf("investment")) violations.push(`${user._id}: principal ${principal} != ledger`);
     if (rewards !== sumOf("reward")) violations.push(`${user._id}: rewards ${rewards} != ledger`);
     totals.deposits += sumOf("deposit", "wallet");
+    totals.adjustments += sumOf("adjustment", "wallet");
     totals.walletBalances += Number(stored?.walletBalanceCents);
     totals.holds += -sumOf("withdrawal", "wallet");
     totals.realPrincipal += -sumOf("investment", "wallet");
@@ -189,7 +258,8 @@ async function invariantViolations(
   }
   const right =
     totals.walletBalances + totals.holds + totals.realPrincipal - totals.walletRewards - totals.referralBonuses;
-  if (totals.deposits !== right) violations.push(`conservation: deposits ${totals.deposits} != ${right}`);
+  const left = totals.deposits + totals.adjustments;
+  if (left !== right) violations.push(`conservation: deposits and adjustments ${left} != ${right}`);
 
   const stats = await readStats();
   let allLines = 0;
@@ -232,7 +302,9 @@ async function setup() {
   ];
   // Some referrals, so first real investments pay bonuses during the run.
   for (let i = 0; i < 10; i++) users.push(await registerUser({ referralCode: users[i]?.user.referralCode }));
-  return { users, packages };
+  const admins = [await registerUser(), await registerUser()];
+  for (const admin of admins) await setAttributes(keys.user(admin.user._id), { role: "admin" });
+  return { users, packages, admins };
 }
 
 describe("money rules under a seeded random workload", () => {
@@ -240,13 +312,14 @@ describe("money rules under a seeded random workload", () => {
     const seed = Number(process.env.SIM_SEED ?? Date.now() % 2 ** 31);
     const statsBefore = await readStats();
     const stream = await recordWrites();
-    const { users, packages } = await setup();
+    const { users, packages, admins } = await setup();
     const clock = manualClock(new Date());
     const { outcomes, unexpected, keyed } = await runWorkload({
       seed,
       operations: 10_000,
       users,
       packages,
+      admins,
       services: buildServices({ clock }),
       clock,
       ctx: defaultDynamoContext(),
@@ -257,6 +330,9 @@ describe("money rules under a seeded random workload", () => {
     expect(outcomes["buy:ok"], `seed ${seed}`).toBeGreaterThan(1000);
     expect(outcomes["claim:ok"], `seed ${seed}`).toBeGreaterThan(500);
     expect(outcomes["withdraw:ok"], `seed ${seed}`).toBeGreaterThan(100);
+    expect(outcomes["adjust:ok"], `seed ${seed}`).toBeGreaterThan(30);
+    expect(outcomes["approve:ok"], `seed ${seed}`).toBeGreaterThan(30);
+    expect(outcomes["reject:ok"], `seed ${seed}`).toBeGreaterThan(10);
     expect(keyed.replayed, `seed ${seed}`).toBeGreaterThan(300);
 
     // Partition heat of the registrations and the run (npm run bench reports it from this file).
@@ -285,7 +361,7 @@ describe("money rules under a seeded random workload", () => {
   it("keeps every invariant, with no double effect, when DynamoDB conflicts, throttles and loses answers (R7)", async () => {
     const seed = Number(process.env.SIM_SEED ?? Date.now() % 2 ** 31);
     const statsBefore = await readStats();
-    const { users, packages } = await setup();
+    const { users, packages, admins } = await setup();
     const clock = manualClock(new Date());
     const faults = faultInjectingContext(
       defaultDynamoContext(),
@@ -297,6 +373,7 @@ describe("money rules under a seeded random workload", () => {
       operations: 10_000,
       users,
       packages,
+      admins,
       services: buildServices({ clock, ctx: faults.ctx }),
       clock,
       ctx: faults.ctx,

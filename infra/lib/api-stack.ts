@@ -46,6 +46,8 @@ export interface ApiStackProps extends StackProps {
   readonly operations: FunctionOperations;
   /** Alarms, their e-mail address and the dashboard (design.md §10). */
   readonly monitoring: Pick<DeploySettings, "namePrefix" | "alarmEmail" | "callbacksRejectedAlarmThreshold">;
+  /** Four eyes on admin balance adjustments: the solo limits and the hourly solo credits that alarm (KES). */
+  readonly adjustments: DeploySettings["adjustments"];
   /** Reserved concurrency of the two functions every payment passes through; undefined: the shared pool. */
   readonly concurrency: { readonly callbackIngest?: number; readonly settle?: number };
   /** Account recovery mail and two-factor sign-in (design.md §11). */
@@ -113,6 +115,8 @@ const DARAJA_ROUTE_SECRETS: Partial<Record<RouteHandlerName, readonly (keyof Dar
 const CALLBACK_INGEST: RouteHandlerName = "receive-daraja-callback";
 /** The one function that sends mail (the password reset link), and so the one that may use SES. */
 export const MAILING_ROUTE: RouteHandlerName = "request-password-reset";
+/** The route that applies the solo limits of admin balance adjustments (the only reader of those settings). */
+export const ADJUSTING_ROUTE: RouteHandlerName = "adjust-user-balance";
 
 /** The HTTP API: one Lambda function and one route per entry of the shared route list. */
 export class ApiStack extends Stack {
@@ -196,6 +200,16 @@ export class ApiStack extends Stack {
       const common = { JWT_SECRET_ARN: props.jwtSecret, ORIGIN_SECRET_ARN: props.originSecret };
       const sessions = { REQUIRE_ADMIN_2FA: String(props.accountSecurity.requireAdminTwoFactor) };
       if (handler === MAILING_ROUTE) return { secrets: common, environment: { ...sessions, ...mailSettings } };
+      if (handler === ADJUSTING_ROUTE) {
+        return {
+          secrets: common,
+          environment: {
+            ...sessions,
+            ADJUSTMENT_SOLO_MAX_KES: String(props.adjustments.soloMaxKes),
+            ADJUSTMENT_SOLO_DAILY_MAX_KES: String(props.adjustments.soloDailyMaxKes),
+          },
+        };
+      }
       const darajaNames = DARAJA_ROUTE_SECRETS[handler];
       if (!darajaNames) return { secrets: common, environment: sessions };
       return {
@@ -334,6 +348,7 @@ export class ApiStack extends Stack {
       namePrefix,
       alarmEmail: props.monitoring.alarmEmail,
       callbacksRejectedAlarmThreshold: props.monitoring.callbacksRejectedAlarmThreshold,
+      soloCreditsAlarmKes: props.adjustments.soloCreditsAlarmKes,
       httpApi: this.httpApi,
       functions: monitored,
       settle,

@@ -1,4 +1,5 @@
 import { isIPv4 } from "node:net";
+import { ADJUSTMENT_SOLO_DAILY_MAX_KES, ADJUSTMENT_SOLO_MAX_KES } from "@jengafund/shared";
 import { Token } from "aws-cdk-lib";
 import { RetentionDays } from "aws-cdk-lib/aws-logs";
 import type { Node } from "constructs";
@@ -129,6 +130,12 @@ export interface DeploySettings {
   readonly sesSender?: string;
   /** Admin routes only for admins who sign in with two-factor codes (`requireAdmin2fa`, default true). */
   readonly requireAdminTwoFactor: boolean;
+  /**
+   * Four eyes on admin balance adjustments (design.md §12.1), in KES: what one admin may adjust alone at a time
+   * (`adjustmentSoloMaxKes`) and in a Nairobi day (`adjustmentSoloDailyMaxKes`), and the solo credits in an hour
+   * that raise the SoloCredits alarm (`soloCreditsAlarmKes`).
+   */
+  readonly adjustments: { soloMaxKes: number; soloDailyMaxKes: number; soloCreditsAlarmKes: number };
 }
 
 /**
@@ -211,6 +218,11 @@ export function readDeploySettings(node: Node, defaults: { account?: string } = 
     webOrigin: originContext(context, "webOrigin") ?? (siteDomain ? `https://${siteDomain.domainName}` : undefined),
     sesSender: emailContext(context, "sesSender"),
     requireAdminTwoFactor: booleanContext(context, "requireAdmin2fa", true),
+    adjustments: {
+      soloMaxKes: positiveNumber(context, "adjustmentSoloMaxKes", ADJUSTMENT_SOLO_MAX_KES),
+      soloDailyMaxKes: positiveNumber(context, "adjustmentSoloDailyMaxKes", ADJUSTMENT_SOLO_DAILY_MAX_KES),
+      soloCreditsAlarmKes: positiveNumber(context, "soloCreditsAlarmKes", 50_000),
+    },
   };
   if (stage === "prod") refuseNonProductionSettings(settings);
   return settings;
@@ -249,6 +261,9 @@ function refuseNonProductionSettings(settings: DeploySettings): void {
     );
   }
   if (!settings.alarmEmail) problems.push("alarmEmail is missing: alarms would reach no one");
+  if (!settings.requireAdminTwoFactor) {
+    problems.push("requireAdmin2fa is false: admins who move money must sign in with a second factor in prod");
+  }
   if (!settings.sesSender) {
     problems.push("sesSender is missing: password reset emails need an SES-verified sender address");
   }

@@ -58,6 +58,7 @@ export function createJengaFundApp(options: JengaFundAppOptions = {}) {
     sensitiveThrottle: settings.apiSensitiveThrottle,
     operations,
     monitoring: settings,
+    adjustments: settings.adjustments,
     concurrency: { callbackIngest: settings.callbackIngestConcurrency, settle: settings.settleConcurrency },
     accountSecurity: {
       webOrigin: settings.webOrigin,

@@ -31,5 +31,11 @@ export const BUSINESS_METRICS = [
   "PasswordResetsThrottled",
   /** Password reset emails the mailer could not send (SES refusing or unreachable). */
   "PasswordResetEmailsFailed",
+  /**
+   * Admin balance adjustments that moved money, by `direction` (credit, debit) and `approval` (solo, approved): a
+   * count, and BalanceAdjustedKes their KES (dimensions beyond service and stage; Monitoring.soloCreditsMetric).
+   */
+  "BalanceAdjusted",
+  "BalanceAdjustedKes",
 ] as const;
 export type BusinessMetric = (typeof BUSINESS_METRICS)[number];

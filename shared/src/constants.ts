@@ -31,3 +31,13 @@ export const PACKAGE_COMPANIES = [
   { name: "Centum", category: "real-estate" },
   { name: "Kenya Power", category: "energy" },
 ] as const;
+
+/**
+ * Four eyes on admin balance adjustments (design.md §12.1): one admin alone may adjust up to this much at a time
+ * (KES; the stacks may set another figure)…
+ */
+export const ADJUSTMENT_SOLO_MAX_KES = 10_000;
+/** …and up to this much in one Nairobi day, credits and debits added as absolute amounts (KES). */
+export const ADJUSTMENT_SOLO_DAILY_MAX_KES = 100_000;
+/** A pending adjustment nobody decided in this long expires; nothing moves. */
+export const ADJUSTMENT_EXPIRY_HOURS = 72;

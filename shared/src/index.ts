@@ -7,6 +7,7 @@ export * from "./nairobi-time.js";
 export * from "./phone.js";
 export * from "./records.js";
 export * from "./rewards.js";
+export * from "./schemas/adjustments.js";
 export * from "./schemas/admin.js";
 export * from "./schemas/admin-queries.js";
 export * from "./schemas/auth.js";

@@ -29,8 +29,15 @@ export const AUDIT_ACTIONS = [
   "withdrawal.approve",
   "withdrawal.reject",
   "withdrawal.fail",
+  "adjustment.request",
+  "adjustment.approve",
+  "adjustment.reject",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** A balance adjustment above the solo limits, waiting for a second admin (design.md §12.1). */
+export const ADJUSTMENT_STATUSES = ["pending", "approved", "rejected", "expired"] as const;
+export type AdjustmentStatus = (typeof ADJUSTMENT_STATUSES)[number];
 
 export const DEPOSIT_STATUSES = ["pending", "completed", "failed", "cancelled"] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];

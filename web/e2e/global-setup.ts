@@ -34,6 +34,13 @@ export async function setup(project: TestProject) {
   project.provide("mailUrl", stack.mailUrl);
   project.provide("adminEmail", options.admin.email);
   project.provide("adminPassword", options.admin.password);
+  // `npm run admin` reads the local stack's settings from these, as it does npm start's.
+  project.provide("adminCliEnv", {
+    DYNAMODB_PORT: String(options.ports.dynamodb),
+    TABLE_NAME: options.tableName,
+    WEB_ORIGIN: stack.webUrl,
+    MAILDEV_SMTP_PORT: String(options.mail.smtpPort),
+  });
 }
 
 export async function teardown() {
@@ -49,5 +56,7 @@ declare module "vitest" {
     mailUrl: string;
     adminEmail: string;
     adminPassword: string;
+    /** The environment `npm run admin` needs to work on this stack's table. */
+    adminCliEnv: Record<string, string>;
   }
 }

@@ -6,7 +6,7 @@ import { AUDIT_ACTION_LABELS, AUDIT_TEXTS } from "../src/features/admin-audit/li
 import { RECOVERY_TEXTS, TWO_FACTOR_LOGIN_TEXTS } from "../src/features/auth/lib/auth-texts";
 import { registerInvestor } from "./support/api";
 import { hasHorizontalScroll, launchBrowser, openPage, screenshot, viewports } from "./support/browser";
-import { openAdminTab, openDashboardTab, signIn, textbox, toast } from "./support/screens";
+import { openAdminTab, openDashboardTab, setNewPassword, signIn, textbox, toast } from "./support/screens";
 
 /**
  * Accounts you can trust (design.md §11), in Chromium against the whole local stack: a password reset whose email is
@@ -59,12 +59,6 @@ async function askForResetLink(page: Page, email: string): Promise<string> {
   const confirmation = page.getByRole("status").filter({ hasText: RECOVERY_TEXTS.sentTitle });
   await confirmation.waitFor();
   return (await confirmation.textContent()) ?? "";
-}
-
-async function setNewPassword(page: Page, password: string) {
-  await textbox(page, RECOVERY_TEXTS.newPassword).fill(password);
-  await textbox(page, "Confirm Password").fill(password);
-  await page.getByRole("button", { name: RECOVERY_TEXTS.savePassword }).click();
 }
 
 /** The authenticator app's code, `stepsAhead` 30-second steps on (a code counts once, and the server takes ±1 step). */

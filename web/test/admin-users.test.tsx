@@ -1,10 +1,10 @@
-import type { User } from "@jengafund/shared";
+import { ADJUSTMENT_MESSAGES, type User } from "@jengafund/shared";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { format } from "date-fns";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, apiRequest } from "../src/lib/api-client";
 import { callsTo, mockApi } from "./api-mock";
-import { aUser } from "./fixtures";
+import { anAdjustment, aUser } from "./fixtures";
 import { renderApp } from "./render-app";
 
 vi.mock("../src/lib/api-client", async (original) => ({ ...(await original<object>()), apiRequest: vi.fn() }));
@@ -36,10 +36,12 @@ function usersPage(users: User[], totalPages = 1) {
   return { users, page: 1, totalPages, total: users.length };
 }
 
-function showUsers(routes: Record<string, unknown> = {}) {
+function showUsers(routes: Parameters<typeof mockApi>[0] = {}) {
   mockApi({
     "GET /auth/me": { user: admin },
     "GET /admin/users": usersPage([trialInvestor, fundedInvestor, admin]),
+    // The Approvals tab's badge: nothing waits for a second admin.
+    "GET /admin/adjustments": { adjustments: [], page: 1, totalPages: 0, total: 0 },
     ...routes,
   });
   renderApp("/admin/users");
@@ -185,6 +187,33 @@ describe("admin user management (spec §2, §4, §5, §8)", () => {
     fireEvent.change(form.reason, { target: { value: "Correction" } });
     fireEvent.click(form.submit);
     expect(await screen.findByText("Balance debited successfully")).toBeTruthy();
+  });
+
+  it(`sends an adjustment above the solo limits to a second admin: '${ADJUSTMENT_MESSAGES.sentForApproval}', no balance change, the Approvals badge read again`, async () => {
+    let sent = false;
+    showUsers({
+      "GET /admin/adjustments": () => ({ adjustments: [], page: 1, totalPages: sent ? 1 : 0, total: sent ? 1 : 0 }),
+      [`PUT /admin/users/${fundedInvestor._id}/balance`]: () => {
+        sent = true;
+        return {
+          message: ADJUSTMENT_MESSAGES.sentForApproval,
+          adjustment: anAdjustment({ user: { ...fundedInvestor }, amount: 50000, requestedBy: { ...admin } }),
+        };
+      },
+    });
+    expect(await screen.findByRole("link", { name: "Approvals" })).toBeTruthy();
+    const form = await openAdjustBalance("Brian Otieno");
+    fireEvent.change(form.amount, { target: { value: "50000" } });
+    fireEvent.change(form.type, { target: { value: "credit" } });
+    fireEvent.change(form.reason, { target: { value: "Promotion payout" } });
+    fireEvent.click(form.submit);
+    expect(await screen.findByText(ADJUSTMENT_MESSAGES.sentForApproval)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(await screen.findByRole("link", { name: "Approvals 1 pending" })).toBeTruthy();
+    expect(screen.queryByText("Balance credited successfully")).toBeNull();
+    // Nothing moved: the users and their balances stay as they were read.
+    expect(listQueries()).toHaveLength(1);
+    expect(screen.getByText("KES 2,500.50")).toBeTruthy();
   });
 
   it("shows the server's refusal of an adjustment, or 'Failed to adjust balance'", async () => {

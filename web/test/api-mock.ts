@@ -2,10 +2,10 @@ import { vi } from "vitest";
 import { type ApiRequest, apiRequest } from "../src/lib/api-client";
 
 /**
- * A response (a JSON object, or the text of a text answer), or a function of the request body giving one (or
- * throwing, like a refusal from the server).
+ * A response (a JSON object, or the text of a text answer), or a function of the request body (and query) giving one
+ * (or throwing, like a refusal from the server).
  */
-type Route = ((body: unknown) => unknown) | Record<string, unknown> | string;
+type Route = ((body: unknown, query?: Record<string, string>) => unknown) | Record<string, unknown> | string;
 
 /**
  * Answers `apiRequest` from a table keyed by "METHOD /path". Test files mock the module first, keeping ApiError
@@ -17,7 +17,7 @@ export function mockApi(routes: Record<string, Route>) {
     const key = `${method} ${path}`;
     if (!(key in routes)) throw new Error(`Unexpected API call: ${key}`);
     const route = routes[key];
-    return typeof route === "function" ? route(options.body) : route;
+    return typeof route === "function" ? route(options.body, options.query) : route;
   });
 }
 

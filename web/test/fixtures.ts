@@ -1,4 +1,4 @@
-import type { User } from "@jengafund/shared";
+import type { BalanceAdjustment, User } from "@jengafund/shared";
 
 export function aUser(overrides: Partial<User> = {}): User {
   return {
@@ -16,6 +16,27 @@ export function aUser(overrides: Partial<User> = {}): User {
     isActive: true,
     twoFactorEnabled: false,
     createdAt: "2025-01-01T00:00:00.000Z",
+    ...overrides,
+  };
+}
+
+/** A credit above the solo limits that another admin asked for, waiting for a second admin (design.md §12.1). */
+export function anAdjustment(overrides: Partial<BalanceAdjustment> = {}): BalanceAdjustment {
+  return {
+    _id: "01JTESTADJUSTMENT000000001",
+    user: { _id: "01JTESTUSER0000000000000000", firstName: "Amina", lastName: "Wanjiru", email: "amina@example.com" },
+    type: "credit",
+    amount: 25000,
+    reason: "M-Pesa reversal refund",
+    status: "pending",
+    requestedBy: {
+      _id: "01JTESTADMIN00000000000002",
+      firstName: "Grace",
+      lastName: "Mwangi",
+      email: "grace@jengafund.local",
+    },
+    createdAt: "2026-01-05T11:05:00.000Z",
+    expiresAt: "2026-01-08T11:05:00.000Z",
     ...overrides,
   };
 }

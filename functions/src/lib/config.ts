@@ -1,4 +1,9 @@
-import { MAX_PAYOUT_KES, MIN_PAYOUT_KES } from "@jengafund/shared";
+import {
+  ADJUSTMENT_SOLO_DAILY_MAX_KES,
+  ADJUSTMENT_SOLO_MAX_KES,
+  MAX_PAYOUT_KES,
+  MIN_PAYOUT_KES,
+} from "@jengafund/shared";
 
 /**
  * Configuration from the environment, parsed once and failing fast. Locally the JWT key comes from JWT_SECRET;
@@ -78,6 +83,12 @@ const fields = {
   /** M-Pesa's B2C limits; by default the shared ones, which the web form checks against. */
   MIN_PAYOUT_KES: count(MIN_PAYOUT_KES),
   MAX_PAYOUT_KES: count(MAX_PAYOUT_KES),
+  /**
+   * Four eyes (design.md §12.1): one admin alone adjusts a balance up to this much at a time, and up to the daily
+   * figure in a Nairobi day (credits and debits as absolute amounts); above either, a second admin must approve.
+   */
+  ADJUSTMENT_SOLO_MAX_KES: count(ADJUSTMENT_SOLO_MAX_KES),
+  ADJUSTMENT_SOLO_DAILY_MAX_KES: count(ADJUSTMENT_SOLO_DAILY_MAX_KES),
 };
 export type Config = { [Name in keyof typeof fields]: ReturnType<(typeof fields)[Name]> };
 

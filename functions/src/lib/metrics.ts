@@ -28,7 +28,10 @@ export type MetricName =
   | "StkPromptsRefused"
   | "PasswordResetsThrottled"
   // A reset email the mailer could not send (SES or SMTP failing): the user was still told to look for it.
-  | "PasswordResetEmailsFailed";
+  | "PasswordResetEmailsFailed"
+  // Admin balance adjustments that moved money (design.md §12.1): by direction and by solo or approved.
+  | "BalanceAdjusted"
+  | "BalanceAdjustedKes";
 
 /** The port services receive: they count through it and know nothing of Powertools or EMF. */
 export interface MetricsPort {
@@ -36,6 +39,11 @@ export interface MetricsPort {
   count(name: MetricName, reason?: string): void;
   /** Records a value counted elsewhere (a run's total), so a quiet run publishes its zero. */
   record(name: MetricName, value: number): void;
+  /**
+   * An admin adjustment that moved money: `BalanceAdjusted` (1) and `BalanceAdjustedKes` (its amount), each by
+   * `direction` and `approval`, the series the admin-credit alarm reads.
+   */
+  adjusted(adjustment: { direction: "credit" | "debit"; approval: "solo" | "approved"; kes: number }): void;
 }
 
 let buffered: Metrics | undefined;
@@ -60,6 +68,13 @@ export const metrics: MetricsPort = {
   },
   record(name, value) {
     invocationMetrics().addMetric(name, MetricUnit.Count, value);
+  },
+  adjusted({ direction, approval, kes }) {
+    // Lines of their own, written at once, with two dimensions of a few fixed values each. A single metric is
+    // published (and its dimensions cleared) by its addMetric, so each figure takes a line.
+    const line = () => invocationMetrics().singleMetric().addDimensions({ direction, approval });
+    line().addMetric("BalanceAdjusted", MetricUnit.Count, 1);
+    line().addMetric("BalanceAdjustedKes", MetricUnit.NoUnit, kes);
   },
 };
 

@@ -311,6 +311,8 @@ export type RefusalReason =
   | "code-used"
   /** Another run moved the counter over these days already. */
   | "already-covered"
+  /** An admin's solo adjustments of the day would pass their ceiling: the adjustment needs a second admin. */
+  | "solo-limit"
   | PromptLimit;
 
 /** The one refusal of the repositories: a condition that failed, which no retry would change. */
@@ -409,7 +411,14 @@ export interface AuditRecord {
   action: AuditAction;
   actor: UserSummary & { id: string };
   target: { type: "user" | "package" | "withdrawal"; id: string; label: string };
-  details: { before?: Record<string, unknown>; after?: Record<string, unknown>; reason?: string; ip: string };
+  details: {
+    before?: Record<string, unknown>;
+    after?: Record<string, unknown>;
+    reason?: string;
+    /** On a decision about a pending adjustment: the admin who asked for it. */
+    requestedBy?: { id: string; email: string };
+    ip: string;
+  };
   createdAt: string;
 }
 
@@ -430,8 +439,6 @@ export type WithdrawalDecision = {
 } & ({ status: "approved"; reason?: string } | { status: "rejected"; reason: string });
 
 export interface AdminRepository {
-  /** Credits or debits the subject's wallet with its `adjustment` ledger line; a debit below zero is refused. */
-  adjustBalance(plan: BalanceAdjustmentPlan, audit: AuditRecord): Promise<void>;
   /**
    * Activates or deactivates a non-admin user; deactivation also revokes every token issued so far. Throws
    * AdminAccountError for an admin (or a user that does not exist).

@@ -1,7 +1,5 @@
 import {
   ADMIN_MESSAGES,
-  type AuditAction,
-  type BalanceAdjustmentInput,
   centsToKes,
   formatKes,
   kesToCents,
@@ -9,13 +7,7 @@ import {
   type ProcessWithdrawalInput,
 } from "@jengafund/shared";
 import { type Clock, nairobiDay } from "../lib/clock.js";
-import {
-  AlreadyExistsError,
-  InsufficientBalanceError,
-  NotFoundError,
-  NotPendingError,
-  RuleViolationError,
-} from "../lib/errors.js";
+import { AlreadyExistsError, NotFoundError, NotPendingError, RuleViolationError } from "../lib/errors.js";
 import type { IdGenerator } from "../lib/ids.js";
 import type { MetricsPort } from "../lib/metrics.js";
 import type { BalanceAdjusterRepository } from "../repositories/four-eyes-port.js";
@@ -23,9 +15,7 @@ import {
   AdminAccountError,
   type AdminQueries,
   type AdminRepository,
-  type AuditRecord,
   type KeepAnswer,
-  type LedgerLine,
   MoveRefusedError,
   type PackageFields,
   type PackageRecord,
@@ -34,8 +24,8 @@ import {
   type UserRecord,
   type WithdrawalRecord,
 } from "../repositories/ports.js";
-import { refuseOwnBalance, refuseOwnWithdrawal, refuseRecentAdjuster } from "./four-eyes.js";
-import { withBalanceChange } from "./investments.js";
+import { type Actor, createAuditor } from "./audit.js";
+import { refuseOwnWithdrawal, refuseRecentAdjuster } from "./four-eyes.js";
 
 export interface AdminServiceDeps {
   admin: AdminRepository;
@@ -59,11 +49,7 @@ export const ADMIN_SERVICE_MESSAGES = {
   payoutNotAwaiting: "Only an approved payout still waiting for M-Pesa can be marked as failed",
 } as const;
 
-/** Who did an admin action, and from which address: every action records it in the audit trail. */
-export interface Actor {
-  user: UserRecord;
-  ip: string;
-}
+export type { Actor } from "./audit.js";
 
 /** A package's fields as the audit trail shows them (KES, not cents). */
 const packageDetails = (pkg: PackageFields) => ({
@@ -118,28 +104,12 @@ export function createAdminService({
   metrics,
   balanceAdjusters,
 }: AdminServiceDeps) {
+  const audit = createAuditor({ newId, clock });
+
   /**
    * The admin's word that M-Pesa did not pay (Transaction Status or the M-Pesa portal says so): the hold goes back to
    * the wallet with the reason, exactly as when a B2C result reports a failure. A payout that settles meanwhile wins.
    */
-  /** The audit entry of an action: who, from where, what, on what, and what changed. */
-  function audit(
-    actor: Actor,
-    action: AuditAction,
-    target: AuditRecord["target"],
-    details: Omit<AuditRecord["details"], "ip">,
-  ): AuditRecord {
-    const { id, firstName, lastName, email } = actor.user;
-    return {
-      id: newId(),
-      action,
-      actor: { id, firstName, lastName, email },
-      target,
-      details: { ...details, ip: actor.ip },
-      createdAt: clock.now().toISOString(),
-    };
-  }
-
   async function failPayout(withdrawal: WithdrawalRecord, reason: string, actor: Actor): Promise<WithdrawalRecord> {
     if (withdrawal.status !== "approved" || !payouts)
       throw new NotPendingError(ADMIN_SERVICE_MESSAGES.payoutNotAwaiting);
@@ -288,61 +258,6 @@ export function createAdminService({
         throw error;
       }
       return decided.status === "approved" && startPayout ? startPayout(decided) : decided;
-    },
-
-    /** A credit or debit of the subject's wallet, written as an `adjustment` ledger line with the admin's reason. */
-    async adjustBalance(input: {
-      subject: UserRecord | null | undefined;
-      adjustment: BalanceAdjustmentInput;
-      requestId: string;
-      actor: Actor;
-      keep?: KeepAnswer<{ user: UserRecord; line: LedgerLine }>;
-    }): Promise<{ user: UserRecord; line: LedgerLine }> {
-      const { subject, adjustment } = input;
-      if (!subject) throw new NotFoundError(ADMIN_MESSAGES.userNotFound);
-      refuseOwnBalance(input.actor.user.id, subject.id);
-      const cents = kesToCents(adjustment.amount);
-      const signed = adjustment.type === "credit" ? cents : -cents;
-      if (subject.walletBalanceCents + signed < 0) {
-        throw new InsufficientBalanceError(
-          ADMIN_MESSAGES.debitBelowZero(formatKes(centsToKes(subject.walletBalanceCents))),
-        );
-      }
-      const id = newId();
-      const line = {
-        id,
-        userId: subject.id,
-        type: "adjustment" as const,
-        balance: "wallet" as const,
-        amountCents: signed,
-        status: "completed" as const,
-        description: `Balance ${adjustment.type === "credit" ? "credited" : "debited"} by admin: ${adjustment.reason}`,
-        reference: `ADJ-${id.slice(-10)}`,
-        createdAt: clock.now().toISOString(),
-        requestId: input.requestId,
-      };
-      const adjusted = { user: withBalanceChange(subject, "wallet", signed), line };
-      try {
-        await admin.adjustBalance(
-          { subject, line, ...(input.keep ? { answer: input.keep(adjusted) } : {}) },
-          audit(
-            input.actor,
-            "user.balance",
-            { type: "user", id: subject.id, label: subject.email },
-            {
-              before: { walletBalance: centsToKes(subject.walletBalanceCents) },
-              after: { walletBalance: centsToKes(adjusted.user.walletBalanceCents) },
-              reason: adjustment.reason,
-            },
-          ),
-        );
-      } catch (error) {
-        if (error instanceof MoveRefusedError) {
-          throw new InsufficientBalanceError(ADMIN_MESSAGES.debitBelowZero("the current balance"));
-        }
-        throw error;
-      }
-      return adjusted;
     },
 
     async setActive(input: {

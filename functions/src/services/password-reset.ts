@@ -12,6 +12,7 @@ import {
   type AccountSecurityRepository,
   type LoginLimits,
   MoveRefusedError,
+  type UserRecord,
 } from "../repositories/ports.js";
 import { loginAttemptAt } from "./accounts.js";
 
@@ -45,12 +46,51 @@ export const passwordResetLimitMessage = (now: Date) => {
 /** The stored form of a link's token: only its SHA-256, so the table never holds a usable link. */
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 
+export interface PasswordLinkDeps {
+  security: Pick<AccountSecurityRepository, "savePasswordReset">;
+  clock: Clock;
+  /** The web app's origin; the link is `<webOrigin>/reset-password?token=…`. */
+  webOrigin: string;
+}
+
+/**
+ * Issues single-use links to the reset page: the forgot-password email's (30 minutes), and the link an operator hands a
+ * new admin to set their first password with (design.md §12.1, 24 hours). Both are the same kind of link, used through
+ * the same `POST /auth/reset-password`; only their lifetime differs.
+ */
+export function createPasswordLinks({ security, clock, webOrigin }: PasswordLinkDeps) {
+  return {
+    async issue(
+      user: Pick<UserRecord, "id" | "email">,
+      validMinutes: number = PASSWORD_RESET_VALID_MINUTES,
+      now: Date = clock.now(),
+    ): Promise<{ link: string; expiresAt: Date }> {
+      const token = randomBytes(32).toString("base64url");
+      const expiresAtEpochSeconds = Math.floor(now.getTime() / 1000) + validMinutes * 60;
+      await security.savePasswordReset({
+        tokenHash: hashOf(token),
+        userId: user.id,
+        email: user.email,
+        createdAt: now.toISOString(),
+        expiresAtEpochSeconds,
+      });
+      return {
+        link: `${webOrigin.replace(/\/+$/, "")}/reset-password?token=${token}`,
+        expiresAt: new Date(expiresAtEpochSeconds * 1000),
+      };
+    },
+  };
+}
+
+export type PasswordLinks = ReturnType<typeof createPasswordLinks>;
+
 /**
  * Account recovery by email (design.md §11), its first half: the email with a single-use link, valid 30 minutes.
  * Apart from the second half so that only this route's bundle carries a mail client.
  */
 export function createPasswordResetRequests(deps: PasswordResetRequestDeps) {
   const { accounts, security, mailer, clock, webOrigin, limits, log, metrics } = deps;
+  const links = createPasswordLinks({ security, clock, webOrigin });
 
   return {
     /**
@@ -70,15 +110,7 @@ export function createPasswordResetRequests(deps: PasswordResetRequestDeps) {
       const user = credential ? await accounts.getUser(credential.userId) : null;
       if (!user?.isActive) return { message: PASSWORD_RESET_MESSAGES.requested };
 
-      const token = randomBytes(32).toString("base64url");
-      await security.savePasswordReset({
-        tokenHash: hashOf(token),
-        userId: user.id,
-        email: user.email,
-        createdAt: now.toISOString(),
-        expiresAtEpochSeconds: Math.floor(now.getTime() / 1000) + PASSWORD_RESET_VALID_MINUTES * 60,
-      });
-      const link = `${webOrigin.replace(/\/+$/, "")}/reset-password?token=${token}`;
+      const { link } = await links.issue(user, PASSWORD_RESET_VALID_MINUTES, now);
       try {
         await mailer().send(
           passwordResetEmail({

@@ -2,9 +2,13 @@
  * The local API server (the one `npm start` runs) on a port of this test file's own, for tests that go over real
  * HTTP: requests arrive from 127.0.0.1 through the server's event mapping, as a browser's do locally.
  */
+import type { AuthResponse } from "@jengafund/shared";
 import { afterAll, beforeAll } from "vitest";
 import { createLocalApiServer } from "../../src/local/api-server.js";
 import { closeServer, listen } from "../../src/local/servers.js";
+import { keys } from "../../src/repositories/dynamo/keys.js";
+import { setAttributes } from "./db.js";
+import { newRegistration } from "./users.js";
 
 /** Per vitest worker, beside the payments stack's ports (support/payments-stack.ts uses base … base + 2). */
 const port = Number(process.env.PAYMENTS_TEST_PORT_BASE ?? 3600) + 10 * Number(process.env.VITEST_POOL_ID ?? 1) + 5;
@@ -19,13 +23,14 @@ export interface ApiAnswer<T = Record<string, unknown>> {
 export async function api<T = Record<string, unknown>>(
   method: "GET" | "POST" | "PUT" | "DELETE",
   path: string,
-  options: { body?: unknown; token?: string } = {},
+  options: { body?: unknown; token?: string; idempotencyKey?: string } = {},
 ): Promise<ApiAnswer<T>> {
   const response = await fetch(`${apiUrl}${path}`, {
     method,
     headers: {
       "content-type": "application/json",
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      ...(options.idempotencyKey ? { "idempotency-key": options.idempotencyKey } : {}),
     },
     ...(options.body === undefined
       ? {}
@@ -39,4 +44,16 @@ export function useLocalApi(): void {
   const server = createLocalApiServer(async (name) => (await import(`../../src/handlers/http/${name}.ts`)).handler);
   beforeAll(() => listen(server, port));
   afterAll(() => closeServer(server));
+}
+
+/** A registered user made an admin on the table, as an operator does, then signed in again. */
+export async function signUpAdmin(): Promise<AuthResponse> {
+  const input = newRegistration();
+  const registered = await api<AuthResponse>("POST", "/auth/register", { body: input });
+  await setAttributes(keys.user(registered.body.user._id), { role: "admin" });
+  const login = await api<AuthResponse>("POST", "/auth/login", {
+    body: { email: input.email, password: input.password },
+  });
+  if (login.body.user?.role !== "admin") throw new Error("the new admin could not sign in as an admin");
+  return login.body;
 }

@@ -10,6 +10,10 @@ export function recordingMetrics(): MetricsPort & {
   return {
     count: (name, reason) => values.push({ name, value: 1, ...(reason ? { reason } : {}) }),
     record: (name, value) => values.push({ name, value }),
+    adjusted: ({ direction, approval, kes }) => {
+      const reason = `${direction}/${approval}`;
+      values.push({ name: "BalanceAdjusted", value: 1, reason }, { name: "BalanceAdjustedKes", value: kes, reason });
+    },
     total: (name) => values.filter((v) => v.name === name).reduce((sum, v) => sum + v.value, 0),
     values: (name) => values.filter((v) => v.name === name).map((v) => v.value),
     reasons: (name) => values.filter((v) => v.name === name && v.reason).map((v) => v.reason as string),

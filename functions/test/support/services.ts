@@ -1,13 +1,20 @@
-import { MAX_PAYOUT_KES, MIN_PAYOUT_KES } from "@jengafund/shared";
+import {
+  ADJUSTMENT_SOLO_DAILY_MAX_KES,
+  ADJUSTMENT_SOLO_MAX_KES,
+  MAX_PAYOUT_KES,
+  MIN_PAYOUT_KES,
+} from "@jengafund/shared";
 import type { Clock } from "../../src/lib/clock.js";
 import { ulid } from "../../src/lib/ids.js";
 import { createDynamoAccountRepository } from "../../src/repositories/dynamo/account-repository.js";
+import { createDynamoAdjustmentRepository } from "../../src/repositories/dynamo/adjustment-repository.js";
 import { createDynamoAdminQueries } from "../../src/repositories/dynamo/admin-query-repository.js";
 import { createDynamoAdminRepository } from "../../src/repositories/dynamo/admin-repository.js";
 import { createDynamoBalanceAdjusterRepository } from "../../src/repositories/dynamo/balance-adjuster-repository.js";
 import { type DynamoContext, defaultDynamoContext } from "../../src/repositories/dynamo/client.js";
 import { createDynamoInvestorRepository } from "../../src/repositories/dynamo/investor-repository.js";
 import { createDynamoPackageRepository } from "../../src/repositories/dynamo/package-repository.js";
+import { type AdjustmentLimits, createAdjustmentService } from "../../src/services/adjustments.js";
 import { createAdminService } from "../../src/services/admin.js";
 import { createInvestmentService } from "../../src/services/investments.js";
 import { createWithdrawalService } from "../../src/services/withdrawals.js";
@@ -26,8 +33,11 @@ export function manualClock(start: Date): Clock & { set(at: Date): void; advance
   };
 }
 
-/** The real services on the real DynamoDB adapters, with the clock and (optionally) the client swapped. */
-export function buildServices(options: { clock: Clock; ctx?: DynamoContext }) {
+/**
+ * The real services on the real DynamoDB adapters, with the clock and (optionally) the client and the adjustment
+ * limits swapped.
+ */
+export function buildServices(options: { clock: Clock; ctx?: DynamoContext; adjustmentLimits?: AdjustmentLimits }) {
   const ctx = options.ctx ?? defaultDynamoContext();
   const accounts = createDynamoAccountRepository(ctx);
   const investor = createDynamoInvestorRepository(ctx);
@@ -44,6 +54,16 @@ export function buildServices(options: { clock: Clock; ctx?: DynamoContext }) {
       clock: options.clock,
       newId: () => ulid(),
       balanceAdjusters: createDynamoBalanceAdjusterRepository(ctx),
+    }),
+    adjustments: createAdjustmentService({
+      adjustments: createDynamoAdjustmentRepository(ctx),
+      users: accounts,
+      clock: options.clock,
+      newId: () => ulid(),
+      limits: options.adjustmentLimits ?? {
+        soloMaxKes: ADJUSTMENT_SOLO_MAX_KES,
+        soloDailyMaxKes: ADJUSTMENT_SOLO_DAILY_MAX_KES,
+      },
     }),
   };
 }

@@ -46,6 +46,8 @@ export interface MonitoringProps {
   /** Where Lambda puts a callback the settle function failed on after its retries. */
   readonly settleFailures: IQueue;
   readonly callbacksRejectedAlarmThreshold: number;
+  /** KES of solo admin credits in an hour that raise the SoloCredits alarm. */
+  readonly soloCreditsAlarmKes: number;
 }
 
 /** Where each alarm is explained; the infra tests check that every anchor exists in docs/runbook.md. */
@@ -83,6 +85,7 @@ export class Monitoring extends Construct {
 
     this.apiAlarms();
     this.paymentAlarms();
+    this.adjustmentAlarms();
     for (const { name, fn } of props.functions) this.functionAlarms(name, fn);
     this.dashboard = this.buildDashboard();
   }
@@ -207,6 +210,36 @@ export class Monitoring extends Construct {
     });
   }
 
+  /** An admin adjustment series (design.md §12.1): by direction, and whether one admin alone or two moved it. */
+  adjustmentMetric(
+    name: "BalanceAdjusted" | "BalanceAdjustedKes",
+    direction: "credit" | "debit",
+    approval: "solo" | "approved",
+    period = FIVE_MINUTES,
+  ): Metric {
+    return new Metric({
+      namespace: METRICS_NAMESPACE,
+      metricName: name,
+      dimensionsMap: { service: SERVICE_NAME, stage: this.props.stage, direction, approval },
+      statistic: "Sum",
+      period,
+    });
+  }
+
+  /** Admin credits of one admin's word alone: the money a stolen admin login could create. */
+  soloCreditsMetric(): Metric {
+    return this.adjustmentMetric("BalanceAdjustedKes", "credit", "solo", Duration.hours(1));
+  }
+
+  private adjustmentAlarms(): void {
+    const threshold = this.props.soloCreditsAlarmKes;
+    this.alarm("SoloCredits", "solo-credits", {
+      metric: this.soloCreditsMetric(),
+      threshold,
+      description: `Admins credited KES ${threshold.toLocaleString("en-KE")} or more without a second admin in an hour`,
+    });
+  }
+
   private alarm(
     suffix: string,
     runbookAnchor: string,
@@ -262,6 +295,15 @@ export class Monitoring extends Construct {
     dashboard.addWidgets(
       graph("Deposits", [sum("DepositsStarted"), sum("DepositsCredited"), sum("DepositsFailed")]),
       graph("Payouts and refunds", [sum("PayoutsCompleted"), sum("PayoutsRefunded")]),
+      graph("Admin credits without a second admin (KES an hour)", [this.soloCreditsMetric()]),
+      graph(
+        "Admin adjustments",
+        (["credit", "debit"] as const).flatMap((direction) =>
+          (["solo", "approved"] as const).map((approval) =>
+            this.adjustmentMetric("BalanceAdjusted", direction, approval).with({ label: `${direction}, ${approval}` }),
+          ),
+        ),
+      ),
       graph("Waiting on an operator (per reconciliation run)", [
         this.businessMetric("StuckPayouts", "Maximum"),
         this.businessMetric("StaleDeposits", "Maximum"),

@@ -6,6 +6,11 @@
 import type * as z from "zod/mini";
 import type { AuditAction } from "../records.js";
 import type {
+  AdminAdjustmentsQuerySchema,
+  BalanceAdjustment,
+  DecideAdjustmentInputSchema,
+} from "../schemas/adjustments.js";
+import type {
   BalanceAdjustmentInput,
   PackageInput,
   ProcessWithdrawalInputSchema,
@@ -80,7 +85,14 @@ export interface AuditEntry {
   action: AuditAction;
   actor: { _id: string; firstName: string; lastName: string; email: string };
   target: AuditTarget;
-  details: { before?: Record<string, unknown>; after?: Record<string, unknown>; reason?: string; ip: string };
+  details: {
+    before?: Record<string, unknown>;
+    after?: Record<string, unknown>;
+    reason?: string;
+    /** On a decision about a pending adjustment: the admin who asked for it. */
+    requestedBy?: { id: string; email: string };
+    ip: string;
+  };
   createdAt: string;
 }
 
@@ -134,7 +146,10 @@ export interface RouteResponses {
   "get-admin-stats": JsonAnswer<{ stats: AdminStats }>;
   "list-admin-users": JsonAnswer<AdminPage<"users", User>>;
   "set-user-status": JsonAnswer<{ user: User }>;
-  "adjust-user-balance": JsonAnswer<{ user: User; transaction: Transaction }>;
+  /** Within the solo limits the money moves (200); above them it waits for a second admin (202, nothing moved). */
+  "adjust-user-balance":
+    | JsonAnswer<{ user: User; transaction: Transaction }>
+    | JsonAnswer<{ message: string; adjustment: BalanceAdjustment }, 202>;
   "create-package": JsonAnswer<{ package: Package }, 201>;
   "update-package": JsonAnswer<{ package: Package }>;
   "delete-package": JsonAnswer<{ message: string }>;
@@ -143,6 +158,8 @@ export interface RouteResponses {
   "list-admin-withdrawals": JsonAnswer<AdminPage<"withdrawals", Withdrawal>>;
   "process-withdrawal": JsonAnswer<{ withdrawal: Withdrawal }>;
   "list-admin-audit": JsonAnswer<AdminPage<"entries", AuditEntry>>;
+  "list-admin-adjustments": JsonAnswer<AdminPage<"adjustments", BalanceAdjustment>>;
+  "decide-adjustment": JsonAnswer<{ adjustment: BalanceAdjustment }>;
 }
 
 /** Query strings travel as text: each parameter the route's query schema reads, as a string. */
@@ -169,6 +186,8 @@ export interface RouteRequests {
   "list-admin-withdrawals": { query: QueryOf<typeof AdminWithdrawalsQuerySchema> };
   "process-withdrawal": { body: z.input<typeof ProcessWithdrawalInputSchema> };
   "list-admin-audit": { query: QueryOf<typeof AdminAuditQuerySchema> };
+  "list-admin-adjustments": { query: QueryOf<typeof AdminAdjustmentsQuerySchema> };
+  "decide-adjustment": { body: z.input<typeof DecideAdjustmentInputSchema> };
 }
 
 /** A route's answer; a route the map does not list yet answers `never`, so its handler cannot compile. */

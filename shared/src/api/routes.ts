@@ -131,6 +131,16 @@ export const routes = [
     data: "write",
     idempotent: true,
   },
+  // Adjustments above the solo limits, waiting for a second admin (design.md §12.1).
+  { method: "GET", path: "/admin/adjustments", handler: "list-admin-adjustments", access: "admin", data: "read" },
+  {
+    method: "PUT",
+    path: "/admin/adjustments/{id}",
+    handler: "decide-adjustment",
+    access: "admin",
+    data: "write",
+    idempotent: true,
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteHandlerName = (typeof routes)[number]["handler"];

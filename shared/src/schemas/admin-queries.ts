@@ -6,10 +6,10 @@ import { emptyToUndefined } from "./blank.js";
 /* The admin lists' query strings, apart from the admin actions' inputs (admin.ts): a list route builds only these. */
 
 /** Query strings arrive as text; blank filters (the UI sends them "as given, including empty") mean "any". */
-const optionalFilter = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
+export const optionalFilter = <T extends readonly [string, ...string[]]>(values: T, label: string) =>
   z.pipe(z.transform(emptyToUndefined), z.optional(z.enum(values, `Unknown ${label}`)));
 
-const pageQuery = {
+export const pageQuery = {
   page: z._default(
     z.coerce
       .number("page must be a number")

@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { inject } from "vitest";
+import { RECOVERY_TEXTS } from "../../src/features/auth/lib/auth-texts";
 import { investorPassword } from "./api";
 
 /**
@@ -62,7 +63,7 @@ export function currentUser(page: Page): Promise<{ _id: string; referralCode: st
   });
 }
 
-async function openTab(page: Page, navigation: string, label: string, heading: string) {
+async function openTab(page: Page, navigation: string, label: string | RegExp, heading: string) {
   await page.getByRole("navigation", { name: navigation }).getByRole("link", { name: label }).click();
   await page.getByRole("heading", { level: 1, name: heading }).waitFor();
 }
@@ -71,6 +72,13 @@ export function openDashboardTab(page: Page, label: string, heading: string) {
   return openTab(page, "Dashboard", label, heading);
 }
 
-export function openAdminTab(page: Page, label: string, heading: string) {
+export function openAdminTab(page: Page, label: string | RegExp, heading: string) {
   return openTab(page, "Admin Panel", label, heading);
+}
+
+/** Fills the reset page's form (the link from a reset mail, or an operator's link for a new admin) and saves. */
+export async function setNewPassword(page: Page, password: string) {
+  await textbox(page, RECOVERY_TEXTS.newPassword).fill(password);
+  await textbox(page, "Confirm Password").fill(password);
+  await page.getByRole("button", { name: RECOVERY_TEXTS.savePassword }).click();
 }

@@ -56,6 +56,10 @@ const WithdrawalsPanel = lazyNamed(
   () => import("../features/admin-withdrawals/components/withdrawals-panel"),
   "WithdrawalsPanel",
 );
+const AdjustmentsPanel = lazyNamed(
+  () => import("../features/admin-adjustments/components/adjustments-panel"),
+  "AdjustmentsPanel",
+);
 const AuditPanel = lazyNamed(() => import("../features/admin-audit/components/audit-panel"), "AuditPanel");
 
 /** The route table of spec §2. Router-agnostic so tests can mount it in a MemoryRouter. */
@@ -85,6 +89,7 @@ export function AppRoutes() {
               <Route path={paths.admin.packages} element={<AdminPackagesPanel />} />
               <Route path={paths.admin.transactions} element={<TransactionsPanel />} />
               <Route path={paths.admin.withdrawals} element={<WithdrawalsPanel />} />
+              <Route path={paths.admin.approvals} element={<AdjustmentsPanel />} />
               <Route path={paths.admin.audit} element={<AuditPanel />} />
               <Route path="*" element={<Navigate to={paths.admin.overview} replace />} />
             </Route>

@@ -20,6 +20,7 @@ export const paths = {
     packages: "/admin/packages",
     transactions: "/admin/transactions",
     withdrawals: "/admin/withdrawals",
+    approvals: "/admin/approvals",
     audit: "/admin/audit",
   },
 } as const;

@@ -26,5 +26,9 @@ export const queryKeys = {
     transactions: ["admin", "transactions"],
     withdrawals: ["admin", "withdrawals"],
     audit: ["admin", "audit"],
+    /** Balance adjustments waiting for (or decided by) a second admin; the prefix of the list and the badge. */
+    adjustments: ["admin", "adjustments"],
+    /** The Approvals tab's badge: how many adjustments are pending. */
+    pendingAdjustments: ["admin", "adjustments", "pending-count"],
   },
 } as const;

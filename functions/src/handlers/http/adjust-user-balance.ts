@@ -1,25 +1,42 @@
-import { BalanceAdjustmentInputSchema, UserIdPathSchema } from "@jengafund/shared";
-import { admin } from "../../app.js";
+import { ADJUSTMENT_MESSAGES, BalanceAdjustmentInputSchema, UserIdPathSchema } from "@jengafund/shared";
+import { adjustments } from "../../app.js";
+import { presentAdjustment } from "../../lib/adjustment-presenter.js";
 import { httpHandler } from "../../lib/middleware.js";
 import { presentTransaction, presentUser } from "../../lib/presenters.js";
-import { type LedgerLine, summaryOf, type UserRecord } from "../../repositories/ports.js";
+import { summaryOf } from "../../repositories/ports.js";
+import type { AppliedAdjustment, PendingAdjustment } from "../../services/adjustments.js";
 
-const present = ({ user, line }: { user: UserRecord; line: LedgerLine }) => ({
+const presentApplied = ({ user, line }: AppliedAdjustment) => ({
   user: presentUser(user),
   transaction: presentTransaction({ ...line, user: summaryOf(user) }),
 });
 
+const presentPending = ({ adjustment }: PendingAdjustment) => ({
+  message: ADJUSTMENT_MESSAGES.sentForApproval,
+  adjustment: presentAdjustment(adjustment, new Date()),
+});
+
+/** 200 when the money moved within the solo limits; 202 when it waits for a second admin (design.md §12.1). */
 export const handler = httpHandler(
   "adjust-user-balance",
   { path: UserIdPathSchema, body: BalanceAdjustmentInputSchema, load: ({ path }) => ({ subjectUserId: path.id }) },
   async ({ body, loaded, event, idempotency, caller, sourceIp }) => {
-    const adjusted = await admin().adjustBalance({
+    const result = await adjustments().adjust({
       subject: loaded.subject,
       actor: { user: caller, ip: sourceIp },
       adjustment: body,
       requestId: event.requestContext.requestId,
-      keep: idempotency?.answer(200, present),
+      ...(idempotency
+        ? {
+            keep: {
+              applied: idempotency.answer(200, presentApplied),
+              pending: idempotency.answer(202, presentPending),
+            },
+          }
+        : {}),
     });
-    return { body: present(adjusted) };
+    return result.outcome === "applied"
+      ? { body: presentApplied(result) }
+      : { statusCode: 202 as const, body: presentPending(result) };
   },
 );

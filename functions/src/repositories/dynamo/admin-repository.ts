@@ -1,56 +1,20 @@
-import {
-  AdminAccountError,
-  type AdminRepository,
-  MoveRefusedError,
-  summaryOf,
-  type WithdrawalRecord,
-} from "../ports.js";
+import { AdminAccountError, type AdminRepository, MoveRefusedError, type WithdrawalRecord } from "../ports.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
 import {
   auditCounters,
   auditPut,
   countersUpdate,
-  ledgerCounters,
-  ledgerItem,
   mergeCounters,
   statusTransition,
   withdrawalRefund,
   withdrawalStatusChangeCounters,
 } from "./items.js";
 import { keys } from "./keys.js";
-import { markerPut, refusing, runTransaction } from "./transactions.js";
+import { refusing, runTransaction } from "./transactions.js";
 
 export function createDynamoAdminRepository(ctx: DynamoContext = defaultDynamoContext()): AdminRepository {
   const { TableName } = ctx;
   return {
-    async adjustBalance({ subject, line, answer }, audit) {
-      const debit = line.amountCents < 0;
-      await runTransaction(
-        ctx,
-        [
-          // The ledger line is the adjustment's idempotency marker.
-          markerPut(TableName, ledgerItem(line, summaryOf(subject)), line.requestId),
-          refusing("insufficient-balance", {
-            Update: {
-              TableName,
-              Key: keys.user(subject.id),
-              UpdateExpression: "ADD walletBalanceCents :delta",
-              ConditionExpression: debit
-                ? "attribute_exists(PK) AND walletBalanceCents >= :needed"
-                : "attribute_exists(PK)",
-              ExpressionAttributeValues: {
-                ":delta": line.amountCents,
-                ...(debit ? { ":needed": -line.amountCents } : {}),
-              },
-            },
-          }),
-          countersUpdate(TableName, mergeCounters(ledgerCounters(line), auditCounters(audit)), subject.id),
-          auditPut(TableName, audit),
-        ],
-        { answer },
-      );
-    },
-
     async decideWithdrawal(withdrawal, decision, audit) {
       const decided: WithdrawalRecord = {
         ...withdrawal,

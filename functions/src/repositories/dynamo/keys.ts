@@ -27,6 +27,10 @@
  *            AUDITBY#<actorId> / AUDIT#<id>  an admin action (GSI1: AUDIT#<nn>; GSI2: AUDIT#<action>#<nn>;
  *                                            GSI3: AUDITTARGET#<targetId>), all / <id>, newest first
  *            IDEMPOTENCY#<callerId>#<key> / IDEMPOTENCY   a keyed money request and its kept answer (24 h, TTL)
+ *            ADJUSTMENT#<id> / ADJUSTMENT    a balance adjustment waiting for (or decided by) a second admin
+ *                                            (GSI1: ADJUSTMENTS / <id>, newest first; few: only those above the solo
+ *                                            limits)
+ *            ADJSOLO#<adminId> / <day>       an admin's solo adjustments in a Nairobi day, in cents (3 days, TTL)
  *
  * <nn> is the item's shard: its own id (the user's id for user entries) hashed onto INDEX_SHARDS values, so that a
  * list which grows with users or money moves is spread over that many partition keys instead of one. Lists are read
@@ -154,6 +158,12 @@ export const keys = {
     PK: `IDEMPOTENCY#${callerId}#${idempotencyKey}`,
     SK: "IDEMPOTENCY",
   }),
+
+  /** A balance adjustment above the solo limits (design.md §12.1), listed newest first on GSI1. */
+  adjustment: (adjustmentId: string): Key => ({ PK: `ADJUSTMENT#${adjustmentId}`, SK: "ADJUSTMENT" }),
+  adjustmentsList: "ADJUSTMENTS",
+  /** What an admin adjusted alone in a Nairobi day (`yyyy-mm-dd`), against the daily solo ceiling. */
+  soloAdjustments: (adminId: string, day: string): Key => ({ PK: `ADJSOLO#${adminId}`, SK: day }),
 
   /** `hour` is the UTC hour, `yyyy-mm-ddThh`: each counter is one hour's window. */
   loginAttempts: (scope: "EMAIL" | "IP", value: string, hour: string): Key => ({

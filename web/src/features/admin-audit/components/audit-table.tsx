@@ -17,6 +17,7 @@ const actionPalettes: Record<string, string> = {
   user: "blue",
   package: "purple",
   withdrawal: "orange",
+  adjustment: "teal",
 };
 
 export function AuditTable({ entries, busy }: AuditListProps) {

@@ -17,6 +17,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "withdrawal.approve": "Withdrawal approved",
   "withdrawal.reject": "Withdrawal rejected",
   "withdrawal.fail": "Payout failed",
+  "adjustment.request": "Adjustment sent for approval",
+  "adjustment.approve": "Adjustment approved",
+  "adjustment.reject": "Adjustment rejected",
 };
 
 export const AUDIT_TEXTS = {

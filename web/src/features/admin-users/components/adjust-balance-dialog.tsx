@@ -1,6 +1,6 @@
 import { Dialog, Flex, NativeSelect, Stack, Text, Textarea } from "@chakra-ui/react";
-import { ADMIN_MESSAGES, type BalanceAdjustmentInput, type User } from "@jengafund/shared";
-import { useMutation } from "@tanstack/react-query";
+import { ADJUSTMENT_MESSAGES, ADMIN_MESSAGES, type BalanceAdjustmentInput, type User } from "@jengafund/shared";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { AmountInput } from "../../../components/ui/amount-input";
 import { DialogFormFooter } from "../../../components/ui/dialog-form-footer";
@@ -8,6 +8,7 @@ import { DialogFrame } from "../../../components/ui/dialog-frame";
 import { FormField } from "../../../components/ui/form-field";
 import { errorMessage } from "../../../lib/api-client";
 import { formatKes } from "../../../lib/format";
+import { queryKeys } from "../../../lib/query-keys";
 import { toast } from "../../../lib/toast/toast";
 import { adjustUserBalance } from "../api/adjust-user-balance";
 import { useUserChanged } from "../hooks/use-user-changed";
@@ -20,8 +21,12 @@ interface AdjustBalanceDialogProps {
   onClose: () => void;
 }
 
-/** Credits or debits a user's wallet with a reason that lands in the ledger line (spec §5). */
+/**
+ * Credits or debits a user's wallet with a reason that lands in the ledger line (spec §5). Above the solo limits the
+ * server keeps it for a second admin instead (design.md §12.1): nothing moved, so only the approvals are read again.
+ */
 export function AdjustBalanceDialog({ user, onClose }: AdjustBalanceDialogProps) {
+  const queryClient = useQueryClient();
   const userChanged = useUserChanged();
   const [amount, setAmount] = useState("");
   // No default direction: a money movement this consequential is chosen on purpose, never left as a default.
@@ -29,10 +34,16 @@ export function AdjustBalanceDialog({ user, onClose }: AdjustBalanceDialogProps)
   const [reason, setReason] = useState("");
   const adjustment = useMutation({
     mutationFn: (input: BalanceAdjustmentInput) => adjustUserBalance(user._id, input),
-    onSuccess: (updated, input) => {
+    onSuccess: (outcome, input) => {
+      if (outcome.kind === "sentForApproval") {
+        toast.info(ADJUSTMENT_MESSAGES.sentForApproval);
+        onClose();
+        void queryClient.invalidateQueries({ queryKey: queryKeys.admin.adjustments });
+        return;
+      }
       toast.success(input.type === "credit" ? "Balance credited successfully" : "Balance debited successfully");
       onClose();
-      void userChanged(updated);
+      void userChanged(outcome.user);
     },
     onError: (error) => toast.error(errorMessage(error, "Failed to adjust balance")),
   });

@@ -1,0 +1,24 @@
+import { DecideAdjustmentInputSchema, ResourceIdPathSchema } from "@jengafund/shared";
+import { adjustments } from "../../app.js";
+import { presentAdjustment } from "../../lib/adjustment-presenter.js";
+import { httpHandler } from "../../lib/middleware.js";
+import type { AdjustmentRecord } from "../../repositories/adjustments-port.js";
+
+const present = (adjustment: AdjustmentRecord) => ({ adjustment: presentAdjustment(adjustment, new Date()) });
+
+/** A second admin approves (the money moves) or rejects (nothing moves) a pending adjustment. */
+export const handler = httpHandler(
+  "decide-adjustment",
+  { path: ResourceIdPathSchema, body: DecideAdjustmentInputSchema },
+  async ({ body, path, caller, event, sourceIp, idempotency }) => ({
+    body: present(
+      await adjustments().decide({
+        id: path.id,
+        decision: body,
+        actor: { user: caller, ip: sourceIp },
+        requestId: event.requestContext.requestId,
+        ...(idempotency ? { keep: idempotency.answer(200, present) } : {}),
+      }),
+    ),
+  }),
+);

@@ -1,0 +1,28 @@
+/** A balance adjustment as the API answers it (design.md §12.1): `_id`s, KES, and its status as it reads now. */
+import { type BalanceAdjustment, centsToKes, type AdjustmentPerson as PersonView } from "@jengafund/shared";
+import type { AdjustmentPerson, AdjustmentRecord } from "../repositories/adjustments-port.js";
+import { currentStatus } from "../services/adjustments.js";
+
+const personView = ({ id, firstName, lastName, email }: AdjustmentPerson): PersonView => ({
+  _id: id,
+  firstName,
+  lastName,
+  email,
+});
+
+export function presentAdjustment(adjustment: AdjustmentRecord, now: Date): BalanceAdjustment {
+  return {
+    _id: adjustment.id,
+    user: personView(adjustment.user),
+    type: adjustment.type,
+    amount: centsToKes(adjustment.amountCents),
+    reason: adjustment.reason,
+    status: currentStatus(adjustment, now),
+    requestedBy: personView(adjustment.requestedBy),
+    ...(adjustment.decidedBy ? { decidedBy: personView(adjustment.decidedBy) } : {}),
+    ...(adjustment.decisionReason ? { decisionReason: adjustment.decisionReason } : {}),
+    createdAt: adjustment.createdAt,
+    ...(adjustment.decidedAt ? { decidedAt: adjustment.decidedAt } : {}),
+    expiresAt: adjustment.expiresAt,
+  };
+}

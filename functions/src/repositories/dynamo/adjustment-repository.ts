@@ -1,0 +1,201 @@
+import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import type { AdjustmentRecord, AdjustmentRepository } from "../adjustments-port.js";
+import { type BalanceAdjustmentPlan, summaryOf } from "../ports.js";
+import { type DynamoContext, defaultDynamoContext } from "./client.js";
+import { auditCounters, auditPut, countersUpdate, ledgerCounters, ledgerItem, mergeCounters } from "./items.js";
+import { keys } from "./keys.js";
+import { type MoveItem, markerPut, refusing, runTransaction, type TransactItem } from "./transactions.js";
+
+/** A solo day total is kept a little past its day, then DynamoDB deletes it. */
+const SOLO_DAY_TTL_SECONDS = 3 * 86_400;
+
+const ADJUSTMENT_ATTRIBUTES = [
+  "id",
+  "userId",
+  "user",
+  "amountCents",
+  "reason",
+  "status",
+  "requestedBy",
+  "decidedBy",
+  "decisionReason",
+  "createdAt",
+  "decidedAt",
+  "requestId",
+  "decisionId",
+] as const satisfies readonly (keyof AdjustmentRecord)[];
+
+/**
+ * `type` is the entity type on every item, so credit or debit is stored as `adjustmentType`; and the table's
+ * `expiresAt` is its TTL attribute (epoch seconds), so the deadline, which the adjustment must outlive, is
+ * `pendingUntil`.
+ */
+function adjustmentItem(adjustment: AdjustmentRecord): Record<string, unknown> {
+  const { expiresAt, type: adjustmentType, ...rest } = adjustment;
+  return {
+    ...keys.adjustment(adjustment.id),
+    type: "Adjustment",
+    adjustmentType,
+    ...rest,
+    pendingUntil: expiresAt,
+    GSI1PK: keys.adjustmentsList,
+    GSI1SK: adjustment.id,
+  };
+}
+
+function toAdjustmentRecord(item: Record<string, unknown>): AdjustmentRecord {
+  const record: Record<string, unknown> = { type: item.adjustmentType, expiresAt: item.pendingUntil };
+  for (const name of ADJUSTMENT_ATTRIBUTES) if (item[name] !== undefined) record[name] = item[name];
+  return record as unknown as AdjustmentRecord;
+}
+
+/**
+ * The money of an adjustment: its ledger line (the move's idempotency marker), the wallet, the statistics counters
+ * and the audit entry, as one list of transaction items.
+ */
+function moneyItems(
+  TableName: string,
+  { subject, line }: BalanceAdjustmentPlan,
+  audit: Parameters<typeof auditPut>[1],
+) {
+  const debit = line.amountCents < 0;
+  return [
+    markerPut(TableName, ledgerItem(line, summaryOf(subject)), line.requestId),
+    refusing("insufficient-balance", {
+      Update: {
+        TableName,
+        Key: keys.user(subject.id),
+        UpdateExpression: "ADD walletBalanceCents :delta",
+        ConditionExpression: debit ? "attribute_exists(PK) AND walletBalanceCents >= :needed" : "attribute_exists(PK)",
+        ExpressionAttributeValues: { ":delta": line.amountCents, ...(debit ? { ":needed": -line.amountCents } : {}) },
+      },
+    }),
+    countersUpdate(TableName, mergeCounters(ledgerCounters(line), auditCounters(audit)), subject.id),
+    auditPut(TableName, audit),
+  ] satisfies (MoveItem | TransactItem)[];
+}
+
+/** A pending adjustment, not past its deadline, becomes `to` with its decision. */
+function decisionUpdate(
+  TableName: string,
+  adjustment: AdjustmentRecord,
+  to: "approved" | "rejected",
+  decision: Parameters<AdjustmentRepository["approve"]>[2],
+): MoveItem {
+  return refusing("not-pending", {
+    Update: {
+      TableName,
+      Key: keys.adjustment(adjustment.id),
+      UpdateExpression:
+        "SET #status = :to, decidedBy = :by, decidedAt = :at, decisionId = :decision" +
+        (decision.decisionReason ? ", decisionReason = :why" : ""),
+      ConditionExpression: "#status = :pending AND pendingUntil > :at",
+      ExpressionAttributeNames: { "#status": "status" },
+      ExpressionAttributeValues: {
+        ":to": to,
+        ":by": decision.decidedBy,
+        ":at": decision.at,
+        ":decision": decision.requestId,
+        ":pending": "pending",
+        ...(decision.decisionReason ? { ":why": decision.decisionReason } : {}),
+      },
+    },
+  });
+}
+
+export function createDynamoAdjustmentRepository(ctx: DynamoContext = defaultDynamoContext()): AdjustmentRepository {
+  const { db, TableName } = ctx;
+  return {
+    async applySolo(plan, audit) {
+      const { budget } = plan;
+      await runTransaction(
+        ctx,
+        [
+          ...moneyItems(TableName, plan, audit),
+          refusing("solo-limit", {
+            Update: {
+              TableName,
+              Key: keys.soloAdjustments(budget.adminId, budget.day),
+              UpdateExpression: "ADD totalCents :cents SET expiresAt = :ttl, #type = :type",
+              ConditionExpression: "attribute_not_exists(totalCents) OR totalCents <= :room",
+              ExpressionAttributeNames: { "#type": "type" },
+              ExpressionAttributeValues: {
+                ":cents": budget.cents,
+                ":room": budget.dailyMaxCents - budget.cents,
+                ":ttl": Math.floor(Date.parse(`${budget.day}T00:00:00+03:00`) / 1000) + SOLO_DAY_TTL_SECONDS,
+                ":type": "SoloAdjustments",
+              },
+            },
+          }),
+        ],
+        plan.answer ? { answer: plan.answer } : {},
+      );
+    },
+
+    async request(adjustment, audit, answer) {
+      await runTransaction(
+        ctx,
+        [
+          // The adjustment is the request's idempotency marker.
+          markerPut(TableName, adjustmentItem(adjustment), adjustment.requestId),
+          countersUpdate(TableName, auditCounters(audit), adjustment.userId),
+          auditPut(TableName, audit),
+        ],
+        answer ? { answer } : {},
+      );
+    },
+
+    async get(id) {
+      const { Item } = await db.send(new GetCommand({ TableName, Key: keys.adjustment(id), ConsistentRead: true }));
+      return Item ? toAdjustmentRecord(Item) : null;
+    },
+
+    async list({ status, page, limit, now }) {
+      // Adjustments above the solo limits are few (a handful a day at most): the list reads them all, newest first,
+      // and filters by what each reads as now (a pending one past its deadline has expired).
+      const all: AdjustmentRecord[] = [];
+      let ExclusiveStartKey: Record<string, unknown> | undefined;
+      do {
+        const result = await db.send(
+          new QueryCommand({
+            TableName,
+            IndexName: "GSI1",
+            KeyConditionExpression: "GSI1PK = :list",
+            ExpressionAttributeValues: { ":list": keys.adjustmentsList },
+            ScanIndexForward: false,
+            ExclusiveStartKey,
+          }),
+        );
+        for (const item of result.Items ?? []) all.push(toAdjustmentRecord(item));
+        ExclusiveStartKey = result.LastEvaluatedKey;
+      } while (ExclusiveStartKey);
+      const at = now.toISOString();
+      const readsAs = (a: AdjustmentRecord) => (a.status === "pending" && at >= a.expiresAt ? "expired" : a.status);
+      const matching = status ? all.filter((a) => readsAs(a) === status) : all;
+      return { items: matching.slice((page - 1) * limit, page * limit), total: matching.length };
+    },
+
+    async approve(adjustment, plan, decision, audit) {
+      await runTransaction(
+        ctx,
+        [decisionUpdate(TableName, adjustment, "approved", decision), ...moneyItems(TableName, plan, audit)],
+        plan.answer ? { answer: plan.answer } : {},
+      );
+    },
+
+    async reject(adjustment, decision, audit, answer) {
+      await runTransaction(
+        ctx,
+        [
+          {
+            ...decisionUpdate(TableName, adjustment, "rejected", decision),
+            marker: { requestId: decision.requestId, attribute: "decisionId" },
+          },
+          countersUpdate(TableName, auditCounters(audit), adjustment.userId),
+          auditPut(TableName, audit),
+        ],
+        answer ? { answer } : {},
+      );
+    },
+  };
+}

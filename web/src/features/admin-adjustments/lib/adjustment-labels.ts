@@ -1,0 +1,43 @@
+import type { BalanceAdjustment } from "@jengafund/shared";
+import { formatDate, formatTime } from "../../../lib/format";
+
+export const statusOptions = [
+  { value: "", label: "All Status" },
+  { value: "pending", label: "Pending" },
+  { value: "approved", label: "Approved" },
+  { value: "rejected", label: "Rejected" },
+  { value: "expired", label: "Expired" },
+] as const;
+
+/** Shown instead of the Process button where the server would refuse this admin's decision (design.md §12.1). */
+export const WAITING_FOR_ANOTHER_ADMIN = "Waiting for another admin";
+
+export function personName(person: { firstName: string; lastName: string }): string {
+  return `${person.firstName} ${person.lastName}`;
+}
+
+export function typeLabel(adjustment: BalanceAdjustment): string {
+  return adjustment.type === "credit" ? "Credit" : "Debit";
+}
+
+/** "Jan 05, 2026 14:05": a pending adjustment lasts 72 hours, so the hour matters as much as the day. */
+export function formatMoment(iso: string): string {
+  return `${formatDate(iso)} ${formatTime(iso)}`;
+}
+
+export function isPending(adjustment: BalanceAdjustment): boolean {
+  return adjustment.status === "pending";
+}
+
+/**
+ * A pending adjustment the signed-in admin may not decide: one they asked for, or one of their own balance. The
+ * server refuses both with a 403; the console says so before anyone tries.
+ */
+export function awaitsAnotherAdmin(adjustment: BalanceAdjustment, adminId: string | undefined): boolean {
+  return isPending(adjustment) && (adjustment.requestedBy._id === adminId || adjustment.user._id === adminId);
+}
+
+/** A pending adjustment this admin can approve or reject. */
+export function isDecidableBy(adjustment: BalanceAdjustment, adminId: string | undefined): boolean {
+  return isPending(adjustment) && !awaitsAnotherAdmin(adjustment, adminId);
+}
