@@ -30,6 +30,7 @@ import {
   createDynamoPayoutRepository,
   createDynamoTokenCache,
 } from "./repositories/dynamo/payment-repository.js";
+import { createDynamoPayoutRecoveryRepository } from "./repositories/dynamo/payout-recovery-repository.js";
 import { createDynamoStatsRepository } from "./repositories/dynamo/stats-repository.js";
 import { createAccountService, createAuthenticator, createReferralCodeCheck } from "./services/accounts.js";
 import { createAdjustmentService } from "./services/adjustments.js";
@@ -256,6 +257,7 @@ export const depositLookup = /* @__PURE__ */ once(() =>
 export const payouts = /* @__PURE__ */ once(() =>
   createPayoutService({
     payouts: createDynamoPayoutRepository(),
+    recovery: createDynamoPayoutRecoveryRepository(),
     daraja: daraja(),
     clock: systemClock,
     log,

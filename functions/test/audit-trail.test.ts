@@ -17,7 +17,7 @@ import { signInAsAdmin } from "./support/admin.js";
 import { readItem } from "./support/db.js";
 import { call, gatewayEvent } from "./support/events.js";
 import { eventually, usePaymentsStack } from "./support/payments-stack.js";
-import { approveWithdrawal, pendingWithdrawal } from "./support/payouts.js";
+import { approvedHoursAgo, approveWithdrawal, pendingWithdrawal } from "./support/payouts.js";
 import { registerUser } from "./support/users.js";
 
 type Page = { entries: AuditEntry[]; page: number; totalPages: number; total: number; nextCursor?: string };
@@ -136,6 +136,7 @@ describe("the audit trail", () => {
     const { withdrawal: stuck } = await pendingWithdrawal("254700009999");
     await approveWithdrawal(payments.adminToken, stuck._id);
     await eventually(async () => (await readItem(keys.withdrawal(stuck._id)))?.conversationId);
+    await approvedHoursAgo(stuck._id, 25);
     const failReason = "Transaction Status: no such payout at M-Pesa";
     const failed = await asAdmin(processWithdrawal, "process-withdrawal", {
       pathParameters: { id: stuck._id },

@@ -13,7 +13,7 @@ import { call, gatewayEvent } from "./support/events.js";
 import { expectLedgerToMatchBalances } from "./support/money.js";
 import { dimensionsOf, logLines, metricLines, outputOf } from "./support/output.js";
 import { callbackToken, eventually, postCallback, usePaymentsStack } from "./support/payments-stack.js";
-import { approveWithdrawal, pendingWithdrawal } from "./support/payouts.js";
+import { approveWithdrawal, b2cResult, pendingWithdrawal } from "./support/payouts.js";
 import { registerUser } from "./support/users.js";
 
 // Confirmed with the STK query before crediting, as in AWS (read by the configuration on first use).
@@ -33,35 +33,6 @@ async function errorLogsOf(run: () => Promise<void>): Promise<Record<string, unk
 
 const withdrawalItem = (id: string) => readItem(keys.withdrawal(id));
 const walletOf = async (userId: string) => (await readItem(keys.user(userId)))?.walletBalanceCents;
-
-function b2cResult(fields: {
-  withdrawalId: string;
-  conversationId: unknown;
-  resultCode: number;
-  amount?: number;
-  receipt?: string;
-}) {
-  return {
-    Result: {
-      ResultType: 0,
-      ResultCode: fields.resultCode,
-      ResultDesc: fields.resultCode === 0 ? "The service request is processed successfully." : "Forged failure.",
-      OriginatorConversationID: fields.withdrawalId,
-      ConversationID: fields.conversationId,
-      TransactionID: fields.receipt ?? "TC10000000",
-      ...(fields.amount === undefined
-        ? {}
-        : {
-            ResultParameters: {
-              ResultParameter: [
-                { Key: "TransactionAmount", Value: fields.amount },
-                { Key: "TransactionReceipt", Value: fields.receipt },
-              ],
-            },
-          }),
-    },
-  };
-}
 
 describe("forged B2C results (R15)", () => {
   /** An approved payout whose real result never arrives (the simulator drops it), with Daraja's ConversationID. */

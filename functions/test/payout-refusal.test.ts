@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { DarajaError, type DarajaPort } from "../src/payments/daraja.js";
 import { keys } from "../src/repositories/dynamo/keys.js";
 import { createDynamoPayoutRepository } from "../src/repositories/dynamo/payment-repository.js";
+import { createDynamoPayoutRecoveryRepository } from "../src/repositories/dynamo/payout-recovery-repository.js";
 import { createPayoutService } from "../src/services/payouts.js";
 import { signInAsAdmin } from "./support/admin.js";
 import { readItem } from "./support/db.js";
@@ -50,6 +51,7 @@ describe("a B2C request Daraja refuses outright", () => {
     const metrics = recordingMetrics();
     const payouts = createPayoutService({
       payouts: createDynamoPayoutRepository(),
+      recovery: createDynamoPayoutRecoveryRepository(),
       daraja: refusingDaraja(400, "400.002.02", "Bad Request - Invalid PartyB"),
       clock,
       log: () => {},
@@ -71,6 +73,7 @@ describe("a B2C request Daraja refuses outright", () => {
     const { user, approved, clock } = await approvedWithdrawal();
     const payouts = createPayoutService({
       payouts: createDynamoPayoutRepository(),
+      recovery: createDynamoPayoutRecoveryRepository(),
       daraja: refusingDaraja(500, "500.003.02", "System is busy"),
       clock,
       log: () => {},

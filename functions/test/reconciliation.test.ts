@@ -4,6 +4,7 @@
  * each test on a table of its own, with a Daraja that records what it is asked; the scheduled handler runs as
  * deployed, with a Lambda context whose clock runs down.
  */
+
 import { randomBytes } from "node:crypto";
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -20,6 +21,7 @@ import {
   createDynamoDepositRepository,
   createDynamoPayoutRepository,
 } from "../src/repositories/dynamo/payment-repository.js";
+import { createDynamoPayoutRecoveryRepository } from "../src/repositories/dynamo/payout-recovery-repository.js";
 import type { DepositRecord, WithdrawalRecord } from "../src/repositories/ports.js";
 import { createDepositService } from "../src/services/deposits.js";
 import { createPayoutService, STUCK_PAYOUT_AFTER_MS } from "../src/services/payouts.js";
@@ -141,6 +143,7 @@ async function payoutService(ctx: DynamoContext, daraja: ReturnType<typeof recor
   const metrics = recordingMetrics();
   const service = createPayoutService({
     payouts: createDynamoPayoutRepository(ctx),
+    recovery: createDynamoPayoutRecoveryRepository(ctx),
     daraja,
     clock: manualClock(NOW),
     log,

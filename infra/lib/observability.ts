@@ -19,6 +19,8 @@ export const BUSINESS_METRICS = [
   "DuplicateReceipts",
   "PayoutsCompleted",
   "PayoutsRefunded",
+  /** M-Pesa paid a payout after we refunded it: the user holds the amount twice until an admin recovers it. */
+  "PayoutPaidAfterRefund",
   "ReconciliationFound",
   "ReconciliationErrors",
   /** Approved payouts with no result for 30 minutes, as counted by each reconciliation run (a gauge, not events). */

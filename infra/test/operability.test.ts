@@ -456,6 +456,7 @@ describe("alarms", () => {
     ["ReconciliationErrors", "Sum", 1],
     ["StuckPayouts", "Maximum", 1],
     ["StaleDeposits", "Maximum", 1],
+    ["PayoutPaidAfterRefund", "Sum", 1],
     ["AmountMismatches", "Sum", 1],
     ["CallbacksRejected", "Sum", 10],
   ])(

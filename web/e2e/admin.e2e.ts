@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, test, vi } from "vitest"
 import { apiCall, registerInvestor } from "./support/api";
 import { hasHorizontalScroll, launchBrowser, openPage, screenshot, viewports } from "./support/browser";
 import { openAdminTab, signIn } from "./support/screens";
+import { approvedHoursAgo } from "./support/table";
 
 const webUrl = inject("webUrl");
 const apiUrl = inject("apiUrl");
@@ -86,6 +87,7 @@ let browser: Browser;
 let approvedInvestor: Investor;
 let rejectedInvestor: Investor;
 let stuckInvestor: Investor;
+let stuckWithdrawalId: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -99,8 +101,8 @@ beforeAll(async () => {
   await withPendingWithdrawal(rejectedInvestor);
   // Approved, sent to M-Pesa, and no result ever comes: a stuck payout.
   stuckInvestor = await anInvestor("Chebet");
-  const stuck = await withPendingWithdrawal(stuckInvestor, "254700009999");
-  await apiCall(apiUrl, "PUT", `/admin/withdrawals/${stuck}`, { status: "approved" }, adminToken);
+  stuckWithdrawalId = await withPendingWithdrawal(stuckInvestor, "254700009999");
+  await apiCall(apiUrl, "PUT", `/admin/withdrawals/${stuckWithdrawalId}`, { status: "approved" }, adminToken);
 });
 
 afterAll(async () => {
@@ -290,7 +292,20 @@ describe("a stuck payout", () => {
     await openAdminTab(page, "Withdrawals", "Withdrawal Management");
     await page.getByRole("combobox", { name: "Status" }).selectOption("approved");
     await page.getByRole("button", { name: `View Details of ${stuckInvestor.name}` }).click();
-    const dialog = page.getByRole("dialog", { name: "Withdrawal Details" });
+    let dialog = page.getByRole("dialog", { name: "Withdrawal Details" });
+    await dialog.getByText("Waiting for M-Pesa").waitFor();
+    // Approved minutes ago: M-Pesa gets a day to answer before an admin may call it failed.
+    await dialog.getByText(/can be marked as failed from/).waitFor();
+    expect(await dialog.getByRole("button", { name: "Mark payout as failed" }).isDisabled()).toBe(true);
+    await dialog.getByRole("button", { name: "Close", exact: true }).click();
+    await dialog.waitFor({ state: "detached" });
+
+    // A day passes with no result.
+    await approvedHoursAgo(stuckWithdrawalId, 25);
+    await page.reload();
+    await page.getByRole("combobox", { name: "Status" }).selectOption("approved");
+    await page.getByRole("button", { name: `View Details of ${stuckInvestor.name}` }).click();
+    dialog = page.getByRole("dialog", { name: "Withdrawal Details" });
     await dialog.getByText("Waiting for M-Pesa").waitFor();
     const markFailed = dialog.getByRole("button", { name: "Mark payout as failed" });
     expect(await markFailed.isDisabled()).toBe(true);

@@ -269,3 +269,68 @@ describe("admin withdrawal management (spec §2, §5, §8)", () => {
     expect(second.getByText("M-Pesa Transaction ID")).toBeTruthy();
   });
 });
+
+describe("an approved payout waiting for M-Pesa (design.md §12.1)", () => {
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000).toISOString();
+  const awaiting = (approvedHoursAgo: number) =>
+    aWithdrawal({
+      _id: "01JTESTWITHDRAWAL000000009",
+      user: { firstName: "Chebet", lastName: "Kiprop", email: "chebet@example.com" },
+      status: "approved",
+      processedBy: { firstName: "Platform", lastName: "Admin" },
+      processedAt: hoursAgo(approvedHoursAgo),
+    });
+
+  async function openStuck(withdrawal: Withdrawal) {
+    mockApi({
+      "GET /auth/me": { user: admin },
+      "GET /admin/withdrawals": page([withdrawal]),
+      [`PUT /admin/withdrawals/${withdrawal._id}`]: () => ({ withdrawal: { ...withdrawal, status: "rejected" } }),
+    });
+    renderApp("/admin/withdrawals");
+    fireEvent.click(await screen.findByRole("button", { name: "View Details of Chebet Kiprop" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Withdrawal Details" }));
+    fireEvent.change(dialog.getByRole("textbox", { name: /^Reason/ }), { target: { value: "No such payout" } });
+    return dialog;
+  }
+
+  beforeEach(() => {
+    localStorage.setItem("token", "admin-token");
+    vi.mocked(apiRequest).mockClear();
+  });
+
+  it("keeps 'Mark payout as failed' shut for a day after approval, saying from when", async () => {
+    const withdrawal = awaiting(2);
+    const dialog = await openStuck(withdrawal);
+    const from = format(new Date(Date.parse(withdrawal.processedAt as string) + 24 * 3_600_000), "MMMM dd, yyyy HH:mm");
+    expect(
+      dialog.getByText(new RegExp(`can be marked as failed from ${from}, 24 hours after its approval`)),
+    ).toBeTruthy();
+    expect((dialog.getByRole("button", { name: "Mark payout as failed" }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("opens it once the day has passed", async () => {
+    const dialog = await openStuck(awaiting(25));
+    expect(dialog.queryByText(/can be marked as failed from/)).toBeNull();
+    const button = dialog.getByRole("button", { name: "Mark payout as failed" }) as HTMLButtonElement;
+    expect(button.disabled).toBe(false);
+    fireEvent.click(button);
+    await waitFor(() => expect(callsTo("PUT", "/admin/withdrawals/01JTESTWITHDRAWAL000000009")).toHaveLength(1));
+  });
+
+  it("tells admins what M-Pesa paid after a refund, in the list and the details", async () => {
+    const paid = aWithdrawal({
+      _id: "01JTESTWITHDRAWAL000000010",
+      status: "rejected",
+      processedBy: { firstName: "Platform", lastName: "Admin" },
+      reason: "Portal shows no payment",
+      paidAfterRefund: { amount: 500, receipt: "TCLATE0001", at: "2026-01-06T09:30:00.000Z" },
+    });
+    showWithdrawals([paid]);
+    expect(await screen.findByText("Paid after refund — recover KES 500.00")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "View Details of Amina Wanjiru" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Withdrawal Details" }));
+    expect(dialog.getByText(/Paid after refund — recover KES 500\.00/)).toBeTruthy();
+    expect(dialog.getByText(/receipt TCLATE0001/)).toBeTruthy();
+  });
+});

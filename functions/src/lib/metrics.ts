@@ -16,6 +16,8 @@ export type MetricName =
   | "DuplicateReceipts"
   | "PayoutsCompleted"
   | "PayoutsRefunded"
+  // M-Pesa paid a payout after we refunded it: the user holds the money twice until an admin recovers it.
+  | "PayoutPaidAfterRefund"
   // Outcomes that reconciliation found (their callback never came).
   | "ReconciliationFound"
   | "ReconciliationErrors"

@@ -123,6 +123,27 @@ export function presentWithdrawal(withdrawal: WithdrawalRecord): Withdrawal {
   };
 }
 
+/**
+ * A withdrawal as admins see it: also when it was decided, and what M-Pesa paid after a refund, the money to recover
+ * (design.md §12.1).
+ */
+export function presentAdminWithdrawal(withdrawal: WithdrawalRecord): Withdrawal {
+  const paid = withdrawal.paidAfterRefund;
+  return {
+    ...presentWithdrawal(withdrawal),
+    ...(withdrawal.processedAt ? { processedAt: withdrawal.processedAt } : {}),
+    ...(paid
+      ? {
+          paidAfterRefund: {
+            amount: centsToKes(paid.amountCents),
+            ...(paid.receipt ? { receipt: paid.receipt } : {}),
+            at: paid.at,
+          },
+        }
+      : {}),
+  };
+}
+
 /** An admin list page: `{ <name>: [...], page, totalPages, total, nextCursor? }`. */
 /** An audit entry as the admin console shows it (design.md §11). */
 export function presentAuditEntry(entry: AuditRecord): AuditEntry {

@@ -9,6 +9,7 @@ import type {
   TRANSACTION_TYPES,
   WITHDRAWAL_STATUSES,
 } from "@jengafund/shared";
+import type { PaidAfterRefund } from "./payout-recovery-port.js";
 
 /** Domain records as the services see them. Amounts are integer cents. */
 export interface UserSummary {
@@ -271,6 +272,8 @@ export interface WithdrawalRecord {
   conversationId?: string;
   /** Daraja's ConversationID of the latest Transaction Status query about the payout: its answer must name it. */
   statusConversationId?: string;
+  /** M-Pesa paid it after it was refunded: money an admin must recover (payout-recovery-port.ts). */
+  paidAfterRefund?: PaidAfterRefund;
   /** The pending `withdrawal` ledger line holding the amount. */
   ledgerLineId: string;
   requestId: string;

@@ -25,7 +25,7 @@ import {
   type WithdrawalRecord,
 } from "../repositories/ports.js";
 import { type Actor, createAuditor } from "./audit.js";
-import { refuseOwnWithdrawal, refuseRecentAdjuster } from "./four-eyes.js";
+import { refuseOwnWithdrawal, refuseRecentAdjuster, refuseUnprovenPayoutFailure } from "./four-eyes.js";
 
 export interface AdminServiceDeps {
   admin: AdminRepository;
@@ -113,6 +113,7 @@ export function createAdminService({
   async function failPayout(withdrawal: WithdrawalRecord, reason: string, actor: Actor): Promise<WithdrawalRecord> {
     if (withdrawal.status !== "approved" || !payouts)
       throw new NotPendingError(ADMIN_SERVICE_MESSAGES.payoutNotAwaiting);
+    refuseUnprovenPayoutFailure(withdrawal.processedAt, clock.now());
     const at = clock.now().toISOString();
     try {
       await payouts.fail(

@@ -2,8 +2,8 @@
  * Four eyes on admin money (design.md §12.1): money an admin moves must never be money only that admin vouches for.
  * The rules live here, apart from the admin service that applies them, so each is stated once.
  */
-import { FOUR_EYES_MESSAGES } from "@jengafund/shared";
-import { NotPermittedError } from "../lib/errors.js";
+import { FOUR_EYES_MESSAGES, nairobiWallClock } from "@jengafund/shared";
+import { InProgressError, NotPermittedError } from "../lib/errors.js";
 import type { BalanceAdjusterRepository } from "../repositories/four-eyes-port.js";
 
 /** How far back an admin's hand on a balance bars them from approving that account's payout. */
@@ -33,5 +33,23 @@ export async function refuseRecentAdjuster(
   const since = new Date(now.getTime() - ADJUSTER_APPROVAL_BAR_DAYS * 24 * 3600 * 1000);
   if ((await adjusters.adjustersSince(withdrawalUserId, since)).includes(adminId)) {
     throw new NotPermittedError(FOUR_EYES_MESSAGES.recentAdjuster);
+  }
+}
+
+/** How long an approved payout waits for M-Pesa's word before an admin may call it failed on their own. */
+export const PAYOUT_FAILURE_AFTER_HOURS = 24;
+
+/**
+ * "Mark payout as failed" refunds on an admin's word, and a payout M-Pesa pays after that refund is paid twice. So it
+ * is open only once M-Pesa has had its time: 24 hours after approval with no result. A failure M-Pesa does report
+ * (the result, or the Transaction Status answer reconciliation asks for) refunds the payout by itself. 409 otherwise,
+ * saying from when.
+ */
+export function refuseUnprovenPayoutFailure(approvedAt: string | undefined, now: Date): void {
+  const from = new Date(Date.parse(approvedAt ?? now.toISOString()) + PAYOUT_FAILURE_AFTER_HOURS * 3_600_000);
+  if (now < from) {
+    throw new InProgressError(
+      FOUR_EYES_MESSAGES.payoutFailureUnproven(nairobiWallClock(from).slice(0, 16).replace("T", " ")),
+    );
   }
 }

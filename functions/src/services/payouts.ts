@@ -4,10 +4,13 @@ import type { Log } from "../lib/log.js";
 import type { MetricsPort } from "../lib/metrics.js";
 import type { PayoutOutcome, PayoutStatus } from "../payments/callbacks.js";
 import { DarajaError, type DarajaPort } from "../payments/daraja.js";
+import type { PayoutRecoveryRepository } from "../repositories/payout-recovery-port.js";
 import { MoveRefusedError, type PayoutRepository, type WithdrawalRecord } from "../repositories/ports.js";
 
 export interface PayoutServiceDeps {
   payouts: PayoutRepository;
+  /** Where a payout M-Pesa paid after we refunded it is noted, for an admin to recover. */
+  recovery: PayoutRecoveryRepository;
   daraja: DarajaPort;
   clock: Clock;
   log: Log;
@@ -34,7 +37,15 @@ const FAILED_STATUSES = new Set(["failed", "cancelled", "declined", "expired"]);
 /** An approved payout without a result for this long is stuck: counted every run (StuckPayouts) and alarmed on. */
 export const STUCK_PAYOUT_AFTER_MS = 30 * 60_000;
 
-export function createPayoutService({ payouts, daraja, clock, log, metrics, reconcileAfterMs }: PayoutServiceDeps) {
+export function createPayoutService({
+  payouts,
+  recovery,
+  daraja,
+  clock,
+  log,
+  metrics,
+  reconcileAfterMs,
+}: PayoutServiceDeps) {
   async function submit(withdrawal: WithdrawalRecord): Promise<WithdrawalRecord> {
     try {
       const { conversationId } = await daraja.b2cPayment({
@@ -82,14 +93,39 @@ export function createPayoutService({ payouts, daraja, clock, log, metrics, reco
     return "ignored";
   }
 
-  /** An approved payout by its id, or why there is nothing to settle. */
-  async function approvedPayout(id: string, context: Record<string, unknown>) {
+  /** A payout by its id: an unknown one is logged and there is nothing to settle. */
+  async function payout(id: string, context: Record<string, unknown>) {
     const withdrawal = await payouts.getWithdrawal(id);
-    if (!withdrawal) {
-      log("warn", "M-Pesa payout result for an unknown withdrawal: ignored", context);
-      return null;
-    }
-    return withdrawal.status === "approved" ? withdrawal : null;
+    if (!withdrawal) log("warn", "M-Pesa payout result for an unknown withdrawal: ignored", context);
+    return withdrawal;
+  }
+
+  /**
+   * M-Pesa says it paid a payout we had already refunded (an admin marked it failed, or a failure result came
+   * first): the user now holds the amount twice. Nothing is moved automatically — taking money back from a wallet
+   * needs a person — but it is logged, counted (PayoutPaidAfterRefund, alarmed) and noted on the withdrawal, where
+   * admins see "Paid after refund — recover KES …". Noted once, however often the result is repeated.
+   */
+  async function paidAfterRefund(
+    withdrawal: WithdrawalRecord,
+    paid: { amountKes: number | undefined; receipt?: string },
+    context: Record<string, unknown>,
+  ): Promise<"paid-after-refund" | "ignored"> {
+    const amountCents = paid.amountKes === undefined ? withdrawal.amountCents : kesToCents(paid.amountKes);
+    const noted = await recovery.markPaidAfterRefund(withdrawal.id, {
+      amountCents,
+      ...(paid.receipt ? { receipt: paid.receipt } : {}),
+      at: clock.now().toISOString(),
+    });
+    if (!noted) return "ignored";
+    log("error", "M-Pesa paid a payout that was already refunded: the money must be recovered", {
+      ...context,
+      receipt: paid.receipt,
+      amountKes: centsToKes(amountCents),
+      refundReason: withdrawal.reason,
+    });
+    metrics.count("PayoutPaidAfterRefund");
+    return "paid-after-refund";
   }
 
   /** Applies a checked result. Success needs Daraja's amount to be the payout's. Safe to repeat. */
@@ -97,7 +133,7 @@ export function createPayoutService({ payouts, daraja, clock, log, metrics, reco
     withdrawal: WithdrawalRecord,
     result: { paid: true; amountKes: number | undefined; receipt?: string } | { paid: false; reason: string },
     context: Record<string, unknown>,
-  ): Promise<"completed" | "refunded" | "ignored"> {
+  ): Promise<"completed" | "refunded" | "paid-after-refund" | "ignored"> {
     const at = clock.now().toISOString();
     try {
       if (result.paid) {
@@ -118,8 +154,11 @@ export function createPayoutService({ payouts, daraja, clock, log, metrics, reco
       metrics.count("PayoutsRefunded");
       return "refunded";
     } catch (error) {
-      if (error instanceof MoveRefusedError) return "ignored";
-      throw error;
+      if (!(error instanceof MoveRefusedError)) throw error;
+      // Refunded meanwhile (an admin marked it failed as the success arrived): paid after the refund.
+      const now = result.paid ? await payouts.getWithdrawal(withdrawal.id) : null;
+      if (result.paid && now?.status === "rejected") return paidAfterRefund(now, result, context);
+      return "ignored";
     }
   }
 
@@ -134,8 +173,21 @@ export function createPayoutService({ payouts, daraja, clock, log, metrics, reco
      */
     async settleResult(outcome: PayoutOutcome) {
       const context = { withdrawalId: outcome.originatorConversationId, resultCode: outcome.resultCode, via: "result" };
-      const withdrawal = await approvedPayout(outcome.originatorConversationId, context);
+      const withdrawal = await payout(outcome.originatorConversationId, context);
       if (!withdrawal) return "ignored" as const;
+      if (
+        withdrawal.status === "rejected" &&
+        outcome.resultCode === "0" &&
+        withdrawal.conversationId !== undefined &&
+        outcome.conversationId === withdrawal.conversationId
+      ) {
+        return paidAfterRefund(
+          withdrawal,
+          { amountKes: outcome.amountKes, ...(outcome.receipt ? { receipt: outcome.receipt } : {}) },
+          context,
+        );
+      }
+      if (withdrawal.status !== "approved") return "ignored" as const;
       // Daraja's answer to the payout request (with its ConversationID) can still be on its way to us.
       if (!withdrawal.conversationId) throw new PayoutNotAcceptedYetError(withdrawal.id);
       if (outcome.conversationId !== withdrawal.conversationId) {
@@ -161,11 +213,27 @@ export function createPayoutService({ payouts, daraja, clock, log, metrics, reco
     async settleStatus(status: PayoutStatus) {
       const id = status.originatorConversationId;
       const context = { withdrawalId: id, queryResultCode: status.queryResultCode, via: "status" };
-      const withdrawal = await approvedPayout(id, context);
+      const found = await payout(id, context);
+      // A refunded payout is no longer asked about, but an answer to a query sent before the refund may still come.
+      const withdrawal = found?.status === "approved" || found?.status === "rejected" ? found : null;
       if (!withdrawal) return "ignored" as const;
       if (!withdrawal.statusConversationId) throw new PayoutNotAcceptedYetError(withdrawal.id);
       if (status.queryConversationId !== withdrawal.statusConversationId) {
         return refuse("conversation-mismatch", { ...context, conversationId: status.queryConversationId });
+      }
+      if (withdrawal.status === "rejected") {
+        const paidAfterAll =
+          status.queryResultCode === "0" &&
+          status.transactionStatus?.toLowerCase() === "completed" &&
+          status.payoutConversationId !== undefined &&
+          status.payoutConversationId === withdrawal.conversationId;
+        return paidAfterAll
+          ? paidAfterRefund(
+              withdrawal,
+              { amountKes: status.amountKes, ...(status.receipt ? { receipt: status.receipt } : {}) },
+              context,
+            )
+          : ("ignored" as const);
       }
       if (status.queryResultCode === NO_SUCH_TRANSACTION) {
         log("warn", "M-Pesa has no record of the payout: submitting it again", context);
@@ -182,12 +250,12 @@ export function createPayoutService({ payouts, daraja, clock, log, metrics, reco
       }
       const payoutStatus = status.transactionStatus?.toLowerCase();
       // What reconciliation asked about and the result callback never brought.
-      const found = (outcome: "completed" | "refunded" | "ignored") => {
+      const settled = (outcome: "completed" | "refunded" | "paid-after-refund" | "ignored") => {
         if (outcome !== "ignored") metrics.count("ReconciliationFound");
         return outcome;
       };
       if (status.queryResultCode === "0" && payoutStatus === "completed") {
-        return found(
+        return settled(
           await apply(
             withdrawal,
             { paid: true, amountKes: status.amountKes, ...(status.receipt ? { receipt: status.receipt } : {}) },
@@ -196,7 +264,7 @@ export function createPayoutService({ payouts, daraja, clock, log, metrics, reco
         );
       }
       if (status.queryResultCode === "0" && payoutStatus && FAILED_STATUSES.has(payoutStatus)) {
-        return found(await apply(withdrawal, { paid: false, reason: `M-Pesa payout ${payoutStatus}` }, context));
+        return settled(await apply(withdrawal, { paid: false, reason: `M-Pesa payout ${payoutStatus}` }, context));
       }
       log("warn", "Payout status unknown; asking again at the next reconciliation", {
         ...context,

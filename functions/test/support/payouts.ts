@@ -4,7 +4,7 @@ import { handler as login } from "../../src/handlers/http/login-user.js";
 import { handler as processWithdrawal } from "../../src/handlers/http/process-withdrawal.js";
 import { handler as requestWithdrawal } from "../../src/handlers/http/request-withdrawal.js";
 import { keys } from "../../src/repositories/dynamo/keys.js";
-import { setAttributes } from "./db.js";
+import { readItem, setAttributes } from "./db.js";
 import { call, gatewayEvent } from "./events.js";
 import { registerUser } from "./users.js";
 
@@ -42,7 +42,7 @@ export async function pendingWithdrawal(phone: string, amount = 300) {
     requestWithdrawal,
     gatewayEvent("request-withdrawal", { token, body: { amount, phoneNumber: phone } }),
   );
-  return { user, withdrawal: body.withdrawal };
+  return { user, token, withdrawal: body.withdrawal };
 }
 
 /** The admin approves a withdrawal, which starts its B2C payout. */
@@ -51,4 +51,46 @@ export function approveWithdrawal(adminToken: string, id: string) {
     processWithdrawal,
     gatewayEvent("process-withdrawal", { token: adminToken, pathParameters: { id }, body: { status: "approved" } }),
   );
+}
+
+/**
+ * Moves an approved payout's approval back in time, as if it had waited that long for M-Pesa: "Mark payout as failed"
+ * opens 24 hours after approval (design.md §12.1).
+ */
+export async function approvedHoursAgo(withdrawalId: string, hours: number) {
+  const stored = await readItem(keys.withdrawal(withdrawalId));
+  if (stored?.status !== "approved") throw new Error(`withdrawal ${withdrawalId} is not approved`);
+  await setAttributes(keys.withdrawal(withdrawalId), {
+    processedAt: new Date(Date.now() - hours * 3_600_000).toISOString(),
+  });
+}
+
+/** A B2C result callback as Daraja posts it (mpesa.md), for the payout with this id and ConversationID. */
+export function b2cResult(fields: {
+  withdrawalId: string;
+  conversationId: unknown;
+  resultCode: number;
+  amount?: number;
+  receipt?: string;
+}) {
+  return {
+    Result: {
+      ResultType: 0,
+      ResultCode: fields.resultCode,
+      ResultDesc: fields.resultCode === 0 ? "The service request is processed successfully." : "Forged failure.",
+      OriginatorConversationID: fields.withdrawalId,
+      ConversationID: fields.conversationId,
+      TransactionID: fields.receipt ?? "TC10000000",
+      ...(fields.amount === undefined
+        ? {}
+        : {
+            ResultParameters: {
+              ResultParameter: [
+                { Key: "TransactionAmount", Value: fields.amount },
+                { Key: "TransactionReceipt", Value: fields.receipt },
+              ],
+            },
+          }),
+    },
+  };
 }

@@ -185,6 +185,11 @@ export class Monitoring extends Construct {
       threshold: 1,
       description: "Deposits are still pending past the age reconciliation asks Daraja about; someone must check them",
     });
+    this.alarm("PayoutPaidAfterRefund", "paid-after-refund", {
+      metric: this.businessMetric("PayoutPaidAfterRefund"),
+      threshold: 1,
+      description: "M-Pesa paid a payout that had already been refunded; the user holds the amount twice",
+    });
     this.alarm("AmountMismatches", "amount-mismatches", {
       metric: this.businessMetric("AmountMismatches"),
       threshold: 1,
@@ -294,7 +299,7 @@ export class Monitoring extends Construct {
     );
     dashboard.addWidgets(
       graph("Deposits", [sum("DepositsStarted"), sum("DepositsCredited"), sum("DepositsFailed")]),
-      graph("Payouts and refunds", [sum("PayoutsCompleted"), sum("PayoutsRefunded")]),
+      graph("Payouts and refunds", [sum("PayoutsCompleted"), sum("PayoutsRefunded"), sum("PayoutPaidAfterRefund")]),
       graph("Admin credits without a second admin (KES an hour)", [this.soloCreditsMetric()]),
       graph(
         "Admin adjustments",

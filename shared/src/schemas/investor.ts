@@ -103,6 +103,13 @@ export interface Withdrawal {
   processedBy?: { firstName: string; lastName: string };
   reason?: string;
   mpesaTransactionId?: string;
+  /** Admin lists only: when it was approved or rejected ("Mark payout as failed" opens 24 hours after approval). */
+  processedAt?: string;
+  /**
+   * Admin lists only: M-Pesa paid this payout after it was refunded (design.md §12.1), so the user holds the amount
+   * twice until an admin recovers it. `amount` in KES.
+   */
+  paidAfterRefund?: { amount: number; receipt?: string; at: string };
 }
 
 export const DepositInputSchema = z.object({

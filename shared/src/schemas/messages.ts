@@ -49,6 +49,11 @@ export const FOUR_EYES_MESSAGES = {
   ownBalance: "You cannot adjust your own balance",
   ownWithdrawal: "You cannot process your own withdrawal",
   recentAdjuster: "Another admin must approve this withdrawal",
+  /** A money action on a session whose authenticator code is more than 15 minutes old (REQUIRE_ADMIN_2FA). */
+  stepUpRequired: "Enter the 6-digit code from your authenticator app to continue",
+  /** `from`: Nairobi wall-clock time, `YYYY-MM-DD HH:mm`. */
+  payoutFailureUnproven: (from: string) =>
+    `M-Pesa has not said this payout failed: if it did, reconciliation's Transaction Status check refunds it by itself. Without a result, it can be marked as failed from ${from} (Nairobi time), 24 hours after its approval.`,
 } as const;
 
 export const DEPOSIT_INPUT_MESSAGES = {

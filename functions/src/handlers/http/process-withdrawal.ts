@@ -1,14 +1,14 @@
 import { ProcessWithdrawalInputSchema, ResourceIdPathSchema } from "@jengafund/shared";
 import { withdrawalDecisions } from "../../app.js";
 import { httpHandler } from "../../lib/middleware.js";
-import { presentWithdrawal } from "../../lib/presenters.js";
+import { presentAdminWithdrawal } from "../../lib/presenters.js";
 
 export const handler = httpHandler(
   "process-withdrawal",
   { path: ResourceIdPathSchema, body: ProcessWithdrawalInputSchema, load: ({ path }) => ({ withdrawalId: path.id }) },
   async ({ body, caller, loaded, event, sourceIp }) => ({
     body: {
-      withdrawal: presentWithdrawal(
+      withdrawal: presentAdminWithdrawal(
         await withdrawalDecisions().processWithdrawal({
           withdrawal: loaded.withdrawal,
           admin: caller,

@@ -245,6 +245,7 @@ export const toWithdrawalRecord = (item: Item): WithdrawalRecord =>
     "processedAt",
     "conversationId",
     "statusConversationId",
+    "paidAfterRefund",
   ]);
 
 export function depositItem(deposit: DepositRecord): Item {

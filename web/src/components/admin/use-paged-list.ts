@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 
 /** One page of an admin list as the API returns it, with the list itself under `items`. */
@@ -10,7 +10,17 @@ export interface PageOf<T> {
   nextCursor?: string;
 }
 
-interface PagedListOptions<T, Q> {
+/** What usePagedList gives a panel: the query of the page on screen, which page it is, and whether another loads. */
+export interface PagedList<T> {
+  list: UseQueryResult<PageOf<T>>;
+  page: number;
+  setPage: (page: number) => void;
+  totalPages: number;
+  /** True while a page or filter loads; the page on screen stays meanwhile, dimmed. */
+  busy: boolean;
+}
+
+export interface PagedListOptions<T, Q> {
   /** The list's key prefix (queryKeys.admin.…): a change made elsewhere invalidates every page under it. */
   queryKey: readonly unknown[];
   fetchPage: (page: number, query: Q, cursor?: string) => Promise<PageOf<T>>;
@@ -24,7 +34,7 @@ interface PagedListOptions<T, Q> {
  * A server-paged admin list: one query per page and filter. While the next page or filter loads, the page on screen
  * stays (dimmed through `busy`) instead of flashing a spinner.
  */
-export function usePagedList<T, Q>({ queryKey, fetchPage, query, errorToast }: PagedListOptions<T, Q>) {
+export function usePagedList<T, Q>({ queryKey, fetchPage, query, errorToast }: PagedListOptions<T, Q>): PagedList<T> {
   const [page, setPage] = useState(1);
   const [pageQuery, setPageQuery] = useState(query);
   /** The cursor that starts each page we have seen the previous page of, for the current filters. */

@@ -1,13 +1,12 @@
-import { DataList } from "@chakra-ui/react";
 import type { BalanceAdjustment } from "@jengafund/shared";
-import type { ReactNode } from "react";
+import { type DetailRow, DetailsList } from "../../../components/admin/details-list";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { formatKes } from "../../../lib/format";
 import { formatMoment, personName, typeLabel } from "../lib/adjustment-labels";
 
 /** What the second admin decides on: the adjustment as the first admin asked for it and what became of it. */
 export function AdjustmentDetails({ adjustment }: { adjustment: BalanceAdjustment }) {
-  const rows: [string, ReactNode][] = [
+  const rows: DetailRow[] = [
     ["User", `${personName(adjustment.user)} (${adjustment.user.email})`],
     ["Type", typeLabel(adjustment)],
     ["Amount", formatKes(adjustment.amount)],
@@ -22,14 +21,5 @@ export function AdjustmentDetails({ adjustment }: { adjustment: BalanceAdjustmen
   if (adjustment.decidedAt) rows.push(["Decided At", formatMoment(adjustment.decidedAt)]);
   if (adjustment.decisionReason) rows.push(["Decision Reason", adjustment.decisionReason]);
 
-  return (
-    <DataList.Root orientation="horizontal" size="sm" gap="3">
-      {rows.map(([label, value]) => (
-        <DataList.Item key={label}>
-          <DataList.ItemLabel minW={{ base: "6.5rem", sm: "8.5rem" }}>{label}</DataList.ItemLabel>
-          <DataList.ItemValue overflowWrap="anywhere">{value}</DataList.ItemValue>
-        </DataList.Item>
-      ))}
-    </DataList.Root>
-  );
+  return <DetailsList rows={rows} />;
 }

@@ -1,7 +1,6 @@
-import { Alert, Button, Dialog, Stack } from "@chakra-ui/react";
+import { Alert, Stack } from "@chakra-ui/react";
 import type { BalanceAdjustment } from "@jengafund/shared";
-import { useState } from "react";
-import { DialogFrame } from "../../../components/ui/dialog-frame";
+import { ReviewDetails, ReviewDialog } from "../../../components/admin/review-dialog";
 import { awaitsAnotherAdmin, isDecidableBy, WAITING_FOR_ANOTHER_ADMIN } from "../lib/adjustment-labels";
 import { AdjustmentDetails } from "./adjustment-details";
 import { ProcessAdjustmentForm } from "./process-adjustment-form";
@@ -19,43 +18,31 @@ interface AdjustmentDialogProps {
  */
 export function AdjustmentDialog({ adjustment, adminId, onClose }: AdjustmentDialogProps) {
   const decidable = isDecidableBy(adjustment, adminId);
-  const [submitting, setSubmitting] = useState(false);
 
   return (
-    <Dialog.Root open placement="center" onOpenChange={({ open }) => !open && !submitting && onClose()}>
-      <DialogFrame
-        title={decidable ? "Process Adjustment" : "Adjustment Details"}
-        closeDisabled={submitting}
-        closeLabel="Close dialog"
-      >
-        {decidable ? (
+    <ReviewDialog title={decidable ? "Process Adjustment" : "Adjustment Details"} onClose={onClose}>
+      {(onSubmittingChange) =>
+        decidable ? (
           <ProcessAdjustmentForm
             adjustment={adjustment}
-            onSubmittingChange={setSubmitting}
+            onSubmittingChange={onSubmittingChange}
             onCancel={onClose}
             onDecided={onClose}
           />
         ) : (
-          <>
-            <Dialog.Body>
-              <Stack gap="5">
-                <AdjustmentDetails adjustment={adjustment} />
-                {awaitsAnotherAdmin(adjustment, adminId) && (
-                  <Alert.Root status="info" variant="subtle">
-                    <Alert.Indicator />
-                    <Alert.Description>{WAITING_FOR_ANOTHER_ADMIN}</Alert.Description>
-                  </Alert.Root>
-                )}
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Close
-              </Button>
-            </Dialog.Footer>
-          </>
-        )}
-      </DialogFrame>
-    </Dialog.Root>
+          <ReviewDetails onClose={onClose}>
+            <Stack gap="5">
+              <AdjustmentDetails adjustment={adjustment} />
+              {awaitsAnotherAdmin(adjustment, adminId) && (
+                <Alert.Root status="info" variant="subtle">
+                  <Alert.Indicator />
+                  <Alert.Description>{WAITING_FOR_ANOTHER_ADMIN}</Alert.Description>
+                </Alert.Root>
+              )}
+            </Stack>
+          </ReviewDetails>
+        )
+      }
+    </ReviewDialog>
   );
 }

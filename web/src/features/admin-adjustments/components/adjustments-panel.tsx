@@ -1,15 +1,11 @@
-import { Button, Stack } from "@chakra-ui/react";
+import { Stack } from "@chakra-ui/react";
 import type { BalanceAdjustment } from "@jengafund/shared";
-import { useMemo, useState } from "react";
-import { ResponsiveList } from "../../../components/admin/admin-table";
-import { FilterBar } from "../../../components/admin/filter-bar";
-import { FilterSelect } from "../../../components/admin/filter-select";
+import { useState } from "react";
 import { ListCount } from "../../../components/admin/list-count";
-import { PaginationBar } from "../../../components/admin/pagination-bar";
-import { usePagedList } from "../../../components/admin/use-paged-list";
-import { EmptyPanel } from "../../../components/ui/empty-panel";
+import { PagedListView } from "../../../components/admin/paged-list-view";
+import { StatusFilterBar } from "../../../components/admin/status-filter-bar";
+import { useStatusFilteredList } from "../../../components/admin/use-status-filtered-list";
 import { PanelHeader } from "../../../components/ui/panel-header";
-import { QueryState } from "../../../components/ui/query-state";
 import { useAuth } from "../../../lib/auth/use-auth";
 import { queryKeys } from "../../../lib/query-keys";
 import { getAdjustments } from "../api/get-adjustments";
@@ -20,21 +16,13 @@ import { AdjustmentCards, AdjustmentsTable } from "./adjustments-table";
 /** Balance adjustments above the solo limits, waiting for a second admin (design.md §12.1), and what became of them. */
 export function AdjustmentsPanel() {
   const { user: admin } = useAuth();
-  const [status, setStatus] = useState("");
-  const filters = useMemo(() => ({ status }), [status]);
-  const adjustments = usePagedList({
+  const adjustments = useStatusFilteredList({
     queryKey: queryKeys.admin.adjustments,
     fetchPage: getAdjustments,
-    query: filters,
     errorToast: "Failed to load adjustments",
   });
   const [selected, setSelected] = useState<BalanceAdjustment | null>(null);
   const listProps = { busy: adjustments.busy, adminId: admin?._id, onOpen: setSelected };
-
-  function clearFilter() {
-    setStatus("");
-    adjustments.setPage(1);
-  }
 
   return (
     <Stack gap="5">
@@ -44,39 +32,18 @@ export function AdjustmentsPanel() {
       >
         <ListCount page={adjustments.list.data} noun="adjustment" />
       </PanelHeader>
-      <FilterBar>
-        <FilterSelect label="Status" value={status} options={statusOptions} onChange={setStatus} />
-        <Button variant="outline" onClick={clearFilter} flex={{ base: "1 1 100%", sm: "0 0 auto" }}>
-          Clear Filter
-        </Button>
-      </FilterBar>
-      <QueryState
-        query={adjustments.list}
+      <StatusFilterBar filter={adjustments} options={statusOptions} />
+      <PagedListView
+        paged={adjustments}
         what="the adjustments"
-        isEmpty={(page) => page.items.length === 0}
-        empty={
-          <EmptyPanel
-            title="No adjustments found"
-            description={
-              status
-                ? "No adjustments match the selected status filter."
-                : "Balance adjustments that need a second admin will appear here."
-            }
-          />
-        }
-      >
-        {({ items }) => (
-          <ResponsiveList
-            table={<AdjustmentsTable adjustments={items} {...listProps} />}
-            cards={<AdjustmentCards adjustments={items} {...listProps} />}
-          />
-        )}
-      </QueryState>
-      <PaginationBar
-        page={adjustments.page}
-        totalPages={adjustments.totalPages}
-        onPageChange={adjustments.setPage}
-        disabled={adjustments.busy}
+        empty={{
+          title: "No adjustments found",
+          description: adjustments.status
+            ? "No adjustments match the selected status filter."
+            : "Balance adjustments that need a second admin will appear here.",
+        }}
+        table={(items) => <AdjustmentsTable adjustments={items} {...listProps} />}
+        cards={(items) => <AdjustmentCards adjustments={items} {...listProps} />}
       />
       {selected && <AdjustmentDialog adjustment={selected} adminId={admin?._id} onClose={() => setSelected(null)} />}
     </Stack>

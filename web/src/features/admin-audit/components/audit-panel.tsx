@@ -1,16 +1,14 @@
-import { Button, Stack } from "@chakra-ui/react";
+import { Stack } from "@chakra-ui/react";
 import { useMemo, useState } from "react";
-import { ResponsiveList } from "../../../components/admin/admin-table";
+import { ClearFiltersButton } from "../../../components/admin/clear-filters-button";
 import { FilterBar } from "../../../components/admin/filter-bar";
 import { FilterSelect } from "../../../components/admin/filter-select";
 import { ListCount } from "../../../components/admin/list-count";
-import { PaginationBar } from "../../../components/admin/pagination-bar";
+import { PagedListView } from "../../../components/admin/paged-list-view";
 import { SearchField } from "../../../components/admin/search-field";
 import { useDebouncedSearch } from "../../../components/admin/use-debounced-search";
 import { usePagedList } from "../../../components/admin/use-paged-list";
-import { EmptyPanel } from "../../../components/ui/empty-panel";
 import { PanelHeader } from "../../../components/ui/panel-header";
-import { QueryState } from "../../../components/ui/query-state";
 import { queryKeys } from "../../../lib/query-keys";
 import { getAudit } from "../api/get-audit";
 import { AUDIT_TEXTS, type AuditFilters, actionOptions, hasActiveFilter } from "../lib/audit-labels";
@@ -42,33 +40,17 @@ export function AuditPanel() {
           onChange={search.setText}
         />
         <FilterSelect label={AUDIT_TEXTS.actionLabel} value={action} options={actionOptions} onChange={setAction} />
-        <Button variant="outline" onClick={clearFilters} flex={{ base: "1 1 100%", sm: "0 0 auto" }}>
-          {AUDIT_TEXTS.clear}
-        </Button>
+        <ClearFiltersButton onClick={clearFilters}>{AUDIT_TEXTS.clear}</ClearFiltersButton>
       </FilterBar>
-      <QueryState
-        query={audit.list}
+      <PagedListView
+        paged={audit}
         what={AUDIT_TEXTS.what}
-        isEmpty={(page) => page.items.length === 0}
-        empty={
-          <EmptyPanel
-            title={AUDIT_TEXTS.emptyTitle}
-            description={hasActiveFilter(filters) ? AUDIT_TEXTS.emptyFiltered : AUDIT_TEXTS.emptyAll}
-          />
-        }
-      >
-        {({ items }) => (
-          <ResponsiveList
-            table={<AuditTable entries={items} busy={audit.busy} />}
-            cards={<AuditCards entries={items} busy={audit.busy} />}
-          />
-        )}
-      </QueryState>
-      <PaginationBar
-        page={audit.page}
-        totalPages={audit.totalPages}
-        onPageChange={audit.setPage}
-        disabled={audit.busy}
+        empty={{
+          title: AUDIT_TEXTS.emptyTitle,
+          description: hasActiveFilter(filters) ? AUDIT_TEXTS.emptyFiltered : AUDIT_TEXTS.emptyAll,
+        }}
+        table={(items) => <AuditTable entries={items} busy={audit.busy} />}
+        cards={(items) => <AuditCards entries={items} busy={audit.busy} />}
       />
     </Stack>
   );

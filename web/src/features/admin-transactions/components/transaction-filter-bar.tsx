@@ -1,4 +1,4 @@
-import { Button } from "@chakra-ui/react";
+import { ClearFiltersButton } from "../../../components/admin/clear-filters-button";
 import { FilterBar } from "../../../components/admin/filter-bar";
 import { FilterSelect } from "../../../components/admin/filter-select";
 import { SearchField } from "../../../components/admin/search-field";
@@ -25,9 +25,7 @@ export function TransactionFilterBar(props: TransactionFilterBarProps) {
       />
       <FilterSelect label="Type" value={props.type} options={typeOptions} onChange={props.onTypeChange} />
       <FilterSelect label="Status" value={props.status} options={statusOptions} onChange={props.onStatusChange} />
-      <Button variant="outline" onClick={props.onClear} flex={{ base: "1 1 100%", sm: "0 0 auto" }}>
-        Clear Filters
-      </Button>
+      <ClearFiltersButton onClick={props.onClear}>Clear Filters</ClearFiltersButton>
     </FilterBar>
   );
 }

@@ -1,13 +1,10 @@
 import { Flex, Stack } from "@chakra-ui/react";
 import { useMemo, useState } from "react";
-import { ResponsiveList } from "../../../components/admin/admin-table";
 import { ListCount } from "../../../components/admin/list-count";
-import { PaginationBar } from "../../../components/admin/pagination-bar";
+import { PagedListView } from "../../../components/admin/paged-list-view";
 import { useDebouncedSearch } from "../../../components/admin/use-debounced-search";
 import { usePagedList } from "../../../components/admin/use-paged-list";
-import { EmptyPanel } from "../../../components/ui/empty-panel";
 import { PanelHeader } from "../../../components/ui/panel-header";
-import { QueryState } from "../../../components/ui/query-state";
 import { queryKeys } from "../../../lib/query-keys";
 import { getTransactions } from "../api/get-transactions";
 import { hasActiveFilter, type TransactionFilters } from "../lib/transaction-filters";
@@ -53,33 +50,17 @@ export function TransactionsPanel() {
         onStatusChange={setStatus}
         onClear={clearFilters}
       />
-      <QueryState
-        query={transactions.list}
+      <PagedListView
+        paged={transactions}
         what="the transactions"
-        isEmpty={(page) => page.items.length === 0}
-        empty={
-          <EmptyPanel
-            title="No transactions found"
-            description={
-              hasActiveFilter(filters)
-                ? "Try adjusting your filters to see more results."
-                : "Transactions will appear here as users interact with the platform."
-            }
-          />
-        }
-      >
-        {({ items }) => (
-          <ResponsiveList
-            table={<TransactionsTable transactions={items} busy={transactions.busy} />}
-            cards={<TransactionCards transactions={items} busy={transactions.busy} />}
-          />
-        )}
-      </QueryState>
-      <PaginationBar
-        page={transactions.page}
-        totalPages={transactions.totalPages}
-        onPageChange={transactions.setPage}
-        disabled={transactions.busy}
+        empty={{
+          title: "No transactions found",
+          description: hasActiveFilter(filters)
+            ? "Try adjusting your filters to see more results."
+            : "Transactions will appear here as users interact with the platform.",
+        }}
+        table={(items) => <TransactionsTable transactions={items} busy={transactions.busy} />}
+        cards={(items) => <TransactionCards transactions={items} busy={transactions.busy} />}
       />
     </Stack>
   );

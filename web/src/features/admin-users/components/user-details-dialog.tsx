@@ -1,6 +1,6 @@
-import { Badge, DataList, Dialog } from "@chakra-ui/react";
+import { Badge, Dialog } from "@chakra-ui/react";
 import type { User } from "@jengafund/shared";
-import type { ReactNode } from "react";
+import { type DetailRow, DetailsList } from "../../../components/admin/details-list";
 import { DialogFrame } from "../../../components/ui/dialog-frame";
 import { formatDate, formatKes, formatTime } from "../../../lib/format";
 import { fullName, roleLabel } from "../lib/user-labels";
@@ -8,7 +8,7 @@ import { ActiveBadge } from "./active-badge";
 
 /** Every field of a user (spec §3), read-only. */
 export function UserDetailsDialog({ user, onClose }: { user: User; onClose: () => void }) {
-  const rows: readonly [string, ReactNode][] = [
+  const rows: readonly DetailRow[] = [
     ["Name", fullName(user)],
     ["Email", user.email],
     ["Phone Number", user.phoneNumber],
@@ -32,14 +32,7 @@ export function UserDetailsDialog({ user, onClose }: { user: User; onClose: () =
     <Dialog.Root open placement="center" onOpenChange={({ open }) => !open && onClose()}>
       <DialogFrame title="User Details">
         <Dialog.Body>
-          <DataList.Root orientation="horizontal" size="sm" gap="3">
-            {rows.map(([label, value]) => (
-              <DataList.Item key={label}>
-                <DataList.ItemLabel minW={{ base: "6.5rem", sm: "9rem" }}>{label}</DataList.ItemLabel>
-                <DataList.ItemValue overflowWrap="anywhere">{value}</DataList.ItemValue>
-              </DataList.Item>
-            ))}
-          </DataList.Root>
+          <DetailsList rows={rows} labelMinW={{ base: "6.5rem", sm: "9rem" }} />
         </Dialog.Body>
       </DialogFrame>
     </Dialog.Root>

@@ -1,16 +1,13 @@
 import { Stack } from "@chakra-ui/react";
 import type { User } from "@jengafund/shared";
 import { useMemo, useState } from "react";
-import { ResponsiveList } from "../../../components/admin/admin-table";
 import { FilterBar } from "../../../components/admin/filter-bar";
 import { ListCount } from "../../../components/admin/list-count";
-import { PaginationBar } from "../../../components/admin/pagination-bar";
+import { PagedListView } from "../../../components/admin/paged-list-view";
 import { SearchField } from "../../../components/admin/search-field";
 import { useDebouncedSearch } from "../../../components/admin/use-debounced-search";
 import { usePagedList } from "../../../components/admin/use-paged-list";
-import { EmptyPanel } from "../../../components/ui/empty-panel";
 import { PanelHeader } from "../../../components/ui/panel-header";
-import { QueryState } from "../../../components/ui/query-state";
 import { queryKeys } from "../../../lib/query-keys";
 import { getUsers } from "../api/get-users";
 import { AdjustBalanceDialog } from "./adjust-balance-dialog";
@@ -43,29 +40,15 @@ export function UsersPanel() {
           onChange={search.setText}
         />
       </FilterBar>
-      <QueryState
-        query={users.list}
+      <PagedListView
+        paged={users}
         what="the users"
-        isEmpty={(page) => page.items.length === 0}
-        empty={
-          <EmptyPanel
-            title="No users found"
-            description={query.search ? "No user matches this search." : "Users will appear here as people sign up."}
-          />
-        }
-      >
-        {({ items }) => (
-          <ResponsiveList
-            table={<UsersTable users={items} busy={users.busy} {...actions} />}
-            cards={<UserCards users={items} busy={users.busy} {...actions} />}
-          />
-        )}
-      </QueryState>
-      <PaginationBar
-        page={users.page}
-        totalPages={users.totalPages}
-        onPageChange={users.setPage}
-        disabled={users.busy}
+        empty={{
+          title: "No users found",
+          description: query.search ? "No user matches this search." : "Users will appear here as people sign up.",
+        }}
+        table={(items) => <UsersTable users={items} busy={users.busy} {...actions} />}
+        cards={(items) => <UserCards users={items} busy={users.busy} {...actions} />}
       />
       {viewing && <UserDetailsDialog user={viewing} onClose={() => setViewing(null)} />}
       {adjusting && <AdjustBalanceDialog user={adjusting} onClose={() => setAdjusting(null)} />}

@@ -4,7 +4,7 @@ import { type FormEvent, useState } from "react";
 import { FormField } from "../../../components/ui/form-field";
 import { formatKes } from "../../../lib/format";
 import { useProcessWithdrawal } from "../hooks/use-process-withdrawal";
-import { personName } from "../lib/withdrawal-labels";
+import { formatRequestTime, markableAsFailedFrom, personName } from "../lib/withdrawal-labels";
 import { WithdrawalDetails } from "./withdrawal-details";
 
 interface FailPayoutFormProps {
@@ -30,7 +30,9 @@ export function FailPayoutForm({ withdrawal, onSubmittingChange, onCancel, onPro
     failureMessage: "Failed to mark the payout as failed",
   });
   const submitting = failure.isPending;
-  const ready = reason.trim() !== "";
+  // M-Pesa has a day to answer: a failure it reports refunds the payout by itself (design.md §12.1).
+  const [openFrom] = useState(() => markableAsFailedFrom(withdrawal, new Date()));
+  const ready = reason.trim() !== "" && openFrom === null;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -52,6 +54,12 @@ export function FailPayoutForm({ withdrawal, onSubmittingChange, onCancel, onPro
                 when M-Pesa confirms it was not paid (Transaction Status or the M-Pesa portal): the amount goes back to
                 the user's wallet.
               </Alert.Description>
+              {openFrom && (
+                <Alert.Description mt="2" fontWeight="semibold">
+                  M-Pesa has not said this payout failed; if it does, the amount goes back by itself. It can be marked
+                  as failed from {formatRequestTime(openFrom.toISOString())}, 24 hours after its approval.
+                </Alert.Description>
+              )}
             </Alert.Content>
           </Alert.Root>
           <FormField label="Reason" helper="The user sees this reason with their withdrawal.">

@@ -1,13 +1,13 @@
-import { DataList } from "@chakra-ui/react";
+import { Text } from "@chakra-ui/react";
 import type { Withdrawal } from "@jengafund/shared";
-import type { ReactNode } from "react";
+import { type DetailRow, DetailsList } from "../../../components/admin/details-list";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { formatKes } from "../../../lib/format";
-import { formatRequestTime, personName } from "../lib/withdrawal-labels";
+import { formatRequestTime, paidAfterRefundNote, personName } from "../lib/withdrawal-labels";
 
 /** What the admin decides on: the request as the user made it and what has happened to it so far. */
 export function WithdrawalDetails({ withdrawal }: { withdrawal: Withdrawal }) {
-  const rows: [string, ReactNode][] = [
+  const rows: DetailRow[] = [
     ["User", `${personName(withdrawal.user)} (${withdrawal.user.email})`],
     ["Amount", formatKes(withdrawal.amount)],
     ["Phone Number", withdrawal.phoneNumber],
@@ -18,15 +18,20 @@ export function WithdrawalDetails({ withdrawal }: { withdrawal: Withdrawal }) {
   if (withdrawal.processedBy) rows.push(["Processed By", personName(withdrawal.processedBy)]);
   if (withdrawal.reason) rows.push(["Reason", withdrawal.reason]);
   if (withdrawal.mpesaTransactionId) rows.push(["M-Pesa Transaction ID", withdrawal.mpesaTransactionId]);
+  const paidAfterRefund = paidAfterRefundNote(withdrawal);
+  if (paidAfterRefund && withdrawal.paidAfterRefund) {
+    const { receipt, at } = withdrawal.paidAfterRefund;
+    rows.push([
+      "M-Pesa",
+      <Text key="paid-after-refund" color="fg.error" fontWeight="semibold">
+        {paidAfterRefund}
+        <Text as="span" display="block" fontWeight="normal" fontSize="sm">
+          M-Pesa paid it on {formatRequestTime(at)}
+          {receipt ? ` (receipt ${receipt})` : ""}, after the amount went back to the wallet.
+        </Text>
+      </Text>,
+    ]);
+  }
 
-  return (
-    <DataList.Root orientation="horizontal" size="sm" gap="3">
-      {rows.map(([label, value]) => (
-        <DataList.Item key={label}>
-          <DataList.ItemLabel minW={{ base: "6.5rem", sm: "8.5rem" }}>{label}</DataList.ItemLabel>
-          <DataList.ItemValue overflowWrap="anywhere">{value}</DataList.ItemValue>
-        </DataList.Item>
-      ))}
-    </DataList.Root>
-  );
+  return <DetailsList rows={rows} />;
 }

@@ -1,7 +1,5 @@
-import { Button, Dialog } from "@chakra-ui/react";
 import type { Withdrawal } from "@jengafund/shared";
-import { useState } from "react";
-import { DialogFrame } from "../../../components/ui/dialog-frame";
+import { ReviewDetails, ReviewDialog } from "../../../components/admin/review-dialog";
 import { isAwaitingPayout, isPending } from "../lib/withdrawal-labels";
 import { FailPayoutForm } from "./fail-payout-form";
 import { ProcessWithdrawalForm } from "./process-withdrawal-form";
@@ -18,42 +16,30 @@ interface WithdrawalDialogProps {
  */
 export function WithdrawalDialog({ withdrawal, onClose }: WithdrawalDialogProps) {
   const pending = isPending(withdrawal);
-  const [submitting, setSubmitting] = useState(false);
 
   return (
-    <Dialog.Root open placement="center" onOpenChange={({ open }) => !open && !submitting && onClose()}>
-      <DialogFrame
-        title={pending ? "Process Withdrawal" : "Withdrawal Details"}
-        closeDisabled={submitting}
-        closeLabel="Close dialog"
-      >
-        {pending ? (
+    <ReviewDialog title={pending ? "Process Withdrawal" : "Withdrawal Details"} onClose={onClose}>
+      {(onSubmittingChange) =>
+        pending ? (
           <ProcessWithdrawalForm
             withdrawal={withdrawal}
-            onSubmittingChange={setSubmitting}
+            onSubmittingChange={onSubmittingChange}
             onCancel={onClose}
             onProcessed={onClose}
           />
         ) : isAwaitingPayout(withdrawal) ? (
           <FailPayoutForm
             withdrawal={withdrawal}
-            onSubmittingChange={setSubmitting}
+            onSubmittingChange={onSubmittingChange}
             onCancel={onClose}
             onProcessed={onClose}
           />
         ) : (
-          <>
-            <Dialog.Body>
-              <WithdrawalDetails withdrawal={withdrawal} />
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Close
-              </Button>
-            </Dialog.Footer>
-          </>
-        )}
-      </DialogFrame>
-    </Dialog.Root>
+          <ReviewDetails onClose={onClose}>
+            <WithdrawalDetails withdrawal={withdrawal} />
+          </ReviewDetails>
+        )
+      }
+    </ReviewDialog>
   );
 }

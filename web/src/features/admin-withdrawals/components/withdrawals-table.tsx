@@ -5,7 +5,7 @@ import { AdminTable, AdminTableHeader } from "../../../components/admin/admin-ta
 import { EmailText } from "../../../components/admin/email-text";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { formatDate, formatKes } from "../../../lib/format";
-import { isPending, personName } from "../lib/withdrawal-labels";
+import { isPending, paidAfterRefundNote, personName } from "../lib/withdrawal-labels";
 
 const columns = ["User", "Amount", "Phone Number", "Status", "Request Date", "Actions"] as const;
 
@@ -85,6 +85,11 @@ function StatusAndProcessor({ withdrawal, align = "start" }: { withdrawal: Withd
   return (
     <Stack gap="1" align={align} flexShrink="0">
       <StatusBadge status={withdrawal.status} />
+      {withdrawal.paidAfterRefund && (
+        <Text fontSize="sm" color="fg.error" fontWeight="semibold">
+          {paidAfterRefundNote(withdrawal)}
+        </Text>
+      )}
       {withdrawal.processedBy && (
         <Text fontSize="sm" color="fg.muted">
           By: {personName(withdrawal.processedBy)}

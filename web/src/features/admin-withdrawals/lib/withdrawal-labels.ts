@@ -1,5 +1,6 @@
 import type { Withdrawal } from "@jengafund/shared";
 import { format } from "date-fns";
+import { formatKes } from "../../../lib/format";
 
 export const statusOptions = [
   { value: "", label: "All Status" },
@@ -25,4 +26,20 @@ export function isPending(withdrawal: Withdrawal): boolean {
 /** Approved and sent to M-Pesa, with no result yet: the one state an admin can still fail (a stuck payout). */
 export function isAwaitingPayout(withdrawal: Withdrawal): boolean {
   return withdrawal.status === "approved";
+}
+
+/** What admins are told of a payout M-Pesa paid after it was refunded (design.md §12.1): money to recover. */
+export function paidAfterRefundNote(withdrawal: Withdrawal): string | null {
+  const paid = withdrawal.paidAfterRefund;
+  return paid ? `Paid after refund — recover ${formatKes(paid.amount)}` : null;
+}
+
+/** M-Pesa gets this long from approval to report a result before an admin may call the payout failed. */
+export const PAYOUT_FAILURE_AFTER_HOURS = 24;
+
+/** When an approved payout may be marked failed; null when it may be now. */
+export function markableAsFailedFrom(withdrawal: Withdrawal, now: Date): Date | null {
+  if (!withdrawal.processedAt) return null;
+  const from = new Date(Date.parse(withdrawal.processedAt) + PAYOUT_FAILURE_AFTER_HOURS * 3_600_000);
+  return from > now ? from : null;
 }

@@ -1,0 +1,32 @@
+import { DynamoDBDocumentClient, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { inject } from "vitest";
+import { localDynamoClient } from "../../../functions/src/local/dynamodb-local.js";
+import { keys } from "../../../functions/src/repositories/dynamo/keys.js";
+
+/**
+ * The run's table, for arranging what only time can bring about (a payout waiting a day for M-Pesa). The app itself
+ * is only ever driven through the browser and the API.
+ */
+function table() {
+  const env = inject("adminCliEnv");
+  const db = DynamoDBDocumentClient.from(localDynamoClient(`http://127.0.0.1:${env.DYNAMODB_PORT}`));
+  return { db, TableName: env.TABLE_NAME as string };
+}
+
+/** Moves an approved payout's approval `hours` back, as if it had waited that long for M-Pesa's result. */
+export async function approvedHoursAgo(withdrawalId: string, hours: number): Promise<void> {
+  const { db, TableName } = table();
+  await db.send(
+    new UpdateCommand({
+      TableName,
+      Key: keys.withdrawal(withdrawalId),
+      UpdateExpression: "SET processedAt = :at",
+      ConditionExpression: "#status = :approved",
+      ExpressionAttributeNames: { "#status": "status" },
+      ExpressionAttributeValues: {
+        ":at": new Date(Date.now() - hours * 3_600_000).toISOString(),
+        ":approved": "approved",
+      },
+    }),
+  );
+}

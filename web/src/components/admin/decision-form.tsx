@@ -1,0 +1,116 @@
+import { Button, Dialog, HStack, RadioGroup, Spinner, Stack, Textarea } from "@chakra-ui/react";
+import { type FormEvent, type ReactNode, useState } from "react";
+import type { FieldErrors } from "../../lib/field-errors";
+import { FormField } from "../ui/form-field";
+
+/** An admin's answer to a request that waits for one, as the API names it. */
+export type Decision = "approved" | "rejected";
+
+/** The decision as the form holds it: the reason as typed, before it is trimmed to be sent. */
+export interface DecisionChoice {
+  status: Decision;
+  reason: string;
+}
+
+const actions: readonly { value: Decision; label: string }[] = [
+  { value: "approved", label: "Approve" },
+  { value: "rejected", label: "Reject" },
+];
+
+interface DecisionFormProps {
+  /** What is decided, as the submit button names it: "Withdrawal" makes "Approve Withdrawal" and "Reject Withdrawal". */
+  subject: string;
+  /** What the admin decides on, shown above the choice. */
+  children: ReactNode;
+  /** The decision is in flight: every control is disabled and submit shows a spinner. */
+  submitting: boolean;
+  onCancel: () => void;
+  /** Receives the decision, its reason trimmed, once it passes the checks below. */
+  onDecide: (decision: DecisionChoice) => void;
+  /** Keeps submit disabled while a rejection has no reason (blank counts as none), rather than refusing it on submit. */
+  requireRejectionReason?: boolean;
+  /** Checks the decision on submit: errors refuse it and show under the reason until either field changes. */
+  validate?: (choice: DecisionChoice) => FieldErrors<"reason"> | null;
+}
+
+/**
+ * The body and footer of a dialog where an admin approves or rejects a request: the request's details, an
+ * Approve/Reject choice, a reason (required to reject, an optional note to approve), Cancel, and a submit button named
+ * after the choice.
+ */
+export function DecisionForm({
+  subject,
+  children,
+  submitting,
+  onCancel,
+  onDecide,
+  requireRejectionReason = false,
+  validate,
+}: DecisionFormProps) {
+  const [action, setAction] = useState<Decision | null>(null);
+  const [reason, setReason] = useState("");
+  const [errors, setErrors] = useState<FieldErrors<"reason">>({});
+  const rejecting = action === "rejected";
+  const ready = action !== null && !(requireRejectionReason && rejecting && reason.trim() === "");
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!action || !ready) return;
+    const refused = validate?.({ status: action, reason }) ?? null;
+    setErrors(refused ?? {});
+    if (!refused) onDecide({ status: action, reason: reason.trim() });
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Dialog.Body>
+        <Stack gap="5">
+          {children}
+          <RadioGroup.Root
+            name="action"
+            value={action}
+            onValueChange={({ value }) => {
+              setAction(value as Decision);
+              setErrors({});
+            }}
+            disabled={submitting}
+          >
+            <RadioGroup.Label>Action</RadioGroup.Label>
+            <HStack gap="6" mt="2">
+              {actions.map((option) => (
+                <RadioGroup.Item key={option.value} value={option.value}>
+                  <RadioGroup.ItemHiddenInput />
+                  <RadioGroup.ItemIndicator />
+                  <RadioGroup.ItemText>{option.label}</RadioGroup.ItemText>
+                </RadioGroup.Item>
+              ))}
+            </HStack>
+          </RadioGroup.Root>
+          <FormField label="Reason" required={rejecting} error={errors.reason}>
+            <Textarea
+              name="reason"
+              rows={3}
+              placeholder={rejecting ? "Required rejection reason..." : "Optional approval note..."}
+              value={reason}
+              onChange={(event) => {
+                setReason(event.target.value);
+                setErrors({});
+              }}
+              disabled={submitting}
+            />
+          </FormField>
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Button variant="outline" onClick={onCancel} disabled={submitting}>
+          Cancel
+        </Button>
+        {/* The spinner sits beside the label rather than replacing it, so the button keeps its name while busy. */}
+        <Button type="submit" colorPalette={rejecting ? "red" : undefined} disabled={!ready || submitting}>
+          {submitting && <Spinner size="sm" />}
+          {rejecting ? `Reject ${subject}` : `Approve ${subject}`}
+        </Button>
+      </Dialog.Footer>
+    </form>
+  );
+}
