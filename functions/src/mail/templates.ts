@@ -67,3 +67,40 @@ export function passwordResetEmail(input: {
     }),
   };
 }
+
+/** A new admin's email (design.md §12.1): what the account is, the link to set a password, the second factor needed. */
+export function adminWelcomeEmail(input: {
+  to: string;
+  firstName: string;
+  link: string;
+  expiresAt: Date;
+  validHours: number;
+}): MailMessage {
+  const subject = "Your JengaFund admin account";
+  const intro = `Hello ${input.firstName}, an operator has created a JengaFund admin account for ${input.to}. Choose its password with the link below.`;
+  const rest = [
+    `The link works once and expires in ${input.validHours} hours (${input.expiresAt.toISOString().replace("T", " ").slice(0, 16)} UTC). If it has expired, use "Forgot password" on the sign-in page.`,
+    "Once signed in, turn on two-factor sign-in under Account → Security: the admin console needs it.",
+    "If you did not expect this, ignore this email and tell the JengaFund operations team.",
+  ];
+  const text = [
+    "JengaFund",
+    "",
+    intro,
+    "",
+    `Set your password: ${input.link}`,
+    "",
+    ...rest.flatMap((line) => [line, ""]),
+    "JengaFund · Nairobi, Kenya",
+  ].join("\n");
+  return {
+    to: input.to,
+    subject,
+    text,
+    html: brandedHtml({
+      heading: "Your admin account",
+      paragraphs: [intro, ...rest],
+      action: { label: "Set your password", url: input.link },
+    }),
+  };
+}

@@ -10,7 +10,8 @@ import { type Clock, nairobiDay } from "../lib/clock.js";
 import { AlreadyExistsError, NotFoundError, RuleViolationError } from "../lib/errors.js";
 import type { IdGenerator } from "../lib/ids.js";
 import type { PasswordHasher } from "../lib/passwords.js";
-import type { Mailer, MailMessage } from "../mail/mailer.js";
+import type { Mailer } from "../mail/mailer.js";
+import { adminWelcomeEmail } from "../mail/templates.js";
 import type { AdminAccountRepository } from "../repositories/admin-accounts-port.js";
 import { type AccountRepository, type AuditRecord, MoveRefusedError, type UserRecord } from "../repositories/ports.js";
 import { ACCOUNT_MESSAGES } from "./accounts.js";
@@ -136,7 +137,15 @@ export function createAdminAccountService(deps: AdminAccountServiceDeps) {
       const { link, expiresAt } = await links.issue(user, ADMIN_PASSWORD_LINK_VALID_HOURS * 60);
       let mail: CreatedAdmin["mail"] = { sent: true };
       try {
-        await mailer().send(adminWelcomeEmail({ to: user.email, firstName: user.firstName, link, expiresAt }));
+        await mailer().send(
+          adminWelcomeEmail({
+            to: user.email,
+            firstName: user.firstName,
+            link,
+            expiresAt,
+            validHours: ADMIN_PASSWORD_LINK_VALID_HOURS,
+          }),
+        );
       } catch (error) {
         mail = { sent: false, error: error instanceof Error ? error.message : String(error) };
       }
@@ -180,37 +189,3 @@ export function createAdminAccountService(deps: AdminAccountServiceDeps) {
 }
 
 export type AdminAccountService = ReturnType<typeof createAdminAccountService>;
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
-
-/** The new admin's email: what the account is, the link to set a password, and the second factor admins need. */
-export function adminWelcomeEmail(input: {
-  to: string;
-  firstName: string;
-  link: string;
-  expiresAt: Date;
-}): MailMessage {
-  const subject = "Your JengaFund admin account";
-  const paragraphs = [
-    `Hello ${input.firstName}, an operator has created a JengaFund admin account for ${input.to}. Choose its password with the link below.`,
-    `The link works once and expires in ${ADMIN_PASSWORD_LINK_VALID_HOURS} hours (${input.expiresAt.toISOString().replace("T", " ").slice(0, 16)} UTC). If it has expired, use "Forgot password" on the sign-in page.`,
-    "Once signed in, turn on two-factor sign-in under Account → Security: the admin console needs it.",
-    "If you did not expect this, ignore this email and tell the JengaFund operations team.",
-  ];
-  const [intro = "", ...rest] = paragraphs;
-  const text = ["JengaFund", "", intro, "", `Set your password: ${input.link}`, "", ...rest.flatMap((p) => [p, ""])]
-    .join("\n")
-    .concat("JengaFund · Nairobi, Kenya");
-  const url = escapeHtml(input.link);
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5">
-<h1 style="font-size:20px">${escapeHtml(subject)}</h1>
-<p>${escapeHtml(intro)}</p>
-<p><a href="${url}">Set your password</a></p>
-${rest.map((p) => `<p>${escapeHtml(p)}</p>`).join("\n")}
-<p style="font-size:13px;color:#555555">If the link does not open, copy it:<br>${url}</p>
-</body></html>`;
-  return { to: input.to, subject, text, html };
-}
