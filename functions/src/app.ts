@@ -134,6 +134,7 @@ export const twoFactor = /* @__PURE__ */ once(() =>
     clock: systemClock,
     limits: loginLimits(),
     metrics,
+    tokens: tokens(),
   }),
 );
 

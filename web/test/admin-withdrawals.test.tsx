@@ -4,25 +4,12 @@ import { format } from "date-fns";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, apiRequest } from "../src/lib/api-client";
 import { callsTo, mockApi } from "./api-mock";
-import { aUser } from "./fixtures";
+import { aUser, aWithdrawal } from "./fixtures";
 import { renderApp } from "./render-app";
 
 vi.mock("../src/lib/api-client", async (original) => ({ ...(await original<object>()), apiRequest: vi.fn() }));
 
 const admin = aUser({ role: "admin", firstName: "Platform", lastName: "Admin", isTrialAccount: false });
-
-function aWithdrawal(overrides: Partial<Withdrawal> = {}): Withdrawal {
-  return {
-    _id: "01JTESTWITHDRAWAL000000001",
-    user: { firstName: "Amina", lastName: "Wanjiru", email: "amina@example.com" },
-    amount: 500,
-    phoneNumber: "254712345678",
-    transactionReference: "WD-7F3K2A",
-    status: "pending",
-    requestDate: "2026-01-05T11:05:00.000Z",
-    ...overrides,
-  };
-}
 
 const pending = aWithdrawal();
 const rejected = aWithdrawal({

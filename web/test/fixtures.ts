@@ -1,4 +1,4 @@
-import type { BalanceAdjustment, User } from "@jengafund/shared";
+import type { BalanceAdjustment, User, Withdrawal } from "@jengafund/shared";
 
 export function aUser(overrides: Partial<User> = {}): User {
   return {
@@ -37,6 +37,20 @@ export function anAdjustment(overrides: Partial<BalanceAdjustment> = {}): Balanc
     },
     createdAt: "2026-01-05T11:05:00.000Z",
     expiresAt: "2026-01-08T11:05:00.000Z",
+    ...overrides,
+  };
+}
+
+/** A withdrawal request as the admin list shows it: Amina Wanjiru's pending KES 500 unless overridden. */
+export function aWithdrawal(overrides: Partial<Withdrawal> = {}): Withdrawal {
+  return {
+    _id: "01JTESTWITHDRAWAL000000001",
+    user: { firstName: "Amina", lastName: "Wanjiru", email: "amina@example.com" },
+    amount: 500,
+    phoneNumber: "254712345678",
+    transactionReference: "WD-7F3K2A",
+    status: "pending",
+    requestDate: "2026-01-05T11:05:00.000Z",
     ...overrides,
   };
 }

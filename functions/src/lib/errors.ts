@@ -49,6 +49,14 @@ export class AdminTwoFactorRequiredError extends NotPermittedError {
   override readonly details = { twoFactorSetupRequired: true };
 }
 
+/**
+ * An admin money action on a session whose authenticator code is older than it may be (REQUIRE_ADMIN_2FA): a 403 whose
+ * body tells the console to ask for a code (POST /auth/step-up) and send the action again (design.md §12.1).
+ */
+export class StepUpRequiredError extends NotPermittedError {
+  override readonly details = { stepUpRequired: true };
+}
+
 export class NotFoundError extends DomainError {
   constructor(message = "Not found") {
     super(message);

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import {
+  FOUR_EYES_MESSAGES,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
   type JsonAnswer,
@@ -40,6 +41,7 @@ import {
   NotPendingError,
   NotPermittedError,
   RuleViolationError,
+  StepUpRequiredError,
   TooLargeError,
   TooManyAttemptsError,
   UpstreamError,
@@ -47,6 +49,7 @@ import {
 import { errorResponse, jsonResponse } from "./http.js";
 import { observeInvocation } from "./invocation.js";
 import { appendLogKeys, log } from "./log.js";
+import type { TokenClaims } from "./tokens.js";
 
 /**
  * What the preset needs from the composition root. app.ts provides it when it loads, which every handler's import of
@@ -298,7 +301,22 @@ function assertMayUse(access: RouteAccess, caller: UserRecord): void {
   }
 }
 
-function bearerToken(event: APIGatewayProxyEventV2): string {
+/** How long an authenticator code counts as recent for the money actions marked `stepUp` (design.md §12.1). */
+export const RECENT_SECOND_FACTOR_SECONDS = 15 * 60;
+
+/**
+ * A money action marked `stepUp`, while REQUIRE_ADMIN_2FA is on, needs a session whose code was entered within
+ * RECENT_SECOND_FACTOR_SECONDS: a stolen session token alone moves no money, however long the session still runs.
+ */
+function assertRecentSecondFactor(route: RouteDefinition, claims: TokenClaims): void {
+  if (!route.stepUp || !provided().requireAdminTwoFactor()) return;
+  const { secondFactorAt } = claims;
+  const age = secondFactorAt === undefined ? Number.POSITIVE_INFINITY : Date.now() / 1000 - secondFactorAt;
+  if (age > RECENT_SECOND_FACTOR_SECONDS) throw new StepUpRequiredError(FOUR_EYES_MESSAGES.stepUpRequired);
+}
+
+/** The session token of the request (POST /auth/step-up hands it back re-signed). */
+export function bearerToken(event: APIGatewayProxyEventV2): string {
   const header = event.headers?.authorization ?? event.headers?.Authorization;
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   if (!match?.[1]) throw new NotAuthenticatedError("Please log in to continue");
@@ -353,6 +371,8 @@ export function httpHandler<
         caller = user;
         loaded = rest;
         assertMayUse(access, caller);
+        // Before the Idempotency-Key is claimed: the action is sent again with the same key after the step-up.
+        assertRecentSecondFactor(route, claims);
         if (route.idempotent) await claimKey(event, route, caller, { path, body });
       }
       event.parsed = {

@@ -5,12 +5,23 @@ export interface TokenClaims {
   userId: string;
   role: Role;
   tokenVersion: number;
+  /**
+   * When an authenticator code was last entered for this session (epoch seconds): at a login with a code, or a step-up
+   * (design.md §12.1). Absent when the session began with a password alone. Its own claim, `sfa`, rather than OIDC's
+   * `auth_time`, which a password-only login would have to carry too.
+   */
+  secondFactorAt?: number;
 }
 
 export interface TokenIssuer {
   issue(claims: TokenClaims): Promise<string>;
   /** Returns the claims of a valid token, or null for anything else (bad signature, expired, other algorithm). */
   verify(token: string): Promise<TokenClaims | null>;
+  /**
+   * The same session with a code entered at `secondFactorAt` recorded in it: subject, role, version and expiry as they
+   * were, so a step-up never lengthens a session. Null for a token `verify` refuses.
+   */
+  withSecondFactor(token: string, secondFactorAt: number): Promise<string | null>;
 }
 
 const ISSUER = "jengafund";
@@ -25,29 +36,48 @@ const SEGMENT = /^[A-Za-z0-9_-]+$/;
  * (`crit`) is refused before its signature is looked at, and the signature is compared in constant time.
  */
 export function createJwtIssuer(secret: () => Promise<Uint8Array>, ttlSeconds: number): TokenIssuer {
+  async function signed(payload: Record<string, unknown>): Promise<string> {
+    const signingInput = `${HEADER}.${encodeSegment(payload)}`;
+    return `${signingInput}.${sign(signingInput, await secret()).toString("base64url")}`;
+  }
+
+  /** The session's claims from a verified payload, or null when one of them is missing or of another type. */
+  function sessionOf(claims: Record<string, unknown>): TokenClaims | null {
+    const { sub, role, ver, sfa } = claims;
+    if (typeof sub !== "string" || (role !== "admin" && role !== "investor") || typeof ver !== "number") {
+      return null;
+    }
+    return { userId: sub, role, tokenVersion: ver, ...(typeof sfa === "number" ? { secondFactorAt: sfa } : {}) };
+  }
+
+  function payloadOf({ userId, role, tokenVersion, secondFactorAt }: TokenClaims, now: number, expiresAt: number) {
+    return {
+      role,
+      ver: tokenVersion,
+      ...(secondFactorAt === undefined ? {} : { sfa: secondFactorAt }),
+      sub: userId,
+      iss: ISSUER,
+      aud: AUDIENCE,
+      iat: now,
+      exp: expiresAt,
+    };
+  }
+
   return {
-    async issue({ userId, role, tokenVersion }) {
+    async issue(claims) {
       const now = Math.floor(Date.now() / 1000);
-      const payload = encodeSegment({
-        role,
-        ver: tokenVersion,
-        sub: userId,
-        iss: ISSUER,
-        aud: AUDIENCE,
-        iat: now,
-        exp: now + ttlSeconds,
-      });
-      const signingInput = `${HEADER}.${payload}`;
-      return `${signingInput}.${sign(signingInput, await secret()).toString("base64url")}`;
+      return signed(payloadOf(claims, now, now + ttlSeconds));
     },
     async verify(token) {
       const claims = readVerified(token, await secret());
-      if (claims === null) return null;
-      const { sub, role, ver } = claims;
-      if (typeof sub !== "string" || (role !== "admin" && role !== "investor") || typeof ver !== "number") {
-        return null;
-      }
-      return { userId: sub, role, tokenVersion: ver };
+      return claims === null ? null : sessionOf(claims);
+    },
+    async withSecondFactor(token, secondFactorAt) {
+      const claims = readVerified(token, await secret());
+      const session = claims === null ? null : sessionOf(claims);
+      // readVerified has checked `exp`; read again here for its type.
+      if (session === null || typeof claims?.exp !== "number") return null;
+      return signed(payloadOf({ ...session, secondFactorAt }, Math.floor(Date.now() / 1000), claims.exp));
     },
   };
 }

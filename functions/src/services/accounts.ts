@@ -90,8 +90,14 @@ export function createAccountService(deps: AccountServiceDeps) {
     return decoyHash;
   };
 
-  async function sessionFor(user: UserRecord): Promise<Session> {
-    const token = await tokens.issue({ userId: user.id, role: user.role, tokenVersion: user.tokenVersion });
+  /** `secondFactorAt`: when the login's authenticator code was checked (epoch seconds), for the money actions. */
+  async function sessionFor(user: UserRecord, secondFactorAt?: number): Promise<Session> {
+    const token = await tokens.issue({
+      userId: user.id,
+      role: user.role,
+      tokenVersion: user.tokenVersion,
+      ...(secondFactorAt === undefined ? {} : { secondFactorAt }),
+    });
     return { token, user };
   }
 
@@ -184,6 +190,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         throw new NotPermittedError(ACCOUNT_MESSAGES.deactivated);
       }
       const { twoFactor: state } = user;
+      let secondFactorAt: number | undefined;
       if (state?.enabled && state.secret) {
         if (otp === undefined) {
           // Not a failure: the form asks for the code and sends the login again.
@@ -200,8 +207,9 @@ export function createAccountService(deps: AccountServiceDeps) {
           if (error instanceof MoveRefusedError) throw new TwoFactorRequiredError(ACCOUNT_MESSAGES.usedTwoFactorCode);
           throw error;
         }
+        secondFactorAt = Math.floor(now.getTime() / 1000);
       }
-      const [session] = await Promise.all([sessionFor(user), giveBack()]);
+      const [session] = await Promise.all([sessionFor(user, secondFactorAt), giveBack()]);
       return session;
     },
   };

@@ -117,6 +117,8 @@ export interface RouteResponses {
   "start-two-factor-setup": JsonAnswer<TwoFactorSetup>;
   "enable-two-factor": JsonAnswer<{ message: string; user: User }>;
   "disable-two-factor": JsonAnswer<{ message: string; user: User }>;
+  /** A new session token for the same session (same account and expiry) that records the code's moment. */
+  "step-up": JsonAnswer<{ token: string }>;
   "start-deposit": JsonAnswer<
     {
       message: string;
@@ -173,6 +175,7 @@ export interface RouteRequests {
   "reset-password": { body: ResetPasswordInput };
   "enable-two-factor": { body: TwoFactorCodeInput };
   "disable-two-factor": { body: TwoFactorCodeInput };
+  "step-up": { body: TwoFactorCodeInput };
   "start-deposit": { body: DepositInput };
   "buy-investment": { body: BuyInvestmentInput };
   "request-withdrawal": { body: WithdrawalRequestInput };

@@ -19,3 +19,12 @@ export interface TwoFactorRequiredBody extends ErrorBody {
 export interface TwoFactorSetupRequiredBody extends ErrorBody {
   twoFactorSetupRequired: true;
 }
+
+/**
+ * The 403 of an admin money action (a route marked `stepUp`) while REQUIRE_ADMIN_2FA is on, for a session whose
+ * authenticator code is more than 15 minutes old: nothing was done; after POST /auth/step-up the same request may be
+ * sent again, with the same Idempotency-Key.
+ */
+export interface StepUpRequiredBody extends ErrorBody {
+  stepUpRequired: true;
+}

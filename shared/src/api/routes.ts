@@ -23,6 +23,11 @@ export interface RouteDefinition {
    * once and answered the same.
    */
   readonly idempotent?: boolean;
+  /**
+   * An admin money action (design.md §12.1): while REQUIRE_ADMIN_2FA is on it needs a session whose authenticator code
+   * was entered in the last 15 minutes, else 403 `{ message, stepUpRequired: true }`; POST /auth/step-up renews that.
+   */
+  readonly stepUp?: boolean;
 }
 
 export const API_BASE_PATH = "/api";
@@ -44,6 +49,9 @@ export const routes = [
   { method: "POST", path: "/auth/2fa/setup", handler: "start-two-factor-setup", access: "user", data: "write" },
   { method: "POST", path: "/auth/2fa/enable", handler: "enable-two-factor", access: "user", data: "write" },
   { method: "POST", path: "/auth/2fa/disable", handler: "disable-two-factor", access: "user", data: "write" },
+  // A fresh authenticator code for the `stepUp` routes: the same session back, with the code's moment in it. Admins
+  // only, as only admin routes ask for it; `write`: the code's step is used up and a wrong code counted, as at login.
+  { method: "POST", path: "/auth/step-up", handler: "step-up", access: "admin", data: "write" },
   // A lookup, yet `write`: every check is counted against the caller's address (per-IP hourly budget).
   {
     method: "GET",
@@ -101,6 +109,7 @@ export const routes = [
     access: "admin",
     data: "write",
     idempotent: true,
+    stepUp: true,
   },
   {
     method: "POST",
@@ -130,6 +139,7 @@ export const routes = [
     access: "admin",
     data: "write",
     idempotent: true,
+    stepUp: true,
   },
   // Adjustments above the solo limits, waiting for a second admin (design.md §12.1).
   { method: "GET", path: "/admin/adjustments", handler: "list-admin-adjustments", access: "admin", data: "read" },
@@ -140,6 +150,7 @@ export const routes = [
     access: "admin",
     data: "write",
     idempotent: true,
+    stepUp: true,
   },
 ] as const satisfies readonly RouteDefinition[];
 

@@ -1,7 +1,8 @@
 /**
  * The API by route: `apiCall("buy-investment", { body, idempotencyKey })`. Method and path come from the shared
  * route list, the request and answer types from the shared route contract, so a web API module declares no
- * response shape of its own. `apiRequest` (api-client.ts) stays the one transport underneath.
+ * response shape of its own. `apiRequest` (api-client.ts) stays the one transport underneath; a request refused for
+ * want of a recent second factor is asked about and sent again by lib/step-up.ts.
  */
 import {
   type PathParams,
@@ -11,6 +12,7 @@ import {
   routes,
 } from "@jengafund/shared";
 import { apiRequest } from "./api-client";
+import { withStepUp } from "./step-up";
 
 type RouteOf<K extends RouteHandlerName> = Extract<(typeof routes)[number], { handler: K }>;
 
@@ -40,11 +42,14 @@ export function apiCall<K extends RouteHandlerName>(
     path?: Record<string, string>;
     idempotencyKey?: string;
   };
-  return apiRequest<ApiAnswer<K>>(route.method, fillPath(route.path, path ?? {}), {
+  const url = fillPath(route.path, path ?? {});
+  const request = {
     ...(body ? { body } : {}),
     ...(query ? { query: definedOnly(query) } : {}),
     ...(idempotencyKey ? { idempotencyKey } : {}),
-  });
+  };
+  // An admin money action may be refused for want of a recent authenticator code: asked for, then sent again once.
+  return withStepUp(() => apiRequest<ApiAnswer<K>>(route.method, url, request));
 }
 
 /** `/investments/claim/{id}` with `{ id }` → `/investments/claim/<id>`, each value encoded. */

@@ -117,3 +117,11 @@ export function isTwoFactorRequired(error: unknown): error is ApiError {
 export function isTwoFactorSetupRequired(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 403 && error.details.twoFactorSetupRequired === true;
 }
+
+/**
+ * An admin money action refused because the session's authenticator code is too old (design.md §12.1): nothing was
+ * done; after POST /auth/step-up the same request may be sent again (lib/step-up.ts does).
+ */
+export function isStepUpRequired(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 403 && error.details.stepUpRequired === true;
+}

@@ -2,6 +2,7 @@ import { Outlet } from "react-router-dom";
 import { paths } from "../../config/paths";
 import { AdminTwoFactorGate } from "../../features/account/components/admin-two-factor-gate";
 import { usePendingAdjustmentCount } from "../../features/admin-adjustments/hooks/use-pending-adjustment-count";
+import { StepUpDialog } from "../../features/step-up/components/step-up-dialog";
 import { AreaLayout } from "./area-layout";
 
 export function AdminLayout() {
@@ -21,6 +22,8 @@ export function AdminLayout() {
       <AdminTwoFactorGate>
         <Outlet />
       </AdminTwoFactorGate>
+      {/* The console's money actions may ask for a fresh authenticator code (design.md §12.1). */}
+      <StepUpDialog />
     </AreaLayout>
   );
 }

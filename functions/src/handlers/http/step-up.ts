@@ -1,0 +1,12 @@
+import { TwoFactorCodeInputSchema } from "@jengafund/shared";
+import { twoFactor } from "../../app.js";
+import { bearerToken, httpHandler } from "../../lib/middleware.js";
+
+/** A fresh authenticator code for the admin money actions (design.md §12.1): the caller's session, re-signed with it. */
+export const handler = httpHandler(
+  "step-up",
+  { body: TwoFactorCodeInputSchema },
+  async ({ body, caller, event, sourceIp }) => ({
+    body: { token: await twoFactor().stepUp(caller, bearerToken(event), body.code, sourceIp) },
+  }),
+);
