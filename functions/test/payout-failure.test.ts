@@ -11,7 +11,7 @@ import { handler as listAdminWithdrawals } from "../src/handlers/http/list-admin
 import { handler as listWithdrawals } from "../src/handlers/http/list-withdrawals.js";
 import { handler as processWithdrawal } from "../src/handlers/http/process-withdrawal.js";
 import { keys } from "../src/repositories/dynamo/keys.js";
-import { itemsOfUser, readItem } from "./support/db.js";
+import { itemsOfUser, readItem, setAttributes } from "./support/db.js";
 import { call, gatewayEvent } from "./support/events.js";
 import { expectLedgerToMatchBalances } from "./support/money.js";
 import { logLines, metricLines, outputOf } from "./support/output.js";
@@ -90,12 +90,23 @@ describe("marking a stuck payout as failed", () => {
     const from = new Date(approvedAt + 24 * 3_600_000 + 3 * 3_600_000).toISOString().slice(0, 16).replace("T", " ");
     const early = await markFailed(withdrawal._id, { status: "failed", reason: "Not paid" });
     expect(early).toEqual({ statusCode: 409, body: { message: FOUR_EYES_MESSAGES.payoutFailureUnproven(from) } });
-    expect(early.body.message).toContain("24 hours after its approval");
+    expect(early.body.message).toContain("24 hours after it was sent to M-Pesa");
     expect((await readItem(keys.withdrawal(withdrawal._id)))?.status).toBe("approved");
     expect((await readItem(keys.user(user._id)))?.walletBalanceCents).toBe(70_000);
 
     await approvedHoursAgo(withdrawal._id, 24.01);
     expect((await markFailed(withdrawal._id, { status: "failed", reason: "Not paid in a day" })).statusCode).toBe(200);
+  });
+
+  it("counts the day from the payout's last send: one reconciliation sent again waits its own day", async () => {
+    const { withdrawal } = await stuckPayout(25);
+    await setAttributes(keys.withdrawal(withdrawal._id), {
+      payoutStartedAt: new Date(Date.now() - 3_600_000).toISOString(),
+    });
+    const early = await markFailed(withdrawal._id, { status: "failed", reason: "Not paid" });
+    expect(early.statusCode).toBe(409);
+    expect(early.body.message).toContain("24 hours after it was sent to M-Pesa");
+    expect((await readItem(keys.withdrawal(withdrawal._id)))?.status).toBe("approved");
   });
 
   it("refuses a withdrawal that is not waiting for M-Pesa: pending, or already paid", async () => {

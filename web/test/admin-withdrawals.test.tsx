@@ -291,7 +291,7 @@ describe("an approved payout waiting for M-Pesa (design.md §12.1)", () => {
     const dialog = await openStuck(withdrawal);
     const from = format(new Date(Date.parse(withdrawal.processedAt as string) + 24 * 3_600_000), "MMMM dd, yyyy HH:mm");
     expect(
-      dialog.getByText(new RegExp(`can be marked as failed from ${from}, 24 hours after its approval`)),
+      dialog.getByText(new RegExp(`can be marked as failed from ${from}, 24 hours after it was sent to M-Pesa`)),
     ).toBeTruthy();
     expect((dialog.getByRole("button", { name: "Mark payout as failed" }) as HTMLButtonElement).disabled).toBe(true);
   });

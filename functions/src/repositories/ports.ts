@@ -268,6 +268,8 @@ export interface WithdrawalRecord {
   processedAt?: string;
   reason?: string;
   mpesaTransactionId?: string;
+  /** When the payout was last sent to M-Pesa (reconciliation may send it again). */
+  payoutStartedAt?: string;
   /** Daraja's ConversationID once the payout was accepted: a result must name it to settle the payout. */
   conversationId?: string;
   /** Daraja's ConversationID of the latest Transaction Status query about the payout: its answer must name it. */

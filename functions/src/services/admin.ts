@@ -113,7 +113,12 @@ export function createAdminService({
   async function failPayout(withdrawal: WithdrawalRecord, reason: string, actor: Actor): Promise<WithdrawalRecord> {
     if (withdrawal.status !== "approved" || !payouts)
       throw new NotPendingError(ADMIN_SERVICE_MESSAGES.payoutNotAwaiting);
-    refuseUnprovenPayoutFailure(withdrawal.processedAt, clock.now());
+    // From its last send to M-Pesa: reconciliation sends again a payout M-Pesa has no record of.
+    const sentAt = [withdrawal.processedAt, withdrawal.payoutStartedAt]
+      .filter((at) => at !== undefined)
+      .sort()
+      .at(-1);
+    refuseUnprovenPayoutFailure(sentAt, clock.now());
     const at = clock.now().toISOString();
     try {
       await payouts.fail(

@@ -41,12 +41,13 @@ export const PAYOUT_FAILURE_AFTER_HOURS = 24;
 
 /**
  * "Mark payout as failed" refunds on an admin's word, and a payout M-Pesa pays after that refund is paid twice. So it
- * is open only once M-Pesa has had its time: 24 hours after approval with no result. A failure M-Pesa does report
+ * is open only once M-Pesa has had its time: 24 hours after the payout was (last) sent with no result. A failure M-Pesa does report
  * (the result, or the Transaction Status answer reconciliation asks for) refunds the payout by itself. 409 otherwise,
  * saying from when.
  */
-export function refuseUnprovenPayoutFailure(approvedAt: string | undefined, now: Date): void {
-  const from = new Date(Date.parse(approvedAt ?? now.toISOString()) + PAYOUT_FAILURE_AFTER_HOURS * 3_600_000);
+export function refuseUnprovenPayoutFailure(sentAt: string | undefined, now: Date): void {
+  // An approved payout always has its approval time; without one there is nothing to wait for.
+  const from = new Date(Date.parse(sentAt ?? now.toISOString()) + PAYOUT_FAILURE_AFTER_HOURS * 3_600_000);
   if (now < from) {
     throw new InProgressError(
       FOUR_EYES_MESSAGES.payoutFailureUnproven(nairobiWallClock(from).slice(0, 16).replace("T", " ")),

@@ -187,6 +187,16 @@ export function createPayoutService({
           context,
         );
       }
+      if (withdrawal.status === "rejected" && outcome.resultCode === "0") {
+        // A success for a refunded payout that names no conversation we know: not money to recover on its word,
+        // but never dropped silently either.
+        log("warn", "M-Pesa success for a refunded payout whose ConversationID does not match: not recorded", {
+          ...context,
+          conversationId: outcome.conversationId,
+          receipt: outcome.receipt,
+        });
+        metrics.count("CallbacksRejected", "conversation-mismatch");
+      }
       if (withdrawal.status !== "approved") return "ignored" as const;
       // Daraja's answer to the payout request (with its ConversationID) can still be on its way to us.
       if (!withdrawal.conversationId) throw new PayoutNotAcceptedYetError(withdrawal.id);
@@ -217,7 +227,12 @@ export function createPayoutService({
       // A refunded payout is no longer asked about, but an answer to a query sent before the refund may still come.
       const withdrawal = found?.status === "approved" || found?.status === "rejected" ? found : null;
       if (!withdrawal) return "ignored" as const;
-      if (!withdrawal.statusConversationId) throw new PayoutNotAcceptedYetError(withdrawal.id);
+      if (!withdrawal.statusConversationId) {
+        // Only a payout still waiting can have a query whose acceptance is on its way to us; a refunded one never
+        // asked, so the answer is a stray (and must not wait in the dead-letter queue).
+        if (withdrawal.status === "rejected") return "ignored" as const;
+        throw new PayoutNotAcceptedYetError(withdrawal.id);
+      }
       if (status.queryConversationId !== withdrawal.statusConversationId) {
         return refuse("conversation-mismatch", { ...context, conversationId: status.queryConversationId });
       }

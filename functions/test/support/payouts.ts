@@ -60,9 +60,9 @@ export function approveWithdrawal(adminToken: string, id: string) {
 export async function approvedHoursAgo(withdrawalId: string, hours: number) {
   const stored = await readItem(keys.withdrawal(withdrawalId));
   if (stored?.status !== "approved") throw new Error(`withdrawal ${withdrawalId} is not approved`);
-  await setAttributes(keys.withdrawal(withdrawalId), {
-    processedAt: new Date(Date.now() - hours * 3_600_000).toISOString(),
-  });
+  // Approved and sent to M-Pesa then (the gate counts from the last send).
+  const at = new Date(Date.now() - hours * 3_600_000).toISOString();
+  await setAttributes(keys.withdrawal(withdrawalId), { processedAt: at, payoutStartedAt: at });
 }
 
 /** A B2C result callback as Daraja posts it (mpesa.md), for the payout with this id and ConversationID. */

@@ -53,7 +53,7 @@ export const FOUR_EYES_MESSAGES = {
   stepUpRequired: "Enter the 6-digit code from your authenticator app to continue",
   /** `from`: Nairobi wall-clock time, `YYYY-MM-DD HH:mm`. */
   payoutFailureUnproven: (from: string) =>
-    `M-Pesa has not said this payout failed: if it did, reconciliation's Transaction Status check refunds it by itself. Without a result, it can be marked as failed from ${from} (Nairobi time), 24 hours after its approval.`,
+    `M-Pesa has not said this payout failed: if it did, reconciliation's Transaction Status check refunds it by itself. Without a result, it can be marked as failed from ${from} (Nairobi time), 24 hours after it was sent to M-Pesa.`,
 } as const;
 
 export const DEPOSIT_INPUT_MESSAGES = {

@@ -20,7 +20,8 @@ export async function approvedHoursAgo(withdrawalId: string, hours: number): Pro
     new UpdateCommand({
       TableName,
       Key: keys.withdrawal(withdrawalId),
-      UpdateExpression: "SET processedAt = :at",
+      // Approved and sent to M-Pesa then (the gate counts from the last send).
+      UpdateExpression: "SET processedAt = :at, payoutStartedAt = :at",
       ConditionExpression: "#status = :approved",
       ExpressionAttributeNames: { "#status": "status" },
       ExpressionAttributeValues: {

@@ -117,11 +117,13 @@ export function createDynamoAdjustmentRepository(ctx: DynamoContext = defaultDyn
               TableName,
               Key: keys.soloAdjustments(budget.adminId, budget.day),
               UpdateExpression: "ADD totalCents :cents SET expiresAt = :ttl, #type = :type",
-              ConditionExpression: "attribute_not_exists(totalCents) OR totalCents <= :room",
+              // The day's first adjustment is held to the ceiling too (a per-adjustment limit set above it).
+              ConditionExpression: "(attribute_not_exists(totalCents) AND :cents <= :max) OR totalCents <= :room",
               ExpressionAttributeNames: { "#type": "type" },
               ExpressionAttributeValues: {
                 ":cents": budget.cents,
                 ":room": budget.dailyMaxCents - budget.cents,
+                ":max": budget.dailyMaxCents,
                 ":ttl": Math.floor(Date.parse(`${budget.day}T00:00:00+03:00`) / 1000) + SOLO_DAY_TTL_SECONDS,
                 ":type": "SoloAdjustments",
               },

@@ -246,6 +246,7 @@ export const toWithdrawalRecord = (item: Item): WithdrawalRecord =>
     "conversationId",
     "statusConversationId",
     "paidAfterRefund",
+    "payoutStartedAt",
   ]);
 
 export function depositItem(deposit: DepositRecord): Item {

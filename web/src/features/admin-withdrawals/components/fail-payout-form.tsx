@@ -57,7 +57,7 @@ export function FailPayoutForm({ withdrawal, onSubmittingChange, onCancel, onPro
               {openFrom && (
                 <Alert.Description mt="2" fontWeight="semibold">
                   M-Pesa has not said this payout failed; if it does, the amount goes back by itself. It can be marked
-                  as failed from {formatRequestTime(openFrom.toISOString())}, 24 hours after its approval.
+                  as failed from {formatRequestTime(openFrom.toISOString())}, 24 hours after it was sent to M-Pesa.
                 </Alert.Description>
               )}
             </Alert.Content>
