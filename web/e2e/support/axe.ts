@@ -19,8 +19,10 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     document.getAnimations().every((animation) => {
       const timing = animation.effect?.getComputedTiming();
       const endless = timing?.iterations === Number.POSITIVE_INFINITY;
-      const toast = (animation.effect as KeyframeEffect | null)?.target?.closest?.(".Toastify");
-      return endless || toast || animation.playState !== "running";
+      // A toast's timer bar runs for seconds and never changes its colours; its entrance (a fade) does, so it is
+      // waited for like any other.
+      const timer = (animation.effect as KeyframeEffect | null)?.target?.closest?.(".Toastify__progress-bar");
+      return endless || timer || animation.playState !== "running";
     }),
   );
   if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: axeScript });
