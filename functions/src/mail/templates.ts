@@ -33,6 +33,37 @@ ${content.paragraphs.slice(1).map(paragraph).join("")}
 </body></html>`;
 }
 
+/** A branded message: the same paragraphs as plain text (with the link line) and as HTML (with the button). */
+function brandedMessage(input: {
+  to: string;
+  subject: string;
+  heading: string;
+  intro: string;
+  rest: string[];
+  action: { label: string; textLabel: string; url: string };
+}): MailMessage {
+  const text = [
+    "JengaFund",
+    "",
+    input.intro,
+    "",
+    `${input.action.textLabel}: ${input.action.url}`,
+    "",
+    ...input.rest.flatMap((line) => [line, ""]),
+    "JengaFund · Nairobi, Kenya",
+  ].join("\n");
+  return {
+    to: input.to,
+    subject: input.subject,
+    text,
+    html: brandedHtml({
+      heading: input.heading,
+      paragraphs: [input.intro, ...input.rest],
+      action: { label: input.action.label, url: input.action.url },
+    }),
+  };
+}
+
 /** The password reset email: a single-use link to /reset-password, valid `validMinutes`. */
 export function passwordResetEmail(input: {
   to: string;
@@ -46,26 +77,14 @@ export function passwordResetEmail(input: {
     `The link works once and expires in ${input.validMinutes} minutes. Once you set a new password, every device signed in to your account is signed out.`,
     "If you did not ask for this, ignore this email: your password stays as it is.",
   ];
-  const text = [
-    "JengaFund",
-    "",
-    intro,
-    "",
-    `Reset your password: ${input.link}`,
-    "",
-    ...rest.flatMap((line) => [line, ""]),
-    "JengaFund · Nairobi, Kenya",
-  ].join("\n");
-  return {
+  return brandedMessage({
     to: input.to,
     subject,
-    text,
-    html: brandedHtml({
-      heading: "Reset your password",
-      paragraphs: [intro, ...rest],
-      action: { label: "Choose a new password", url: input.link },
-    }),
-  };
+    heading: "Reset your password",
+    intro,
+    rest,
+    action: { label: "Choose a new password", textLabel: "Reset your password", url: input.link },
+  });
 }
 
 /** A new admin's email (design.md §12.1): what the account is, the link to set a password, the second factor needed. */
@@ -83,24 +102,12 @@ export function adminWelcomeEmail(input: {
     "Once signed in, turn on two-factor sign-in under Account → Security: the admin console needs it.",
     "If you did not expect this, ignore this email and tell the JengaFund operations team.",
   ];
-  const text = [
-    "JengaFund",
-    "",
-    intro,
-    "",
-    `Set your password: ${input.link}`,
-    "",
-    ...rest.flatMap((line) => [line, ""]),
-    "JengaFund · Nairobi, Kenya",
-  ].join("\n");
-  return {
+  return brandedMessage({
     to: input.to,
     subject,
-    text,
-    html: brandedHtml({
-      heading: "Your admin account",
-      paragraphs: [intro, ...rest],
-      action: { label: "Set your password", url: input.link },
-    }),
-  };
+    heading: "Your admin account",
+    intro,
+    rest,
+    action: { label: "Set your password", textLabel: "Set your password", url: input.link },
+  });
 }
