@@ -15,6 +15,7 @@ import { createJwtIssuer } from "./lib/tokens.js";
 import { totpCodes } from "./lib/totp.js";
 import { createSesMailer } from "./mail/ses-mailer.js";
 import { createSmtpMailer } from "./mail/smtp-mailer.js";
+import { createSecurityNotices } from "./notices/notices-service.js";
 import { assertCallbackUrl, createDarajaClient } from "./payments/daraja-client.js";
 import { createDynamoAccountRepository } from "./repositories/dynamo/account-repository.js";
 import { createDynamoAccountSecurityRepository } from "./repositories/dynamo/account-security-repository.js";
@@ -104,6 +105,9 @@ const mailer = /* @__PURE__ */ once(() => {
     ? createSmtpMailer({ host: env.SMTP_HOST, port: env.SMTP_PORT, from: env.MAIL_FROM })
     : createSesMailer({ from: env.MAIL_FROM, region: env.AWS_REGION });
 });
+
+/** Security notices by email (design.md §12.2), for every service that reports something to an account's owner. */
+export const securityNotices = /* @__PURE__ */ once(() => createSecurityNotices({ log }));
 
 export const passwordResetRequests = /* @__PURE__ */ once(() => {
   const env = config();

@@ -49,6 +49,17 @@ export const routes = [
   { method: "POST", path: "/auth/2fa/setup", handler: "start-two-factor-setup", access: "user", data: "write" },
   { method: "POST", path: "/auth/2fa/enable", handler: "enable-two-factor", access: "user", data: "write" },
   { method: "POST", path: "/auth/2fa/disable", handler: "disable-two-factor", access: "user", data: "write" },
+  // A stolen password cannot keep a session (design.md §12.2): sessions end on the server, one or all of them.
+  { method: "POST", path: "/auth/logout", handler: "logout-user", access: "user", data: "write" },
+  { method: "POST", path: "/auth/logout-all", handler: "logout-all-sessions", access: "user", data: "write" },
+  // Ten new one-time recovery codes (password and a code); the old ones stop working.
+  {
+    method: "POST",
+    path: "/auth/2fa/recovery-codes",
+    handler: "regenerate-recovery-codes",
+    access: "user",
+    data: "write",
+  },
   // A fresh authenticator code for the `stepUp` routes: the same session back, with the code's moment in it. Admins
   // only, as only admin routes ask for it; `write`: the code's step is used up and a wrong code counted, as at login.
   { method: "POST", path: "/auth/step-up", handler: "step-up", access: "admin", data: "write" },
@@ -98,6 +109,14 @@ export const routes = [
     idempotent: true,
   },
   { method: "GET", path: "/withdrawals", handler: "list-withdrawals", access: "user", data: "read" },
+  // The numbers a withdrawal may pay to (design.md §12.2): the registered one and those this account deposited from.
+  {
+    method: "GET",
+    path: "/withdrawals/payout-numbers",
+    handler: "list-payout-numbers",
+    access: "user",
+    data: "read",
+  },
   { method: "GET", path: "/transactions", handler: "list-transactions", access: "user", data: "read" },
   { method: "GET", path: "/admin/stats", handler: "get-admin-stats", access: "admin", data: "read" },
   { method: "GET", path: "/admin/users", handler: "list-admin-users", access: "admin", data: "read" },

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
 import { PASSWORD_MIN_LENGTH } from "../constants.js";
-import { MESSAGES } from "./messages.js";
+import { MESSAGES, SECURITY_MESSAGES } from "./messages.js";
 import { PhoneNumberSchema } from "./phone-number.js";
 
 const requiredText = (label: string, max = 50) =>
@@ -75,13 +75,47 @@ export const TwoFactorCodeSchema = z.pipe(
   z.string().check(z.regex(/^\d{6}$/, MESSAGES.invalidTwoFactorCode)),
 );
 
+/**
+ * A one-time recovery code (design.md §12.2) as handed out: 10 letters and digits from an alphabet without look-alikes,
+ * shown as `xxxxx-xxxxx`. Typed in any case, with or without the hyphen and spaces.
+ */
+export const RECOVERY_CODE_PATTERN = /^[a-hjkmnp-z2-9]{10}$/;
+
+/**
+ * The second factor where a recovery code may stand in for an authenticator code: 6 digits, or a recovery code
+ * (normalised: lower case, no spaces or hyphens).
+ */
+export const SecondFactorSchema = z.pipe(
+  z.pipe(
+    z.string(SECURITY_MESSAGES.invalidRecoveryCode).check(z.maxLength(40, SECURITY_MESSAGES.invalidRecoveryCode)),
+    z.transform((value: string) => value.replace(/[\s-]+/g, "").toLowerCase()),
+  ),
+  z.string().check(
+    z.refine(
+      (value) => /^\d{6}$/.test(value) || RECOVERY_CODE_PATTERN.test(value),
+      SECURITY_MESSAGES.invalidRecoveryCode,
+    ),
+  ),
+);
+
+/** True for a normalised second factor that is a recovery code rather than an authenticator code. */
+export const isRecoveryCode = (normalised: string) => RECOVERY_CODE_PATTERN.test(normalised);
+
 export const LoginInputSchema = z.object({
   email: EmailSchema,
   password: z
     .string("Password is required")
     .check(z.minLength(1, "Password is required"), z.maxLength(128, "Invalid email or password")),
-  /** The authenticator code, for an account with two-factor sign-in (asked for after a 401 `twoFactorRequired`). */
-  otp: z.optional(TwoFactorCodeSchema),
+  /**
+   * The authenticator code, or one of the account's recovery codes, for an account with two-factor sign-in (asked
+   * for after a 401 `twoFactorRequired`).
+   */
+  otp: z.optional(SecondFactorSchema),
+  /**
+   * A solved proof-of-work challenge (ALTCHA's base64 payload), asked for by a 401 `challengeRequired` once an account
+   * has had more than 100 failed passwords this hour from all addresses (design.md §12.2).
+   */
+  altcha: z.optional(z.string("Invalid challenge").check(z.maxLength(4000, "Invalid challenge"))),
 });
 export type LoginInput = z.input<typeof LoginInputSchema>;
 
@@ -98,9 +132,46 @@ export const ResetPasswordInputSchema = z.object({
 });
 export type ResetPasswordInput = z.input<typeof ResetPasswordInputSchema>;
 
-/** POST /auth/2fa/enable and /auth/2fa/disable: a current code from the authenticator app. */
+/** POST /auth/step-up: a current code from the authenticator app. */
 export const TwoFactorCodeInputSchema = z.object({ code: TwoFactorCodeSchema });
 export type TwoFactorCodeInput = z.input<typeof TwoFactorCodeInputSchema>;
+
+const currentPassword = z
+  .string("Password is required")
+  .check(z.minLength(1, "Password is required"), z.maxLength(128, "Password is required"));
+
+/**
+ * POST /auth/2fa/enable (design.md §12.2): the password as well as a code from the authenticator app being set up,
+ * so a stolen session alone cannot put an attacker's authenticator on the account.
+ */
+export const EnableTwoFactorInputSchema = z.object({ code: TwoFactorCodeSchema, password: currentPassword });
+export type EnableTwoFactorInput = z.input<typeof EnableTwoFactorInputSchema>;
+
+/**
+ * POST /auth/2fa/disable and /auth/2fa/recovery-codes: the password and a second factor (an authenticator code, or a
+ * recovery code for an owner whose phone is gone).
+ */
+export const ConfirmTwoFactorInputSchema = z.object({ code: SecondFactorSchema, password: currentPassword });
+export type ConfirmTwoFactorInput = z.input<typeof ConfirmTwoFactorInputSchema>;
+
+/** How many one-time recovery codes come with two-factor sign-in. */
+export const RECOVERY_CODE_COUNT = 10;
+
+/** POST /auth/2fa/enable's answer (with `message` and `user`) and POST /auth/2fa/recovery-codes': shown once. */
+export interface RecoveryCodes {
+  /** `xxxxx-xxxxx`, ten of them. */
+  recoveryCodes: string[];
+}
+
+/** GET /withdrawals/payout-numbers: where this account's withdrawals may go, the registered number first. */
+export interface PayoutNumber {
+  /** 2547XXXXXXXX / 2541XXXXXXXX */
+  phoneNumber: string;
+  source: "registered" | "deposit";
+}
+export interface PayoutNumbers {
+  numbers: PayoutNumber[];
+}
 
 /** POST /auth/2fa/setup: the secret to add to an authenticator app, as text and as an otpauth:// URL (the QR code). */
 export interface TwoFactorSetup {

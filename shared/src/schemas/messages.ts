@@ -15,6 +15,14 @@ export const MESSAGES = {
   invalidResetLink: "This password reset link is invalid or has expired. Please request a new one.",
 } as const;
 
+/** A stolen password cannot empty a wallet (design.md §12.2). */
+export const SECURITY_MESSAGES = {
+  payoutNumberNotAllowed:
+    "Withdrawals go only to your registered number or to a number you have deposited from",
+  passwordTooCommon: "This password is too common. Choose another.",
+  invalidRecoveryCode: "Enter the 6-digit code from your authenticator app or one of your recovery codes",
+} as const;
+
 export const INVESTOR_MESSAGES = {
   insufficientBalance: "Insufficient balance",
   minimumAmount: (priceKes: number) => `Minimum amount is KES ${priceKes}`,

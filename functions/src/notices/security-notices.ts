@@ -1,0 +1,40 @@
+/**
+ * Security notices (design.md §12.2): the owner is told by email when something that could be an attacker's doing
+ * happens on their account. Sending never fails or delays the action it reports: `send` logs and counts a failure
+ * and resolves anyway.
+ */
+
+export type SecurityNoticeKind =
+  | "withdrawal-requested"
+  | "payout-sent"
+  | "payout-failed"
+  | "password-changed"
+  | "two-factor-on"
+  | "two-factor-off"
+  | "recovery-code-used"
+  | "second-factor-locked"
+  | "new-browser";
+
+export interface SecurityNotice {
+  kind: SecurityNoticeKind;
+  /** The account told; its email and first name are read (or given in `to`). */
+  userId: string;
+  /** Given when the caller already holds the account, to spare a read. */
+  to?: { email: string; firstName: string };
+  /** When it happened. */
+  at: Date;
+  /** The caller's address, when a request caused it (absent for M-Pesa's results). */
+  sourceIp?: string;
+  /** Withdrawal and payout notices: the amount and the number paid to. */
+  amountCents?: number;
+  phoneNumber?: string;
+  /** second-factor-locked: until when. */
+  lockedUntil?: Date;
+  /** new-browser: the browser's User-Agent, shortened. */
+  userAgent?: string;
+}
+
+export interface SecurityNotices {
+  /** Never rejects: a notice that cannot be sent is logged and counted (SecurityNoticesFailed). */
+  send(notice: SecurityNotice): Promise<void>;
+}
