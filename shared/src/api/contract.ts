@@ -27,6 +27,10 @@ import type {
   LoginInput,
   ReferralCodeCheck,
   RegisterInput,
+  ConfirmTwoFactorInput,
+  EnableTwoFactorInput,
+  PayoutNumbers,
+  RecoveryCodes,
   ResetPasswordInput,
   TwoFactorCodeInput,
   TwoFactorSetup,
@@ -49,6 +53,11 @@ import type { RouteHandlerName } from "./routes.js";
 export interface JsonAnswer<Body, Status extends number = 200> {
   status: Status;
   body: Body;
+}
+
+/** An answer with no body (204): the session routes that only end something. */
+export interface EmptyAnswer {
+  status: 204;
 }
 
 /** A text answer (the CSV export): the body as the file's text. */
@@ -115,8 +124,16 @@ export interface RouteResponses {
   /** Every session of the account is ended; the user signs in with the new password. */
   "reset-password": JsonAnswer<{ message: string }>;
   "start-two-factor-setup": JsonAnswer<TwoFactorSetup>;
-  "enable-two-factor": JsonAnswer<{ message: string; user: User }>;
+  /** This session's token stops working (design.md §12.2). */
+  "logout-user": EmptyAnswer;
+  /** Every session of the account ends, this one included. */
+  "logout-all-sessions": EmptyAnswer;
+  /** With the ten recovery codes, shown this once; the account's other sessions end. */
+  "enable-two-factor": JsonAnswer<{ message: string; user: User } & RecoveryCodes>;
+  /** The account's other sessions end. */
   "disable-two-factor": JsonAnswer<{ message: string; user: User }>;
+  /** Ten new recovery codes; the old ones stop working. */
+  "regenerate-recovery-codes": JsonAnswer<{ message: string } & RecoveryCodes>;
   /** A new session token for the same session (same account and expiry) that records the code's moment. */
   "step-up": JsonAnswer<{ token: string }>;
   "start-deposit": JsonAnswer<
@@ -144,6 +161,7 @@ export interface RouteResponses {
   /** The requester with the amount already held out of the wallet. */
   "request-withdrawal": JsonAnswer<{ withdrawal: Withdrawal; user: User }, 201>;
   "list-withdrawals": JsonAnswer<{ withdrawals: Withdrawal[] }>;
+  "list-payout-numbers": JsonAnswer<PayoutNumbers>;
   "list-transactions": JsonAnswer<{ transactions: Transaction[] }>;
   "get-admin-stats": JsonAnswer<{ stats: AdminStats }>;
   "list-admin-users": JsonAnswer<AdminPage<"users", User>>;
@@ -173,8 +191,9 @@ export interface RouteRequests {
   "login-user": { body: LoginInput };
   "request-password-reset": { body: ForgotPasswordInput };
   "reset-password": { body: ResetPasswordInput };
-  "enable-two-factor": { body: TwoFactorCodeInput };
-  "disable-two-factor": { body: TwoFactorCodeInput };
+  "enable-two-factor": { body: EnableTwoFactorInput };
+  "disable-two-factor": { body: ConfirmTwoFactorInput };
+  "regenerate-recovery-codes": { body: ConfirmTwoFactorInput };
   "step-up": { body: TwoFactorCodeInput };
   "start-deposit": { body: DepositInput };
   "buy-investment": { body: BuyInvestmentInput };
