@@ -215,7 +215,7 @@ export async function benchApi(
         lastName: "Referrer",
         email: "ref@bench.test",
         phoneNumber: "0711000001",
-        password: "secret123",
+        password: "Mvua-Nyingi-42",
       }),
     });
     const registered = await measure("POST /auth/register (with referral code)", () =>
@@ -226,7 +226,7 @@ export async function benchApi(
           lastName: "User",
           email: "user@bench.test",
           phoneNumber: "0711000002",
-          password: "secret123",
+          password: "Mvua-Nyingi-42",
           referralCode: referrer.body.user.referralCode,
         }),
       }),
@@ -236,7 +236,7 @@ export async function benchApi(
     await measure("POST /auth/login", () =>
       json(`${api}/auth/login`, {
         method: "POST",
-        body: JSON.stringify({ email: "user@bench.test", password: "secret123" }),
+        body: JSON.stringify({ email: "user@bench.test", password: "Mvua-Nyingi-42" }),
       }),
     );
     await measure("GET /auth/me", () => json(`${api}/auth/me`, { token }));
@@ -356,22 +356,30 @@ export async function benchApi(
     );
 
     // STK callback delivered → balance visible: post a success callback the way Daraja does, for deposits whose
-    // own callback the simulator never sends, and poll /auth/me until the balance shows it.
+    // own callback the simulator never sends, and poll /auth/me until the balance shows it. The deposits come from
+    // the user's own number, told to act as 254700009999 for STK (paid, callback never sent; design.md §12.4).
     const callbackToken = process.env.MPESA_CALLBACK_TOKEN ?? "";
+    const silentPhone = "254711000002";
+    const told = await fetch(`${stack.simUrl}/__sim/phones/${silentPhone}`, {
+      method: "PUT",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ stk: "254700009999" }),
+    });
+    if (told.status !== 204) throw new Error(`the simulator refused ${silentPhone}: ${await told.text()}`);
     const latencies: number[] = [];
     for (let i = 0; i < 15; i++) {
       // The simulator holds a phone's "subscriber lock" while a prompt is open, as Daraja does: wait it out.
       let pending = await json<{ checkoutRequestId?: string }>(`${api}/mpesa/deposit`, {
         method: "POST",
         token,
-        body: JSON.stringify({ amount: 10 + i, phoneNumber: "254700009999" }),
+        body: JSON.stringify({ amount: 10 + i, phoneNumber: silentPhone }),
       });
       for (let tries = 0; !pending.body.checkoutRequestId && tries < 50; tries++) {
         await sleep(100);
         pending = await json(`${api}/mpesa/deposit`, {
           method: "POST",
           token,
-          body: JSON.stringify({ amount: 10 + i, phoneNumber: "254700009999" }),
+          body: JSON.stringify({ amount: 10 + i, phoneNumber: silentPhone }),
         });
       }
       if (!pending.body.checkoutRequestId) throw new Error("the simulator kept the phone locked");
@@ -390,7 +398,7 @@ export async function benchApi(
                 Item: [
                   { Name: "Amount", Value: 10 + i },
                   { Name: "MpesaReceiptNumber", Value: `UKB${String(1000000 + i)}` },
-                  { Name: "PhoneNumber", Value: 254700009999 },
+                  { Name: "PhoneNumber", Value: Number(silentPhone) },
                 ],
               },
             },
@@ -506,7 +514,7 @@ export async function benchApi(
           lastName: `${i}`,
           email: `buyer${i}@bench.test`,
           phoneNumber: phone,
-          password: "secret123",
+          password: "Mvua-Nyingi-42",
         }),
       });
       const topUp = await json<{ checkoutRequestId: string }>(`${api}/mpesa/deposit`, {

@@ -103,7 +103,7 @@ async function registerInvestor(baseUrl: string): Promise<string> {
       lastName: "Investor",
       email: "lighthouse@bench.test",
       phoneNumber: "0711000099",
-      password: "secret123",
+      password: "Mvua-Nyingi-42",
     }),
   });
   if (!response.ok)

@@ -1,6 +1,7 @@
 /**
  * `npm run migrate`: brings the index keys of a table's items up to what the code writes today (sharded list keys,
- * the statistics totals' shards). Idempotent; safe to run while the product serves (each rewrite is conditional).
+ * the statistics totals' shards), and records the payout numbers of completed STK deposits made before settlements
+ * did. Idempotent; safe to run while the product serves (each rewrite is conditional).
  *
  *   npm run migrate                         the local table (.data/dynamodb; DynamoDB Local is started if npm start
  *                                           is not running)
@@ -10,6 +11,7 @@
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { migrateIndexKeys } from "../functions/src/repositories/dynamo/index-key-migration.js";
+import { backfillPayoutNumbers } from "../functions/src/repositories/dynamo/payout-number-backfill.js";
 import { defaultLocalStackOptions } from "./local-stack.js";
 
 const args = process.argv.slice(2);
@@ -53,6 +55,11 @@ async function main() {
     console.log(
       `${dryRun ? "Would rewrite" : "Rewrote"} the index keys of ${report.rewritten} of ${report.scanned} items; ` +
         `${report.countersMoved} statistics totals ${dryRun ? "to fold" : "folded"} into today's shards.`,
+    );
+    // Payout numbers (design.md §12.2): the numbers completed STK deposits were paid from before settlements recorded them.
+    const payoutNumbers = await backfillPayoutNumbers({ db, TableName }, { dryRun });
+    console.log(
+      `${dryRun ? "Would record" : "Recorded"} ${payoutNumbers.numbers} payout numbers from ${payoutNumbers.deposits} completed deposits.`,
     );
   } finally {
     await stop();

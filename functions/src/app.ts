@@ -16,12 +16,14 @@ import { totpCodes } from "./lib/totp.js";
 import { createSesMailer } from "./mail/ses-mailer.js";
 import { createSmtpMailer } from "./mail/smtp-mailer.js";
 import { createSecurityNotices } from "./notices/notices-service.js";
+import type { SecurityNotices } from "./notices/security-notices.js";
 import { assertCallbackUrl, createDarajaClient } from "./payments/daraja-client.js";
 import { createDynamoAccountRepository } from "./repositories/dynamo/account-repository.js";
 import { createDynamoAccountSecurityRepository } from "./repositories/dynamo/account-security-repository.js";
 import { createDynamoAdjustmentRepository } from "./repositories/dynamo/adjustment-repository.js";
 import { createDynamoAdminQueries } from "./repositories/dynamo/admin-query-repository.js";
 import { createDynamoAdminRepository } from "./repositories/dynamo/admin-repository.js";
+import { createDynamoAttemptGuardRepository } from "./repositories/dynamo/attempt-guard-repository.js";
 import { createDynamoBalanceAdjusterRepository } from "./repositories/dynamo/balance-adjuster-repository.js";
 import { createDynamoIdempotencyRepository } from "./repositories/dynamo/idempotency-repository.js";
 import { createDynamoInvestorRepository } from "./repositories/dynamo/investor-repository.js";
@@ -31,7 +33,9 @@ import {
   createDynamoPayoutRepository,
   createDynamoTokenCache,
 } from "./repositories/dynamo/payment-repository.js";
+import { createDynamoPayoutNumberRepository } from "./repositories/dynamo/payout-number-repository.js";
 import { createDynamoPayoutRecoveryRepository } from "./repositories/dynamo/payout-recovery-repository.js";
+import { createDynamoSessionRepository } from "./repositories/dynamo/session-repository.js";
 import { createDynamoStatsRepository } from "./repositories/dynamo/stats-repository.js";
 import { createAccountService, createAuthenticator, createReferralCodeCheck } from "./services/accounts.js";
 import { createAdjustmentService } from "./services/adjustments.js";
@@ -39,9 +43,14 @@ import { createAdminService } from "./services/admin.js";
 import { createCallbackIngest } from "./services/callbacks.js";
 import { createDepositLookup, createDepositService } from "./services/deposits.js";
 import { createInvestmentService } from "./services/investments.js";
+import { createLoginGuard } from "./services/login-guard.js";
 import { createPasswordResetRequests, createPasswordResets } from "./services/password-reset.js";
+import { refuseCommonPassword } from "./services/password-strength.js";
+import { createPayoutNumberService } from "./services/payout-numbers.js";
 import { createPayoutService } from "./services/payouts.js";
-import { createTwoFactorService } from "./services/two-factor.js";
+import { createProofOfWork } from "./services/proof-of-work.js";
+import { createNewBrowserCheck, createSessionService } from "./services/sessions.js";
+import { createStepUp, createTwoFactorService, createTwoFactorSetup } from "./services/two-factor.js";
 import { createWithdrawalService } from "./services/withdrawals.js";
 
 /**
@@ -63,6 +72,7 @@ const reconcileAfterMs = () => config().MPESA_RECONCILE_AFTER_SECONDS * 1000;
 const accountRepo = /* @__PURE__ */ once(createDynamoAccountRepository);
 const securityRepo = /* @__PURE__ */ once(createDynamoAccountSecurityRepository);
 const investorRepo = /* @__PURE__ */ once(createDynamoInvestorRepository);
+const sessionRepo = /* @__PURE__ */ once(createDynamoSessionRepository);
 const tokens = /* @__PURE__ */ once(() => createJwtIssuer(loadJwtSecret, config().JWT_TTL_SECONDS));
 
 /** The answers kept for money requests made with an Idempotency-Key. */
@@ -77,7 +87,20 @@ const loginLimits = () => ({
   perIpPerHour: config().LOGIN_MAX_FAILURES_PER_IP_PER_HOUR,
 });
 
-export const accounts = /* @__PURE__ */ once(() => {
+const attemptGuardRepo = /* @__PURE__ */ once(createDynamoAttemptGuardRepository);
+
+/** ALTCHA challenges, signed with keys derived from the JWT secret (design.md §12.2). */
+const proofOfWork = /* @__PURE__ */ once(() => {
+  const env = config();
+  return createProofOfWork(loadJwtSecret, {
+    cost: env.PROOF_OF_WORK_COST,
+    maxCounter: env.PROOF_OF_WORK_MAX_COUNTER,
+    validSeconds: env.PROOF_OF_WORK_VALID_SECONDS,
+  });
+});
+
+/** Registering and signing in, with where the sign-in's notices go. */
+function accountService(notices: SecurityNotices) {
   const env = config();
   return createAccountService({
     accounts: accountRepo(),
@@ -86,18 +109,33 @@ export const accounts = /* @__PURE__ */ once(() => {
     clock: systemClock,
     newId,
     newReferralCode: referralCode,
-    limits: {
-      maxFailuresPerAccountPerHour: env.LOGIN_MAX_FAILURES_PER_HOUR,
-      maxFailuresPerIpPerHour: env.LOGIN_MAX_FAILURES_PER_IP_PER_HOUR,
-    },
+    loginGuard: createLoginGuard({
+      attempts: attemptGuardRepo(),
+      proofOfWork: proofOfWork(),
+      limits: {
+        perAccountAndIpPerHour: env.LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP_PER_HOUR,
+        perIpPerHour: env.LOGIN_MAX_FAILURES_PER_IP_PER_HOUR,
+        perAccountPerHour: env.LOGIN_MAX_FAILURES_PER_HOUR,
+      },
+      metrics,
+    }),
     metrics,
     twoFactor: { codes: totpCodes, security: securityRepo() },
+    sessions: sessionRepo(),
+    notices,
   });
-});
+}
+
+/** Signing in: its notices (a recovery code used, a second factor locked) go to the owner. */
+export const accounts = /* @__PURE__ */ once(() => accountService(securityNotices()));
+
+/** Registering sends no notice, so its bundle carries no mail client. */
+export const registrations = /* @__PURE__ */ once(() => accountService({ send: async () => undefined }));
 
 /**
- * How mail leaves, by configuration: SMTP (MailDev) locally, Amazon SES in AWS. Only the forgot-password route calls
- * it, so no other bundle carries either client.
+ * How mail leaves, by configuration: SMTP (MailDev) locally, Amazon SES in AWS. Only the routes and event functions
+ * that send mail (the reset link, security notices: the routes flagged `mail` in shared/src/api/routes.ts) call it,
+ * so no other bundle carries either client.
  */
 const mailer = /* @__PURE__ */ once(() => {
   const env = config();
@@ -107,18 +145,22 @@ const mailer = /* @__PURE__ */ once(() => {
 });
 
 /** Security notices by email (design.md §12.2), for every service that reports something to an account's owner. */
-export const securityNotices = /* @__PURE__ */ once(() => createSecurityNotices({ log }));
+export const securityNotices = /* @__PURE__ */ once(() =>
+  createSecurityNotices({ mailer, users: accountRepo(), log, metrics, webOrigin: config().WEB_ORIGIN }),
+);
 
 export const passwordResetRequests = /* @__PURE__ */ once(() => {
   const env = config();
   return createPasswordResetRequests({
     accounts: accountRepo(),
     security: securityRepo(),
+    attempts: attemptGuardRepo(),
+    proofOfWork: proofOfWork(),
     mailer,
     clock: systemClock,
     webOrigin: env.WEB_ORIGIN,
     limits: {
-      perAccountPerHour: env.PASSWORD_RESET_MAX_PER_EMAIL_PER_HOUR,
+      perEmailPerHour: env.PASSWORD_RESET_MAX_PER_EMAIL_PER_HOUR,
       perIpPerHour: env.PASSWORD_RESET_MAX_PER_IP_PER_HOUR,
     },
     log,
@@ -127,19 +169,50 @@ export const passwordResetRequests = /* @__PURE__ */ once(() => {
 });
 
 export const passwordResets = /* @__PURE__ */ once(() =>
-  createPasswordResets({ security: securityRepo(), passwords: argon2idHasher, clock: systemClock }),
+  createPasswordResets({
+    security: securityRepo(),
+    passwords: argon2idHasher,
+    refuseCommonPassword,
+    clock: systemClock,
+    notices: securityNotices(),
+  }),
 );
 
 export const twoFactor = /* @__PURE__ */ once(() =>
   createTwoFactorService({
     security: securityRepo(),
     attempts: accountRepo(),
+    passwords: argon2idHasher,
     codes: totpCodes,
     clock: systemClock,
     limits: loginLimits(),
     metrics,
-    tokens: tokens(),
+    notices: securityNotices(),
   }),
+);
+
+/** Setting up two-factor sign-in: no password hashing or mail client in its bundle. */
+export const twoFactorSetup = /* @__PURE__ */ once(() =>
+  createTwoFactorSetup({ security: securityRepo(), codes: totpCodes }),
+);
+
+/** The admins' step-up (design.md §12.1), on the second factor's budget. */
+export const stepUps = /* @__PURE__ */ once(() =>
+  createStepUp({
+    security: securityRepo(),
+    codes: totpCodes,
+    clock: systemClock,
+    tokens: tokens(),
+    notices: securityNotices(),
+  }),
+);
+
+/** Sessions that end on the server (design.md §12.2). */
+export const sessions = /* @__PURE__ */ once(() => createSessionService({ sessions: sessionRepo() }));
+
+/** The notice of a sign-in from a browser new to the account (design.md §12.2). */
+export const newBrowsers = /* @__PURE__ */ once(() =>
+  createNewBrowserCheck({ sessions: sessionRepo(), clock: systemClock, notices: securityNotices() }),
 );
 
 /** Apart from `accounts`, so the public code check's bundle carries no password hashing or token signing. */
@@ -164,8 +237,20 @@ export const withdrawals = /* @__PURE__ */ once(() => {
     clock: systemClock,
     newId,
     payoutLimits: { minKes: env.MIN_PAYOUT_KES, maxKes: env.MAX_PAYOUT_KES },
+    notices: securityNotices(),
   });
 });
+
+/** The investor's own withdrawals: a read, without the notices (and their mail client) a request sends. */
+export const withdrawalHistory = /* @__PURE__ */ once(() => {
+  const investor = investorRepo();
+  return { listOwn: (userId: string, limit = 100) => investor.listWithdrawals(userId, limit) };
+});
+
+/** Where withdrawals may pay (design.md §12.2), and the signals of the accounts behind the admin's withdrawal list. */
+export const payoutNumbers = /* @__PURE__ */ once(() =>
+  createPayoutNumberService({ payoutNumbers: createDynamoPayoutNumberRepository(), clock: systemClock }),
+);
 
 /** The statistics counters reconciliation moves (matured investments leave the active count). */
 export const stats = /* @__PURE__ */ once(() => createDynamoStatsRepository());
@@ -206,6 +291,7 @@ export const withdrawalDecisions = /* @__PURE__ */ once(() =>
     startPayout: (withdrawal) => payouts().start(withdrawal),
     payouts: createDynamoPayoutRepository(),
     metrics,
+    notices: securityNotices(),
   }),
 );
 
@@ -268,6 +354,7 @@ export const payouts = /* @__PURE__ */ once(() =>
     log,
     metrics,
     reconcileAfterMs: reconcileAfterMs(),
+    notices: securityNotices(),
   }),
 );
 

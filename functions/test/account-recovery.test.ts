@@ -3,18 +3,25 @@
  * as the user would read it: a single-use link valid 30 minutes, only its hash stored, every older session ended.
  */
 import { createHash } from "node:crypto";
-import type { AuthResponse, User } from "@jengafund/shared";
+import { type AuthResponse, SECURITY_MESSAGES, type User } from "@jengafund/shared";
 import { describe, expect, it } from "vitest";
 import { keys } from "../src/repositories/dynamo/keys.js";
 import { PASSWORD_RESET_MESSAGES } from "../src/services/password-reset.js";
 import { readItem, setAttributes } from "./support/db.js";
-import { api, useLocalApi } from "./support/local-api.js";
+import { eventually } from "./support/eventually.js";
+import { type ApiAnswer, api, useLocalApi } from "./support/local-api.js";
 import { mailsTo, resetLinkOf, waitForMailsTo } from "./support/mail.js";
+import { solved } from "./support/proof-of-work.js";
 import { registerUser } from "./support/users.js";
+
+// Light challenges: the test solves them as the widget would, in a few milliseconds.
+process.env.PROOF_OF_WORK_COST = "5";
+process.env.PROOF_OF_WORK_MAX_COUNTER = "60";
 
 useLocalApi();
 
 type Message = { message: string };
+type ChallengeAnswer = { message: string; challengeRequired?: true; challenge?: unknown };
 const INVALID_LINK = "This password reset link is invalid or has expired. Please request a new one.";
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
@@ -24,6 +31,15 @@ async function requestResetLink(email: string, mailsBefore = 0): Promise<string>
   expect(asked).toEqual({ status: 202, body: { message: PASSWORD_RESET_MESSAGES.requested } });
   const mails = await waitForMailsTo(email, mailsBefore + 1);
   const latest = mails.at(-1);
+  if (!latest) throw new Error("no mail");
+  return resetLinkOf(latest).token;
+}
+
+/** Asks for a reset email with a solved challenge and returns the link's token from the message that arrives. */
+async function requestResetLinkWith(email: string, altcha: string, mailsBefore: number): Promise<string> {
+  const asked = await api<Message>("POST", "/auth/forgot-password", { body: { email, altcha } });
+  expect(asked).toEqual({ status: 202, body: { message: PASSWORD_RESET_MESSAGES.requested } });
+  const latest = (await waitForMailsTo(email, mailsBefore + 1)).at(-1);
   if (!latest) throw new Error("no mail");
   return resetLinkOf(latest).token;
 }
@@ -38,9 +54,10 @@ describe("POST /auth/forgot-password and /auth/reset-password", () => {
 
     const asked = await api<Message>("POST", "/auth/forgot-password", { body: { email: input.email.toUpperCase() } });
     expect(asked).toEqual({ status: 202, body: { message: PASSWORD_RESET_MESSAGES.requested } });
-    const [mail] = await waitForMailsTo(input.email);
-    if (!mail) throw new Error("no mail");
-    expect(mail.subject).toBe("Reset your JengaFund password");
+    // The second sign-in may have sent a security notice to the same address: the reset email is told by its subject.
+    const mail = await eventually(async () =>
+      (await mailsTo(input.email)).find((m) => m.subject === "Reset your JengaFund password"),
+    );
     expect(mail.from[0]?.name).toBe("JengaFund");
     expect(mail.text).toContain("Hello Akinyi");
     expect(mail.text).toContain("expires in 30 minutes");
@@ -123,7 +140,14 @@ describe("POST /auth/forgot-password and /auth/reset-password", () => {
     expect(weak).toEqual({ status: 400, body: { message: "Password must be at least 6 characters long" } });
     expect((await login(input.email, input.password)).status).toBe(200);
 
-    expect((await api("POST", "/auth/reset-password", { body: { token, password: "123456" } })).status).toBe(200);
+    // A common password is refused after the length rule, and the link still works for a better one.
+    for (const common of ["123456", "password1", "jengafund"]) {
+      const refused = await api<Message>("POST", "/auth/reset-password", { body: { token, password: common } });
+      expect(refused).toEqual({ status: 400, body: { message: SECURITY_MESSAGES.passwordTooCommon } });
+    }
+    expect((await login(input.email, input.password)).status).toBe(200);
+    // Six characters that no pattern explains are the length rule's to judge, and pass.
+    expect((await api("POST", "/auth/reset-password", { body: { token, password: "Zq8-Lw" } })).status).toBe(200);
   });
 
   it.each([
@@ -145,20 +169,55 @@ describe("POST /auth/forgot-password and /auth/reset-password", () => {
     expect((await login(input.email, input.password)).status).toBe(200);
   });
 
-  it("counts requests per email: the sixth in an hour is a 429 and sends no mail", async () => {
+  it("past 5 requests an hour for an email, asks for a proof of work (429, no mail), and a solved one sends the link", async () => {
     const { input } = await registerUser();
     for (let i = 1; i <= 5; i++) await requestResetLink(input.email, i - 1);
 
-    const sixth = await api<Message>("POST", "/auth/forgot-password", { body: { email: input.email } });
-    expect(sixth.status).toBe(429);
-    expect(sixth.body.message).toMatch(/^Too many password reset requests\. Please try again in \d+ minutes?\.$/);
-    // An unknown email is counted the same way, so a 429 tells nothing about the account either.
+    const sixth = await api<ChallengeAnswer>("POST", "/auth/forgot-password", { body: { email: input.email } });
+    expect(sixth).toEqual({
+      status: 429,
+      body: {
+        message: PASSWORD_RESET_MESSAGES.challengeRequired,
+        challengeRequired: true,
+        challenge: expect.objectContaining({ signature: expect.any(String) }),
+      },
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await mailsTo(input.email)).toHaveLength(5);
+
+    // The owner is not locked out: a solved challenge sends the link, once.
+    const altcha = await solved(sixth.body.challenge);
+    await expect(requestResetLinkWith(input.email, altcha, 5)).resolves.toEqual(expect.any(String));
+    const replayed = await api<ChallengeAnswer>("POST", "/auth/forgot-password", {
+      body: { email: input.email, altcha },
+    });
+    expect(replayed.status).toBe(429);
+    expect(replayed.body.challengeRequired).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await mailsTo(input.email)).toHaveLength(6);
+  });
+
+  it("answers an unknown email past its limit exactly as a known one: the same 429 and challenge", async () => {
+    const { input } = await registerUser();
     const unknown = `nobody.${Date.now()}@example.co.ke`;
     for (let i = 0; i < 5; i++) {
       expect((await api("POST", "/auth/forgot-password", { body: { email: unknown } })).status).toBe(202);
+      expect((await api("POST", "/auth/forgot-password", { body: { email: input.email } })).status).toBe(202);
     }
-    expect((await api("POST", "/auth/forgot-password", { body: { email: unknown } })).status).toBe(429);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(await mailsTo(input.email)).toHaveLength(5);
+    const [known, nobody] = await Promise.all(
+      [input.email, unknown].map((email) => api<ChallengeAnswer>("POST", "/auth/forgot-password", { body: { email } })),
+    );
+    const shape = (answer: ApiAnswer<ChallengeAnswer> | undefined) => ({
+      status: answer?.status,
+      keys: Object.keys(answer?.body ?? {}).sort(),
+      message: answer?.body.message,
+      challengeKeys: Object.keys((answer?.body.challenge as object | undefined) ?? {}).sort(),
+    });
+    expect(shape(nobody)).toEqual(shape(known));
+    // A solved challenge for the unknown email is answered as for the known one: 202, and no mail to anyone.
+    const answered = await api("POST", "/auth/forgot-password", {
+      body: { email: unknown, altcha: await solved(nobody?.body.challenge) },
+    });
+    expect(answered).toEqual({ status: 202, body: { message: PASSWORD_RESET_MESSAGES.requested } });
   });
 });

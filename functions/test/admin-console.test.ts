@@ -49,10 +49,11 @@ const credit = async (userId: string, amount: number) =>
       body: { amount, type: "credit", reason: "test funding" },
     }),
   );
-const withdraw = (token: string, amount: number) =>
+/** A withdrawal to the investor's own registered number (payouts go only to the account's numbers: design.md §12.2). */
+const withdraw = ({ token, user }: { token: string; user: { phoneNumber: string } }, amount: number) =>
   call<{ withdrawal: Withdrawal }>(
     requestWithdrawal,
-    gatewayEvent("request-withdrawal", { token, body: { amount, phoneNumber: "0712345678" } }),
+    gatewayEvent("request-withdrawal", { token, body: { amount, phoneNumber: user.phoneNumber } }),
   );
 const process = (id: string, body: unknown, token = asAdmin.token) =>
   call<{ withdrawal: Withdrawal } & Message>(
@@ -82,7 +83,7 @@ describe("GET /admin/stats", () => {
     );
     const { user, token } = await registerUser();
     await credit(user._id, 2000);
-    await withdraw(token, 100);
+    await withdraw({ token, user }, 100);
     const after = await call<{ stats: Record<string, number> }>(
       stats,
       gatewayEvent("get-admin-stats", { token: asAdmin.token }),
@@ -246,7 +247,7 @@ describe("GET /admin/transactions", () => {
     const { user, token } = await registerUser({ firstName: "Filter", lastName: "Person" });
     await credit(user._id, 5000);
     const holds: Withdrawal[] = [];
-    for (let i = 0; i < 12; i++) holds.push((await withdraw(token, 10 + i)).body.withdrawal);
+    for (let i = 0; i < 12; i++) holds.push((await withdraw({ token, user }, 10 + i)).body.withdrawal);
 
     const list = async (query: Record<string, string>) =>
       (
@@ -304,7 +305,7 @@ describe("withdrawals", () => {
   it("lists by status and approves a pending withdrawal once", async () => {
     const { user, token } = await registerUser();
     await credit(user._id, 1000);
-    const { withdrawal } = (await withdraw(token, 250)).body;
+    const { withdrawal } = (await withdraw({ token, user }, 250)).body;
 
     const pending = await call<PageOf<"withdrawals", Withdrawal>>(
       listWithdrawals,
@@ -338,7 +339,7 @@ describe("withdrawals", () => {
   it("rejects with a reason and refunds the hold; a reason is required", async () => {
     const { user, token } = await registerUser();
     await credit(user._id, 1000);
-    const { withdrawal } = (await withdraw(token, 400)).body;
+    const { withdrawal } = (await withdraw({ token, user }, 400)).body;
     expect(await process(withdrawal._id, { status: "rejected", reason: "  " })).toEqual({
       statusCode: 400,
       body: { message: "A reason is required to reject a withdrawal" },
@@ -360,7 +361,7 @@ describe("withdrawals", () => {
   it("makes exactly one transition when 20 approve and reject calls race (R4)", async () => {
     const { user, token } = await registerUser();
     await credit(user._id, 1000);
-    const { withdrawal } = (await withdraw(token, 300)).body;
+    const { withdrawal } = (await withdraw({ token, user }, 300)).body;
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         process(withdrawal._id, i % 2 ? { status: "approved" } : { status: "rejected", reason: "race" }),

@@ -125,7 +125,7 @@ describe("the audit trail", () => {
 
   it("records withdrawal approvals, rejections and payouts marked failed, with their reasons", async () => {
     const rejectReason = "Phone number does not match the account";
-    const { withdrawal: toReject } = await pendingWithdrawal("254700001111");
+    const { withdrawal: toReject } = await pendingWithdrawal();
     const rejected = await asAdmin<{ withdrawal: Withdrawal }>(processWithdrawal, "process-withdrawal", {
       pathParameters: { id: toReject._id },
       body: { status: "rejected", reason: rejectReason },
@@ -133,7 +133,7 @@ describe("the audit trail", () => {
     expect(rejected.statusCode).toBe(200);
 
     // A payout whose result never comes (the simulator drops it for this phone), then marked failed.
-    const { withdrawal: stuck } = await pendingWithdrawal("254700009999");
+    const { withdrawal: stuck } = await pendingWithdrawal({ b2c: "254700009999" });
     await approveWithdrawal(payments.adminToken, stuck._id);
     await eventually(async () => (await readItem(keys.withdrawal(stuck._id)))?.conversationId);
     await approvedHoursAgo(stuck._id, 25);

@@ -1,15 +1,21 @@
-import type { AuthResponse, User } from "@jengafund/shared";
+import { type AuthResponse, SECURITY_MESSAGES, type User } from "@jengafund/shared";
 import { SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
 import { handler as me } from "../src/handlers/http/get-current-user.js";
 import { handler as login } from "../src/handlers/http/login-user.js";
 import { handler as register } from "../src/handlers/http/register-user.js";
 import { keys } from "../src/repositories/dynamo/keys.js";
+import { LOGIN_GUARD_MESSAGES } from "../src/services/login-guard.js";
 import { deactivateUser, itemsOfUser, readItem } from "./support/db.js";
 import { call, gatewayEvent } from "./support/events.js";
+import { solved } from "./support/proof-of-work.js";
 import { newRegistration, registerUser } from "./support/users.js";
 
 type Message = { message: string };
+
+// Light challenges: the test solves them as the widget would, in a few milliseconds.
+process.env.PROOF_OF_WORK_COST = "5";
+process.env.PROOF_OF_WORK_MAX_COUNTER = "60";
 
 describe("POST /auth/register", () => {
   it("creates a trial account with KES 1,000 of demo money and returns a token and the user", async () => {
@@ -78,6 +84,22 @@ describe("POST /auth/register", () => {
     const response = await call<Message>(register, gatewayEvent("register-user", { body }));
     expect(response.statusCode).toBe(400);
     expect(response.body).toEqual({ message });
+  });
+
+  it.each(["password1", "123456", "qwerty123", "jengafund", "Wanjiru2020", "secret123"])(
+    "refuses the common password %s with 400 and writes nothing",
+    async (password) => {
+      const input = newRegistration({ firstName: "Wanjiru", password });
+      const response = await call<Message>(register, gatewayEvent("register-user", { body: input }));
+      expect(response).toEqual({ statusCode: 400, body: { message: SECURITY_MESSAGES.passwordTooCommon } });
+      expect(await readItem(keys.emailMarker(input.email))).toBeUndefined();
+    },
+  );
+
+  it("checks the 6-character rule first, with its own message", async () => {
+    const body = { ...newRegistration(), password: "12345" };
+    const response = await call<Message>(register, gatewayEvent("register-user", { body }));
+    expect(response).toEqual({ statusCode: 400, body: { message: "Password must be at least 6 characters long" } });
   });
 
   it("answers malformed JSON, a non-object body and an oversized body with a 4xx message", async () => {
@@ -174,15 +196,47 @@ describe("POST /auth/login and GET /auth/me", () => {
     expect(meResponse.statusCode).toBe(401);
   });
 
-  it("refuses the 101st login attempt within the hour after 100 failures, even with the right password", async () => {
+  it("refuses the 11th attempt from one address after 10 failures (429, saying when), but not the owner elsewhere", async () => {
+    const { input } = await registerUser();
+    const sourceIp = `198.18.7.${Math.floor(Math.random() * 250)}`;
+    for (let i = 0; i < 10; i++) {
+      const body = { email: input.email, password: `wrong-${i}` };
+      expect((await call(login, gatewayEvent("login-user", { body, sourceIp }))).statusCode).toBe(401);
+    }
+    const blocked = await call<Message>(login, gatewayEvent("login-user", { body: input, sourceIp }));
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.body.message).toMatch(
+      /^Too many failed login attempts from your network\. Please try again in \d+ minutes?\.$/,
+    );
+    const elsewhere = await call(login, gatewayEvent("login-user", { body: input, sourceIp: "198.18.8.1" }));
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it("past 100 failures for the account from many addresses, asks for a proof of work instead of refusing", async () => {
     const { input } = await registerUser();
     for (let i = 0; i < 100; i++) {
-      const r = await call(login, gatewayEvent("login-user", { body: { email: input.email, password: `wrong-${i}` } }));
-      expect(r.statusCode).toBe(401);
+      const body = { email: input.email, password: `wrong-${i}` };
+      const sourceIp = `198.19.${Math.floor(i / 10)}.${i % 10}`;
+      expect((await call(login, gatewayEvent("login-user", { body, sourceIp }))).statusCode).toBe(401);
     }
-    const blocked = await call<Message>(login, gatewayEvent("login-user", { body: input }));
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.body.message).toMatch(/Too many failed login attempts/);
+    const asked = await call<Message & { challengeRequired?: boolean; challenge?: unknown }>(
+      login,
+      gatewayEvent("login-user", { body: input, sourceIp: "198.19.200.1" }),
+    );
+    expect(asked).toEqual({
+      statusCode: 401,
+      body: {
+        message: LOGIN_GUARD_MESSAGES.challengeRequired,
+        challengeRequired: true,
+        challenge: expect.objectContaining({ parameters: expect.objectContaining({ algorithm: "PBKDF2/SHA-256" }) }),
+      },
+    });
+    const altcha = await solved(asked.body.challenge);
+    const signedIn = await call<AuthResponse>(
+      login,
+      gatewayEvent("login-user", { body: { ...input, altcha }, sourceIp: "198.19.200.1" }),
+    );
+    expect(signedIn.statusCode).toBe(200);
   });
 
   describe("GET /auth/me refuses a request without a valid token", () => {

@@ -112,8 +112,8 @@ describe("one way in: the origin secret", () => {
           lastName: "Caller",
           email,
           phoneNumber: "0712000111",
-          password: "Password1!",
-          confirmPassword: "Password1!",
+          password: "Mto-Tana-Flows-9",
+          confirmPassword: "Mto-Tana-Flows-9",
         },
       }),
     );
@@ -131,8 +131,8 @@ describe("one way in: the origin secret", () => {
           lastName: "Viewer",
           email,
           phoneNumber: `07${String(Date.now()).slice(-8)}`,
-          password: "Password1!",
-          confirmPassword: "Password1!",
+          password: "Mto-Tana-Flows-9",
+          confirmPassword: "Mto-Tana-Flows-9",
         },
       }),
     );

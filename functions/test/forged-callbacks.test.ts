@@ -37,7 +37,7 @@ const walletOf = async (userId: string) => (await readItem(keys.user(userId)))?.
 describe("forged B2C results (R15)", () => {
   /** An approved payout whose real result never arrives (the simulator drops it), with Daraja's ConversationID. */
   async function approvedPayout() {
-    const { user, withdrawal } = await pendingWithdrawal("254700009999");
+    const { user, withdrawal } = await pendingWithdrawal({ b2c: "254700009999" });
     await approveWithdrawal(payments.adminToken, withdrawal._id);
     const conversationId = await eventually(async () => (await withdrawalItem(withdrawal._id))?.conversationId);
     return { user, withdrawal, conversationId: String(conversationId) };

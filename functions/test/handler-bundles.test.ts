@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { routes } from "@jengafund/shared";
+import { routes, sendsMail } from "@jengafund/shared";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -72,12 +72,20 @@ describe("every route's own bundle", () => {
   const DARAJA_CLIENT = /oauth\/v1\/generate/;
   const MAIL_CLIENT = /nodemailer|SESv2Client/;
 
-  it("carries a mail client (nodemailer, SES) only in the forgot-password route's bundle", () => {
-    expect(carrying(MAIL_CLIENT)).toEqual(["request-password-reset"]);
+  it("carries a mail client (nodemailer, SES) exactly in the bundles of the routes flagged `mail`", () => {
+    expect(carrying(MAIL_CLIENT)).toEqual(routes.filter(sendsMail).map((route) => route.handler));
   });
 
   it("carries password hashing, the EventBridge client and the Daraja client only where the route uses them", () => {
-    expect(carrying(PASSWORD_HASHING)).toEqual(["register-user", "login-user", "reset-password"]);
+    // Turning two-factor sign-in on or off and renewing recovery codes check the password (design.md §12.2).
+    expect(carrying(PASSWORD_HASHING)).toEqual([
+      "register-user",
+      "login-user",
+      "reset-password",
+      "enable-two-factor",
+      "disable-two-factor",
+      "regenerate-recovery-codes",
+    ]);
     expect(carrying(EVENTBRIDGE_CLIENT)).toEqual(["receive-daraja-callback"]);
     // The STK push of a deposit, the B2C payout of an approved withdrawal.
     expect(carrying(DARAJA_CLIENT)).toEqual(["start-deposit", "process-withdrawal"]);
@@ -94,7 +102,7 @@ describe("every route's own bundle", () => {
     const ZOD = /\$ZodType/;
     const without = routes.map((route) => route.handler).filter((handler) => !carrying(ZOD).includes(handler));
     // The configuration is read without it (src/lib/config.ts), so a route that takes no body, path or query carries
-    // none: the signed-in reads, the admin statistics and the start of a two-factor setup.
+    // none: the signed-in reads, the admin statistics, the start of a two-factor setup, the payout numbers and the logouts.
     expect(without.sort()).toEqual(
       [
         "get-admin-stats",
@@ -104,7 +112,10 @@ describe("every route's own bundle", () => {
         "list-referrals",
         "list-transactions",
         "list-withdrawals",
+        "list-payout-numbers",
         "start-two-factor-setup",
+        "logout-user",
+        "logout-all-sessions",
       ].sort(),
     );
   });

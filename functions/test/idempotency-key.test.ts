@@ -122,7 +122,11 @@ describe("a money request repeated with the same Idempotency-Key (R13)", () => {
   it("gives the key back when the request changed nothing, so a retry does the work", async () => {
     const { token, user } = await registerUser();
     const key = randomUUID();
-    const withdraw = { name: "request-withdrawal" as const, token, body: { amount: 50, phoneNumber: "0708374149" } };
+    const withdraw = {
+      name: "request-withdrawal" as const,
+      token,
+      body: { amount: 50, phoneNumber: user.phoneNumber },
+    };
     const refused = await send(withdraw, key);
     expect(refused.statusCode).toBe(400);
     await send({
@@ -158,7 +162,7 @@ describe("a money request repeated with the same Idempotency-Key (R13)", () => {
       request = { name, token, pathParameters: { id: investmentId } };
       count = async () => (await linesOf(user._id, "reward")).length;
     } else if (name === "request-withdrawal") {
-      request = { name, token, body: { amount: 100, phoneNumber: "0708374149" } };
+      request = { name, token, body: { amount: 100, phoneNumber: user.phoneNumber } };
       count = async () => (await linesOf(user._id, "withdrawal")).length;
     } else {
       request = {
@@ -205,7 +209,7 @@ describe("a money request repeated with the same Idempotency-Key (R13)", () => {
   });
 
   it("approves a withdrawal once and answers the repeat the same", async () => {
-    const { withdrawal } = await pendingWithdrawal("254708374149");
+    const { withdrawal } = await pendingWithdrawal();
     const approve = {
       name: "process-withdrawal" as const,
       token: payments.adminToken,

@@ -235,14 +235,16 @@ describe("referral bonus", () => {
 
 describe("POST /withdrawals", () => {
   it("holds the amount at once and lists the pending request and its ledger line", async () => {
-    const { token, user } = await registerUser();
+    const { token, user, input } = await registerUser();
     await depositToWallet(user, 50_000);
-    const { statusCode, body } = await withdrawAs(token, { amount: 120, phoneNumber: "0712345678" });
+    // To the registered number as typed (07…): stored in its 254… form (design.md §12.2).
+    const { statusCode, body } = await withdrawAs(token, { amount: 120, phoneNumber: input.phoneNumber });
     expect(statusCode).toBe(201);
     expect(body.user.walletBalance).toBe(380);
+    expect(user.phoneNumber).toMatch(/^2547\d{8}$/);
     expect(body.withdrawal).toMatchObject({
       amount: 120,
-      phoneNumber: "254712345678",
+      phoneNumber: user.phoneNumber,
       status: "pending",
       user: { firstName: "Wanjiru", lastName: "Kamau" },
     });
@@ -259,7 +261,7 @@ describe("POST /withdrawals", () => {
       amount: -120,
       status: "pending",
       reference: body.withdrawal.transactionReference,
-      phoneNumber: "254712345678",
+      phoneNumber: user.phoneNumber,
     });
     await expectLedgerToMatchBalances(user._id);
   });
@@ -275,14 +277,14 @@ describe("POST /withdrawals", () => {
   ])("answers %j with 400 %j and holds nothing", async (override, message) => {
     const { token, user } = await registerUser();
     await depositToWallet(user, 50_000);
-    const response = await withdrawAs(token, { amount: 100, phoneNumber: "254712345678", ...override });
+    const response = await withdrawAs(token, { amount: 100, phoneNumber: user.phoneNumber, ...override });
     expect(response).toEqual({ statusCode: 400, body: { message } });
     expect((await readItem(keys.user(user._id)))?.walletBalanceCents).toBe(50_000);
   });
 
   it("never pays out trial money", async () => {
-    const { token } = await registerUser();
-    expect(await withdrawAs(token, { amount: 100, phoneNumber: "254712345678" })).toEqual({
+    const { token, user } = await registerUser();
+    expect(await withdrawAs(token, { amount: 100, phoneNumber: user.phoneNumber })).toEqual({
       statusCode: 400,
       body: { message: "Trial balance cannot be withdrawn. Deposit via M-Pesa to fund your wallet." },
     });

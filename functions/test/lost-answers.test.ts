@@ -34,7 +34,7 @@ describe("lost answers after a commit", () => {
     const { withdrawal } = await plain.withdrawals.request({
       user: holder,
       amountKes: 200,
-      phoneNumber: "254712345678",
+      phoneNumber: holder.phoneNumber,
       requestId: randomUUID(),
     });
     const adminUser = await plain.accounts.getUser(admin.user._id);

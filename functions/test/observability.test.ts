@@ -25,7 +25,7 @@ describe("log lines", () => {
     const output = await outputOf(async () => {
       log("warn", "M-Pesa deposit from 254708374149 refused", {
         phoneNumber: 254712345678,
-        password: "secret123",
+        password: "Mvua-Nyingi-42",
         nested: { authorization: "Bearer abc", callbackToken: "abc", note: "call 0712345678" },
         url: `https://api.example.co.ke/api/hooks/daraja/stk/${CALLBACK_TOKEN}`,
         checkoutRequestId: "ws_CO_191220191020363925",

@@ -262,12 +262,12 @@ describe("M-Pesa deposits", () => {
 });
 
 describe("M-Pesa payouts", () => {
-  const pendingWithdrawal = (phone: string, amount = 300) => pendingPayout(phone, amount);
+  const pendingWithdrawal = (to: Parameters<typeof pendingPayout>[0] = {}, amount = 300) => pendingPayout(to, amount);
   const approve = (id: string) => approveWithdrawal(payments.adminToken, id);
   const withdrawalItem = (id: string) => readItem(keys.withdrawal(id));
 
   it("pays an approved withdrawal by B2C and completes it with the M-Pesa receipt", async () => {
-    const { user, withdrawal } = await pendingWithdrawal("254708374149");
+    const { user, withdrawal } = await pendingWithdrawal();
     expect((await approve(withdrawal._id)).body.withdrawal.status).toBe("approved");
     const done = await eventually(async () => {
       const item = await withdrawalItem(withdrawal._id);
@@ -285,7 +285,7 @@ describe("M-Pesa payouts", () => {
     ["254700002001", /initiator/i],
     ["254700002040", /registered/i],
   ])("refunds a payout that fails for %s and records M-Pesa's reason", async (phone, reason) => {
-    const { user, withdrawal } = await pendingWithdrawal(phone);
+    const { user, withdrawal } = await pendingWithdrawal({ b2c: phone });
     await approve(withdrawal._id);
     const failed = await eventually(async () => {
       const item = await withdrawalItem(withdrawal._id);
@@ -299,7 +299,7 @@ describe("M-Pesa payouts", () => {
   });
 
   it("settles once when the B2C result is delivered twice (R4)", async () => {
-    const { user, withdrawal } = await pendingWithdrawal("254700000002");
+    const { user, withdrawal } = await pendingWithdrawal({ b2c: "254700000002" });
     await approve(withdrawal._id);
     await eventually(async () => (await withdrawalItem(withdrawal._id))?.status === "completed");
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -309,7 +309,7 @@ describe("M-Pesa payouts", () => {
   });
 
   it("completes a payout whose result never arrived, through reconciliation and Transaction Status", async () => {
-    const { user, withdrawal } = await pendingWithdrawal("254700009999");
+    const { user, withdrawal } = await pendingWithdrawal({ b2c: "254700009999" });
     await approve(withdrawal._id);
     await new Promise((resolve) => setTimeout(resolve, 1300));
     expect((await withdrawalItem(withdrawal._id))?.status).toBe("approved");
@@ -320,7 +320,7 @@ describe("M-Pesa payouts", () => {
   });
 
   it("never refunds on a Transaction Status answer whose query failed, and completes on a Completed one", async () => {
-    const { user, withdrawal } = await pendingWithdrawal("254700009999");
+    const { user, withdrawal } = await pendingWithdrawal({ b2c: "254700009999" });
     await approve(withdrawal._id);
     // As if reconciliation had asked about the payout and Daraja had accepted the query as this conversation.
     const accepted = await eventually(async () => (await withdrawalItem(withdrawal._id))?.conversationId);

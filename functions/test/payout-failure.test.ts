@@ -27,11 +27,11 @@ const markFailed = (id: string, body: Record<string, unknown>) =>
   );
 
 /**
- * An approved payout whose B2C result never arrives (the simulator drops it for this phone), approved `hoursAgo`
- * (25 by default: past the day M-Pesa gets to answer).
+ * An approved payout to the investor's own number whose B2C result never arrives (the simulator drops it: the number
+ * acts as 254700009999 for B2C), approved `hoursAgo` (25 by default: past the day M-Pesa gets to answer).
  */
 async function stuckPayout(hoursAgo = 25) {
-  const { user, token, withdrawal } = await pendingWithdrawal("254700009999");
+  const { user, token, withdrawal } = await pendingWithdrawal({ b2c: "254700009999" });
   await approveWithdrawal(payments.adminToken, withdrawal._id);
   await eventually(async () => (await readItem(keys.withdrawal(withdrawal._id)))?.conversationId);
   if (hoursAgo > 0) await approvedHoursAgo(withdrawal._id, hoursAgo);
@@ -110,7 +110,7 @@ describe("marking a stuck payout as failed", () => {
   });
 
   it("refuses a withdrawal that is not waiting for M-Pesa: pending, or already paid", async () => {
-    const { withdrawal: pending } = await pendingWithdrawal("254708374149");
+    const { withdrawal: pending } = await pendingWithdrawal();
     const refused = await markFailed(pending._id, { status: "failed", reason: "Not paid" });
     expect(refused).toEqual({
       statusCode: 409,

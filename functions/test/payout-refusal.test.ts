@@ -32,7 +32,7 @@ async function approvedWithdrawal() {
   const { withdrawal } = await services.withdrawals.request({
     user: holder,
     amountKes: 300,
-    phoneNumber: "254712345678",
+    phoneNumber: holder.phoneNumber,
     requestId: randomUUID(),
   });
   const approved = await services.admin.processWithdrawal({

@@ -17,13 +17,14 @@ const validPayload = () => ({
   sub: claims.userId,
   role: "admin",
   ver: 1,
+  sid: "a-session-id",
   iss: "jengafund",
   aud: "jengafund-web",
   exp: Math.floor(Date.now() / 1000) + 600,
 });
 
 function forge(options: { alg?: string; signWith?: Uint8Array; exp?: string; issuer?: string; audience?: string }) {
-  return new SignJWT({ role: "admin", ver: 1 })
+  return new SignJWT({ role: "admin", ver: 1, sid: "a-session-id" })
     .setProtectedHeader({ alg: options.alg ?? "HS256" })
     .setSubject(claims.userId)
     .setIssuer(options.issuer ?? "jengafund")
@@ -42,20 +43,34 @@ async function signedWithRightKey(header: object, payload: object): Promise<stri
 
 describe("session tokens", () => {
   it("issues a standard HS256 JWT that another implementation verifies, and reads its claims back", async () => {
-    const token = await issuer.issue(claims);
+    const { token, sessionId, expiresAtEpochSeconds } = await issuer.issue(claims);
     const { payload, protectedHeader } = await jwtVerify(token, key, {
       algorithms: ["HS256"],
       issuer: "jengafund",
       audience: "jengafund-web",
     });
     expect(protectedHeader).toEqual({ alg: "HS256", typ: "JWT" });
-    expect(payload).toMatchObject({ sub: claims.userId, role: "investor", ver: 3 });
+    expect(payload).toMatchObject({ sub: claims.userId, role: "investor", ver: 3, sid: sessionId });
     expect((payload.exp ?? 0) - (payload.iat ?? 0)).toBe(3600);
-    expect(await issuer.verify(token)).toEqual(claims);
+    expect(payload.exp).toBe(expiresAtEpochSeconds);
+    expect(await issuer.verify(token)).toEqual({ ...claims, sessionId });
+  });
+
+  it("gives every session an id of its own: 16 random bytes, base64url", async () => {
+    const ids = new Set(
+      await Promise.all(Array.from({ length: 50 }, async () => (await issuer.issue(claims)).sessionId)),
+    );
+    expect(ids.size).toBe(50);
+    for (const id of ids) expect(id).toMatch(/^[A-Za-z0-9_-]{22}$/);
   });
 
   it("verifies a token another implementation signed with the key", async () => {
-    expect(await issuer.verify(await forge({}))).toEqual({ userId: claims.userId, role: "admin", tokenVersion: 1 });
+    expect(await issuer.verify(await forge({}))).toEqual({
+      userId: claims.userId,
+      role: "admin",
+      tokenVersion: 1,
+      sessionId: "a-session-id",
+    });
   });
 
   it.each([
@@ -75,6 +90,11 @@ describe("session tokens", () => {
     ],
     ["no expiry", () => signedWithRightKey({ alg: "HS256" }, { ...validPayload(), exp: undefined })],
     ["an unknown role", () => signedWithRightKey({ alg: "HS256" }, { ...validPayload(), role: "superuser" })],
+    [
+      "no session id (a token from before sessions ended on the server)",
+      () => signedWithRightKey({ alg: "HS256" }, { ...validPayload(), sid: undefined }),
+    ],
+    ["an empty session id", () => signedWithRightKey({ alg: "HS256" }, { ...validPayload(), sid: "" })],
     ["a payload that is not an object", () => signedWithRightKey({ alg: "HS256" }, ["admin"])],
     ["two segments", async () => "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0"],
     ["garbage", async () => "not.a.token"],
@@ -83,7 +103,7 @@ describe("session tokens", () => {
   });
 
   it("refuses a token whose payload was changed after signing, and one whose signature is written another way", async () => {
-    const token = await issuer.issue(claims);
+    const { token } = await issuer.issue(claims);
     const [header, payload, signature] = token.split(".") as [string, string, string];
     const elevated = b64({ ...JSON.parse(Buffer.from(payload, "base64url").toString()), role: "admin" });
     expect(await issuer.verify(`${header}.${elevated}.${signature}`)).toBeNull();

@@ -2,8 +2,8 @@
  * A recent second factor for admin money actions (design.md §12.1, issue 19 rule 4), over HTTP on the local API with
  * REQUIRE_ADMIN_2FA on, as in AWS: adjusting a balance, deciding a pending adjustment and approving, rejecting or
  * failing a withdrawal need a session whose authenticator code was entered in the last 15 minutes. An older session
- * hears 403 `stepUpRequired` and nothing is written; POST /auth/step-up with a code (checked, counted and used up as
- * at sign-in) gives the session back with the code's moment in it, and the same request, with the same
+ * hears 403 `stepUpRequired` and nothing is written; POST /auth/step-up with a code (checked, counted on the second
+ * factor's own budget and used up as at sign-in) gives the session back with the code's moment in it, and the same request, with the same
  * Idempotency-Key, then goes through.
  */
 import { randomUUID } from "node:crypto";
@@ -20,7 +20,7 @@ import { describe, expect, it } from "vitest";
 import { RECENT_SECOND_FACTOR_SECONDS } from "../src/lib/middleware.js";
 import { keys } from "../src/repositories/dynamo/keys.js";
 import { ACCOUNT_MESSAGES } from "../src/services/accounts.js";
-import { TWO_FACTOR_MESSAGES } from "../src/services/two-factor.js";
+import { SECOND_FACTOR_LOCK_SECONDS, SECOND_FACTOR_MESSAGES } from "../src/services/second-factor.js";
 import { itemsOfUser, readItem } from "./support/db.js";
 import { api, signUpAdmin, useLocalApi } from "./support/local-api.js";
 import { depositToWallet, expectLedgerToMatchBalances } from "./support/money.js";
@@ -35,8 +35,6 @@ import {
 import { newRegistration } from "./support/users.js";
 
 process.env.REQUIRE_ADMIN_2FA = "true";
-// A small hourly budget of failures per account, so the counting test can use it up quickly.
-process.env.LOGIN_MAX_FAILURES_PER_HOUR = "10";
 useLocalApi();
 
 const STEP_UP_REQUIRED = { status: 403, body: { message: FOUR_EYES_MESSAGES.stepUpRequired, stepUpRequired: true } };
@@ -228,7 +226,8 @@ describe("a code entered within 15 minutes", () => {
     const setup = await api<TwoFactorSetup>("POST", "/auth/2fa/setup", { token: admin.token });
     const enabled = await api("POST", "/auth/2fa/enable", {
       token: admin.token,
-      body: { code: await codeFor(setup.body.secret, step - 1) },
+      // signUpAdmin registers with the test registration's default password.
+      body: { code: await codeFor(setup.body.secret, step - 1), password: newRegistration().password },
     });
     expect(enabled.status).toBe(200);
     expect(claimsOf(admin.token)).not.toHaveProperty("sfa");
@@ -240,7 +239,7 @@ describe("a code entered within 15 minutes", () => {
 });
 
 describe("POST /auth/step-up", () => {
-  it("refuses a wrong code with 400, counted as sign-in counts it: with the hour's budget used, even a right code is a 429", async () => {
+  it("refuses a wrong code with 400, on the second factor's own budget: 5 in a row lock it, even for a right code and at sign-in", async () => {
     const admin = await adminSignedInWithCode(16);
     const step = await freshStep();
     const wrong = await wrongCodeFor(admin.secret, step);
@@ -248,21 +247,21 @@ describe("POST /auth/step-up", () => {
       status: 400,
       body: { message: ACCOUNT_MESSAGES.wrongTwoFactorCode },
     });
-    // LOGIN_MAX_FAILURES_PER_HOUR is 10 in this file: nine more wrong codes use the account's budget up.
-    const wrongs = await Promise.all(Array.from({ length: 9 }, () => stepUp(admin.token, wrong)));
-    expect(wrongs.map((answer) => answer.status)).toEqual(Array(9).fill(400));
+    // Four more wrong codes make five in a row: the last of them locks the second factor for 15 minutes.
+    const wrongs = await Promise.all(Array.from({ length: 4 }, () => stepUp(admin.token, wrong)));
+    expect(wrongs.map((answer) => answer.status)).toEqual(Array(4).fill(400));
+    const lockedUntil = Number((await readItem(keys.user(admin.user._id)))?.twoFactor?.lockedUntil);
+    expect(lockedUntil - Math.floor(Date.now() / 1000)).toBeGreaterThan(SECOND_FACTOR_LOCK_SECONDS - 10);
+    const locked = { status: 429, body: { message: SECOND_FACTOR_MESSAGES.locked(new Date(lockedUntil * 1000)) } };
 
     const right = await codeFor(admin.secret, step);
-    expect(await stepUp(admin.token, right)).toEqual({
-      status: 429,
-      body: { message: TWO_FACTOR_MESSAGES.tooManyAttempts },
-    });
-    // The same budget as sign-in's: the password and a right code do not sign in either.
+    expect(await stepUp(admin.token, right)).toEqual(locked);
+    // The same second factor as sign-in's: the password and a right code do not sign in either, until the lock ends.
     expect(
       await api("POST", "/auth/login", {
         body: { email: admin.input.email, password: admin.input.password, otp: right },
       }),
-    ).toEqual({ status: 429, body: { message: ACCOUNT_MESSAGES.tooManyAttempts } });
+    ).toEqual(locked);
     const subject = await investor();
     expect(await adjust(admin.token, subject.user._id, 10, randomUUID())).toEqual(STEP_UP_REQUIRED);
   });

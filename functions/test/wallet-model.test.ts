@@ -151,14 +151,16 @@ class Withdraw implements fc.AsyncCommand<Model, Real> {
           : model.isTrial && model.wallet === 0
             ? "Trial balance cannot be withdrawn. Deposit via M-Pesa to fund your wallet."
             : "Insufficient balance";
-    const actual = await outcome(async () =>
-      real.services.withdrawals.request({
-        user: await caller(real),
+    const actual = await outcome(async () => {
+      const user = await caller(real);
+      // To the account's own registered number: payouts go nowhere else (design.md §12.2).
+      return real.services.withdrawals.request({
+        user,
         amountKes: this.kes,
-        phoneNumber: "254712345678",
+        phoneNumber: user.phoneNumber,
         requestId: randomUUID(),
-      }),
-    );
+      });
+    });
     expect(actual).toBe(expected);
     if (actual === "ok") model.wallet -= cents;
     await expectSameBalances(model, real);

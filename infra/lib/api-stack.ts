@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { API_BASE_PATH, type RouteHandlerName, routes } from "@jengafund/shared";
+import { API_BASE_PATH, type RouteHandlerName, routes, sendsMail } from "@jengafund/shared";
 import { ArnFormat, CfnOutput, Duration, Fn, Stack, type StackProps } from "aws-cdk-lib";
 import { type CfnStage, DomainName, HttpApi, HttpMethod, SecurityPolicy } from "aws-cdk-lib/aws-apigatewayv2";
 import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
@@ -54,7 +54,7 @@ export interface ApiStackProps extends StackProps {
   readonly accountSecurity: {
     /** Where the emailed reset link leads (required in prod). */
     readonly webOrigin?: string;
-    /** The SES-verified sender address; unset, the forgot-password function has no SES permission. */
+    /** The SES-verified sender address; unset, no function has SES permission (and no mail leaves). */
     readonly sesSender?: string;
     readonly requireAdminTwoFactor: boolean;
   };
@@ -113,8 +113,6 @@ const DARAJA_ROUTE_SECRETS: Partial<Record<RouteHandlerName, readonly (keyof Dar
 
 /** Daraja's callbacks arrive here; the function touches no table and never calls Daraja. */
 const CALLBACK_INGEST: RouteHandlerName = "receive-daraja-callback";
-/** The one function that sends mail (the password reset link), and so the one that may use SES. */
-export const MAILING_ROUTE: RouteHandlerName = "request-password-reset";
 /** The route that applies the solo limits of admin balance adjustments (the only reader of those settings). */
 export const ADJUSTING_ROUTE: RouteHandlerName = "adjust-user-balance";
 
@@ -199,7 +197,6 @@ export class ApiStack extends Stack {
       // Every other handler signs or verifies session tokens, and holds back admins without 2FA where it is required.
       const common = { JWT_SECRET_ARN: props.jwtSecret, ORIGIN_SECRET_ARN: props.originSecret };
       const sessions = { REQUIRE_ADMIN_2FA: String(props.accountSecurity.requireAdminTwoFactor) };
-      if (handler === MAILING_ROUTE) return { secrets: common, environment: { ...sessions, ...mailSettings } };
       if (handler === ADJUSTING_ROUTE) {
         return {
           secrets: common,
@@ -224,13 +221,16 @@ export class ApiStack extends Stack {
     const routesByKey = new Map<string, ReturnType<HttpApi["addRoutes"]>>();
     for (const route of routes) {
       const constructId = pascalCase(route.handler);
+      const bindings = routeFunctionBindings(route.handler);
       const fn = new AppFunction(this, constructId, {
         entry: join(repoPaths.httpHandlers, `${route.handler}.ts`),
         description: `${route.method} ${API_BASE_PATH}${route.path}`,
         table: props.table,
         data: route.data,
         operations: props.operations,
-        ...routeFunctionBindings(route.handler),
+        ...bindings,
+        // The reset link and the security notices (design.md §12.2): the mail settings, and SES as the sender.
+        ...(sendsMail(route) ? { environment: { ...bindings.environment, ...mailSettings } } : {}),
       });
       monitored.push({ name: route.handler, fn });
       acknowledge(
@@ -240,7 +240,7 @@ export class ApiStack extends Stack {
         "Serverless-LambdaDLQ",
       );
       if (route.handler === CALLBACK_INGEST) bus.grantPutEventsTo(fn);
-      if (route.handler === MAILING_ROUTE && sesSender) this.grantSendingAs(fn, sesSender);
+      if (sendsMail(route) && sesSender) this.grantSendingAs(fn, sesSender);
       const added = this.httpApi.addRoutes({
         path: `${API_BASE_PATH}${route.path}`,
         methods: [HttpMethod[route.method]],
@@ -266,14 +266,15 @@ export class ApiStack extends Stack {
       data: "write",
       secrets: darajaSecrets(ALL_DARAJA_SECRETS),
       // Callbacks are unsigned: an STK success is confirmed with the STK query before the wallet is credited, and
-      // that Daraja call (with an OAuth call on a cold start) can take seconds.
-      environment: { ...darajaSettings, MPESA_CONFIRM_STK: "true" },
+      // that Daraja call (with an OAuth call on a cold start) can take seconds. A settled payout mails its owner.
+      environment: { ...darajaSettings, ...mailSettings, MPESA_CONFIRM_STK: "true" },
       timeout: Duration.seconds(30),
       operations: props.operations,
       // Reserved: callbacks always find room, and a replay of the archive settles at a pace the table and Daraja
       // take (throttled events wait in Lambda's own queue, up to the six hours below).
       reservedConcurrentExecutions: props.concurrency.settle,
     });
+    if (sesSender) this.grantSendingAs(settle, sesSender);
     const queueProps = {
       retentionPeriod: Duration.days(14),
       enforceSSL: true,
@@ -326,6 +327,8 @@ export class ApiStack extends Stack {
       table: props.table,
       data: "write",
       secrets: darajaSecrets(ALL_DARAJA_SECRETS),
+      // No mail: reconciliation only asks Daraja; the answers come back as callbacks, and settle-mpesa-result applies
+      // them (and mails the payout's owner).
       environment: darajaSettings,
       timeout: Duration.minutes(2),
       operations: props.operations,
@@ -390,8 +393,8 @@ export class ApiStack extends Stack {
   }
 
   /**
-   * SES v2 SendEmail from the sender, for this one function: authorised on the sender's identity, which SES checks as
-   * the address or, when the domain is what was verified, the domain (both ARNs, no wildcard).
+   * SES v2 SendEmail from the sender, for a function that sends mail: authorised on the sender's identity, which SES
+   * checks as the address or, when the domain is what was verified, the domain (both ARNs, no wildcard).
    */
   private grantSendingAs(fn: AppFunction, sender: string): void {
     const identity = (name: string) =>

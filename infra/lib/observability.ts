@@ -33,6 +33,8 @@ export const BUSINESS_METRICS = [
   "PasswordResetsThrottled",
   /** Password reset emails the mailer could not send (SES refusing or unreachable). */
   "PasswordResetEmailsFailed",
+  /** Security notices to an account's owner (design.md §12.2) that could not be sent; also by `reason`, the kind. */
+  "SecurityNoticesFailed",
   /**
    * Admin balance adjustments that moved money, by `direction` (credit, debit) and `approval` (solo, approved): a
    * count, and BalanceAdjustedKes their KES (dimensions beyond service and stage; Monitoring.soloCreditsMetric).

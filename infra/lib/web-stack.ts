@@ -62,6 +62,8 @@ export const API_FORWARDED_HEADERS = [
   "CloudFront-Viewer-Address",
   // Money routes are made safe to retry with it (design.md §11).
   "Idempotency-Key",
+  // The browser's own random id: a sign-in from a browser not seen before tells the owner (design.md §12.2).
+  "X-Device-Id",
 ] as const;
 
 export interface WebStackProps extends StackProps {

@@ -1,11 +1,11 @@
 /**
- * Account recovery mail and two-factor sign-in in AWS (design.md §11): only the forgot-password function may send
- * mail, through SES, as the sender named by `-c sesSender`; every session-checking function gets REQUIRE_ADMIN_2FA.
+ * Account recovery mail, security notices and two-factor sign-in in AWS (design.md §11, §12.2): only the functions
+ * that send mail (the routes flagged `mail`, and the one that settles payouts) may send it, through SES, as the sender
+ * named by `-c sesSender`; every session-checking function gets REQUIRE_ADMIN_2FA.
  */
-import { routes } from "@jengafund/shared";
+import { routes, sendsMail } from "@jengafund/shared";
 import { Template } from "aws-cdk-lib/assertions";
 import { describe, expect, it } from "vitest";
-import { MAILING_ROUTE } from "../lib/api-stack.js";
 import { createJengaFundApp } from "../lib/jengafund-app.js";
 import { PROD_CONTEXT, skipBundling } from "./contexts.js";
 
@@ -46,28 +46,67 @@ function sesStatements(template: Template): { roles: string; statement: Statemen
 const roleOf = (fn: Resource | undefined) =>
   (fn?.Properties.Role as { "Fn::GetAtt": [string, string] } | undefined)?.["Fn::GetAtt"][0];
 
-describe("password reset mail through SES", () => {
-  it("lets the forgot-password function alone send mail, as the sesSender address or its domain", () => {
+/** The event functions, by the description the API stack gives each. */
+function eventFunction(template: Template, description: string): Resource | undefined {
+  return (Object.values(template.findResources("AWS::Lambda::Function")) as Resource[]).find(
+    (fn) => fn.Properties.Description === description,
+  );
+}
+
+const MAILING_ROUTES: string[] = routes.filter(sendsMail).map((route) => route.handler);
+
+describe("mail through SES: the reset link and the security notices", () => {
+  it("flags the routes that mail: the reset link, and every route that tells an owner of a security event", () => {
+    expect([...MAILING_ROUTES].sort()).toEqual(
+      [
+        "request-password-reset",
+        "reset-password",
+        "login-user",
+        "enable-two-factor",
+        "disable-two-factor",
+        "regenerate-recovery-codes",
+        "step-up",
+        "request-withdrawal",
+        "process-withdrawal",
+      ].sort(),
+    );
+  });
+
+  it("lets the mailing functions alone send mail, as the sesSender address or its domain", () => {
     const template = synthApi({ sesSender: "no-reply@jengafund.co.ke", webOrigin: "https://app.jengafund.co.ke" });
-    const mailing = routeFunctions(template).get(MAILING_ROUTE);
+    const functions = routeFunctions(template);
+    const mailing = [
+      ...MAILING_ROUTES.map((handler) => functions.get(handler)),
+      // A payout settled, by M-Pesa's result or by the status answer reconciliation asked for, mails its owner.
+      eventFunction(template, "Applies M-Pesa callbacks from the payments bus"),
+    ];
 
     const statements = sesStatements(template);
-    expect(statements).toHaveLength(1);
-    expect(statements[0]?.roles).toContain(`"${roleOf(mailing)}"`);
-    expect(statements[0]?.statement.Action).toBe("ses:SendEmail");
-    const resources = JSON.stringify(statements[0]?.statement.Resource);
-    expect(resources).toContain(":identity/no-reply@jengafund.co.ke");
-    expect(resources).toContain(":identity/jengafund.co.ke");
-    expect(resources).not.toContain("*");
-
-    expect(environmentOf(mailing)).toMatchObject({
-      MAILER: "ses",
-      MAIL_FROM: "JengaFund <no-reply@jengafund.co.ke>",
-      WEB_ORIGIN: "https://app.jengafund.co.ke",
-    });
-    for (const [handler, fn] of routeFunctions(template)) {
-      if (handler !== MAILING_ROUTE) expect(environmentOf(fn)).not.toHaveProperty("MAILER");
+    expect(statements).toHaveLength(mailing.length);
+    expect(statements.map((s) => JSON.parse(s.roles)[0].Ref).sort()).toEqual(mailing.map(roleOf).sort());
+    for (const { statement } of statements) {
+      expect(statement.Action).toBe("ses:SendEmail");
+      const resources = JSON.stringify(statement.Resource);
+      expect(resources).toContain(":identity/no-reply@jengafund.co.ke");
+      expect(resources).toContain(":identity/jengafund.co.ke");
+      expect(resources).not.toContain("*");
     }
+
+    for (const fn of mailing) {
+      expect(environmentOf(fn)).toMatchObject({
+        MAILER: "ses",
+        MAIL_FROM: "JengaFund <no-reply@jengafund.co.ke>",
+        WEB_ORIGIN: "https://app.jengafund.co.ke",
+      });
+    }
+    for (const [handler, fn] of functions) {
+      const mailer = MAILING_ROUTES.includes(handler) ? "ses" : undefined;
+      expect([handler, environmentOf(fn).MAILER]).toEqual([handler, mailer]);
+    }
+    // The payment route keeps its Daraja settings beside the mail settings; reconciliation only asks, and mails no one.
+    expect(environmentOf(functions.get("process-withdrawal"))).toHaveProperty("MPESA_BASE_URL");
+    const reconcile = eventFunction(template, "Checks pending M-Pesa deposits and payouts with Daraja");
+    expect(environmentOf(reconcile)).not.toHaveProperty("MAILER");
   });
 
   it("grants no SES action at all without a sender, and takes the link's origin from the site's domain", () => {
@@ -76,7 +115,7 @@ describe("password reset mail through SES", () => {
       certificateArn: "arn:aws:acm:us-east-1:123456789012:certificate/abc",
     });
     expect(sesStatements(template)).toEqual([]);
-    expect(environmentOf(routeFunctions(template).get(MAILING_ROUTE))).toMatchObject({
+    expect(environmentOf(routeFunctions(template).get("request-password-reset"))).toMatchObject({
       WEB_ORIGIN: "https://app.jengafund.co.ke",
     });
   });

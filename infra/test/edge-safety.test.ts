@@ -261,6 +261,8 @@ describe("the caller's address", () => {
     expect(forwarded).toContain("content-type");
     // Money routes read it to make a retry safe.
     expect(forwarded).toContain(IDEMPOTENCY_KEY_HEADER);
+    // The sign-in reads it to tell a new browser (design.md §12.2).
+    expect(forwarded).toContain("x-device-id");
     expect(forwarded).not.toContain("host");
     expect(policy?.Properties.OriginRequestPolicyConfig.QueryStringsConfig).toEqual({ QueryStringBehavior: "all" });
 

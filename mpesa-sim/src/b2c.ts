@@ -22,8 +22,9 @@ import {
 
 /**
  * B2C payouts (mpesa.md §1.6). The request is acknowledged at once; `callbackDelayMs` later the payout is decided —
- * operator, product, amount limits, the recipient's number (outcomes.ts), then the Utility balance — and the
- * `Result` is POSTed to ResultURL. The B2C accounts are kept so results carry realistic running balances.
+ * operator, product, amount limits, the recipient's number (outcomes.ts, or what it was told to act as when the
+ * payout arrived: phone-behaviours.ts), then the Utility balance — and the `Result` is POSTed to ResultURL. The B2C
+ * accounts are kept so results carry realistic running balances.
  */
 export type B2cStatus = "processing" | "succeeded" | "failed";
 
@@ -40,6 +41,8 @@ export interface B2cRecord {
   occasion: string;
   resultUrl: string;
   queueTimeOutUrl: string;
+  /** The special number whose outcome this payout gets, when the recipient was told to act as one (§12.4). */
+  behavesAs?: string;
   createdAt: string;
   decidesAt: string;
   status: B2cStatus;
@@ -94,6 +97,7 @@ export function createB2cApi(ctx: SimContext) {
     const originatorConversationId = readOriginatorConversationId(apiVersion, body.OriginatorConversationID);
 
     const now = config.now();
+    const behavesAs = ctx.phones.actsAs("b2c", partyB);
     const record: B2cRecord = {
       originatorConversationId,
       conversationId: ids.conversationId(),
@@ -107,6 +111,7 @@ export function createB2cApi(ctx: SimContext) {
       occasion,
       resultUrl,
       queueTimeOutUrl,
+      ...(behavesAs === partyB ? {} : { behavesAs }),
       createdAt: now.toISOString(),
       decidesAt: new Date(now.getTime() + config.callbackDelayMs).toISOString(),
       status: "processing",
@@ -134,7 +139,7 @@ export function createB2cApi(ctx: SimContext) {
     if (record.partyA !== config.b2cShortcode) return failure(2028);
     if (record.amount < config.b2cMinAmountKes) return failure(2);
     if (record.amount > config.b2cMaxAmountKes) return failure(3);
-    const forced = b2cScenarioFor(record.partyB).resultCode;
+    const forced = b2cScenarioFor(record.behavesAs ?? record.partyB).resultCode;
     if (forced !== undefined) return failure(forced);
     if (accounts.utilityCents < record.amount * 100) return failure(1);
     return failure(0);
@@ -182,7 +187,7 @@ export function createB2cApi(ctx: SimContext) {
       record.conversationId,
       record.resultUrl,
       result,
-      b2cScenarioFor(record.partyB).deliveries,
+      b2cScenarioFor(record.behavesAs ?? record.partyB).deliveries,
     );
   }
 

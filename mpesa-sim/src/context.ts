@@ -5,6 +5,7 @@ import { invalidPayload } from "./errors.js";
 import type { SimRequest } from "./http.js";
 import type { IdFactory } from "./ids.js";
 import type { Deliveries } from "./outcomes.js";
+import type { PhoneBehaviours } from "./phone-behaviours.js";
 import type { Scheduler } from "./scheduler.js";
 import { type Body, blockedUrlWord } from "./validation.js";
 
@@ -16,6 +17,8 @@ export interface SimContext {
   tokens: TokenStore;
   scheduler: Scheduler;
   callbacks: CallbackDispatcher;
+  /** Numbers told at run time to act as a special number (`PUT /__sim/phones/{msisdn}`). */
+  phones: PhoneBehaviours;
 }
 
 /** How a result left (or did not leave) the simulator, shown on its transaction record. */

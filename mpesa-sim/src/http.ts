@@ -49,6 +49,10 @@ export async function readRequest(req: IncomingMessage): Promise<SimRequest> {
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  if (body === undefined) {
+    res.writeHead(status).end();
+    return;
+  }
   const text = JSON.stringify(body);
   res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
   res.end(text);

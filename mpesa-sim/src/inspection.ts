@@ -3,6 +3,7 @@ import type { B2cApi } from "./b2c.js";
 import type { CallbackDispatcher } from "./callbacks.js";
 import type { SimulatorConfig } from "./config.js";
 import type { Reply, SimRequest } from "./http.js";
+import { createPhoneBehaviourRoutes, type PhoneBehaviours } from "./phone-behaviours.js";
 import type { StkApi } from "./stk.js";
 import type { TransactionStatusApi } from "./transaction-status.js";
 
@@ -28,6 +29,7 @@ export interface InspectionDeps {
   config: SimulatorConfig;
   received: ReceivedRequest[];
   callbacks: CallbackDispatcher;
+  phones: PhoneBehaviours;
   stk: StkApi;
   b2c: B2cApi;
   transactionStatus: TransactionStatusApi;
@@ -38,6 +40,7 @@ const message = (status: number, text: string): Reply => ({ status, body: { mess
 
 export function createInspection(deps: InspectionDeps): (req: SimRequest) => Reply {
   const { config, received, callbacks } = deps;
+  const phones = createPhoneBehaviourRoutes(deps.phones);
 
   const settings = () => ({
     callbackDelayMs: config.callbackDelayMs,
@@ -98,6 +101,7 @@ export function createInspection(deps: InspectionDeps): (req: SimRequest) => Rep
   };
 
   return (req) => {
+    if (req.path === "/__sim/phones" || req.path.startsWith("/__sim/phones/")) return phones(req);
     const route = routes[req.path];
     if (!route) return message(404, `No simulator endpoint ${req.path}`);
     const handle = route[req.method];

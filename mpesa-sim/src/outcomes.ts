@@ -1,6 +1,7 @@
 /**
  * What happens to a payment is decided by the customer's phone number (design.md §7), so every path the product
- * must handle can be driven by hand and by tests without any simulator API. Any valid number not listed pays.
+ * must handle can be driven by hand and by tests without any simulator API. Any valid number not listed pays, unless
+ * `PUT /__sim/phones/{msisdn}` told it to act as one of the listed numbers (design.md §12.4, phone-behaviours.ts).
  */
 
 /** How many times the result is POSTed: never (reconciliation must find it), once, or twice (idempotency). */
@@ -34,6 +35,14 @@ const B2C_SCENARIOS: Readonly<Record<string, B2cScenario>> = {
   "254700000002": { deliveries: 2 },
   "254700009999": { deliveries: 0 },
 };
+
+/**
+ * The numbers with a behaviour of their own (the README's table), any of which another number can be told to act as
+ * at run time, per kind of payment (phone-behaviours.ts). C2B shares the list; its behaviours come with C2B itself.
+ */
+export const SPECIAL_NUMBERS: readonly string[] = [
+  ...new Set([...Object.keys(STK_SCENARIOS), ...Object.keys(B2C_SCENARIOS)]),
+].sort();
 
 export function stkScenarioFor(msisdn: string): StkScenario {
   return STK_SCENARIOS[msisdn] ?? { resultCode: 0, deliveries: 1 };

@@ -9,6 +9,7 @@ import { DarajaError, errorEnvelope, methodNotAllowed, resourceNotFound } from "
 import { type Reply, readRequest, type SimRequest, sendJson } from "./http.js";
 import { IdFactory } from "./ids.js";
 import { createInspection, type ReceivedRequest } from "./inspection.js";
+import { PhoneBehaviours } from "./phone-behaviours.js";
 import { Scheduler } from "./scheduler.js";
 import { createStkApi } from "./stk.js";
 import { createTransactionStatusApi } from "./transaction-status.js";
@@ -21,7 +22,8 @@ export { stkPassword } from "./stk.js";
 /**
  * A local stand-in for Safaricom's Daraja API, spoken to over real HTTP by the product's Daraja client: the real
  * paths, payloads, error envelopes and asynchronous callbacks (mpesa.md §6), with outcomes chosen by phone number
- * (design.md §7). `/__sim/*` is the simulator's own inspection and settings API.
+ * (design.md §7) or by what a number was told to act as (design.md §12.4). `/__sim/*` is the simulator's own
+ * inspection and settings API.
  */
 export interface DarajaSimulator extends Server {
   /** Every Daraja request received (not `/__sim`), newest last. */
@@ -49,13 +51,23 @@ export function createDarajaSimulator(options: SimulatorOptions = {}): DarajaSim
     sourceIp: config.callbackSourceIp,
     now: config.now,
   });
-  const ctx: SimContext = { config, ids, tokens, scheduler, callbacks };
+  const phones = new PhoneBehaviours();
+  const ctx: SimContext = { config, ids, tokens, scheduler, callbacks, phones };
   const stk = createStkApi(ctx);
   const b2c = createB2cApi(ctx);
   const transactionStatus = createTransactionStatusApi(ctx, b2c, stk);
   const accountBalance = createAccountBalanceApi(ctx, b2c);
   const received: ReceivedRequest[] = [];
-  const inspect = createInspection({ config, received, callbacks, stk, b2c, transactionStatus, accountBalance });
+  const inspect = createInspection({
+    config,
+    received,
+    callbacks,
+    phones,
+    stk,
+    b2c,
+    transactionStatus,
+    accountBalance,
+  });
 
   const routes = new Map<string, Route>([
     ["/oauth/v1/generate", { method: "GET", handle: createOAuthHandler(config, tokens) }],

@@ -22,8 +22,9 @@ import {
 
 /**
  * M-Pesa Express (STK push) and its status query (mpesa.md §1.3–§1.5). A push is accepted at once; its outcome is
- * decided `callbackDelayMs` later by the phone number (outcomes.ts) and POSTed to CallBackURL. Until then the phone
- * is "locked" (a second push is refused) and the query answers "being processed".
+ * decided `callbackDelayMs` later by the phone number (outcomes.ts, or what the number was told to act as when the
+ * push arrived: phone-behaviours.ts) and POSTed to CallBackURL. Until then the phone is "locked" (a second push is
+ * refused) and the query answers "being processed".
  */
 export type StkStatus = "processing" | "succeeded" | "failed";
 
@@ -39,6 +40,8 @@ export interface StkRecord {
   accountReference: string;
   transactionDesc: string;
   callbackUrl: string;
+  /** The special number whose outcome this payment gets, when the phone was told to act as one (§12.4). */
+  behavesAs?: string;
   createdAt: string;
   decidesAt: string;
   status: StkStatus;
@@ -96,6 +99,7 @@ export function createStkApi(ctx: SimContext) {
     }
 
     const now = config.now();
+    const behavesAs = ctx.phones.actsAs("stk", phoneNumber);
     const record: StkRecord = {
       checkoutRequestId: ids.checkoutRequestId(phoneNumber, now),
       merchantRequestId: ids.merchantRequestId(),
@@ -108,6 +112,7 @@ export function createStkApi(ctx: SimContext) {
       accountReference,
       transactionDesc,
       callbackUrl,
+      ...(behavesAs === phoneNumber ? {} : { behavesAs }),
       createdAt: now.toISOString(),
       decidesAt: new Date(now.getTime() + config.callbackDelayMs).toISOString(),
       status: "processing",
@@ -127,7 +132,7 @@ export function createStkApi(ctx: SimContext) {
   }
 
   function decide(record: StkRecord): void {
-    const scenario = stkScenarioFor(record.phoneNumber);
+    const scenario = stkScenarioFor(record.behavesAs ?? record.phoneNumber);
     // The simulated shortcode is a PayBill: a Till transaction, or a PayBill paying another shortcode, fails on
     // product assignment before the customer is ever prompted (mpesa.md §1.4, 2028).
     const wrongProduct =

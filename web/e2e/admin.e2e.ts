@@ -3,10 +3,12 @@ import { afterAll, beforeAll, describe, expect, inject, test, vi } from "vitest"
 import { apiCall, registerInvestor } from "./support/api";
 import { hasHorizontalScroll, launchBrowser, openPage, screenshot, viewports } from "./support/browser";
 import { openAdminTab, signIn } from "./support/screens";
+import { type SimulatedBehaviours, simulatePhone } from "./support/simulated-phones";
 import { approvedHoursAgo } from "./support/table";
 
 const webUrl = inject("webUrl");
 const apiUrl = inject("apiUrl");
+const simUrl = inject("simUrl");
 const adminEmail = inject("adminEmail");
 const adminPassword = inject("adminPassword");
 const runId = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -31,9 +33,11 @@ async function anInvestor(firstName: string): Promise<Investor> {
 
 /**
  * Real money for the investor, paid by M-Pesa (an STK deposit the simulator pays), then a withdrawal request the
- * admin can decide on. Not an admin credit: the admin who credits an account may not approve its payout.
+ * admin can decide on, to the investor's own number. Not an admin credit: the admin who credits an account may not
+ * approve its payout. `payout` tells the simulator how that number's B2C payouts behave (default: paid).
  */
-async function withPendingWithdrawal(investor: Investor, phoneNumber = "254708374149"): Promise<string> {
+async function withPendingWithdrawal(investor: Investor, payout?: SimulatedBehaviours): Promise<string> {
+  if (payout) await simulatePhone(simUrl, investor.phone, payout);
   const { checkoutRequestId } = await apiCall<{ checkoutRequestId: string }>(
     apiUrl,
     "POST",
@@ -55,12 +59,11 @@ async function withPendingWithdrawal(investor: Investor, phoneNumber = "25470837
     },
     { timeout: 30_000, interval: 250 },
   );
-  // 254708374149 is a number the Daraja simulator pays out to; 254700009999 one whose result it never delivers.
   const { withdrawal } = await apiCall<{ withdrawal: { _id: string } }>(
     apiUrl,
     "POST",
     "/withdrawals",
-    { amount: 100, phoneNumber },
+    { amount: 100, phoneNumber: investor.phone },
     investor.token,
   );
   return withdrawal._id;
@@ -101,7 +104,8 @@ beforeAll(async () => {
   await withPendingWithdrawal(rejectedInvestor);
   // Approved, sent to M-Pesa, and no result ever comes: a stuck payout.
   stuckInvestor = await anInvestor("Chebet");
-  stuckWithdrawalId = await withPendingWithdrawal(stuckInvestor, "254700009999");
+  // The investor's number acts as 254700009999 for payouts: the simulator never delivers the result.
+  stuckWithdrawalId = await withPendingWithdrawal(stuckInvestor, { b2c: "254700009999" });
   await apiCall(apiUrl, "PUT", `/admin/withdrawals/${stuckWithdrawalId}`, { status: "approved" }, adminToken);
 });
 

@@ -37,7 +37,10 @@ describe("an investor's money flows", () => {
   test("buy, claim, refer, and withdraw once there is real money", { timeout: 120_000 }, async () => {
     const { page, errors, close } = await openPage(browser);
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: webUrl });
-    await registerThroughTheForm(page, { firstName: "Wanjiku", lastName: "Kamau", ...uniqueContact("investor") });
+    const contact = uniqueContact("investor");
+    await registerThroughTheForm(page, { firstName: "Wanjiku", lastName: "Kamau", ...contact });
+    // Payouts go only to the account's own numbers (design.md §12.2): the registered one, stored as 2547….
+    const registeredNumber = `254${contact.phone.slice(1)}`;
 
     // Packages: nine cards, then a trial purchase of the KES 300 package.
     await page.getByRole("heading", { name: "Investment Packages" }).waitFor();
@@ -99,7 +102,7 @@ describe("an investor's money flows", () => {
     await walletBalance.getByText(formatKes(500), { exact: true }).waitFor();
     await page.getByRole("button", { name: "Withdraw", exact: true }).click();
     await withdrawDialog.getByRole("spinbutton", { name: "Amount (KES)" }).fill("200");
-    await withdrawDialog.getByRole("textbox", { name: "M-Pesa Phone Number" }).fill("0712345678");
+    await withdrawDialog.getByRole("textbox", { name: "M-Pesa Phone Number" }).fill(contact.phone);
     await screenshot(page, "withdrawal-dialog-desktop", { fullPage: false });
     await withdrawDialog.getByRole("button", { name: "Request Withdrawal" }).click();
     await toast(page, "Withdrawal request submitted successfully! It will be processed by our admin team.").waitFor();
@@ -117,7 +120,7 @@ describe("an investor's money flows", () => {
     const request = requests.getByRole("listitem").first();
     expect(await request.getByText(formatKes(200)).isVisible()).toBe(true);
     expect(await request.getByText("pending").isVisible()).toBe(true);
-    expect(await request.getByText("To M-Pesa 254712345678").isVisible()).toBe(true);
+    expect(await request.getByText(`To M-Pesa ${registeredNumber}`).isVisible()).toBe(true);
 
     expect(unexpected(errors)).toEqual([]);
     await close();

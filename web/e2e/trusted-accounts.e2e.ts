@@ -137,9 +137,12 @@ describe("two-factor sign-in", () => {
     const secret = ((await dialog.getByTestId("two-factor-secret").textContent()) ?? "").replace(/\s+/g, "");
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
 
+    await dialog.getByRole("textbox", { name: SECURITY_TEXTS.passwordLabel, exact: true }).fill(investor.password);
     await textbox(page, SECURITY_TEXTS.codeLabel).fill(await totp(secret));
     await dialog.getByRole("button", { name: SECURITY_TEXTS.confirmOn }).click();
     await toast(page, SECURITY_TEXTS.enabled).waitFor();
+    // The recovery codes are shown once (design.md §12.2; web/e2e/sessions.e2e.ts goes through them).
+    await dialog.getByRole("button", { name: SECURITY_TEXTS.codesSaved }).click();
     await dialog.getByRole("button", { name: SECURITY_TEXTS.turnOff }).waitFor();
     await dialog.getByRole("button", { name: "Close" }).click();
     await page.getByRole("button", { name: `${SECURITY_TEXTS.title} ${SECURITY_TEXTS.tileOn}` }).waitFor();

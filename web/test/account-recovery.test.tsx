@@ -1,12 +1,17 @@
-import { MESSAGES } from "@jengafund/shared";
-import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { MESSAGES, SECURITY_MESSAGES } from "@jengafund/shared";
+import { act, fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { RECOVERY_TEXTS } from "../src/features/auth/lib/auth-texts";
+import { PROOF_OF_WORK_TEXTS, RECOVERY_TEXTS } from "../src/features/auth/lib/auth-texts";
 import { ApiError, apiRequest } from "../src/lib/api-client";
 import { callsTo, mockApi } from "./api-mock";
+import { altchaWidget, defineFakeAltcha, solveAltcha } from "./fake-altcha";
 import { renderApp } from "./render-app";
 
 vi.mock("../src/lib/api-client", async (original) => ({ ...(await original<object>()), apiRequest: vi.fn() }));
+vi.mock("altcha", async () => {
+  (await import("./fake-altcha")).defineFakeAltcha();
+  return {};
+});
 
 const sameForEveryone =
   "If an account exists for that email, we have sent a link to reset its password. The link works for 30 minutes.";
@@ -88,6 +93,40 @@ describe("forgot password (design.md §11)", () => {
     fireEvent.click(screen.getByRole("button", { name: RECOVERY_TEXTS.sendLink }));
     expect(await screen.findByText(RECOVERY_TEXTS.sendFailed)).toBeTruthy();
   });
+
+  it("past the email's limit shows the proof-of-work check, and sends the link with its solution", async () => {
+    defineFakeAltcha();
+    const reason =
+      "Many reset links were asked for this email in the last hour. Complete the check below, then ask again.";
+    const challenge = { parameters: { algorithm: "PBKDF2/SHA-256" }, signature: "sig" };
+    let asked = 0;
+    mockApi({
+      "POST /auth/forgot-password": () => {
+        asked += 1;
+        if (asked === 1) throw new ApiError(429, reason, undefined, { challengeRequired: true, challenge });
+        return { message: sameForEveryone };
+      },
+    });
+    renderApp("/forgot-password");
+    expect(altchaWidget()).toBeNull();
+    await askForLink("amina@example.com");
+    expect((await screen.findByRole("alert")).textContent).toContain(reason);
+    await waitFor(() => expect(altchaWidget()?.configuration).toMatchObject({ challenge }));
+
+    // Not sent again before the check is solved.
+    fireEvent.click(screen.getByRole("button", { name: RECOVERY_TEXTS.sendLink }));
+    expect(await screen.findByText(PROOF_OF_WORK_TEXTS.unsolved)).toBeTruthy();
+    expect(callsTo("POST", "/auth/forgot-password")).toHaveLength(1);
+
+    act(() => solveAltcha("solved"));
+    fireEvent.click(screen.getByRole("button", { name: RECOVERY_TEXTS.sendLink }));
+    expect(await screen.findByText(RECOVERY_TEXTS.sentTitle)).toBeTruthy();
+    expect(callsTo("POST", "/auth/forgot-password")).toEqual([
+      { email: "amina@example.com" },
+      { email: "amina@example.com", altcha: "solved" },
+    ]);
+    expect(altchaWidget()).toBeNull();
+  });
 });
 
 describe("reset password (design.md §11)", () => {
@@ -127,6 +166,20 @@ describe("reset password (design.md §11)", () => {
     expect((await screen.findByRole("alert")).textContent).toContain(MESSAGES.invalidResetLink);
     fireEvent.click(screen.getByRole("link", { name: RECOVERY_TEXTS.requestNewLink }));
     await waitFor(() => expect(currentPath()).toBe("/forgot-password"));
+  });
+
+  it("shows the server's refusal of a common password, and keeps the form", async () => {
+    mockApi({
+      "POST /auth/reset-password": () => {
+        throw new ApiError(400, SECURITY_MESSAGES.passwordTooCommon);
+      },
+    });
+    renderApp("/reset-password?token=abc123");
+    await setNewPassword("password1");
+    // Under the password field, with the form kept: the link still works for another password.
+    expect(await screen.findByText(SECURITY_MESSAGES.passwordTooCommon)).toBeTruthy();
+    expect(screen.getByRole("button", { name: RECOVERY_TEXTS.savePassword })).toBeTruthy();
+    expect(screen.queryByRole("link", { name: RECOVERY_TEXTS.requestNewLink })).toBeNull();
   });
 
   it("keeps the form for a failure on the way, so the user can try again", async () => {

@@ -1,7 +1,7 @@
 import type { Withdrawal } from "@jengafund/shared";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { format } from "date-fns";
-import { beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, apiRequest } from "../src/lib/api-client";
 import { callsTo, mockApi } from "./api-mock";
 import { aUser, aWithdrawal } from "./fixtures";
@@ -319,5 +319,82 @@ describe("an approved payout waiting for M-Pesa (design.md §12.1)", () => {
     const dialog = within(await screen.findByRole("dialog", { name: "Withdrawal Details" }));
     expect(dialog.getByText(/Paid after refund — recover KES 500\.00/)).toBeTruthy();
     expect(dialog.getByText(/receipt TCLATE0001/)).toBeTruthy();
+  });
+});
+
+describe("the account behind a withdrawal (design.md §12.2)", () => {
+  const now = Date.now();
+  const daysAgo = (days: number) => new Date(now - days * 24 * 3_600_000).toISOString();
+  const toOtherNumber = aWithdrawal({
+    phoneNumber: "254733000111",
+    account: {
+      registeredPhoneNumber: "254712345678",
+      createdAt: daysAgo(3),
+      recentSecurityChange: { kind: "password", at: daysAgo(1) },
+      adminCredits30d: { count: 2, amount: 2000 },
+    },
+  });
+  const toRegistered = aWithdrawal({
+    _id: "01JTESTWITHDRAWAL000000020",
+    user: { firstName: "Brian", lastName: "Otieno", email: "brian@example.com" },
+    account: {
+      registeredPhoneNumber: "254712345678",
+      createdAt: daysAgo(400),
+      adminCredits30d: { count: 0, amount: 0 },
+    },
+  });
+
+  beforeEach(() => {
+    localStorage.setItem("token", "admin-token");
+    vi.mocked(apiRequest).mockClear();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it("shows the registered number beside the payout's and the signals in words, in the table", async () => {
+    showWithdrawals([toOtherNumber, toRegistered]);
+    const table = within(await screen.findByRole("table", { name: "Withdrawals" }));
+    const [first, second] = table.getAllByRole("row").slice(1);
+    const row = within(first as HTMLElement);
+    expect(row.getByText("254733000111")).toBeTruthy();
+    expect(row.getByText("Not the registered number")).toBeTruthy();
+    expect(row.getByText("Registered: 254712345678")).toBeTruthy();
+    const signals = within(row.getByRole("list", { name: "Account signals" }));
+    expect(signals.getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      "New account: 3 days old",
+      "Password reset 1 day ago",
+      "Admin credits in 30 days: 2 (KES 2,000.00)",
+    ]);
+    const other = within(second as HTMLElement);
+    expect(other.getByText("Registered number")).toBeTruthy();
+    expect(
+      within(other.getByRole("list", { name: "Account signals" }))
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Account 1 year old", "No admin credits in 30 days"]);
+  });
+
+  it("shows them on a phone's cards and in the Process dialog", async () => {
+    vi.spyOn(window, "matchMedia").mockImplementation((query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }));
+    showWithdrawals([toOtherNumber]);
+    const cards = within(await screen.findByRole("list", { name: "Withdrawals" }));
+    expect(cards.getByText("Registered: 254712345678")).toBeTruthy();
+    expect(cards.getByText("Password reset 1 day ago")).toBeTruthy();
+    fireEvent.click(cards.getByRole("button", { name: "Process withdrawal of Amina Wanjiru" }));
+    const dialog = within(await screen.findByRole("dialog", { name: "Process Withdrawal" }));
+    expect(dialog.getByText("Not the registered number")).toBeTruthy();
+    expect(dialog.getByText("Registered: 254712345678")).toBeTruthy();
+    expect(dialog.getByText("Admin credits in 30 days: 2 (KES 2,000.00)")).toBeTruthy();
+    expect(dialog.getByText("New account: 3 days old")).toBeTruthy();
   });
 });

@@ -38,9 +38,60 @@ describe("api client", () => {
     expect(post).toHaveBeenCalledWith(
       expect.objectContaining({
         path: "/investments/claim/1",
-        options: expect.objectContaining({ headers: { Authorization: "Bearer abc" } }),
+        options: expect.objectContaining({
+          headers: { Authorization: "Bearer abc", "X-Device-Id": localStorage.getItem("deviceId") },
+        }),
       }),
     );
+  });
+
+  it("sends this browser's id as X-Device-Id on every call, made once and kept in localStorage", async () => {
+    respond(Promise.resolve({ statusCode: 200, headers: {}, body: { text: async () => "{}" } }));
+    await apiRequest("POST", "/auth/login", { body: {} });
+    localStorage.setItem("token", "abc");
+    await apiRequest("POST", "/investments/claim/1", { body: {} });
+    localStorage.removeItem("token");
+    await apiRequest("POST", "/auth/forgot-password", { body: {} });
+
+    const sent = vi.mocked(post).mock.calls.map(([input]) => input.options?.headers?.["X-Device-Id"]);
+    const id = localStorage.getItem("deviceId");
+    expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(sent.slice(-3)).toEqual([id, id, id]);
+  });
+
+  it("keeps the id it finds, and another browser (storage) gets another", async () => {
+    respond(Promise.resolve({ statusCode: 200, headers: {}, body: { text: async () => "{}" } }));
+    localStorage.setItem("deviceId", "kept-id");
+    await apiRequest("POST", "/auth/login", { body: {} });
+    expect(vi.mocked(post).mock.lastCall?.[0].options?.headers).toMatchObject({ "X-Device-Id": "kept-id" });
+
+    localStorage.clear();
+    await apiRequest("POST", "/auth/login", { body: {} });
+    const fresh = vi.mocked(post).mock.lastCall?.[0].options?.headers?.["X-Device-Id"];
+    expect(fresh).not.toBe("kept-id");
+    expect(localStorage.getItem("deviceId")).toBe(fresh);
+  });
+
+  it("still sends an id when storage is refused, the same one for the page's life", async () => {
+    respond(Promise.resolve({ statusCode: 200, headers: {}, body: { text: async () => "{}" } }));
+    const refused = () => {
+      throw new DOMException("The operation is insecure.", "SecurityError");
+    };
+    const getItem = vi.spyOn(Storage.prototype, "getItem").mockImplementation(refused);
+    const setItem = vi.spyOn(Storage.prototype, "setItem").mockImplementation(refused);
+    try {
+      await apiRequest("POST", "/auth/forgot-password", { body: {} }).catch(() => undefined);
+      await apiRequest("POST", "/auth/forgot-password", { body: {} }).catch(() => undefined);
+    } finally {
+      getItem.mockRestore();
+      setItem.mockRestore();
+    }
+    const [first, second] = vi
+      .mocked(post)
+      .mock.calls.slice(-2)
+      .map(([input]) => input.options?.headers);
+    expect(first?.["X-Device-Id"]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second?.["X-Device-Id"]).toBe(first?.["X-Device-Id"]);
   });
 
   it("hands a text/* answer (the CSV export) over as text instead of parsing it", async () => {
@@ -75,6 +126,14 @@ describe("api client", () => {
     await expect(apiRequest("POST", "/withdrawals")).rejects.toMatchObject({ status: 401 });
     expect(localStorage.getItem("token")).toBeNull();
     expect(assign).toHaveBeenCalledWith("/login");
+  });
+
+  it("leaves the page alone for a 401 to a logout: the session it ends had ended already", async () => {
+    localStorage.setItem("token", "expired");
+    respond(Promise.reject(httpError(401, '{"message":"Session expired"}')));
+    await expect(apiRequest("POST", "/auth/logout", { endsSession: true })).rejects.toMatchObject({ status: 401 });
+    expect(localStorage.getItem("token")).toBeNull();
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it("does not reload the page for a 401 to a request sent without a session, such as a wrong password", async () => {

@@ -220,6 +220,8 @@ describe("watching a deposit after the prompt (design §5)", () => {
     await elapse(2_000);
     fireEvent.click(header().getByRole("button", { name: "Logout" }));
     await screen.findByText("Logged out successfully");
+    // Logout waits for the server's answer (design.md §12.2); the session ends here once the app has left for /.
+    await waitFor(() => expect(screen.getByTestId("current-path").textContent).toBe("/"));
     const asked = polls("ws_CO_LOGOUT");
     await elapse(30_000);
     expect(polls("ws_CO_LOGOUT")).toBe(asked);

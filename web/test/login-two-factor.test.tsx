@@ -1,4 +1,4 @@
-import { MESSAGES } from "@jengafund/shared";
+import { MESSAGES, SECURITY_MESSAGES } from "@jengafund/shared";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { TWO_FACTOR_LOGIN_TEXTS } from "../src/features/auth/lib/auth-texts";
@@ -40,8 +40,9 @@ describe("sign-in with two-factor sign-in (design.md §11)", () => {
     await signIn();
     expect(await screen.findByText(TWO_FACTOR_LOGIN_TEXTS.prompt)).toBeTruthy();
     const field = screen.getByLabelText(new RegExp(`^${TWO_FACTOR_LOGIN_TEXTS.codeLabel}`));
-    expect(field.getAttribute("inputmode")).toBe("numeric");
     expect(field.getAttribute("autocomplete")).toBe("one-time-code");
+    // A recovery code may stand in for the code, and the step says so.
+    expect(screen.getByText(TWO_FACTOR_LOGIN_TEXTS.recoveryHint)).toBeTruthy();
     // The first answer is the prompt, not an error: nothing is shown as a failure.
     expect(screen.queryByText(MESSAGES.invalidTwoFactorCode)).toBeNull();
 
@@ -63,12 +64,23 @@ describe("sign-in with two-factor sign-in (design.md §11)", () => {
     expect(screen.getByRole("button", { name: TWO_FACTOR_LOGIN_TEXTS.verify })).toBeTruthy();
   });
 
+  it("signs in with a recovery code typed as shown (xxxxx-xxxxx), in place of the 6-digit code", async () => {
+    vi.mocked(login)
+      .mockRejectedValueOnce(codeRequired())
+      .mockResolvedValueOnce({ token: "token", user: aUser({ twoFactorEnabled: true }) });
+    renderApp("/login");
+    await signIn();
+    await enterCode("ABCDE-23456");
+    expect(await screen.findByText("Login successful!")).toBeTruthy();
+    expect(login).toHaveBeenLastCalledWith({ email: "amina@example.com", password: "Secret123!", otp: "abcde23456" });
+  });
+
   it("checks the code's form before sending it", async () => {
     vi.mocked(login).mockRejectedValueOnce(codeRequired());
     renderApp("/login");
     await signIn();
     await enterCode("12ab");
-    expect(await screen.findByText(MESSAGES.invalidTwoFactorCode)).toBeTruthy();
+    expect(await screen.findByText(SECURITY_MESSAGES.invalidRecoveryCode)).toBeTruthy();
     expect(login).toHaveBeenCalledTimes(1);
   });
 

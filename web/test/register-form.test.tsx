@@ -1,3 +1,4 @@
+import { SECURITY_MESSAGES } from "@jengafund/shared";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { checkReferralCode } from "../src/features/auth/api/check-referral-code";
@@ -95,6 +96,14 @@ describe("register form (spec §2, §5)", () => {
     await fillForm("secret123", "secret123");
     submit();
     expect(await screen.findByText("Email is already registered")).toBeTruthy();
+  });
+
+  it("shows the server's refusal of a common password", async () => {
+    vi.mocked(register).mockRejectedValue(new ApiError(400, SECURITY_MESSAGES.passwordTooCommon));
+    renderApp("/register");
+    await fillForm("password1", "password1");
+    submit();
+    expect(await screen.findByText(SECURITY_MESSAGES.passwordTooCommon)).toBeTruthy();
   });
 
   it("falls back to 'Registration failed' when the server gives no message", async () => {

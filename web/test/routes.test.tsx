@@ -5,6 +5,8 @@ import { aUser } from "./fixtures";
 import { renderApp } from "./render-app";
 
 vi.mock("../src/lib/auth/api/get-current-user", () => ({ getCurrentUser: vi.fn() }));
+// Logout ends the session on the server first (test/logout.test.tsx); here it answers at once.
+vi.mock("../src/lib/auth/api/logout", () => ({ logout: vi.fn(async () => {}) }));
 
 const currentPath = () => screen.getByTestId("current-path").textContent;
 
@@ -71,7 +73,7 @@ describe("logout (spec §4)", () => {
     renderApp("/dashboard/account");
     fireEvent.click(await screen.findByRole("button", { name: "Logout" }));
     expect(await screen.findByText("Logged out successfully")).toBeTruthy();
-    expect(currentPath()).toBe("/");
+    await waitFor(() => expect(currentPath()).toBe("/"));
     expect(localStorage.getItem("token")).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { User } from "@jengafund/shared";
+import { type PayoutNumber, SECURITY_MESSAGES, type User } from "@jengafund/shared";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../src/lib/api-client";
@@ -10,10 +10,17 @@ vi.mock("../src/lib/api-client", async (original) => ({ ...(await original<objec
 
 const funded = aUser({ isTrialAccount: false, trialBalance: 0, walletBalance: 500 });
 
-async function openWithdrawal(user: User, respond: (body: unknown) => unknown = () => ({})) {
+const registeredOnly: PayoutNumber[] = [{ phoneNumber: "254712345678", source: "registered" }];
+
+async function openWithdrawal(
+  user: User,
+  respond: (body: unknown) => unknown = () => ({}),
+  payoutNumbers: PayoutNumber[] = registeredOnly,
+) {
   let serverUser = user;
   mockApi({
     "GET /auth/me": () => ({ user: serverUser }),
+    "GET /withdrawals/payout-numbers": { numbers: payoutNumbers },
     "POST /withdrawals": (body) => {
       const result = respond(body) as { user?: User };
       if (result.user) serverUser = result.user;
@@ -124,5 +131,35 @@ describe("withdrawal modal (spec §2, §5, §8)", () => {
     fireEvent.click(submit);
     expect(await screen.findByText("Failed to submit withdrawal request")).toBeTruthy();
     expect(screen.getByRole("dialog", { name: "Withdraw Funds" })).toBeTruthy();
+  });
+
+  it("offers the numbers it may pay to, fills the field with the one chosen and says how to add one", async () => {
+    const { dialog, phone } = await openWithdrawal(funded, undefined, [
+      ...registeredOnly,
+      { phoneNumber: "254733000111", source: "deposit" },
+    ]);
+    const choices = within(dialog).getByRole("group", { name: "Numbers you can withdraw to" });
+    const registered = await within(choices).findByRole("button", { name: "254712345678 (registered)" });
+    const deposited = within(choices).getByRole("button", { name: "254733000111 (deposited from)" });
+    expect(registered.getAttribute("aria-pressed")).toBe("true");
+    expect(within(dialog).getByText("Deposit once from a number to be able to withdraw to it.")).toBeTruthy();
+
+    fireEvent.click(deposited);
+
+    expect(phone.value).toBe("254733000111");
+    expect(deposited.getAttribute("aria-pressed")).toBe("true");
+    expect(registered.getAttribute("aria-pressed")).toBe("false");
+  });
+
+  it("shows the server's refusal of a number that is neither registered nor deposited from", async () => {
+    const { dialog, amount, phone, submit } = await openWithdrawal(funded, () => {
+      throw new ApiError(403, SECURITY_MESSAGES.payoutNumberNotAllowed);
+    });
+    fireEvent.change(amount, { target: { value: "100" } });
+    fireEvent.change(phone, { target: { value: "0799000111" } });
+    fireEvent.click(submit);
+    expect(await screen.findByText(SECURITY_MESSAGES.payoutNumberNotAllowed)).toBeTruthy();
+    expect(callsTo("POST", "/withdrawals")).toEqual([{ amount: 100, phoneNumber: "0799000111" }]);
+    expect(dialog.isConnected).toBe(true);
   });
 });

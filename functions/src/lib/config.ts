@@ -18,8 +18,22 @@ const fields = {
   JWT_SECRET: optional(minLength(32, "JWT_SECRET must be at least 32 characters (256 bits)")),
   JWT_SECRET_ARN: optional(),
   JWT_TTL_SECONDS: count(8 * 3600),
-  LOGIN_MAX_FAILURES_PER_HOUR: count(100),
+  /**
+   * Failed passwords per clock hour (design.md §12.2): for one account from one address (past it, a 429 for that pair
+   * only), from one address across accounts (past it, a 429), and for one account from all addresses (past it, the
+   * login asks for a solved proof-of-work challenge instead of refusing the owner).
+   */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP_PER_HOUR: count(10),
   LOGIN_MAX_FAILURES_PER_IP_PER_HOUR: count(1000),
+  LOGIN_MAX_FAILURES_PER_HOUR: count(100),
+  /**
+   * The ALTCHA challenge asked for past those limits: PBKDF2 iterations per guess, and the largest secret counter (the
+   * solver tries ¾ of it on average: about 1.5 million iterations, a second or two in a phone's browser), and how
+   * long a challenge may be solved and sent back.
+   */
+  PROOF_OF_WORK_COST: count(1000),
+  PROOF_OF_WORK_MAX_COUNTER: count(2000),
+  PROOF_OF_WORK_VALID_SECONDS: count(600),
   /** Public referral code checks per caller address per clock hour (design.md §9); beyond it a 429. */
   REFERRAL_CODE_CHECKS_PER_IP_PER_HOUR: count(300),
   // Daraja (M-Pesa). Secrets come from the environment locally, from Secrets Manager (<NAME>_ARN) in AWS.
@@ -72,7 +86,10 @@ const fields = {
   SMTP_PORT: count(1025),
   /** The sender: locally any address; in AWS an SES-verified identity (`-c sesSender=`). */
   MAIL_FROM: text("JengaFund <no-reply@jengafund.local>", minLength(3)),
-  /** Password reset emails asked for per email (known or not) and per address per clock hour; beyond, a 429. */
+  /**
+   * Password reset emails asked for per clock hour: per email, known or not (beyond, a solved proof-of-work challenge
+   * is needed), and per address (beyond, a 429).
+   */
   PASSWORD_RESET_MAX_PER_EMAIL_PER_HOUR: count(5),
   PASSWORD_RESET_MAX_PER_IP_PER_HOUR: count(100),
   /**

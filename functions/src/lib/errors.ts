@@ -37,6 +37,20 @@ export class TwoFactorRequiredError extends NotAuthenticatedError {
   override readonly details = { twoFactorRequired: true };
 }
 
+/**
+ * A login for an account past its hourly limit of failed passwords: a 401 whose body carries a fresh proof-of-work
+ * challenge, which the next attempt must bring solved (design.md §12.2). The reset request's kind is
+ * `ChallengeRequiredTooManyError`.
+ */
+export class ChallengeRequiredError extends NotAuthenticatedError {
+  override readonly details: { challengeRequired: true; challenge: unknown };
+
+  constructor(message: string, challenge: unknown) {
+    super(message);
+    this.details = { challengeRequired: true, challenge };
+  }
+}
+
 /** The caller may not do this (wrong role, a deactivated account, a request from outside). */
 export class NotPermittedError extends DomainError {
   constructor(message = "You do not have permission to do this") {
@@ -86,6 +100,16 @@ export class KeyReusedError extends DomainError {}
 
 /** A limit on attempts was reached (logins, M-Pesa prompts); the message says when to try again. */
 export class TooManyAttemptsError extends DomainError {}
+
+/** A limit that a solved proof-of-work challenge lifts (reset requests per email): a 429 carrying the challenge. */
+export class ChallengeRequiredTooManyError extends TooManyAttemptsError {
+  override readonly details: { challengeRequired: true; challenge: unknown };
+
+  constructor(message: string, challenge: unknown) {
+    super(message);
+    this.details = { challengeRequired: true, challenge };
+  }
+}
 
 /** M-Pesa refused or failed; the message says what the user can do. */
 export class UpstreamError extends DomainError {}

@@ -31,6 +31,8 @@ export type MetricName =
   | "PasswordResetsThrottled"
   // A reset email the mailer could not send (SES or SMTP failing): the user was still told to look for it.
   | "PasswordResetEmailsFailed"
+  // A security notice (design.md §12.2) the mailer could not send or that had no one to go to: also by notice kind.
+  | "SecurityNoticesFailed"
   // Admin balance adjustments that moved money (design.md §12.1): by direction and by solo or approved.
   | "BalanceAdjusted"
   | "BalanceAdjustedKes";

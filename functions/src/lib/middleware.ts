@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import {
+  type EmptyAnswer,
   FOUR_EYES_MESSAGES,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_PATTERN,
@@ -127,6 +128,8 @@ export interface HttpRequest<
   query: Output<Q>;
   /** The signed-in caller; present on every route that is not public. */
   caller: A extends "public" ? undefined : UserRecord;
+  /** The caller's session (the token's `sid` and claims); present on every route that is not public. */
+  session: A extends "public" ? undefined : { id: string; claims: TokenClaims };
   /** What `load` asked for, read with the caller (null when it does not exist or is not the caller's). */
   loaded: Omit<CallerContext, "user">;
   /** The caller's address as `decideCaller` established it (the viewer's, behind CloudFront). */
@@ -153,17 +156,21 @@ export const IDEMPOTENCY_MESSAGES = {
 } as const;
 
 /** What `run` returns for an answer of the route contract: a 200 may leave its status out, a 201 or 202 may not. */
-type ResultOf<Answer> = Answer extends TextAnswer
-  ? /** A non-JSON answer (a CSV download): the body as text with its own headers. */
-    { statusCode?: 200; text: string; headers: Record<string, string> }
-  : Answer extends JsonAnswer<infer Body, infer Status>
-    ? (200 extends Status ? { statusCode?: Status } : { statusCode: Status }) & { body: Body }
-    : never;
+type ResultOf<Answer> = Answer extends EmptyAnswer
+  ? /** No body (204): the session routes that only end something. */
+    { statusCode: 204 }
+  : Answer extends TextAnswer
+    ? /** A non-JSON answer (a CSV download): the body as text with its own headers. */
+      { statusCode?: 200; text: string; headers: Record<string, string> }
+    : Answer extends JsonAnswer<infer Body, infer Status>
+      ? (200 extends Status ? { statusCode?: Status } : { statusCode: Status }) & { body: Body }
+      : never;
 
 /** The answer a handler's `run` must give: the one `RouteResponses` (shared/src/api/contract.ts) names for it. */
 export type HttpResult<H extends RouteHandlerName> = ResultOf<RouteResponse<H>>;
 
 type AnyResult =
+  | { statusCode: 204 }
   | { statusCode?: number; body: unknown }
   | { statusCode?: number; text: string; headers: Record<string, string> };
 
@@ -380,6 +387,7 @@ export function httpHandler<
         path,
         query,
         caller,
+        session: claims ? { id: claims.sessionId, claims } : undefined,
         loaded,
         sourceIp,
         ...(event.keyed ? { idempotency: idempotencyScope(event.keyed) } : {}),
@@ -416,6 +424,9 @@ export function httpHandler<
       // keeps it now; until then a repeat hears "still being processed".
       if (keyed && !keyed.kept && "body" in result) {
         await idempotencyStore().keep({ claim: keyed.claim, statusCode: result.statusCode ?? 200, body: result.body });
+      }
+      if (!("body" in result) && !("text" in result)) {
+        return { statusCode: 204, headers: { "cache-control": "no-store" } };
       }
       if ("text" in result) {
         return {

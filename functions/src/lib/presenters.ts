@@ -22,6 +22,7 @@ import type {
   UserSummary,
   WithdrawalRecord,
 } from "../repositories/ports.js";
+import type { PayoutAccountSignals } from "../services/payout-numbers.js";
 
 /** The API's user: KES numbers, `_id`, and never the password hash or token version. */
 export function presentUser(user: UserRecord): User {
@@ -125,13 +126,26 @@ export function presentWithdrawal(withdrawal: WithdrawalRecord): Withdrawal {
 
 /**
  * A withdrawal as admins see it: also when it was decided, and what M-Pesa paid after a refund, the money to recover
- * (design.md §12.1).
+ * (design.md §12.1); in the list, the account behind it (design.md §12.2).
  */
-export function presentAdminWithdrawal(withdrawal: WithdrawalRecord): Withdrawal {
+export function presentAdminWithdrawal(withdrawal: WithdrawalRecord, account?: PayoutAccountSignals): Withdrawal {
   const paid = withdrawal.paidAfterRefund;
   return {
     ...presentWithdrawal(withdrawal),
     ...(withdrawal.processedAt ? { processedAt: withdrawal.processedAt } : {}),
+    ...(account
+      ? {
+          account: {
+            registeredPhoneNumber: account.registeredPhoneNumber,
+            createdAt: account.createdAt,
+            ...(account.recentSecurityChange ? { recentSecurityChange: account.recentSecurityChange } : {}),
+            adminCredits30d: {
+              count: account.adminCredits30d.count,
+              amount: centsToKes(account.adminCredits30d.amountCents),
+            },
+          },
+        }
+      : {}),
     ...(paid
       ? {
           paidAfterRefund: {

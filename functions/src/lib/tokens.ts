@@ -1,10 +1,15 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Role } from "@jengafund/shared";
 
 export interface TokenClaims {
   userId: string;
   role: Role;
   tokenVersion: number;
+  /**
+   * The session's id (`sid`): the user item keeps a map of the live ones, so a session can end on the server (logout,
+   * logout-all, a password reset, 2FA turned on or off) before its token expires (design.md §12.2).
+   */
+  sessionId: string;
   /**
    * When an authenticator code was last entered for this session (epoch seconds): at a login with a code, or a step-up
    * (design.md §12.1). Absent when the session began with a password alone. Its own claim, `sfa`, rather than OIDC's
@@ -13,13 +18,21 @@ export interface TokenClaims {
   secondFactorAt?: number;
 }
 
+/** A new session's token, with its id and end as the user item's session map keeps them. */
+export interface IssuedSession {
+  token: string;
+  sessionId: string;
+  expiresAtEpochSeconds: number;
+}
+
 export interface TokenIssuer {
-  issue(claims: TokenClaims): Promise<string>;
+  /** A new session: a fresh random id and the full lifetime. */
+  issue(claims: Omit<TokenClaims, "sessionId">): Promise<IssuedSession>;
   /** Returns the claims of a valid token, or null for anything else (bad signature, expired, other algorithm). */
   verify(token: string): Promise<TokenClaims | null>;
   /**
-   * The same session with a code entered at `secondFactorAt` recorded in it: subject, role, version and expiry as they
-   * were, so a step-up never lengthens a session. Null for a token `verify` refuses.
+   * The same session with a code entered at `secondFactorAt` recorded in it: subject, role, version, session id and
+   * expiry as they were, so a step-up never lengthens a session. Null for a token `verify` refuses.
    */
   withSecondFactor(token: string, secondFactorAt: number): Promise<string | null>;
 }
@@ -43,17 +56,34 @@ export function createJwtIssuer(secret: () => Promise<Uint8Array>, ttlSeconds: n
 
   /** The session's claims from a verified payload, or null when one of them is missing or of another type. */
   function sessionOf(claims: Record<string, unknown>): TokenClaims | null {
-    const { sub, role, ver, sfa } = claims;
-    if (typeof sub !== "string" || (role !== "admin" && role !== "investor") || typeof ver !== "number") {
+    const { sub, role, ver, sid, sfa } = claims;
+    if (
+      typeof sub !== "string" ||
+      (role !== "admin" && role !== "investor") ||
+      typeof ver !== "number" ||
+      typeof sid !== "string" ||
+      sid === ""
+    ) {
       return null;
     }
-    return { userId: sub, role, tokenVersion: ver, ...(typeof sfa === "number" ? { secondFactorAt: sfa } : {}) };
+    return {
+      userId: sub,
+      role,
+      tokenVersion: ver,
+      sessionId: sid,
+      ...(typeof sfa === "number" ? { secondFactorAt: sfa } : {}),
+    };
   }
 
-  function payloadOf({ userId, role, tokenVersion, secondFactorAt }: TokenClaims, now: number, expiresAt: number) {
+  function payloadOf(
+    { userId, role, tokenVersion, sessionId, secondFactorAt }: TokenClaims,
+    now: number,
+    expiresAt: number,
+  ) {
     return {
       role,
       ver: tokenVersion,
+      sid: sessionId,
       ...(secondFactorAt === undefined ? {} : { sfa: secondFactorAt }),
       sub: userId,
       iss: ISSUER,
@@ -66,7 +96,11 @@ export function createJwtIssuer(secret: () => Promise<Uint8Array>, ttlSeconds: n
   return {
     async issue(claims) {
       const now = Math.floor(Date.now() / 1000);
-      return signed(payloadOf(claims, now, now + ttlSeconds));
+      const session = { sessionId: newSessionId(), expiresAtEpochSeconds: now + ttlSeconds };
+      const token = await signed(
+        payloadOf({ ...claims, sessionId: session.sessionId }, now, session.expiresAtEpochSeconds),
+      );
+      return { token, ...session };
     },
     async verify(token) {
       const claims = readVerified(token, await secret());
@@ -80,6 +114,11 @@ export function createJwtIssuer(secret: () => Promise<Uint8Array>, ttlSeconds: n
       return signed(payloadOf({ ...session, secondFactorAt }, Math.floor(Date.now() / 1000), claims.exp));
     },
   };
+}
+
+/** 16 random bytes: a session id nobody can guess, short enough to be a key of the user item's session map. */
+function newSessionId(): string {
+  return randomBytes(16).toString("base64url");
 }
 
 /** The payload of a token signed with this key, issued by us for the web app and in its validity window. */

@@ -1,3 +1,5 @@
+import { centsToKes, formatKes, nairobiWallClock } from "@jengafund/shared";
+import type { SecurityNotice, SecurityNoticeKind } from "../notices/security-notices.js";
 import type { MailMessage } from "./mailer.js";
 
 /** The web app's brand green (web/src/components/ui/system.ts, brand.700): white text on it passes WCAG AA. */
@@ -10,8 +12,18 @@ const escapeHtml = (text: string) =>
  * A plain, branded message: the JengaFund name on a green band, the paragraphs, one button, and the link written out
  * as well (some mail apps hide buttons). Inline styles only: mail clients drop style sheets.
  */
-function brandedHtml(content: { heading: string; paragraphs: string[]; action: { label: string; url: string } }) {
+function brandedHtml(content: {
+  heading: string;
+  paragraphs: string[];
+  details?: MessageDetail[];
+  action: { label: string; url: string };
+}) {
   const paragraph = (text: string) => `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(text)}</p>`;
+  const detailRow = ([label, value]: MessageDetail) =>
+    `<tr><th scope="row" align="left" style="padding:4px 16px 4px 0;font-weight:bold;vertical-align:top">${escapeHtml(label)}</th><td style="padding:4px 0;word-break:break-word">${escapeHtml(value)}</td></tr>`;
+  const details = content.details?.length
+    ? `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px;line-height:1.5">${content.details.map(detailRow).join("")}</table>\n`
+    : "";
   const url = escapeHtml(content.action.url);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(content.heading)}</title></head>
@@ -23,7 +35,7 @@ function brandedHtml(content: { heading: string; paragraphs: string[]; action: {
 <tr><td style="padding:24px">
 <h1 style="margin:0 0 16px;font-size:20px">${escapeHtml(content.heading)}</h1>
 ${content.paragraphs.slice(0, 1).map(paragraph).join("")}
-<p style="margin:0 0 24px"><a href="${url}" style="display:inline-block;background:${BRAND_GREEN};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold">${escapeHtml(content.action.label)}</a></p>
+${details}<p style="margin:0 0 24px"><a href="${url}" style="display:inline-block;background:${BRAND_GREEN};color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold">${escapeHtml(content.action.label)}</a></p>
 ${content.paragraphs.slice(1).map(paragraph).join("")}
 <p style="margin:0;font-size:13px;color:#555555;line-height:1.5">If the button does not work, open this link:<br><a href="${url}" style="color:${BRAND_GREEN};word-break:break-all">${url}</a></p>
 </td></tr>
@@ -33,20 +45,26 @@ ${content.paragraphs.slice(1).map(paragraph).join("")}
 </body></html>`;
 }
 
+/** A labelled fact under the first paragraph (`When`, `From address`…): a table row in HTML, `Label: value` in text. */
+type MessageDetail = readonly [label: string, value: string];
+
 /** A branded message: the same paragraphs as plain text (with the link line) and as HTML (with the button). */
 function brandedMessage(input: {
   to: string;
   subject: string;
   heading: string;
   intro: string;
+  details?: MessageDetail[];
   rest: string[];
   action: { label: string; textLabel: string; url: string };
 }): MailMessage {
+  const details = input.details?.length ? [...input.details.map(([label, value]) => `${label}: ${value}`), ""] : [];
   const text = [
     "JengaFund",
     "",
     input.intro,
     "",
+    ...details,
     `${input.action.textLabel}: ${input.action.url}`,
     "",
     ...input.rest.flatMap((line) => [line, ""]),
@@ -59,6 +77,7 @@ function brandedMessage(input: {
     html: brandedHtml({
       heading: input.heading,
       paragraphs: [input.intro, ...input.rest],
+      ...(input.details ? { details: input.details } : {}),
       action: { label: input.action.label, url: input.action.url },
     }),
   };
@@ -109,5 +128,149 @@ export function adminWelcomeEmail(input: {
     intro,
     rest,
     action: { label: "Set your password", textLabel: "Set your password", url: input.link },
+  });
+}
+
+/** The support contacts the site's footer gives (web/src/components/layout/site-footer.tsx). */
+export const SUPPORT_CONTACT = "support@jengafund.example or +254 700 000 000";
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** 2026-11-26T11:05Z → "26 Nov 2026, 14:05 (Nairobi time)": investors read Kenyan time, whatever the server's zone. */
+export function nairobiTimeText(at: Date): string {
+  const wall = nairobiWallClock(at);
+  const month = MONTHS[Number(wall.slice(5, 7)) - 1] ?? wall.slice(5, 7);
+  return `${Number(wall.slice(8, 10))} ${month} ${wall.slice(0, 4)}, ${wall.slice(11, 16)} (Nairobi time)`;
+}
+
+/**
+ * 254712345678 → "07••••5678": the local form the owner knows, with its first two and last four digits, enough to
+ * recognise their own number and too little for anyone else to use it.
+ */
+export function maskedPhoneNumber(phoneNumber: string): string {
+  const digits = phoneNumber.replace(/\D/g, "");
+  const local = /^254[17]\d{8}$/.test(digits) ? `0${digits.slice(3)}` : digits;
+  return local.length >= 10 ? `${local.slice(0, 2)}••••${local.slice(-4)}` : `••••${local.slice(-4)}`;
+}
+
+/** A browser's User-Agent as the notice shows it: one line, at most 160 characters (it is the caller's text). */
+const oneLine = (text: string) =>
+  text
+    .replace(/\p{Cc}+/gu, " ")
+    .trim()
+    .slice(0, 160);
+
+const MONEY_KINDS: ReadonlySet<SecurityNoticeKind> = new Set(["withdrawal-requested", "payout-sent", "payout-failed"]);
+
+/** What each kind says: the subject, the heading, and what happened (after "Hello <name>, "). */
+function noticeWording(notice: SecurityNotice, money: { amount: string; number: string }) {
+  const lockedUntil = notice.lockedUntil ? nairobiTimeText(notice.lockedUntil) : "later";
+  const wording: Record<SecurityNoticeKind, { subject: string; heading: string; happened: string; note?: string }> = {
+    "withdrawal-requested": {
+      subject: "JengaFund: a withdrawal was requested",
+      heading: "A withdrawal was requested",
+      happened: `a withdrawal of ${money.amount} to the M-Pesa number ${money.number} was requested from your JengaFund account.`,
+      note: "Nothing is paid until a JengaFund admin has checked the withdrawal.",
+    },
+    "payout-sent": {
+      subject: "JengaFund: your withdrawal was paid",
+      heading: "Your withdrawal was paid",
+      happened: `${money.amount} from your JengaFund wallet was sent to the M-Pesa number ${money.number}.`,
+    },
+    "payout-failed": {
+      subject: "JengaFund: a withdrawal was not paid",
+      heading: "A withdrawal was not paid",
+      happened: `the withdrawal of ${money.amount} to the M-Pesa number ${money.number} was not paid, and the amount is back in your JengaFund wallet.`,
+      note: "Your list of withdrawals on JengaFund says why.",
+    },
+    "password-changed": {
+      subject: "JengaFund: your password was changed",
+      heading: "Your password was changed",
+      happened: "the password of your JengaFund account was changed.",
+      note: "Every device that was signed in to your account has been signed out.",
+    },
+    "two-factor-on": {
+      subject: "JengaFund: two-factor sign-in was turned on",
+      heading: "Two-factor sign-in was turned on",
+      happened:
+        "two-factor sign-in was turned on for your JengaFund account: signing in now asks for a code from an authenticator app as well as the password.",
+      note: "If it was not you, someone who knows your password may have linked their own app: tell support, who can remove it.",
+    },
+    "two-factor-off": {
+      subject: "JengaFund: two-factor sign-in was turned off",
+      heading: "Two-factor sign-in was turned off",
+      happened:
+        "two-factor sign-in was turned off for your JengaFund account: signing in now asks for the password alone.",
+    },
+    "recovery-code-used": {
+      subject: "JengaFund: a recovery code was used to sign in",
+      heading: "A recovery code was used",
+      happened:
+        "one of your recovery codes was used in place of an authenticator code to sign in to your JengaFund account.",
+      note: 'That code no longer works. For a fresh set, choose "Regenerate" on the Security tile of your Account page.',
+    },
+    "second-factor-locked": {
+      subject: "JengaFund: two-factor sign-in is locked",
+      heading: "Two-factor sign-in is locked",
+      happened: `too many wrong two-factor codes were entered for your JengaFund account, so signing in with a code is paused until ${lockedUntil}.`,
+      note: "Whoever entered them already knew your password.",
+    },
+    "new-browser": {
+      subject: "JengaFund: a sign-in from a new browser",
+      heading: "A sign-in from a new browser",
+      happened: "your JengaFund account was signed in to from a browser it had not been used from before.",
+    },
+  };
+  return wording[notice.kind];
+}
+
+/**
+ * A security notice (design.md §12.2): what happened, when (Nairobi time), from which address, the amount and the
+ * masked number of a money notice, and what to do if it was not the owner. Never a balance, a code or a link that
+ * signs anyone in: the only link is to the forgot-password page.
+ */
+export function securityNoticeEmail(input: {
+  to: string;
+  firstName: string;
+  notice: SecurityNotice;
+  webOrigin: string;
+}): MailMessage {
+  const { notice } = input;
+  const money = MONEY_KINDS.has(notice.kind);
+  const amount = formatKes(centsToKes(notice.amountCents ?? 0));
+  const number = maskedPhoneNumber(notice.phoneNumber ?? "");
+  const wording = noticeWording(notice, { amount, number });
+  const forgotPassword = `${input.webOrigin.replace(/\/+$/, "")}/forgot-password`;
+
+  const details: MessageDetail[] = [["When", nairobiTimeText(notice.at)]];
+  if (notice.sourceIp) details.push(["From address", notice.sourceIp]);
+  if (money && notice.amountCents !== undefined) details.push(["Amount", amount]);
+  if (money && notice.phoneNumber) details.push(["M-Pesa number", number]);
+  if (notice.kind === "second-factor-locked" && notice.lockedUntil) {
+    details.push(["Locked until", nairobiTimeText(notice.lockedUntil)]);
+  }
+  if (notice.kind === "new-browser" && notice.userAgent) details.push(["Browser", oneLine(notice.userAgent)]);
+
+  const yours =
+    notice.kind === "second-factor-locked"
+      ? "If it was you, try again after that time."
+      : money
+        ? "If you asked for this withdrawal, there is nothing more to do."
+        : "If this was you, there is nothing more to do.";
+  return brandedMessage({
+    to: input.to,
+    subject: wording.subject,
+    heading: wording.heading,
+    intro: `Hello ${input.firstName}, ${wording.happened}`,
+    details,
+    rest: [
+      ...(wording.note ? [wording.note] : []),
+      yours,
+      "If it was not you, act now:",
+      `1. Reset your password at ${forgotPassword}: a new password signs every device out.`,
+      '2. Sign in again and choose "Sign out of all devices" on the Security tile of your Account page.',
+      `3. Contact JengaFund support at ${SUPPORT_CONTACT}${money ? " and say which withdrawal it is" : ""}.`,
+    ],
+    action: { label: "Not you? Reset your password", textLabel: "Not you? Reset your password", url: forgotPassword },
   });
 }

@@ -1,11 +1,84 @@
 import type { Log } from "../lib/log.js";
+import type { MetricsPort } from "../lib/metrics.js";
+import type { Mailer } from "../mail/mailer.js";
+import { securityNoticeEmail } from "../mail/templates.js";
+import type { AccountRepository } from "../repositories/ports.js";
 import type { SecurityNotice, SecurityNotices } from "./security-notices.js";
 
-/** Placeholder until the notices module is written: every notice is only logged. Replaced by the notices work. */
-export function createSecurityNotices(deps: { log: Log }): SecurityNotices {
+export interface SecurityNoticeDeps {
+  /** Built on first use, so building the service loads no mail client. */
+  mailer: () => Mailer;
+  /** Where the owner's email and first name are read when the notice does not carry them. */
+  users: Pick<AccountRepository, "getUser">;
+  log: Log;
+  metrics: MetricsPort;
+  /** The web app's origin: the notice links to `<webOrigin>/forgot-password`. */
+  webOrigin: string;
+  /**
+   * How long a send may hold up the action it reports (default 5 s). Past it the notice counts as failed and the
+   * action carries on; the mailer may still deliver it.
+   */
+  timeoutMs?: number;
+}
+
+/** A notice that could not be sent, and why. */
+class NoticeNotSentError extends Error {
+  override name = "NoticeNotSentError";
+}
+
+/** `jane.doe@example.co.ke` → `j***@example.co.ke`: a mail error may quote the address, and logs must not. */
+const maskEmails = (text: string) =>
+  text.replace(
+    /([^\s<>"'@:;,]{1,64})@([\w-]+(?:\.[\w-]+)+)/g,
+    (_, local: string, domain: string) => `${local.slice(0, 1)}***@${domain}`,
+  );
+
+function describe(error: unknown): string {
+  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return maskEmails(text).slice(0, 500);
+}
+
+/**
+ * Security notices by email (design.md §12.2), through the same mailer as the password reset link: SMTP to MailDev
+ * locally, SES in AWS. `send` never rejects: a missing account, a mailer error or a send slower than `timeoutMs` is
+ * logged (the user's id and the kind, never the address) and counted as SecurityNoticesFailed, by kind.
+ */
+export function createSecurityNotices(deps: SecurityNoticeDeps): SecurityNotices {
+  const { mailer, users, log, metrics, webOrigin, timeoutMs = 5_000 } = deps;
+
+  async function recipient(notice: SecurityNotice) {
+    if (notice.to) return notice.to;
+    const user = await users.getUser(notice.userId);
+    if (!user) throw new NoticeNotSentError("No account to send it to");
+    return { email: user.email, firstName: user.firstName };
+  }
+
+  async function deliver(notice: SecurityNotice) {
+    const to = await recipient(notice);
+    await mailer().send(securityNoticeEmail({ to: to.email, firstName: to.firstName, notice, webOrigin }));
+  }
+
   return {
-    async send(notice: SecurityNotice) {
-      deps.log("info", "security notice", { kind: notice.kind, userId: notice.userId });
+    async send(notice) {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          deliver(notice),
+          new Promise<never>((_, reject) => {
+            timer = setTimeout(() => reject(new NoticeNotSentError(`Not sent within ${timeoutMs} ms`)), timeoutMs);
+          }),
+        ]);
+        log("info", "Security notice sent", { kind: notice.kind, userId: notice.userId });
+      } catch (error) {
+        metrics.count("SecurityNoticesFailed", notice.kind);
+        log("error", "Security notice not sent", {
+          kind: notice.kind,
+          userId: notice.userId,
+          error: describe(error),
+        });
+      } finally {
+        clearTimeout(timer);
+      }
     },
   };
 }

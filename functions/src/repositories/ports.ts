@@ -9,7 +9,9 @@ import type {
   TRANSACTION_TYPES,
   WITHDRAWAL_STATUSES,
 } from "@jengafund/shared";
+import type { PayoutNumberRecord } from "./payout-numbers-port.js";
 import type { PaidAfterRefund } from "./payout-recovery-port.js";
+import type { SessionMap } from "./sessions-port.js";
 
 /** Domain records as the services see them. Amounts are integer cents. */
 export interface UserSummary {
@@ -49,6 +51,10 @@ export interface UserRecord {
   passwordChangedAt?: string;
   /** Two-factor sign-in (TOTP); absent until the user starts setting it up. */
   twoFactor?: TwoFactorState;
+  /** When two-factor sign-in was last turned on or off (a signal on the admin's withdrawal screens). */
+  twoFactorChangedAt?: string;
+  /** The live sessions: session id (`sid`) → its end in epoch seconds (sessions-port.ts). */
+  sessions?: SessionMap;
 }
 
 /**
@@ -61,6 +67,14 @@ export interface TwoFactorState {
   pendingSecret?: string;
   secret?: string;
   lastUsedStep?: number;
+  /** The unused recovery codes, hashed (recovery-codes.ts); a string set, so one is used by deleting it. */
+  recoveryCodeHashes?: Set<string>;
+  /** The second factor's own budget (second-factor-port.ts): codes counted in a row without a right one. */
+  failures?: number;
+  /** Epoch seconds: while in the future, no code is checked. */
+  lockedUntil?: number;
+  /** Epoch seconds of the last code counted. */
+  countedAt?: number;
 }
 
 export type LedgerType = (typeof TRANSACTION_TYPES)[number];
@@ -148,9 +162,6 @@ export interface AccountRepository {
   reserveReferralCodeCheck(attempt: ReferralCodeCheckAttempt, limitPerHour: number): Promise<boolean>;
 }
 
-/** One request for a password reset email, counted per email and per address in its UTC hour. */
-export type PasswordResetRequest = LoginAttempt;
-
 /** An unused password reset link; only the SHA-256 of its token is kept. */
 export interface PasswordResetRecord {
   tokenHash: string;
@@ -170,8 +181,6 @@ export interface PasswordChange {
 
 /** Password reset links and two-factor sign-in: what protects an account besides its password. */
 export interface AccountSecurityRepository {
-  /** Counts the request on both hourly counters in one conditional write; false (nothing counted) over a limit. */
-  reservePasswordResetRequest(request: PasswordResetRequest, limits: LoginLimits): Promise<boolean>;
   savePasswordReset(reset: PasswordResetRecord): Promise<void>;
   findPasswordReset(tokenHash: string): Promise<PasswordResetRecord | null>;
   /**
@@ -182,12 +191,7 @@ export interface AccountSecurityRepository {
   resetPassword(change: PasswordChange): Promise<void>;
   /** Keeps a new secret to be confirmed; refused ("two-factor-changed") when two-factor sign-in is already on. */
   startTwoFactorSetup(userId: string, pendingSecret: string): Promise<void>;
-  /** Turns it on with the confirmed secret, if that is still the one being set up ("two-factor-changed"). */
-  enableTwoFactor(userId: string, secret: string, step: number): Promise<UserRecord>;
-  /** Turns it off, with a code of a step not used before ("code-used" or "two-factor-changed"). */
-  disableTwoFactor(userId: string, secret: string, step: number): Promise<UserRecord>;
-  /** Accepts a sign-in code once: its step must be later than the last one used ("code-used"). */
-  useTwoFactorStep(userId: string, secret: string, step: number): Promise<void>;
+  // Turning it on and off, and every use of a code, are in second-factor-port.ts.
 }
 
 export type PackageCategory = (typeof PACKAGE_CATEGORIES)[number];
@@ -216,6 +220,8 @@ export interface CallerRefs {
   /** Another user the (admin) caller acts on. */
   subjectUserId?: string;
   withdrawalId?: string;
+  /** A number the caller asks to be paid to: its proof (a completed STK deposit from it), if any (design.md §12.2). */
+  payoutNumber?: string;
 }
 
 export interface CallerContext {
@@ -224,6 +230,7 @@ export interface CallerContext {
   investment?: InvestmentRecord | null;
   subject?: UserRecord | null;
   withdrawal?: WithdrawalRecord | null;
+  payoutNumber?: PayoutNumberRecord | null;
 }
 
 export interface InvestmentRecord {
@@ -308,6 +315,10 @@ export type RefusalReason =
   | "referral-code-taken"
   /** A login throttle counter reached its limit. */
   | "login-limit"
+  /** An account's (or email's) hourly counter reached the limit past which a proof of work is asked for. */
+  | "proof-needed"
+  /** A solved proof-of-work challenge was spent before. */
+  | "proof-spent"
   /** A password reset link was used, expired, or outdated by a later password change. */
   | "reset-link-invalid"
   /** Two-factor sign-in is not in the state the request was decided on (already on, off, another secret). */

@@ -21,9 +21,9 @@ import type { MetricsPort } from "../lib/metrics.js";
 import type { PasswordHasher } from "../lib/passwords.js";
 import type { TokenClaims, TokenIssuer } from "../lib/tokens.js";
 import type { TotpCodes } from "../lib/totp.js";
+import type { SecurityNotices } from "../notices/security-notices.js";
 import {
   type AccountRepository,
-  type AccountSecurityRepository,
   type CallerContext,
   type CallerRefs,
   type LoginAttempt,
@@ -32,6 +32,11 @@ import {
   type UserRecord,
   type UserSummary,
 } from "../repositories/ports.js";
+import type { SecondFactorRepository } from "../repositories/second-factor-port.js";
+import type { SessionEntry, SessionRepository } from "../repositories/sessions-port.js";
+import type { LoginGuard } from "./login-guard.js";
+import { createSecondFactorCheck, SECOND_FACTOR_MESSAGES } from "./second-factor.js";
+import { sessionsToDrop } from "./sessions.js";
 
 export interface AccountServiceDeps {
   accounts: AccountRepository;
@@ -40,10 +45,14 @@ export interface AccountServiceDeps {
   clock: Clock;
   newId: IdGenerator;
   newReferralCode: () => string;
-  limits: { maxFailuresPerAccountPerHour: number; maxFailuresPerIpPerHour: number };
+  /** Counts each attempt before its password is checked, against the limits of design.md §12.2. */
+  loginGuard: LoginGuard;
   metrics: MetricsPort;
-  /** Two-factor sign-in: the codes, and where a used code's time step is kept. */
-  twoFactor: { codes: TotpCodes; security: Pick<AccountSecurityRepository, "useTwoFactorStep"> };
+  /** Two-factor sign-in: the codes, and the second factor's state (its budget, used steps and recovery codes). */
+  twoFactor: { codes: TotpCodes; security: SecondFactorRepository };
+  /** The user item's map of live sessions, which a login adds to. */
+  sessions: Pick<SessionRepository, "addSession">;
+  notices: SecurityNotices;
 }
 
 export interface Session {
@@ -62,8 +71,8 @@ export const ACCOUNT_MESSAGES = {
   adminTwoFactorRequired:
     "Admin accounts must use two-factor sign-in. Turn it on under Account → Security, then open the admin console again.",
   twoFactorRequired: MESSAGES.invalidTwoFactorCode,
-  wrongTwoFactorCode: "That code is not right. Check the code in your authenticator app and try again.",
-  usedTwoFactorCode: "That code was already used. Wait for the next code in your authenticator app.",
+  wrongTwoFactorCode: SECOND_FACTOR_MESSAGES.wrongCode,
+  usedTwoFactorCode: SECOND_FACTOR_MESSAGES.usedCode,
 } as const;
 
 /** A login attempt (or a two-factor code) counted against the account's and the address's budget of this hour. */
@@ -81,7 +90,9 @@ export function loginAttemptAt(now: Date, email: string, sourceIp: string): Logi
 const REFERRAL_CODE_ATTEMPTS = 3;
 
 export function createAccountService(deps: AccountServiceDeps) {
-  const { accounts, passwords, tokens, clock, newId, newReferralCode, limits, metrics, twoFactor } = deps;
+  const { accounts, passwords, tokens, clock, newId, newReferralCode, loginGuard, twoFactor } = deps;
+  const { sessions } = deps;
+  const secondFactor = createSecondFactorCheck({ ...twoFactor, clock, notices: deps.notices });
 
   // Verified when the email is unknown so both failures take the same time (no account enumeration by timing).
   let decoyHash: Promise<string> | undefined;
@@ -90,15 +101,23 @@ export function createAccountService(deps: AccountServiceDeps) {
     return decoyHash;
   };
 
-  /** `secondFactorAt`: when the login's authenticator code was checked (epoch seconds), for the money actions. */
-  async function sessionFor(user: UserRecord, secondFactorAt?: number): Promise<Session> {
-    const token = await tokens.issue({
+  /**
+   * A new session's token, and its entry for the user item's session map (which the caller writes: with the new
+   * account at register, beside the others at login). `secondFactorAt`: when the login's second factor was checked
+   * (epoch seconds), for the money actions.
+   */
+  async function sessionFor(user: UserRecord, secondFactorAt?: number): Promise<Session & { entry: SessionEntry }> {
+    const issued = await tokens.issue({
       userId: user.id,
       role: user.role,
       tokenVersion: user.tokenVersion,
       ...(secondFactorAt === undefined ? {} : { secondFactorAt }),
     });
-    return { token, user };
+    return {
+      token: issued.token,
+      user,
+      entry: { id: issued.sessionId, expiresAtEpochSeconds: issued.expiresAtEpochSeconds },
+    };
   }
 
   return {
@@ -133,9 +152,10 @@ export function createAccountService(deps: AccountServiceDeps) {
           tokenVersion: 1,
           createdAt,
         };
+        const { token, entry } = await sessionFor(user);
         try {
           await accounts.createAccount({
-            user,
+            user: { ...user, sessions: { [entry.id]: entry.expiresAtEpochSeconds } },
             day: nairobiDay(now),
             openingLine: {
               id: newId(),
@@ -150,7 +170,7 @@ export function createAccountService(deps: AccountServiceDeps) {
             },
             ...(referrer ? { referral: { referrer, rewardCents: kesToCents(REFERRAL_BONUS_KES) } } : {}),
           });
-          return await sessionFor(user);
+          return { token, user };
         } catch (error) {
           if (!(error instanceof MoveRefusedError)) throw error;
           if (error.reason === "email-taken") throw new AlreadyExistsError(ACCOUNT_MESSAGES.emailTaken);
@@ -160,23 +180,19 @@ export function createAccountService(deps: AccountServiceDeps) {
       }
     },
 
-    /** `otp`: the authenticator code, which an account with two-factor sign-in needs besides its password. */
-    async login(email: string, password: string, sourceIp: string, otp?: string): Promise<Session> {
+    /**
+     * `otp`: the authenticator code, which an account with two-factor sign-in needs besides its password. `altcha`: a
+     * solved proof-of-work challenge, which the attempt needs once the account is past its hourly limit of failures.
+     */
+    async login(email: string, password: string, sourceIp: string, otp?: string, altcha?: string): Promise<Session> {
       const now = clock.now();
       const attempt = loginAttemptAt(now, email, sourceIp);
-      // The attempt is counted before any password is hashed, by a write whose condition carries the limit: parallel
+      // The attempt is counted before any password is hashed, by a write whose conditions carry the limits: parallel
       // attempts cannot all pass a check made before any of them was counted, and a refused one costs no hashing.
-      const [counted, credential] = await Promise.all([
-        accounts.reserveLoginAttempt(attempt, {
-          perAccountPerHour: limits.maxFailuresPerAccountPerHour,
-          perIpPerHour: limits.maxFailuresPerIpPerHour,
-        }),
+      const [, credential] = await Promise.all([
+        loginGuard.admit(attempt, now, altcha),
         accounts.findLoginCredential(email),
       ]);
-      if (!counted) {
-        metrics.count("LoginsThrottled");
-        throw new TooManyAttemptsError(ACCOUNT_MESSAGES.tooManyAttempts);
-      }
       const valid = await passwords.verify(password, credential?.passwordHash ?? (await decoy()));
       // A wrong password (or an unknown email) keeps its counted attempt: that is the failure the limit counts.
       if (!credential || !valid) throw new NotAuthenticatedError(ACCOUNT_MESSAGES.invalidCredentials);
@@ -185,32 +201,40 @@ export function createAccountService(deps: AccountServiceDeps) {
       const giveBack = () => accounts.releaseLoginAttempt(attempt).catch(() => undefined);
       const user = await accounts.getUser(credential.userId);
       if (!user) throw new NotAuthenticatedError(ACCOUNT_MESSAGES.invalidCredentials);
-      if (!user.isActive) {
-        await giveBack();
-        throw new NotPermittedError(ACCOUNT_MESSAGES.deactivated);
-      }
-      const { twoFactor: state } = user;
-      let secondFactorAt: number | undefined;
-      if (state?.enabled && state.secret) {
-        if (otp === undefined) {
+      // From here on the password was right, whatever follows: a wrong code is counted on the second factor's own
+      // budget, not on the password's, so the attempt is given back at once.
+      const givenBack = giveBack();
+      try {
+        if (!user.isActive) throw new NotPermittedError(ACCOUNT_MESSAGES.deactivated);
+        const { twoFactor: state } = user;
+        const secret = state?.enabled ? state.secret : undefined;
+        let secondFactorAt: number | undefined;
+        if (secret) {
           // Not a failure: the form asks for the code and sends the login again.
-          await giveBack();
-          throw new TwoFactorRequiredError(ACCOUNT_MESSAGES.twoFactorRequired);
+          if (otp === undefined) throw new TwoFactorRequiredError(ACCOUNT_MESSAGES.twoFactorRequired);
+          // A recovery code may stand in for the code; either is used once (the write's condition).
+          const check = {
+            secret,
+            code: otp,
+            recoveryAllowed: true,
+            wrong: (message: string) => new TwoFactorRequiredError(message),
+            sourceIp,
+          };
+          const checkedAt = await secondFactor.check(user, check, async (proof, at) => {
+            await twoFactor.security.useSecondFactor(user.id, secret, proof);
+            return at;
+          });
+          secondFactorAt = Math.floor(checkedAt.getTime() / 1000);
         }
-        // A wrong code keeps the attempt counted, like a wrong password: codes are guessed under the same limit.
-        const step = await twoFactor.codes.verify(state.secret, otp, now);
-        if (step === null) throw new TwoFactorRequiredError(ACCOUNT_MESSAGES.wrongTwoFactorCode);
-        try {
-          // Once only: the write's condition wants a step later than the last one used.
-          await twoFactor.security.useTwoFactorStep(user.id, state.secret, step);
-        } catch (error) {
-          if (error instanceof MoveRefusedError) throw new TwoFactorRequiredError(ACCOUNT_MESSAGES.usedTwoFactorCode);
-          throw error;
-        }
-        secondFactorAt = Math.floor(now.getTime() / 1000);
+        const session = await sessionFor(user, secondFactorAt);
+        await sessions.addSession(user.id, session.entry, {
+          drop: sessionsToDrop(user.sessions, Math.floor(now.getTime() / 1000)),
+          hadMap: user.sessions !== undefined,
+        });
+        return { token: session.token, user: session.user };
+      } finally {
+        await givenBack;
       }
-      const [session] = await Promise.all([sessionFor(user, secondFactorAt), giveBack()]);
-      return session;
     },
   };
 }
@@ -263,7 +287,8 @@ export function createReferralCodeCheck({ accounts, clock, limits, metrics }: Re
 export type ReferralCodeCheckService = ReturnType<typeof createReferralCodeCheck>;
 
 /**
- * Resolves the caller behind a bearer token: signature, expiry, active account and current token version.
+ * Resolves the caller behind a bearer token: signature, expiry, active account, current token version and a session
+ * still live on the server.
  * Separate from the account service so authenticated endpoints do not carry password hashing.
  */
 export function createAuthenticator(deps: Pick<AccountServiceDeps, "accounts" | "tokens">) {
@@ -284,7 +309,15 @@ export function createAuthenticator(deps: Pick<AccountServiceDeps, "accounts" | 
       const context = Object.values(refs).some(Boolean)
         ? await accounts.getUserWith(claims.userId, refs)
         : await accounts.getUser(claims.userId).then((user) => (user ? { user } : null));
-      if (!context?.user.isActive || context.user.tokenVersion !== claims.tokenVersion) {
+      // The session must still be in the account's map: logout, logout-all, a password reset and a change of two-factor
+      // sign-in take sessions out of it before their tokens expire.
+      const sessionEnd = context?.user.sessions?.[claims.sessionId];
+      if (
+        !context?.user.isActive ||
+        context.user.tokenVersion !== claims.tokenVersion ||
+        sessionEnd === undefined ||
+        sessionEnd <= Math.floor(Date.now() / 1000)
+      ) {
         throw new NotAuthenticatedError(ACCOUNT_MESSAGES.sessionExpired);
       }
       return context;

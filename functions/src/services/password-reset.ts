@@ -1,34 +1,39 @@
 import { createHash, randomBytes } from "node:crypto";
 import { MESSAGES } from "@jengafund/shared";
 import { type Clock, minutesToNextHour } from "../lib/clock.js";
-import { InvalidInputError, TooManyAttemptsError } from "../lib/errors.js";
+import { ChallengeRequiredTooManyError, InvalidInputError, TooManyAttemptsError } from "../lib/errors.js";
 import type { Log } from "../lib/log.js";
 import type { MetricsPort } from "../lib/metrics.js";
 import type { PasswordHasher } from "../lib/passwords.js";
 import type { Mailer } from "../mail/mailer.js";
 import { passwordResetEmail } from "../mail/templates.js";
+import type { SecurityNotices } from "../notices/security-notices.js";
 import {
   type AccountRepository,
   type AccountSecurityRepository,
-  type LoginLimits,
   MoveRefusedError,
   type UserRecord,
 } from "../repositories/ports.js";
+import type { AttemptGuardRepository, PasswordResetLimits } from "../repositories/proof-of-work-port.js";
 import { loginAttemptAt } from "./accounts.js";
+import type { ProofOfWork } from "./proof-of-work.js";
 
 /** How long a reset link works (design.md §11). */
 export const PASSWORD_RESET_VALID_MINUTES = 30;
 
 export interface PasswordResetRequestDeps {
   accounts: Pick<AccountRepository, "findLoginCredential" | "getUser">;
-  security: Pick<AccountSecurityRepository, "reservePasswordResetRequest" | "savePasswordReset">;
+  security: Pick<AccountSecurityRepository, "savePasswordReset">;
+  /** Counts each request before anything else is done (design.md §12.2). */
+  attempts: Pick<AttemptGuardRepository, "admitPasswordResetRequest">;
+  proofOfWork: ProofOfWork;
   /** Built on first use: a request for an unknown email never loads a mail client. */
   mailer: () => Mailer;
   clock: Clock;
   /** The web app's origin; the link is `<webOrigin>/reset-password?token=…`. */
   webOrigin: string;
-  /** Requests per email (known or not) and per address per hour. */
-  limits: LoginLimits;
+  /** Requests per email (known or not: past it, a proof of work) and per address (past it, 429) per hour. */
+  limits: PasswordResetLimits;
   log: Log;
   metrics: MetricsPort;
 }
@@ -36,6 +41,8 @@ export interface PasswordResetRequestDeps {
 export const PASSWORD_RESET_MESSAGES = {
   requested: `If an account exists for that email, we have sent a link to reset its password. The link works for ${PASSWORD_RESET_VALID_MINUTES} minutes.`,
   done: "Your password has been changed. Please log in with your new password.",
+  challengeRequired:
+    "Many reset links were asked for this email in the last hour. Complete the check below, then ask again.",
 } as const;
 
 export const passwordResetLimitMessage = (now: Date) => {
@@ -89,23 +96,33 @@ export type PasswordLinks = ReturnType<typeof createPasswordLinks>;
  * Apart from the second half so that only this route's bundle carries a mail client.
  */
 export function createPasswordResetRequests(deps: PasswordResetRequestDeps) {
-  const { accounts, security, mailer, clock, webOrigin, limits, log, metrics } = deps;
+  const { accounts, security, attempts, proofOfWork, mailer, clock, webOrigin, limits, log, metrics } = deps;
   const links = createPasswordLinks({ security, clock, webOrigin });
 
   return {
     /**
      * Always the same answer, whether or not the email has an account. The request is counted per email and per
-     * address first (one conditional write), so neither a mailbox nor the table can be flooded.
+     * address first (one conditional write), so neither a mailbox nor the table can be flooded. Past the email's
+     * limit, the owner is not refused: the request must bring a solved proof-of-work challenge (`altcha`), and the
+     * 429 that asks for one is the same for every email, known or not.
      */
-    async request(email: string, sourceIp: string): Promise<{ message: string }> {
+    async request(email: string, sourceIp: string, altcha?: string): Promise<{ message: string }> {
       const now = clock.now();
-      const [counted, credential] = await Promise.all([
-        security.reservePasswordResetRequest(loginAttemptAt(now, email, sourceIp), limits),
+      const proof = altcha === undefined ? null : await proofOfWork.check(altcha, "password-reset");
+      const [admission, credential] = await Promise.all([
+        attempts.admitPasswordResetRequest(loginAttemptAt(now, email, sourceIp), limits, proof ?? undefined),
         accounts.findLoginCredential(email),
       ]);
-      if (!counted) {
-        metrics.count("PasswordResetsThrottled");
+      if (admission === "refused") {
+        metrics.count("PasswordResetsThrottled", "address");
         throw new TooManyAttemptsError(passwordResetLimitMessage(now));
+      }
+      if (admission !== "counted") {
+        metrics.count("PasswordResetsThrottled", "challenge");
+        throw new ChallengeRequiredTooManyError(
+          PASSWORD_RESET_MESSAGES.challengeRequired,
+          await proofOfWork.challenge("password-reset", now),
+        );
       }
       const user = credential ? await accounts.getUser(credential.userId) : null;
       if (!user?.isActive) return { message: PASSWORD_RESET_MESSAGES.requested };
@@ -133,18 +150,23 @@ export function createPasswordResetRequests(deps: PasswordResetRequestDeps) {
 export interface PasswordResetDeps {
   security: Pick<AccountSecurityRepository, "findPasswordReset" | "resetPassword">;
   passwords: Pick<PasswordHasher, "hash">;
+  /** Refuses a common password (InvalidInputError), as at register (design.md §12.2). */
+  refuseCommonPassword: (password: string, userInputs: string[]) => Promise<void>;
   clock: Clock;
+  /** The owner is told the password changed (design.md §12.2). */
+  notices?: SecurityNotices;
 }
 
 /** The second half: the link sets a new password, once; every session issued before ends (the token version moves on). */
-export function createPasswordResets({ security, passwords, clock }: PasswordResetDeps) {
+export function createPasswordResets({ security, passwords, refuseCommonPassword, clock, notices }: PasswordResetDeps) {
   return {
-    async reset(token: string, password: string): Promise<{ message: string }> {
+    async reset(token: string, password: string, sourceIp?: string): Promise<{ message: string }> {
       const now = clock.now();
       const reset = await security.findPasswordReset(hashOf(token));
       if (!reset || reset.expiresAtEpochSeconds <= Math.floor(now.getTime() / 1000)) {
         throw new InvalidInputError(MESSAGES.invalidResetLink);
       }
+      await refuseCommonPassword(password, [reset.email]);
       const passwordHash = await passwords.hash(password);
       try {
         await security.resetPassword({ reset, passwordHash, now });
@@ -152,6 +174,12 @@ export function createPasswordResets({ security, passwords, clock }: PasswordRes
         if (error instanceof MoveRefusedError) throw new InvalidInputError(MESSAGES.invalidResetLink);
         throw error;
       }
+      await notices?.send({
+        kind: "password-changed",
+        userId: reset.userId,
+        at: now,
+        ...(sourceIp ? { sourceIp } : {}),
+      });
       return { message: PASSWORD_RESET_MESSAGES.done };
     },
   };

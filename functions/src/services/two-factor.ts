@@ -4,13 +4,14 @@ import {
   AlreadyExistsError,
   InvalidInputError,
   NotAuthenticatedError,
-  NotPendingError,
   RuleViolationError,
   TooManyAttemptsError,
 } from "../lib/errors.js";
 import type { MetricsPort } from "../lib/metrics.js";
+import type { PasswordHasher } from "../lib/passwords.js";
 import type { TokenIssuer } from "../lib/tokens.js";
 import type { TotpCodes } from "../lib/totp.js";
+import type { SecurityNotices } from "../notices/security-notices.js";
 import {
   type AccountRepository,
   type AccountSecurityRepository,
@@ -18,79 +19,64 @@ import {
   MoveRefusedError,
   type UserRecord,
 } from "../repositories/ports.js";
+import type { SecondFactorRepository } from "../repositories/second-factor-port.js";
+import type { SessionEntry } from "../repositories/sessions-port.js";
 import { ACCOUNT_MESSAGES, loginAttemptAt } from "./accounts.js";
+import { newRecoveryCodes, recoveryCodeHash } from "./recovery-codes.js";
+import { createSecondFactorCheck, SECOND_FACTOR_MESSAGES } from "./second-factor.js";
 
 export interface TwoFactorServiceDeps {
-  security: Pick<
-    AccountSecurityRepository,
-    "startTwoFactorSetup" | "enableTwoFactor" | "disableTwoFactor" | "useTwoFactorStep"
-  >;
-  /** Wrong codes are counted on the login attempt counters: guessing a code costs what guessing a password does. */
+  security: Pick<AccountSecurityRepository, "startTwoFactorSetup"> & SecondFactorRepository;
+  /**
+   * The password these changes ask for is counted as a login's is, on the login attempt counters (a wrong one stays
+   * counted). Codes have their own budget (second-factor.ts).
+   */
   attempts: Pick<AccountRepository, "reserveLoginAttempt" | "releaseLoginAttempt">;
+  passwords: Pick<PasswordHasher, "verify">;
   codes: TotpCodes;
   clock: Clock;
   limits: LoginLimits;
   metrics: MetricsPort;
-  /** Re-signs the caller's session with the moment of a step-up's code. */
-  tokens: Pick<TokenIssuer, "withSecondFactor">;
+  notices: SecurityNotices;
+}
+
+/** What turning two-factor sign-in on, off or renewing its recovery codes is asked with. */
+export interface TwoFactorConfirmation {
+  code: string;
+  password: string;
+  /** The caller's session, which stays signed in when the account's other sessions end. */
+  sessionId: string;
+  sourceIp: string;
 }
 
 export const TWO_FACTOR_MESSAGES = {
   alreadyOn: "Two-factor sign-in is already on for your account",
   notOn: "Two-factor sign-in is not on for your account",
   notStarted: "Start the two-factor setup first: scan the QR code, then enter a code",
-  changed: "Your two-factor settings changed meanwhile. Please start again.",
-  tooManyAttempts: "Too many wrong codes. Please try again in an hour.",
+  changed: SECOND_FACTOR_MESSAGES.changed,
+  wrongPassword: "That password is not right. Enter the password you sign in with.",
   enabled: "Two-factor sign-in is on. From now on, signing in asks for a code from your authenticator app.",
   disabled: "Two-factor sign-in is off. Signing in asks for your password only.",
+  recoveryCodesRenewed: "Here are your new recovery codes. The old ones no longer work.",
 } as const;
 
-/** Two-factor sign-in (design.md §11): set up with a new secret, confirm it with a code, turn it off with a code. */
-export function createTwoFactorService({
+// A wrong code is a 400, not a 401: the session is fine, and the web app ends a session on a 401.
+const wrong = (message: string) => new InvalidInputError(message);
+
+function enabledSecret(user: UserRecord): string {
+  const secret = user.twoFactor?.enabled ? user.twoFactor.secret : undefined;
+  if (!secret) throw new RuleViolationError(TWO_FACTOR_MESSAGES.notOn);
+  return secret;
+}
+
+/** Setting up: a new secret to confirm. Apart, so its bundle carries neither password hashing nor a mail client. */
+export function createTwoFactorSetup({
   security,
-  attempts,
   codes,
-  clock,
-  limits,
-  metrics,
-  tokens,
-}: TwoFactorServiceDeps) {
-  const refusal = (error: unknown): unknown => {
-    if (!(error instanceof MoveRefusedError)) return error;
-    if (error.reason === "code-used") return new InvalidInputError(ACCOUNT_MESSAGES.usedTwoFactorCode);
-    return new NotPendingError(TWO_FACTOR_MESSAGES.changed);
-  };
-
-  /**
-   * Checks a code as a login checks a password: counted first (the limit in the write's condition), and a right code
-   * gives its attempt back. `use`, when given, spends the code's step before that, as a login does, so a used code
-   * stays counted like a wrong one. Returns the code's time step and the moment it was checked.
-   */
-  async function checkCode(
-    user: UserRecord,
-    secret: string,
-    code: string,
-    sourceIp: string,
-    use?: (step: number) => Promise<void>,
-  ): Promise<{ step: number; at: Date }> {
-    const now = clock.now();
-    const attempt = loginAttemptAt(now, user.email, sourceIp);
-    if (!(await attempts.reserveLoginAttempt(attempt, limits))) {
-      metrics.count("LoginsThrottled");
-      throw new TooManyAttemptsError(TWO_FACTOR_MESSAGES.tooManyAttempts);
-    }
-    const step = await codes.verify(secret, code, now);
-    // A wrong code is a 400, not a 401: the session is fine, and the web app ends a session on a 401.
-    if (step === null) throw new InvalidInputError(ACCOUNT_MESSAGES.wrongTwoFactorCode);
-    if (use) {
-      await use(step).catch((error: unknown) => {
-        throw refusal(error);
-      });
-    }
-    await attempts.releaseLoginAttempt(attempt).catch(() => undefined);
-    return { step, at: now };
-  }
-
+}: {
+  security: Pick<AccountSecurityRepository, "startTwoFactorSetup">;
+  codes: Pick<TotpCodes, "newSecret" | "uri">;
+}) {
   return {
     /** A new secret, kept until a code confirms it; setting up again replaces one that was never confirmed. */
     async setup(user: UserRecord): Promise<TwoFactorSetup> {
@@ -104,42 +90,147 @@ export function createTwoFactorService({
       }
       return { secret, otpauthUrl: codes.uri(secret, user.email) };
     },
+  };
+}
 
-    async enable(user: UserRecord, code: string, sourceIp: string): Promise<UserRecord> {
-      if (user.twoFactor?.enabled) throw new AlreadyExistsError(TWO_FACTOR_MESSAGES.alreadyOn);
-      const secret = user.twoFactor?.pendingSecret;
-      if (!secret) throw new RuleViolationError(TWO_FACTOR_MESSAGES.notStarted);
-      const { step } = await checkCode(user, secret, code, sourceIp);
-      // The confirming code counts as used: it cannot sign in a second time.
-      return security.enableTwoFactor(user.id, secret, step).catch((error: unknown) => {
-        throw refusal(error);
-      });
-    },
+export interface StepUpDeps {
+  security: SecondFactorRepository;
+  codes: TotpCodes;
+  clock: Clock;
+  /** Re-signs the caller's session with the moment of a step-up's code. */
+  tokens: Pick<TokenIssuer, "withSecondFactor">;
+  notices: SecurityNotices;
+}
 
-    async disable(user: UserRecord, code: string, sourceIp: string): Promise<UserRecord> {
-      const secret = user.twoFactor?.enabled ? user.twoFactor.secret : undefined;
-      if (!secret) throw new RuleViolationError(TWO_FACTOR_MESSAGES.notOn);
-      const { step } = await checkCode(user, secret, code, sourceIp);
-      return security.disableTwoFactor(user.id, secret, step).catch((error: unknown) => {
-        throw refusal(error);
-      });
-    },
-
+/** The admins' step-up (design.md §12.1), on the second factor's budget. */
+export function createStepUp({ security, codes, clock, tokens, notices }: StepUpDeps) {
+  const secondFactor = createSecondFactorCheck({ security, codes, clock, notices });
+  return {
     /**
-     * A fresh code for the admin money actions (design.md §12.1): checked, counted and used up exactly as a login's
-     * code, then the caller's session token comes back re-signed with the moment of the code. Same session otherwise:
-     * same expiry, so entering codes never keeps a session alive past its time.
+     * A fresh code for the admin money actions (design.md §12.1): checked and used up as a login's code, under the
+     * second factor's budget, then the caller's session token comes back re-signed with the moment of the code. Same
+     * session otherwise: same id and expiry, so entering codes never keeps a session alive past its time.
      */
     async stepUp(user: UserRecord, sessionToken: string, code: string, sourceIp: string): Promise<string> {
-      const secret = user.twoFactor?.enabled ? user.twoFactor.secret : undefined;
-      if (!secret) throw new RuleViolationError(TWO_FACTOR_MESSAGES.notOn);
-      const { at } = await checkCode(user, secret, code, sourceIp, (step) =>
-        security.useTwoFactorStep(user.id, secret, step),
+      const secret = enabledSecret(user);
+      const at = await secondFactor.check(
+        user,
+        { secret, code, recoveryAllowed: false, wrong, sourceIp },
+        async (proof, checkedAt) => {
+          await security.useSecondFactor(user.id, secret, proof);
+          return checkedAt;
+        },
       );
       const token = await tokens.withSecondFactor(sessionToken, Math.floor(at.getTime() / 1000));
       // The request's own token, verified moments ago: only its expiry in between can refuse it.
       if (token === null) throw new NotAuthenticatedError(ACCOUNT_MESSAGES.sessionExpired);
       return token;
+    },
+  };
+}
+
+/**
+ * Two-factor sign-in changes (design.md §11, §12.2): turned on with a code and the password (ten recovery codes come
+ * with it) and off with a code or a recovery code and the password, each change ending the account's other sessions;
+ * recovery codes renewed the same way.
+ */
+export function createTwoFactorService({
+  security,
+  attempts,
+  passwords,
+  codes,
+  clock,
+  limits,
+  metrics,
+  notices,
+}: TwoFactorServiceDeps) {
+  const secondFactor = createSecondFactorCheck({ security, codes, clock, notices });
+
+  /**
+   * The password, checked as a login checks it: counted first (the limit in the write's condition), a right one
+   * gives its attempt back. A wrong one is a 400 for the same reason as a wrong code.
+   */
+  async function confirmPassword(user: UserRecord, password: string, sourceIp: string): Promise<void> {
+    const attempt = loginAttemptAt(clock.now(), user.email, sourceIp);
+    if (!(await attempts.reserveLoginAttempt(attempt, limits))) {
+      metrics.count("LoginsThrottled");
+      throw new TooManyAttemptsError(ACCOUNT_MESSAGES.tooManyAttempts);
+    }
+    if (!(await passwords.verify(password, user.passwordHash))) {
+      throw new InvalidInputError(TWO_FACTOR_MESSAGES.wrongPassword);
+    }
+    await attempts.releaseLoginAttempt(attempt).catch(() => undefined);
+  }
+
+  /** The caller's session as the user item keeps it (the authenticator has just found it there). */
+  function callersSession(user: UserRecord, sessionId: string): SessionEntry {
+    const end = user.sessions?.[sessionId];
+    if (end === undefined) throw new NotAuthenticatedError(ACCOUNT_MESSAGES.sessionExpired);
+    return { id: sessionId, expiresAtEpochSeconds: end };
+  }
+
+  const tell = (user: UserRecord, kind: "two-factor-on" | "two-factor-off", at: Date, sourceIp: string) =>
+    notices.send({ kind, userId: user.id, to: { email: user.email, firstName: user.firstName }, at, sourceIp });
+
+  return {
+    /**
+     * On, with the password and a code of the secret being set up (that code counts as used). Answers the ten
+     * recovery codes, shown this once; only their hashes are kept. The account's other sessions end.
+     */
+    async enable(
+      user: UserRecord,
+      { code, password, sessionId, sourceIp }: TwoFactorConfirmation,
+    ): Promise<{ user: UserRecord; recoveryCodes: string[] }> {
+      if (user.twoFactor?.enabled) throw new AlreadyExistsError(TWO_FACTOR_MESSAGES.alreadyOn);
+      const secret = user.twoFactor?.pendingSecret;
+      if (!secret) throw new RuleViolationError(TWO_FACTOR_MESSAGES.notStarted);
+      const keepSession = callersSession(user, sessionId);
+      await confirmPassword(user, password, sourceIp);
+      const recoveryCodes = newRecoveryCodes();
+      const attempt = { secret, code, recoveryAllowed: false, wrong, sourceIp };
+      const { updated, at } = await secondFactor.check(user, attempt, async (proof, at) => {
+        if (proof.kind !== "code") throw new MoveRefusedError("code-used");
+        const changed = await security.enableTwoFactor({
+          userId: user.id,
+          secret,
+          step: proof.step,
+          recoveryCodeHashes: recoveryCodes.map((c) => recoveryCodeHash(user.id, c)),
+          keepSession,
+          at,
+        });
+        return { updated: changed, at };
+      });
+      await tell(updated, "two-factor-on", at, sourceIp);
+      return { user: updated, recoveryCodes };
+    },
+
+    /** Off, with the password and a code or a recovery code. The account's other sessions end. */
+    async disable(user: UserRecord, { code, password, sessionId, sourceIp }: TwoFactorConfirmation) {
+      const secret = enabledSecret(user);
+      const keepSession = callersSession(user, sessionId);
+      await confirmPassword(user, password, sourceIp);
+      const attempt = { secret, code, recoveryAllowed: true, wrong, sourceIp };
+      const { updated, at } = await secondFactor.check(user, attempt, async (proof, at) => ({
+        updated: await security.disableTwoFactor({ userId: user.id, secret, proof, keepSession, at }),
+        at,
+      }));
+      await tell(updated, "two-factor-off", at, sourceIp);
+      return updated;
+    },
+
+    /** Ten new recovery codes, with the password and a code or a recovery code; the old ones stop working. */
+    async regenerateRecoveryCodes(
+      user: UserRecord,
+      { code, password, sourceIp }: Omit<TwoFactorConfirmation, "sessionId">,
+    ): Promise<string[]> {
+      const secret = enabledSecret(user);
+      await confirmPassword(user, password, sourceIp);
+      const recoveryCodes = newRecoveryCodes();
+      const hashes = recoveryCodes.map((c) => recoveryCodeHash(user.id, c));
+      await secondFactor.check(user, { secret, code, recoveryAllowed: true, wrong, sourceIp }, (proof) =>
+        security.replaceRecoveryCodes(user.id, secret, proof, hashes),
+      );
+      return recoveryCodes;
     },
   };
 }

@@ -2,6 +2,8 @@ import { INVESTOR_MESSAGES, kesToCents } from "@jengafund/shared";
 import type { Clock } from "../lib/clock.js";
 import { BusyError, InsufficientBalanceError, NotAuthenticatedError, RuleViolationError } from "../lib/errors.js";
 import type { IdGenerator } from "../lib/ids.js";
+import type { SecurityNotices } from "../notices/security-notices.js";
+import type { PayoutNumberRecord } from "../repositories/payout-numbers-port.js";
 import {
   type AccountRepository,
   type InvestorRepository,
@@ -13,6 +15,7 @@ import {
 } from "../repositories/ports.js";
 import { ACCOUNT_MESSAGES } from "./accounts.js";
 import { withBalanceChange } from "./investments.js";
+import { refuseUnprovenPayoutNumber } from "./payout-numbers.js";
 
 export interface WithdrawalServiceDeps {
   investor: InvestorRepository;
@@ -21,6 +24,8 @@ export interface WithdrawalServiceDeps {
   newId: IdGenerator;
   /** M-Pesa B2C bounds in KES: a request outside them would only fail at payout time. */
   payoutLimits: { minKes: number; maxKes: number };
+  /** The owner is told of every withdrawal asked for (design.md §12.2); never fails the request. */
+  notices?: SecurityNotices;
 }
 
 /** A refused hold means the account changed: it is read again and the request decided again (not a conflict retry). */
@@ -29,16 +34,28 @@ const MOVE_ATTEMPTS = 4;
 /** `WD-` and the last 10 characters of the id: short enough to read out on a support call. */
 export const withdrawalReference = (withdrawalId: string) => `WD-${withdrawalId.slice(-10)}`;
 
-export function createWithdrawalService({ investor, accounts, clock, newId, payoutLimits }: WithdrawalServiceDeps) {
+export function createWithdrawalService({
+  investor,
+  accounts,
+  clock,
+  newId,
+  payoutLimits,
+  notices,
+}: WithdrawalServiceDeps) {
   return {
-    listOwn: (userId: string, limit = 100) => investor.listWithdrawals(userId, limit),
-
-    /** Holds the amount at once (real money only: trial money is never withdrawable) until an admin decides. */
+    /**
+     * Holds the amount at once (real money only: trial money is never withdrawable) until an admin decides. Pays only
+     * to the registered number or to a number `payoutNumber` proves (read with the caller); else 403, nothing written.
+     */
     async request(input: {
       user: UserRecord;
       amountKes: number;
       phoneNumber: string;
+      /** The payout-number item of `phoneNumber`, read with the caller (null: none). */
+      payoutNumber?: PayoutNumberRecord | null;
       requestId: string;
+      /** The caller's address, for the owner's notice. */
+      sourceIp?: string;
       keep?: KeepAnswer<{ withdrawal: WithdrawalRecord; user: UserRecord }>;
     }): Promise<{ withdrawal: WithdrawalRecord; user: UserRecord }> {
       const { amountKes, phoneNumber, requestId } = input;
@@ -46,6 +63,7 @@ export function createWithdrawalService({ investor, accounts, clock, newId, payo
         throw new RuleViolationError(INVESTOR_MESSAGES.minimumPayout(payoutLimits.minKes));
       if (amountKes > payoutLimits.maxKes)
         throw new RuleViolationError(INVESTOR_MESSAGES.maximumPayout(payoutLimits.maxKes));
+      refuseUnprovenPayoutNumber(input.user, phoneNumber, input.payoutNumber);
       const amountCents = kesToCents(amountKes);
       let user = input.user;
       const withdrawalId = newId();
@@ -92,6 +110,18 @@ export function createWithdrawalService({ investor, accounts, clock, newId, payo
               createdAt: now,
             },
           });
+          // The money is held: the notice can no longer change the answer (send never rejects; a throw is ignored).
+          await notices
+            ?.send({
+              kind: "withdrawal-requested",
+              userId: user.id,
+              to: { email: user.email, firstName: user.firstName },
+              at: new Date(now),
+              ...(input.sourceIp ? { sourceIp: input.sourceIp } : {}),
+              amountCents,
+              phoneNumber,
+            })
+            .catch(() => undefined);
           return held;
         } catch (error) {
           if (!(error instanceof MoveRefusedError)) throw error;

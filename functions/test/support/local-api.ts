@@ -23,7 +23,7 @@ export interface ApiAnswer<T = Record<string, unknown>> {
 export async function api<T = Record<string, unknown>>(
   method: "GET" | "POST" | "PUT" | "DELETE",
   path: string,
-  options: { body?: unknown; token?: string; idempotencyKey?: string } = {},
+  options: { body?: unknown; token?: string; idempotencyKey?: string; headers?: Record<string, string> } = {},
 ): Promise<ApiAnswer<T>> {
   const response = await fetch(`${apiUrl}${path}`, {
     method,
@@ -31,12 +31,15 @@ export async function api<T = Record<string, unknown>>(
       "content-type": "application/json",
       ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
       ...(options.idempotencyKey ? { "idempotency-key": options.idempotencyKey } : {}),
+      ...options.headers,
     },
     ...(options.body === undefined
       ? {}
       : { body: typeof options.body === "string" ? options.body : JSON.stringify(options.body) }),
   });
-  return { status: response.status, body: (await response.json()) as T };
+  // A 204 has no body.
+  const text = await response.text();
+  return { status: response.status, body: (text === "" ? undefined : JSON.parse(text)) as T };
 }
 
 /** Starts the local API before this file's tests and stops it after them. */

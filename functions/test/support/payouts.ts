@@ -6,6 +6,7 @@ import { handler as requestWithdrawal } from "../../src/handlers/http/request-wi
 import { keys } from "../../src/repositories/dynamo/keys.js";
 import { readItem, setAttributes } from "./db.js";
 import { call, gatewayEvent } from "./events.js";
+import { type SimulatedBehaviours, simulatePhone } from "./simulated-phones.js";
 import { registerUser } from "./users.js";
 
 /**
@@ -27,9 +28,15 @@ export function fundingAdminToken(): Promise<string> {
   return fundingAdmin;
 }
 
-/** A new investor credited KES 1,000 by the funding admin, with a pending withdrawal of `amount` to `phone`. */
-export async function pendingWithdrawal(phone: string, amount = 300) {
+/**
+ * A new investor credited KES 1,000 by the funding admin, with a pending withdrawal of `amount` to `to`: a phone
+ * number, or (by default) the investor's own registered number with the simulator's behaviours for it (e.g.
+ * `{ b2c: "254700009999" }`: the payout's result never arrives; none: it pays; simulated-phones.ts).
+ */
+export async function pendingWithdrawal(to: string | SimulatedBehaviours = {}, amount = 300) {
   const { token, user } = await registerUser();
+  if (typeof to !== "string" && Object.keys(to).length > 0) await simulatePhone(user.phoneNumber, to);
+  const phone = typeof to === "string" ? to : user.phoneNumber;
   await call(
     adjustBalance,
     gatewayEvent("adjust-user-balance", {
@@ -38,10 +45,11 @@ export async function pendingWithdrawal(phone: string, amount = 300) {
       body: { amount: 1000, type: "credit", reason: "payout test" },
     }),
   );
-  const { body } = await call<{ withdrawal: Withdrawal }>(
+  const { statusCode, body } = await call<{ withdrawal: Withdrawal }>(
     requestWithdrawal,
     gatewayEvent("request-withdrawal", { token, body: { amount, phoneNumber: phone } }),
   );
+  if (statusCode !== 201) throw new Error(`the withdrawal was refused (${statusCode}): ${JSON.stringify(body)}`);
   return { user, token, withdrawal: body.withdrawal };
 }
 

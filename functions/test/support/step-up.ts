@@ -58,7 +58,7 @@ export async function adminSignedInWithCode(minutesAgo: number): Promise<TwoFact
     const { secret } = setup.body;
     const enabled = await api("POST", "/auth/2fa/enable", {
       token: registered.body.token,
-      body: { code: await codeFor(secret, loginStep - 1) },
+      body: { code: await codeFor(secret, loginStep - 1), password: input.password },
     });
     if (enabled.status !== 200) throw new Error(`two-factor sign-in did not turn on: ${JSON.stringify(enabled)}`);
     // Made an admin as an operator does, then signed in with the code of the login's step.

@@ -14,7 +14,7 @@ export function newRegistration(overrides: Partial<RegisterInput> = {}): Registe
     lastName: "Kamau",
     email: `wanjiru.${Date.now()}.${sequence}.${randomInt(1e6)}@example.co.ke`,
     phoneNumber: phone,
-    password: "secret123",
+    password: "Mvua-Nyingi-42",
     ...overrides,
   };
 }

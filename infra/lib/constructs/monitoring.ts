@@ -86,6 +86,7 @@ export class Monitoring extends Construct {
     this.apiAlarms();
     this.paymentAlarms();
     this.adjustmentAlarms();
+    this.noticeAlarms();
     for (const { name, fn } of props.functions) this.functionAlarms(name, fn);
     this.dashboard = this.buildDashboard();
   }
@@ -245,6 +246,15 @@ export class Monitoring extends Construct {
     });
   }
 
+  /** Owners not told of what happens on their accounts (design.md §12.2): mail is failing, or misconfigured. */
+  private noticeAlarms(): void {
+    this.alarm("SecurityNoticesFailed", "security-notices-failed", {
+      metric: this.businessMetric("SecurityNoticesFailed"),
+      threshold: 1,
+      description: "A security notice (withdrawal, payout, password, two-factor, sign-in) could not be mailed",
+    });
+  }
+
   private alarm(
     suffix: string,
     runbookAnchor: string,
@@ -322,7 +332,7 @@ export class Monitoring extends Construct {
         sum("StkPromptsRefused"),
         sum("PasswordResetsThrottled"),
       ]),
-      graph("Password reset emails not sent", [sum("PasswordResetEmailsFailed")]),
+      graph("Emails not sent", [sum("PasswordResetEmailsFailed"), sum("SecurityNoticesFailed")]),
       graph("Reconciliation", [sum("ReconciliationFound"), sum("ReconciliationErrors")]),
     );
     dashboard.addWidgets(

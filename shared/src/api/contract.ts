@@ -23,14 +23,14 @@ import type {
   AdminWithdrawalsQuerySchema,
 } from "../schemas/admin-queries.js";
 import type {
-  ForgotPasswordInput,
-  LoginInput,
-  ReferralCodeCheck,
-  RegisterInput,
   ConfirmTwoFactorInput,
   EnableTwoFactorInput,
+  ForgotPasswordInput,
+  LoginInput,
   PayoutNumbers,
   RecoveryCodes,
+  ReferralCodeCheck,
+  RegisterInput,
   ResetPasswordInput,
   TwoFactorCodeInput,
   TwoFactorSetup,

@@ -28,13 +28,18 @@ export interface RouteDefinition {
    * was entered in the last 15 minutes, else 403 `{ message, stepUpRequired: true }`; POST /auth/step-up renews that.
    */
   readonly stepUp?: boolean;
+  /**
+   * The route sends mail (the reset link, security notices: design.md §12.2): deployed, its function gets the mail
+   * settings and may send through SES as the stage's sender; no other route's bundle carries a mail client.
+   */
+  readonly mail?: boolean;
 }
 
 export const API_BASE_PATH = "/api";
 
 export const routes = [
   { method: "POST", path: "/auth/register", handler: "register-user", access: "public", data: "write" },
-  { method: "POST", path: "/auth/login", handler: "login-user", access: "public", data: "write" },
+  { method: "POST", path: "/auth/login", handler: "login-user", access: "public", data: "write", mail: true },
   { method: "GET", path: "/auth/me", handler: "get-current-user", access: "user", data: "read" },
   // Account recovery (design.md §11): always 202, whether or not the account exists; counted per email and address.
   {
@@ -43,12 +48,27 @@ export const routes = [
     handler: "request-password-reset",
     access: "public",
     data: "write",
+    mail: true,
   },
-  { method: "POST", path: "/auth/reset-password", handler: "reset-password", access: "public", data: "write" },
+  {
+    method: "POST",
+    path: "/auth/reset-password",
+    handler: "reset-password",
+    access: "public",
+    data: "write",
+    mail: true,
+  },
   // Two-factor sign-in: open to every signed-in user, and to an admin who has yet to set it up.
   { method: "POST", path: "/auth/2fa/setup", handler: "start-two-factor-setup", access: "user", data: "write" },
-  { method: "POST", path: "/auth/2fa/enable", handler: "enable-two-factor", access: "user", data: "write" },
-  { method: "POST", path: "/auth/2fa/disable", handler: "disable-two-factor", access: "user", data: "write" },
+  { method: "POST", path: "/auth/2fa/enable", handler: "enable-two-factor", access: "user", data: "write", mail: true },
+  {
+    method: "POST",
+    path: "/auth/2fa/disable",
+    handler: "disable-two-factor",
+    access: "user",
+    data: "write",
+    mail: true,
+  },
   // A stolen password cannot keep a session (design.md §12.2): sessions end on the server, one or all of them.
   { method: "POST", path: "/auth/logout", handler: "logout-user", access: "user", data: "write" },
   { method: "POST", path: "/auth/logout-all", handler: "logout-all-sessions", access: "user", data: "write" },
@@ -59,10 +79,11 @@ export const routes = [
     handler: "regenerate-recovery-codes",
     access: "user",
     data: "write",
+    mail: true,
   },
   // A fresh authenticator code for the `stepUp` routes: the same session back, with the code's moment in it. Admins
   // only, as only admin routes ask for it; `write`: the code's step is used up and a wrong code counted, as at login.
-  { method: "POST", path: "/auth/step-up", handler: "step-up", access: "admin", data: "write" },
+  { method: "POST", path: "/auth/step-up", handler: "step-up", access: "admin", data: "write", mail: true },
   // A lookup, yet `write`: every check is counted against the caller's address (per-IP hourly budget).
   {
     method: "GET",
@@ -107,6 +128,7 @@ export const routes = [
     access: "user",
     data: "write",
     idempotent: true,
+    mail: true,
   },
   { method: "GET", path: "/withdrawals", handler: "list-withdrawals", access: "user", data: "read" },
   // The numbers a withdrawal may pay to (design.md §12.2): the registered one and those this account deposited from.
@@ -159,6 +181,7 @@ export const routes = [
     data: "write",
     idempotent: true,
     stepUp: true,
+    mail: true,
   },
   // Adjustments above the solo limits, waiting for a second admin (design.md §12.1).
   { method: "GET", path: "/admin/adjustments", handler: "list-admin-adjustments", access: "admin", data: "read" },
@@ -174,6 +197,9 @@ export const routes = [
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteHandlerName = (typeof routes)[number]["handler"];
+
+/** Whether a route sends mail (its `mail` flag), for code that reads the list's entries through their literal types. */
+export const sendsMail = (route: RouteDefinition): boolean => route.mail === true;
 
 /** The header a money route's caller sets to make a retry safe, and the keys it accepts. */
 export const IDEMPOTENCY_KEY_HEADER = "idempotency-key";

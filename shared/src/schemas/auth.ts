@@ -90,16 +90,24 @@ export const SecondFactorSchema = z.pipe(
     z.string(SECURITY_MESSAGES.invalidRecoveryCode).check(z.maxLength(40, SECURITY_MESSAGES.invalidRecoveryCode)),
     z.transform((value: string) => value.replace(/[\s-]+/g, "").toLowerCase()),
   ),
-  z.string().check(
-    z.refine(
-      (value) => /^\d{6}$/.test(value) || RECOVERY_CODE_PATTERN.test(value),
-      SECURITY_MESSAGES.invalidRecoveryCode,
+  z
+    .string()
+    .check(
+      z.refine(
+        (value) => /^\d{6}$/.test(value) || RECOVERY_CODE_PATTERN.test(value),
+        SECURITY_MESSAGES.invalidRecoveryCode,
+      ),
     ),
-  ),
 );
 
 /** True for a normalised second factor that is a recovery code rather than an authenticator code. */
 export const isRecoveryCode = (normalised: string) => RECOVERY_CODE_PATTERN.test(normalised);
+
+/**
+ * A solved proof-of-work challenge (ALTCHA's base64 payload), asked for by a `challengeRequired` answer (design.md
+ * §12.2).
+ */
+const AltchaSchema = z.optional(z.string("Invalid challenge").check(z.maxLength(4000, "Invalid challenge")));
 
 export const LoginInputSchema = z.object({
   email: EmailSchema,
@@ -115,12 +123,12 @@ export const LoginInputSchema = z.object({
    * A solved proof-of-work challenge (ALTCHA's base64 payload), asked for by a 401 `challengeRequired` once an account
    * has had more than 100 failed passwords this hour from all addresses (design.md §12.2).
    */
-  altcha: z.optional(z.string("Invalid challenge").check(z.maxLength(4000, "Invalid challenge"))),
+  altcha: AltchaSchema,
 });
 export type LoginInput = z.input<typeof LoginInputSchema>;
 
-/** POST /auth/forgot-password. */
-export const ForgotPasswordInputSchema = z.object({ email: EmailSchema });
+/** POST /auth/forgot-password; `altcha` once the email has had its hour's reset links (a 429 `challengeRequired`). */
+export const ForgotPasswordInputSchema = z.object({ email: EmailSchema, altcha: AltchaSchema });
 export type ForgotPasswordInput = z.input<typeof ForgotPasswordInputSchema>;
 
 /** POST /auth/reset-password: the token from the emailed link and the new password, with register's rules. */

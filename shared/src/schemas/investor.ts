@@ -110,6 +110,20 @@ export interface Withdrawal {
    * twice until an admin recovers it. `amount` in KES.
    */
   paidAfterRefund?: { amount: number; receipt?: string; at: string };
+  /** Admin lists only: the account behind the request, to weigh the payout number against (design.md §12.2). */
+  account?: WithdrawalAccount;
+}
+
+/** What the admin deciding a withdrawal sees of its account. */
+export interface WithdrawalAccount {
+  /** The registered number (2547XXXXXXXX), shown beside the payout's. */
+  registeredPhoneNumber: string;
+  /** When the account was opened: its age. */
+  createdAt: string;
+  /** A password reset or a two-factor change in the last 7 days (the latest of them). */
+  recentSecurityChange?: { kind: "password" | "two-factor"; at: string };
+  /** Credits to the wallet by admins in the last 30 days: how many, and their total in KES. */
+  adminCredits30d: { count: number; amount: number };
 }
 
 export const DepositInputSchema = z.object({

@@ -17,8 +17,7 @@ export const MESSAGES = {
 
 /** A stolen password cannot empty a wallet (design.md §12.2). */
 export const SECURITY_MESSAGES = {
-  payoutNumberNotAllowed:
-    "Withdrawals go only to your registered number or to a number you have deposited from",
+  payoutNumberNotAllowed: "Withdrawals go only to your registered number or to a number you have deposited from",
   passwordTooCommon: "This password is too common. Choose another.",
   invalidRecoveryCode: "Enter the 6-digit code from your authenticator app or one of your recovery codes",
 } as const;

@@ -28,7 +28,7 @@ export async function apiCall<T>(
 }
 
 /** Every investor a test creates signs up with this password. */
-export const investorPassword = "Secret123!";
+export const investorPassword = "Mvua-Nyingi-42";
 
 /** A unique email and Kenyan phone per call: both are unique keys on the server. */
 export function uniqueContact(label: string): { email: string; phone: string } {

@@ -16,9 +16,15 @@ import { withStepUp } from "./step-up";
 
 type RouteOf<K extends RouteHandlerName> = Extract<(typeof routes)[number], { handler: K }>;
 
-/** What a route answers on success: its JSON body, or the text of a text answer (the CSV export). */
+/** What a route answers on success: its JSON body, the text of a text answer (the CSV export), or nothing (204). */
 export type ApiAnswer<K extends RouteHandlerName> =
-  RouteResponse<K> extends { text: string } ? string : RouteResponse<K> extends { body: infer Body } ? Body : never;
+  RouteResponse<K> extends { text: string }
+    ? string
+    : RouteResponse<K> extends { body: infer Body }
+      ? Body
+      : RouteResponse<K> extends { status: 204 }
+        ? undefined
+        : never;
 
 type PathPart<K extends RouteHandlerName> = keyof PathParams<RouteOf<K>["path"]> extends never
   ? { path?: never }
@@ -28,7 +34,10 @@ type PathPart<K extends RouteHandlerName> = keyof PathParams<RouteOf<K>["path"]>
 type KeyPart<K extends RouteHandlerName> =
   RouteOf<K> extends { idempotent: true } ? { idempotencyKey: string } : { idempotencyKey?: never };
 
-export type ApiCallOptions<K extends RouteHandlerName> = RouteRequest<K> & PathPart<K> & KeyPart<K>;
+/** A logout's own 401 (the session had ended already) leaves the page where it is: see ApiRequest.endsSession. */
+type SessionPart = { endsSession?: boolean };
+
+export type ApiCallOptions<K extends RouteHandlerName> = RouteRequest<K> & PathPart<K> & KeyPart<K> & SessionPart;
 
 export function apiCall<K extends RouteHandlerName>(
   handler: K,
@@ -36,17 +45,19 @@ export function apiCall<K extends RouteHandlerName>(
 ): Promise<ApiAnswer<K>> {
   const route = routes.find((candidate) => candidate.handler === handler);
   if (!route) throw new Error(`No route named ${handler}`);
-  const { body, query, path, idempotencyKey } = (options ?? {}) as {
+  const { body, query, path, idempotencyKey, endsSession } = (options ?? {}) as {
     body?: object;
     query?: Record<string, string | undefined>;
     path?: Record<string, string>;
     idempotencyKey?: string;
+    endsSession?: boolean;
   };
   const url = fillPath(route.path, path ?? {});
   const request = {
     ...(body ? { body } : {}),
     ...(query ? { query: definedOnly(query) } : {}),
     ...(idempotencyKey ? { idempotencyKey } : {}),
+    ...(endsSession ? { endsSession } : {}),
   };
   // An admin money action may be refused for want of a recent authenticator code: asked for, then sent again once.
   return withStepUp(() => apiRequest<ApiAnswer<K>>(route.method, url, request));

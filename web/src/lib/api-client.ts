@@ -1,11 +1,12 @@
 /**
- * The only door to the API: adds the bearer token, parses JSON (a text/* answer such as the CSV export stays text),
+ * The only door to the API: adds the bearer token and this browser's id (lib/device-id), parses JSON (a text/* answer such as the CSV export stays text),
  * turns error responses into ApiError with the server's message, and ends the session on any 401 (spec §4, §8).
  * Feature code calls it by route through `apiCall` (api-call.ts), which types the request and the answer.
  */
 import { type ErrorBody, isErrorBody } from "@jengafund/shared";
 import type { get, post } from "aws-amplify/api";
 import { paths } from "../config/paths";
+import { DEVICE_ID_HEADER, deviceId } from "./device-id";
 import { tokenStorage } from "./token-storage";
 
 /** Amplify (about 24 KB gzip) loads with the first request: a page that only shows a form never waits for it. */
@@ -34,17 +35,23 @@ export interface ApiRequest {
   query?: Record<string, string>;
   /** Makes a money request safe to repeat: the server does it once per key (see lib/keyed-action). */
   idempotencyKey?: string;
+  /**
+   * The request itself ends the session (logout): a 401 then only means it had ended already, so the page is left to
+   * the caller instead of being sent to the login page.
+   */
+  endsSession?: boolean;
 }
 
 export async function apiRequest<T>(
   method: Method,
   path: string,
-  { body, query, idempotencyKey }: ApiRequest = {},
+  { body, query, idempotencyKey, endsSession = false }: ApiRequest = {},
 ): Promise<T> {
   const token = tokenStorage.get();
   const options: RequestOptions = {
     headers: {
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      [DEVICE_ID_HEADER]: deviceId(),
       ...(idempotencyKey ? { "Idempotency-Key": idempotencyKey } : {}),
     },
     // Our bodies are plain JSON objects; Amplify's DocumentType cannot express optional properties.
@@ -56,7 +63,7 @@ export async function apiRequest<T>(
     const { API_NAME, operations } = await loadAmplify();
     response = await operations[method]({ apiName: API_NAME, path, options }).response;
   } catch (error) {
-    throw handleFailure(error, token !== null);
+    throw handleFailure(error, token !== null && !endsSession);
   }
   const text = await response.body.text();
   if (text === "") return undefined as T;
@@ -67,18 +74,21 @@ function isText(headers: Record<string, string> | undefined): boolean {
   return headers?.["content-type"]?.startsWith("text/") ?? false;
 }
 
-function handleFailure(error: unknown, sentToken: boolean): ApiError {
+function handleFailure(error: unknown, leavePage: boolean): ApiError {
   const response = errorResponse(error);
   if (!response) return new ApiError(0, undefined, { cause: error });
-  if (response.statusCode === 401) endSession(sentToken);
+  if (response.statusCode === 401) endSession(leavePage);
   const { message, ...details } = errorBody(response.body) ?? {};
   return new ApiError(response.statusCode, message, undefined, details);
 }
 
-/** A 401 on a signed-in call means the session is over. A 401 from the login form is just a wrong password. */
-function endSession(sentToken: boolean): void {
+/**
+ * A 401 on a signed-in call means the session is over. A 401 from the login form is just a wrong password, and one
+ * to a logout is the end that was asked for: neither leaves the page.
+ */
+function endSession(leavePage: boolean): void {
   tokenStorage.clear();
-  if (sentToken && window.location.pathname !== paths.login) window.location.assign(paths.login);
+  if (leavePage && window.location.pathname !== paths.login) window.location.assign(paths.login);
 }
 
 interface ErrorResponse {

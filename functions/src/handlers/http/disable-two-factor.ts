@@ -1,4 +1,4 @@
-import { TwoFactorCodeInputSchema } from "@jengafund/shared";
+import { ConfirmTwoFactorInputSchema } from "@jengafund/shared";
 import { twoFactor } from "../../app.js";
 import { httpHandler } from "../../lib/middleware.js";
 import { presentUser } from "../../lib/presenters.js";
@@ -6,9 +6,9 @@ import { TWO_FACTOR_MESSAGES } from "../../services/two-factor.js";
 
 export const handler = httpHandler(
   "disable-two-factor",
-  { body: TwoFactorCodeInputSchema },
-  async ({ body, caller, sourceIp }) => {
-    const user = await twoFactor().disable(caller, body.code, sourceIp);
+  { body: ConfirmTwoFactorInputSchema },
+  async ({ body, caller, session, sourceIp }) => {
+    const user = await twoFactor().disable(caller, { ...body, sessionId: session.id, sourceIp });
     return { body: { message: TWO_FACTOR_MESSAGES.disabled, user: presentUser(user) } };
   },
 );

@@ -1,9 +1,16 @@
 import { LoginInputSchema } from "@jengafund/shared";
-import { accounts } from "../../app.js";
+import { accounts, newBrowsers } from "../../app.js";
 import { httpHandler } from "../../lib/middleware.js";
 import { presentUser } from "../../lib/presenters.js";
 
-export const handler = httpHandler("login-user", { body: LoginInputSchema }, async ({ body, sourceIp }) => {
-  const { token, user } = await accounts().login(body.email, body.password, sourceIp, body.otp);
+export const handler = httpHandler("login-user", { body: LoginInputSchema }, async ({ body, event, sourceIp }) => {
+  const { token, user } = await accounts().login(body.email, body.password, sourceIp, body.otp, body.altcha);
+  // The web app's random browser id (design.md §12.2): the owner is told of a sign-in from a browser new to the account.
+  const headers = event.headers ?? {};
+  await newBrowsers().signedIn(user, {
+    deviceId: headers["x-device-id"],
+    userAgent: headers["user-agent"] ?? event.requestContext?.http?.userAgent,
+    sourceIp,
+  });
   return { body: { token, user: presentUser(user) } };
 });

@@ -7,6 +7,6 @@ export const handler = httpHandler(
   { body: ForgotPasswordInputSchema },
   async ({ body, sourceIp }) => ({
     statusCode: 202,
-    body: await passwordResetRequests().request(body.email, sourceIp),
+    body: await passwordResetRequests().request(body.email, sourceIp, body.altcha),
   }),
 );

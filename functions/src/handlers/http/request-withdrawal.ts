@@ -11,13 +11,16 @@ const present = ({ withdrawal, user }: { withdrawal: WithdrawalRecord; user: Use
 
 export const handler = httpHandler(
   "request-withdrawal",
-  { body: WithdrawalRequestInputSchema },
-  async ({ body, caller, event, idempotency }) => {
+  // The payout number's proof (a completed STK deposit from it) is read with the caller, in the same round trip.
+  { body: WithdrawalRequestInputSchema, load: ({ body }) => ({ payoutNumber: body.phoneNumber }) },
+  async ({ body, caller, loaded, event, idempotency, sourceIp }) => {
     const held = await withdrawals().request({
       user: caller,
       amountKes: body.amount,
       phoneNumber: body.phoneNumber,
+      payoutNumber: loaded.payoutNumber,
       requestId: event.requestContext.requestId,
+      sourceIp,
       keep: idempotency?.answer(201, present),
     });
     return { statusCode: 201, body: present(held) };

@@ -2,6 +2,10 @@ import { ResetPasswordInputSchema } from "@jengafund/shared";
 import { passwordResets } from "../../app.js";
 import { httpHandler } from "../../lib/middleware.js";
 
-export const handler = httpHandler("reset-password", { body: ResetPasswordInputSchema }, async ({ body }) => ({
-  body: await passwordResets().reset(body.token, body.password),
-}));
+export const handler = httpHandler(
+  "reset-password",
+  { body: ResetPasswordInputSchema },
+  async ({ body, sourceIp }) => ({
+    body: await passwordResets().reset(body.token, body.password, sourceIp),
+  }),
+);

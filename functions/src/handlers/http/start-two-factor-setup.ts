@@ -1,6 +1,6 @@
-import { twoFactor } from "../../app.js";
+import { twoFactorSetup } from "../../app.js";
 import { httpHandler } from "../../lib/middleware.js";
 
 export const handler = httpHandler("start-two-factor-setup", {}, async ({ caller }) => ({
-  body: await twoFactor().setup(caller),
+  body: await twoFactorSetup().setup(caller),
 }));

@@ -1,5 +1,5 @@
 import { TwoFactorCodeInputSchema } from "@jengafund/shared";
-import { twoFactor } from "../../app.js";
+import { stepUps } from "../../app.js";
 import { bearerToken, httpHandler } from "../../lib/middleware.js";
 
 /** A fresh authenticator code for the admin money actions (design.md §12.1): the caller's session, re-signed with it. */
@@ -7,6 +7,6 @@ export const handler = httpHandler(
   "step-up",
   { body: TwoFactorCodeInputSchema },
   async ({ body, caller, event, sourceIp }) => ({
-    body: { token: await twoFactor().stepUp(caller, bearerToken(event), body.code, sourceIp) },
+    body: { token: await stepUps().stepUp(caller, bearerToken(event), body.code, sourceIp) },
   }),
 );

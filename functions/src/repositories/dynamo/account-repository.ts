@@ -9,7 +9,7 @@ import {
 } from "../ports.js";
 import { batchGet } from "./batch-get.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
-import { reserveHourlyCounts } from "./hourly-counters.js";
+import { countHourly } from "./hourly-counters.js";
 import {
   countersUpdate,
   ledgerCounters,
@@ -23,6 +23,7 @@ import {
   userItem,
 } from "./items.js";
 import { type Key, keys } from "./keys.js";
+import { toPayoutNumberRecord } from "./payout-number-items.js";
 import { type MoveItem, runTransaction, type TransactItem } from "./transactions.js";
 
 /** What a taken uniqueness marker means. */
@@ -135,8 +136,9 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
       const investmentKey = refs.investmentId ? keys.investment(userId, refs.investmentId) : undefined;
       const subjectKey = refs.subjectUserId ? keys.user(refs.subjectUserId) : undefined;
       const withdrawalKey = refs.withdrawalId ? keys.withdrawal(refs.withdrawalId) : undefined;
+      const payoutNumberKey = refs.payoutNumber ? keys.payoutNumber(userId, refs.payoutNumber) : undefined;
       // The same key twice (an admin acting on themself) would make BatchGetItem fail.
-      const wanted = [userKey, packageKey, investmentKey, subjectKey, withdrawalKey].filter(
+      const wanted = [userKey, packageKey, investmentKey, subjectKey, withdrawalKey, payoutNumberKey].filter(
         (k, i, all): k is Key => !!k && all.findIndex((o) => o?.PK === k.PK && o?.SK === k.SK) === i,
       );
       const items = await batchGet(ctx, wanted);
@@ -146,12 +148,14 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
       const investment = investmentKey ? findByKey(items, investmentKey) : undefined;
       const subject = subjectKey ? findByKey(items, subjectKey) : undefined;
       const withdrawal = withdrawalKey ? findByKey(items, withdrawalKey) : undefined;
+      const payoutNumber = payoutNumberKey ? findByKey(items, payoutNumberKey) : undefined;
       return {
         user: toUserRecord(user),
         ...(packageKey ? { package: pkg ? toPackageRecord(pkg) : null } : {}),
         ...(investmentKey ? { investment: investment ? toInvestmentRecord(investment) : null } : {}),
         ...(subjectKey ? { subject: subject ? toUserRecord(subject) : null } : {}),
         ...(withdrawalKey ? { withdrawal: withdrawal ? toWithdrawalRecord(withdrawal) : null } : {}),
+        ...(payoutNumberKey ? { payoutNumber: payoutNumber ? toPayoutNumberRecord(payoutNumber) : null } : {}),
       };
     },
 
@@ -164,15 +168,17 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
       return user ? { userId: user.id, passwordHash: user.passwordHash } : null;
     },
 
-    reserveLoginAttempt: (attempt, limits) =>
-      reserveHourlyCounts(
+    reserveLoginAttempt: async (attempt, limits) =>
+      // The pair's counter too, without a limit of its own here: `releaseLoginAttempt` gives back all three.
+      (await countHourly(
         ctx,
         [
           { key: keys.loginAttempts("EMAIL", attempt.email, attempt.hour), limit: limits.perAccountPerHour },
           { key: keys.loginAttempts("IP", attempt.sourceIp, attempt.hour), limit: limits.perIpPerHour },
+          { key: keys.loginAttemptsFromIp(attempt.email, attempt.sourceIp, attempt.hour) },
         ],
         { expiresAtEpochSeconds: attempt.expiresAtEpochSeconds, type: "LoginThrottle" },
-      ),
+      )) === null,
 
     async reserveReferralCodeCheck(attempt, limitPerHour) {
       try {
@@ -199,7 +205,8 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
     },
 
     async releaseLoginAttempt(attempt) {
-      // Both items were just counted in this hour's window, so they exist and stay at or above zero.
+      // The three items were just counted in this hour's window (by `reserveLoginAttempt` or by the attempt guard's
+      // `admitLoginAttempt`), so they exist and stay at or above zero.
       const giveBack = (key: Key): TransactItem => ({
         Update: {
           TableName,
@@ -211,6 +218,7 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
       await runTransaction(ctx, [
         giveBack(keys.loginAttempts("EMAIL", attempt.email, attempt.hour)),
         giveBack(keys.loginAttempts("IP", attempt.sourceIp, attempt.hour)),
+        giveBack(keys.loginAttemptsFromIp(attempt.email, attempt.sourceIp, attempt.hour)),
       ]);
     },
   };

@@ -6,23 +6,42 @@ import {
   type RefusalReason,
   type TwoFactorState,
 } from "../ports.js";
+import type { SecondFactorCount, SecondFactorProof, SecondFactorRepository } from "../second-factor-port.js";
+import type { SessionEntry } from "../sessions-port.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
-import { reserveHourlyCounts } from "./hourly-counters.js";
 import { toUserRecord } from "./items.js";
 import { keys } from "./keys.js";
 import { refusing, runTransaction } from "./transactions.js";
 
 /**
- * A code counts once: for the secret it was checked against, while two-factor sign-in is on, and only for a time step
- * after the last one accepted. (A code whose state changed meanwhile is refused like a used one.)
+ * A proof counts once: for the secret it was checked against, while two-factor sign-in is on, and only for a time step
+ * after the last one accepted, or a recovery code still in the set. (A proof whose state changed meanwhile is refused
+ * like a used one.) Using it puts the second factor's budget back to zero in the same update.
  */
-const usedOnce = "twoFactor.enabled = :on AND twoFactor.secret = :secret AND twoFactor.lastUsedStep < :step";
+function proofUse(proof: SecondFactorProof) {
+  const state = "twoFactor.enabled = :on AND twoFactor.secret = :secret";
+  return proof.kind === "code"
+    ? {
+        condition: `${state} AND twoFactor.lastUsedStep < :step`,
+        set: ["twoFactor.lastUsedStep = :step"],
+        values: { ":step": proof.step } as Record<string, unknown>,
+        deleteRecoveryCode: "",
+      }
+    : {
+        condition: `${state} AND contains(twoFactor.recoveryCodeHashes, :hash)`,
+        set: [] as string[],
+        values: { ":hash": proof.hash, ":used": new Set([proof.hash]) } as Record<string, unknown>,
+        deleteRecoveryCode: " DELETE twoFactor.recoveryCodeHashes :used",
+      };
+}
+
+const BUDGET_RESET = "twoFactor.failures = :zero";
 
 const isConditionFailure = (error: unknown) => (error as Error | undefined)?.name === "ConditionalCheckFailedException";
 
 export function createDynamoAccountSecurityRepository(
   ctx: DynamoContext = defaultDynamoContext(),
-): AccountSecurityRepository {
+): AccountSecurityRepository & SecondFactorRepository {
   const { db, TableName } = ctx;
 
   /** One conditional update of the user's two-factor state; a failed condition is `refusal`. */
@@ -53,26 +72,21 @@ export function createDynamoAccountSecurityRepository(
     }
   }
 
-  /** An update a code authorises, made only if that code's step was never used (see `usedOnce`). */
-  const withCode = (userId: string, secret: string, step: number, expression: string) =>
-    updateTwoFactor(userId, {
-      expression,
-      condition: usedOnce,
-      values: { ":on": true, ":secret": secret, ":step": step },
+  /** An update a proof authorises, made only if that proof was never used (see `proofUse`). */
+  const withProof = (userId: string, secret: string, proof: SecondFactorProof, set: string[], extra = {}) => {
+    const use = proofUse(proof);
+    return updateTwoFactor(userId, {
+      expression: `SET ${[...use.set, ...set].join(", ")} REMOVE twoFactor.lockedUntil${use.deleteRecoveryCode}`,
+      condition: use.condition,
+      values: { ":on": true, ":secret": secret, ...use.values, ...extra },
       refusal: "code-used",
     });
+  };
+
+  /** Only the caller's session is left: turning two-factor sign-in on or off ends the account's others. */
+  const onlySession = (entry: SessionEntry) => ({ [entry.id]: entry.expiresAtEpochSeconds });
 
   return {
-    reservePasswordResetRequest: (request, limits) =>
-      reserveHourlyCounts(
-        ctx,
-        [
-          { key: keys.passwordResetRequests("EMAIL", request.email, request.hour), limit: limits.perAccountPerHour },
-          { key: keys.passwordResetRequests("IP", request.sourceIp, request.hour), limit: limits.perIpPerHour },
-        ],
-        { expiresAtEpochSeconds: request.expiresAtEpochSeconds, type: "PasswordResetThrottle" },
-      ),
-
     async savePasswordReset(reset) {
       await db.send(
         new PutCommand({
@@ -117,12 +131,14 @@ export function createDynamoAccountSecurityRepository(
             ExpressionAttributeValues: { ":now": Math.floor(now.getTime() / 1000), ":userId": reset.userId },
           },
         }),
-        // A new token version ends every session; a link issued before the last reset no longer counts.
+        // A new token version ends every session (and the session map is emptied with it); a link issued before the
+        // last reset no longer counts.
         refusing("reset-link-invalid", {
           Update: {
             TableName,
             Key: keys.user(reset.userId),
-            UpdateExpression: "SET passwordHash = :hash, passwordChangedAt = :now ADD tokenVersion :one",
+            UpdateExpression:
+              "SET passwordHash = :hash, passwordChangedAt = :now, sessions = :noSessions ADD tokenVersion :one",
             ConditionExpression:
               "attribute_exists(PK) AND isActive = :active AND " +
               "(attribute_not_exists(passwordChangedAt) OR passwordChangedAt < :issuedAt)",
@@ -132,6 +148,7 @@ export function createDynamoAccountSecurityRepository(
               ":one": 1,
               ":active": true,
               ":issuedAt": reset.createdAt,
+              ":noSessions": {},
             },
           },
         }),
@@ -158,20 +175,130 @@ export function createDynamoAccountSecurityRepository(
       });
     },
 
-    async enableTwoFactor(userId, secret, step) {
-      const state: TwoFactorState = { enabled: true, secret, lastUsedStep: step };
+    async enableTwoFactor({ userId, secret, step, recoveryCodeHashes, keepSession, at }) {
+      const state: TwoFactorState = {
+        enabled: true,
+        secret,
+        lastUsedStep: step,
+        recoveryCodeHashes: new Set(recoveryCodeHashes),
+        failures: 0,
+      };
       return updateTwoFactor(userId, {
-        expression: "SET twoFactor = :state",
+        expression: "SET twoFactor = :state, twoFactorChangedAt = :at, sessions = :sessions",
         condition: "twoFactor.enabled = :off AND twoFactor.pendingSecret = :secret",
-        values: { ":state": state, ":off": false, ":secret": secret },
+        values: {
+          ":state": state,
+          ":off": false,
+          ":secret": secret,
+          ":at": at.toISOString(),
+          ":sessions": onlySession(keepSession),
+        },
         refusal: "two-factor-changed",
       });
     },
 
-    disableTwoFactor: (userId, secret, step) => withCode(userId, secret, step, "REMOVE twoFactor"),
+    async disableTwoFactor({ userId, secret, proof, keepSession, at }) {
+      const use = proofUse(proof);
+      return updateTwoFactor(userId, {
+        expression: "REMOVE twoFactor SET twoFactorChangedAt = :at, sessions = :sessions",
+        condition: use.condition,
+        values: {
+          ":on": true,
+          ":secret": secret,
+          // Only the condition's values: the whole state goes, the used recovery code with it.
+          ...(proof.kind === "code" ? use.values : { ":hash": proof.hash }),
+          ":at": at.toISOString(),
+          ":sessions": onlySession(keepSession),
+        },
+        refusal: "code-used",
+      });
+    },
 
-    async useTwoFactorStep(userId, secret, step) {
-      await withCode(userId, secret, step, "SET twoFactor.lastUsedStep = :step");
+    async useSecondFactor(userId, secret, proof) {
+      await withProof(userId, secret, proof, [BUDGET_RESET], { ":zero": 0 });
+    },
+
+    async replaceRecoveryCodes(userId, secret, proof, hashes) {
+      // A recovery code that authorises the change goes with the set it was in (a DELETE beside a SET of the same
+      // attribute is not allowed in one update), so only its condition is kept.
+      const use = proofUse(proof);
+      await updateTwoFactor(userId, {
+        expression: `SET ${[...use.set, BUDGET_RESET, "twoFactor.recoveryCodeHashes = :hashes"].join(", ")} REMOVE twoFactor.lockedUntil`,
+        condition: use.condition,
+        values: {
+          ":on": true,
+          ":secret": secret,
+          ...(proof.kind === "code" ? use.values : { ":hash": proof.hash }),
+          ":zero": 0,
+          ":hashes": new Set(hashes),
+        },
+        refusal: "code-used",
+      });
+    },
+
+    async countSecondFactorAttempt(userId, { max, nowEpochSeconds }): Promise<SecondFactorCount> {
+      try {
+        const { Attributes } = await db.send(
+          new UpdateCommand({
+            TableName,
+            Key: keys.user(userId),
+            UpdateExpression:
+              "SET twoFactor.failures = if_not_exists(twoFactor.failures, :zero) + :one, twoFactor.countedAt = :now",
+            ConditionExpression:
+              "attribute_exists(twoFactor) AND " +
+              "(attribute_not_exists(twoFactor.failures) OR twoFactor.failures < :max) AND " +
+              "(attribute_not_exists(twoFactor.lockedUntil) OR twoFactor.lockedUntil <= :now)",
+            ExpressionAttributeValues: { ":zero": 0, ":one": 1, ":max": max, ":now": nowEpochSeconds },
+            ReturnValues: "UPDATED_NEW",
+          }),
+        );
+        const counted = (Attributes?.twoFactor ?? {}) as TwoFactorState;
+        return { counted: true, failures: Number(counted.failures) };
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+      // Refused: read what refused it, for the answer (until when) and to start a new budget after a lock.
+      const { Item } = await db.send(new GetCommand({ TableName, Key: keys.user(userId), ConsistentRead: true }));
+      const state = (Item?.twoFactor ?? {}) as TwoFactorState;
+      return {
+        counted: false,
+        failures: Number(state.failures ?? 0),
+        ...(state.lockedUntil === undefined ? {} : { lockedUntil: Number(state.lockedUntil) }),
+        ...(state.countedAt === undefined ? {} : { countedAt: Number(state.countedAt) }),
+      };
+    },
+
+    async lockSecondFactor(userId, { max, untilEpochSeconds }) {
+      try {
+        await updateTwoFactor(userId, {
+          expression: "SET twoFactor.lockedUntil = :until",
+          condition: "twoFactor.failures >= :max AND attribute_not_exists(twoFactor.lockedUntil)",
+          values: { ":max": max, ":until": untilEpochSeconds },
+          refusal: "two-factor-changed",
+        });
+        return true;
+      } catch (error) {
+        if (error instanceof MoveRefusedError) return false;
+        throw error;
+      }
+    },
+
+    async renewSecondFactorBudget(userId, seen) {
+      const condition =
+        seen.lockedUntil === undefined
+          ? "attribute_not_exists(twoFactor.lockedUntil) AND twoFactor.countedAt = :seen"
+          : "twoFactor.lockedUntil = :seen";
+      try {
+        await updateTwoFactor(userId, {
+          expression: `SET ${BUDGET_RESET} REMOVE twoFactor.lockedUntil`,
+          condition,
+          values: { ":zero": 0, ":seen": seen.lockedUntil ?? seen.countedAt ?? 0 },
+          refusal: "two-factor-changed",
+        });
+      } catch (error) {
+        // Another request renewed it first, or the state changed: either way there is nothing left to do.
+        if (!(error instanceof MoveRefusedError)) throw error;
+      }
     },
   };
 }

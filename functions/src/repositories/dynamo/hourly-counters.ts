@@ -1,43 +1,56 @@
-import { MoveRefusedError } from "../ports.js";
+import { MoveRefusedError, type RefusalReason } from "../ports.js";
 import type { DynamoContext } from "./client.js";
 import type { Key } from "./keys.js";
-import { refusing, runTransaction } from "./transactions.js";
+import { type MoveItem, refusing, runTransaction, type TransactItem } from "./transactions.js";
+
+/** One hour's counter: with a limit, counted only while below it (else `refusal`); without one, always counted. */
+export interface HourlyCounter {
+  key: Key;
+  limit?: number;
+  /** What reaching the limit means; "login-limit" unless said. */
+  refusal?: RefusalReason;
+}
+
+const counterUpdate = (
+  ctx: DynamoContext,
+  { key, limit, refusal = "login-limit" }: HourlyCounter,
+  window: { expiresAtEpochSeconds: number; type: string },
+): MoveItem | TransactItem => {
+  const update = {
+    TableName: ctx.TableName,
+    Key: key,
+    UpdateExpression: "ADD attempts :one SET expiresAt = :expiresAt, #type = :type",
+    ExpressionAttributeNames: { "#type": "type" },
+    ExpressionAttributeValues: { ":one": 1, ":expiresAt": window.expiresAtEpochSeconds, ":type": window.type },
+  };
+  if (limit === undefined) return { Update: update };
+  return refusing(refusal, {
+    Update: {
+      ...update,
+      ConditionExpression: "attribute_not_exists(attempts) OR attempts < :limit",
+      ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ":limit": limit },
+    },
+  });
+};
 
 /**
- * Counts one more on each of an hour's counters (an abuse limit: a login attempt per account and per address, a
- * password reset request likewise), in one transaction whose conditions carry the limits: parallel requests cannot
- * all pass a check made before any of them was counted. False, and nothing counted, when any counter is at its limit.
- * The items expire by TTL after their hour.
+ * Counts one more on each of an hour's counters (an abuse limit: a login attempt per account, per address and per
+ * pair, a password reset request likewise), in one transaction whose conditions carry the limits: parallel requests
+ * cannot all pass a check made before any of them was counted. `also` joins the same transaction (a spent proof of
+ * work). Null when all was counted; else, nothing counted, the refusal of the first item (in the order given) whose
+ * condition failed. The counters expire by TTL after their hour.
  */
-export async function reserveHourlyCounts(
+export async function countHourly(
   ctx: DynamoContext,
-  counters: { key: Key; limit: number }[],
+  counters: HourlyCounter[],
   window: { expiresAtEpochSeconds: number; type: string },
-): Promise<boolean> {
+  also: MoveItem[] = [],
+): Promise<RefusalReason | null> {
   try {
-    await runTransaction(
-      ctx,
-      counters.map(({ key, limit }) =>
-        refusing("login-limit", {
-          Update: {
-            TableName: ctx.TableName,
-            Key: key,
-            UpdateExpression: "ADD attempts :one SET expiresAt = :expiresAt, #type = :type",
-            ConditionExpression: "attribute_not_exists(attempts) OR attempts < :limit",
-            ExpressionAttributeNames: { "#type": "type" },
-            ExpressionAttributeValues: {
-              ":one": 1,
-              ":limit": limit,
-              ":expiresAt": window.expiresAtEpochSeconds,
-              ":type": window.type,
-            },
-          },
-        }),
-      ),
-    );
-    return true;
+    await runTransaction(ctx, [...counters.map((counter) => counterUpdate(ctx, counter, window)), ...also]);
+    return null;
   } catch (error) {
-    if (error instanceof MoveRefusedError) return false;
+    if (error instanceof MoveRefusedError) return error.reason;
     throw error;
   }
 }

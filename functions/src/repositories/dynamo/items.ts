@@ -38,6 +38,8 @@ const USER_ATTRIBUTES = [
   "createdAt",
   "passwordChangedAt",
   "twoFactor",
+  "twoFactorChangedAt",
+  "sessions",
 ] as const satisfies readonly (keyof UserRecord)[];
 
 function pick<T>(item: Item, attributes: readonly (keyof T)[]): T {

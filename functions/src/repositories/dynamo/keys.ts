@@ -7,6 +7,9 @@
  *            USER#<id> / INV#<invId>         an investment of that user
  *            USER#<id> / CLAIM#<invId>#<day> the once-a-day reward marker of an investment
  *            USER#<id> / REFERRAL#<userId>   a referral the user made
+ *            USER#<id> / DEVICE#<sha256>     a browser seen signing in to the account (90 days, TTL)
+ *            USER#<id> / PAYOUTNUMBER#<msisdn>  a number the user completed an STK deposit from: withdrawals may pay
+ *                                            to it (design.md §12.2)
  *            WITHDRAWAL#<id> / WITHDRAWAL     a withdrawal request (GSI1: WD#<nn> / <id>; GSI2: WD#<status>#<nn> / <id>;
  *                                            GSI3: USER#<userId> / WD#<id>, the user's own list)
  *            UNIQUE#EMAIL#<email> / UNIQUE   uniqueness markers written with the user (also PHONE — GSI2:
@@ -19,6 +22,8 @@
  *            STATS#<nn> / DAY#<yyyy-mm-dd>   the day's counters, and MATURES#<day>, on the same shards
  *            STATS / MATURED                 how far the maturities have been taken out of the active count
  *            THROTTLE#LOGIN#<scope> / <hour> login attempts counted before the password is checked, by TTL
+ *                                            (scopes EMAIL#<email>, IP#<ip>, and EMAILIP#<email>#<ip>, the pair)
+ *            PROOF#<signature> / PROOF      a solved proof-of-work challenge, spent once (until it expires, TTL)
  *            THROTTLE#REFCODE#IP#<ip> / <hour>  public referral code checks made from an address, by TTL
  *            THROTTLE#RESET#<scope> / <hour> password reset emails asked for, per email and per address, by TTL
  *            PASSWORD_RESET#<sha256> / PASSWORD_RESET   an unused password reset link (30 minutes, TTL)
@@ -102,6 +107,11 @@ export const keys = {
   }),
   ledgerPrefix: "TX#",
   referralPrefix: "REFERRAL#",
+  /** A browser that signed in to the account: the hash of its X-Device-Id (design.md §12.2). */
+  device: (userId: string, deviceHash: string): Key => ({ PK: `USER#${userId}`, SK: `DEVICE#${deviceHash}` }),
+  /** A number proven by a completed STK deposit from it (the PIN was entered on that phone): a payout may go there. */
+  payoutNumber: (userId: string, msisdn: string): Key => ({ PK: `USER#${userId}`, SK: `PAYOUTNUMBER#${msisdn}` }),
+  payoutNumberPrefix: "PAYOUTNUMBER#",
 
   withdrawal: (withdrawalId: string): Key => ({ PK: `WITHDRAWAL#${withdrawalId}`, SK: "WITHDRAWAL" }),
   withdrawalsList: (withdrawalId: string) => sharded("WD", withdrawalId),
@@ -170,6 +180,13 @@ export const keys = {
     PK: `THROTTLE#LOGIN#${scope}#${scope === "EMAIL" ? value.toLowerCase() : value}`,
     SK: hour,
   }),
+  /** Failed passwords for one account from one address (design.md §12.2). */
+  loginAttemptsFromIp: (email: string, sourceIp: string, hour: string): Key => ({
+    PK: `THROTTLE#LOGIN#EMAILIP#${email.toLowerCase()}#${sourceIp}`,
+    SK: hour,
+  }),
+  /** A solved proof-of-work challenge, by its signature: written once, so it pays for one attempt. */
+  spentProof: (signature: string): Key => ({ PK: `PROOF#${signature}`, SK: "PROOF" }),
   referralCodeChecks: (sourceIp: string, hour: string): Key => ({ PK: `THROTTLE#REFCODE#IP#${sourceIp}`, SK: hour }),
   /** Password reset emails asked for in an hour, per email (known or not) and per address. */
   passwordResetRequests: (scope: "EMAIL" | "IP", value: string, hour: string): Key => ({

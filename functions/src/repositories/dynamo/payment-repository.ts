@@ -32,6 +32,7 @@ import {
   withdrawalStatusChangeCounters,
 } from "./items.js";
 import { type Key, keys } from "./keys.js";
+import { provenPayoutNumberUpdate } from "./payout-number-items.js";
 import { type MoveItem, markerPut, refusing, runTransaction, type TransactItem } from "./transactions.js";
 
 /** Every page of a query, followed until DynamoDB has no more (or `enough` says so): a Limit or a filter ends a page early. */
@@ -254,6 +255,8 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
           }),
         );
       }
+      // The phone the PIN was entered on may be paid to from now on (design.md §12.2), recorded with the money.
+      items.push(provenPayoutNumberUpdate(TableName, deposit.userId, deposit.phoneNumber, at));
       // Leaving pending frees one of the user's pending-deposit slots; a failed deposit gave its slot back already.
       if (from === "pending") items.push(countDown(TableName, pendingDeposits(deposit.userId)));
       await runTransaction(ctx, items);

@@ -7,7 +7,13 @@ export interface AuthContextValue {
   loading: boolean;
   login(input: LoginInput): Promise<User>;
   register(input: RegisterCommand): Promise<User>;
+  /** Ends the session on the server (POST /auth/logout), then here whatever the answer, and goes to the landing page. */
   logout(): void;
+  /**
+   * After the server has ended every session of the account (Sign out of all devices): forgets the token here and
+   * goes to the login page with `message`.
+   */
+  sessionsEnded(message: string): void;
   /** Marks the user stale and reads it again, e.g. after a mutation whose answer does not carry the user. */
   refreshUser(): Promise<void>;
   /** For mutations whose answer already carries the updated user: every balance on screen follows at once. */

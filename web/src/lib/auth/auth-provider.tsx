@@ -1,6 +1,6 @@
 import type { AuthResponse, LoginInput, RegisterCommand, User } from "@jengafund/shared";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, startTransition, useEffect, useMemo, useState } from "react";
+import { type ReactNode, startTransition, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { paths } from "../../config/paths";
 import { earlyOr } from "../early-reads";
@@ -13,16 +13,23 @@ import { AuthContext, type AuthContextValue } from "./auth-context";
 const getCurrentUser = () => earlyOr("me", async () => (await import("./api/get-current-user")).getCurrentUser());
 const loginRequest = async (input: LoginInput) => (await import("./api/login")).login(input);
 const registerRequest = async (input: RegisterCommand) => (await import("./api/register")).register(input);
+const logoutRequest = async () => (await import("./api/logout")).logout();
+
+/** The spec's logout toast. */
+const LOGGED_OUT_MESSAGE = "Logged out successfully";
 
 /**
  * The session of spec §4. The user is the GET /auth/me query, so a mutation whose answer carries the user puts it
  * straight into the cache and every screen showing a balance follows. Must sit inside the router (logout navigates
- * to the landing page) and inside the QueryClientProvider.
+ * to the landing page) and inside the QueryClientProvider. Logout ends the session on the server first (design.md
+ * §12.2), then forgets the token here whatever the server said.
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [hasSession, setHasSession] = useState(() => tokenStorage.get() !== null);
+  /** A second click on Logout while the first is on its way sends nothing more. */
+  const loggingOut = useRef(false);
   const me = useQuery({ queryKey: queryKeys.me, queryFn: getCurrentUser, enabled: hasSession });
 
   // Spec §4: a failed current-user fetch on app load ends the session. A failed re-read later keeps the user.
@@ -40,11 +47,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<AuthContextValue>(() => {
     function startSession({ token, user }: AuthResponse): User {
+      loggingOut.current = false;
       queryClient.clear();
       tokenStorage.set(token);
       queryClient.setQueryData(queryKeys.me, user);
       setHasSession(true);
       return user;
+    }
+    function forgetSession(message: string, to: string): void {
+      tokenStorage.clear();
+      toast.success(message);
+      // The router applies navigations as transitions. Ending the session in the same transition keeps the
+      // dashboard guard from seeing "no user" on the old page and redirecting to /login first.
+      startTransition(() => {
+        setHasSession(false);
+        navigate(to);
+      });
     }
     return {
       user: hasSession && !failedToLoad ? (me.data ?? null) : null,
@@ -52,15 +70,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       login: async (input: LoginInput) => startSession(await loginRequest(input)),
       register: async (input: RegisterCommand) => startSession(await registerRequest(input)),
       logout: () => {
-        tokenStorage.clear();
-        toast.success("Logged out successfully");
-        // The router applies navigations as transitions. Ending the session in the same transition keeps the
-        // dashboard guard from seeing "no user" on the old page and redirecting to /login first.
-        startTransition(() => {
-          setHasSession(false);
-          navigate(paths.landing);
-        });
+        if (loggingOut.current) return;
+        loggingOut.current = true;
+        void logoutRequest()
+          .catch(() => undefined)
+          .then(() => forgetSession(LOGGED_OUT_MESSAGE, paths.landing));
       },
+      sessionsEnded: (message: string) => forgetSession(message, paths.login),
       refreshUser: () => queryClient.invalidateQueries({ queryKey: queryKeys.me }),
       setUser: (user: User) => queryClient.setQueryData(queryKeys.me, user),
     };

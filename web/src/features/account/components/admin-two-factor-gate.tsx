@@ -11,13 +11,15 @@ import { TwoFactorSettings } from "./two-factor-settings";
 /**
  * The admin console for an admin who must turn on two-factor sign-in first (REQUIRE_ADMIN_2FA): once an admin route
  * answers 403 `twoFactorSetupRequired`, the tab shows the setup with an explanation instead of a load error. As soon
- * as it is on, the admin reads are made again and the tab opens.
+ * as it is on, the admin reads are made again, and the tab opens once the admin has saved the recovery codes.
  */
 export function AdminTwoFactorGate({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const queryClient = useQueryClient();
   const setupRequired = useSetupRequired();
-  const blocked = setupRequired && user?.twoFactorEnabled === false;
+  /** The recovery codes are shown once: the console waits until the admin says they are saved. */
+  const [showingCodes, setShowingCodes] = useState(false);
+  const blocked = (setupRequired && user?.twoFactorEnabled === false) || showingCodes;
 
   useEffect(() => {
     if (setupRequired && user?.twoFactorEnabled) void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
@@ -29,7 +31,7 @@ export function AdminTwoFactorGate({ children }: { children: ReactNode }) {
       <PanelHeader title={SECURITY_TEXTS.adminRequiredTitle} description={SECURITY_TEXTS.adminRequired} />
       <Card.Root bg="bg" maxW="2xl">
         <Card.Body>
-          <TwoFactorSettings />
+          <TwoFactorSettings onCodesShown={setShowingCodes} />
         </Card.Body>
       </Card.Root>
     </Stack>

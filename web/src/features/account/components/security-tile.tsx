@@ -1,12 +1,16 @@
-import { Dialog } from "@chakra-ui/react";
+import { Dialog, Separator, Stack } from "@chakra-ui/react";
 import { ActionTile } from "../../../components/ui/action-tile";
 import { DialogFrame } from "../../../components/ui/dialog-frame";
 import { ShieldIcon } from "../../../components/ui/icons";
 import { useAuth } from "../../../lib/auth/use-auth";
 import { SECURITY_TEXTS } from "../lib/security-texts";
+import { SignOutEverywhere } from "./sign-out-everywhere";
 import { TwoFactorSettings } from "./two-factor-settings";
 
-/** The Security quick action: says whether two-factor sign-in is on, and opens its settings. */
+/**
+ * The Security quick action: says whether two-factor sign-in is on, and opens its settings (with the recovery codes)
+ * and "Sign out of all devices".
+ */
 export function SecurityTile() {
   const { user } = useAuth();
   return (
@@ -20,7 +24,10 @@ export function SecurityTile() {
       </Dialog.Trigger>
       <DialogFrame title={SECURITY_TEXTS.title}>
         <Dialog.Body pb="6">
-          <TwoFactorSettings />
+          <Stack gap="6" separator={<Separator />}>
+            <TwoFactorSettings />
+            <SignOutEverywhere />
+          </Stack>
         </Dialog.Body>
       </DialogFrame>
     </Dialog.Root>

@@ -1,28 +1,57 @@
 import { Alert, Badge, Box, Button, Code, Flex, Heading, IconButton, Image, Stack, Text } from "@chakra-ui/react";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { CopyIcon } from "../../../components/ui/icons";
 import { errorMessage } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth/use-auth";
 import { toast } from "../../../lib/toast/toast";
-import { disableTwoFactor, enableTwoFactor, startTwoFactorSetup } from "../api/two-factor";
+import { disableTwoFactor, enableTwoFactor, regenerateRecoveryCodes, startTwoFactorSetup } from "../api/two-factor";
 import { qrCodeImage } from "../lib/qr-code";
 import { SECURITY_TEXTS } from "../lib/security-texts";
-import { TwoFactorCodeForm } from "./two-factor-code-form";
+import { RecoveryCodes } from "./recovery-codes";
+import { type PasswordAndCode, TwoFactorCodeForm } from "./two-factor-code-form";
 
-type Step = { kind: "idle" } | { kind: "setup"; secret: string; qrCode: string } | { kind: "disable" };
+type Step =
+  | { kind: "idle" }
+  | { kind: "setup"; secret: string; qrCode: string }
+  | { kind: "disable" }
+  | { kind: "regenerate" }
+  | { kind: "codes"; codes: string[]; notice: string };
+
+interface TwoFactorSettingsProps {
+  /** Told when the recovery codes appear and when the user is done with them (the admin gate stays open till then). */
+  onCodesShown?: (shown: boolean) => void;
+}
 
 /**
- * Two-factor sign-in for the signed-in user (design.md §11): whether it is on, turning it on (a QR code and the key
- * as text, then a code to confirm) and off (a code).
+ * Two-factor sign-in for the signed-in user (design.md §11, §12.2): whether it is on; turning it on (a QR code and the
+ * key as text, then a code and the password), which hands out ten recovery codes shown this once; making new recovery
+ * codes; turning it off. Every change asks for the password and a code. When a step ends, the focus comes back to
+ * the section's heading.
  */
-export function TwoFactorSettings() {
-  const { user } = useAuth();
+export function TwoFactorSettings({ onCodesShown }: TwoFactorSettingsProps = {}) {
+  const { user, setUser } = useAuth();
   const [step, setStep] = useState<Step>({ kind: "idle" });
   const [starting, setStarting] = useState(false);
   const [failure, setFailure] = useState<string>();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const returning = useRef(false);
+
+  useEffect(() => {
+    if (step.kind !== "idle" || !returning.current) return;
+    returning.current = false;
+    heading.current?.focus();
+  }, [step.kind]);
+
   if (!user) return null;
   const enabled = user.twoFactorEnabled;
-  const backToIdle = () => setStep({ kind: "idle" });
+  const backToIdle = () => {
+    returning.current = true;
+    setStep({ kind: "idle" });
+  };
+  const showCodes = (codes: string[], notice: string) => {
+    setStep({ kind: "codes", codes, notice });
+    onCodesShown?.(true);
+  };
 
   async function startSetup() {
     setFailure(undefined);
@@ -37,10 +66,29 @@ export function TwoFactorSettings() {
     }
   }
 
+  async function turnOn(input: PasswordAndCode) {
+    const { user: updated, recoveryCodes } = await enableTwoFactor(input);
+    showCodes(recoveryCodes, `${SECURITY_TEXTS.enabled} ${SECURITY_TEXTS.otherSessionsEnded}`);
+    setUser(updated);
+    toast.success(SECURITY_TEXTS.enabled);
+  }
+
+  async function turnOff(input: PasswordAndCode) {
+    setUser(await disableTwoFactor(input));
+    toast.success(SECURITY_TEXTS.disabled);
+    backToIdle();
+  }
+
+  async function regenerate(input: PasswordAndCode) {
+    const codes = await regenerateRecoveryCodes(input);
+    showCodes(codes, SECURITY_TEXTS.codesReplaced);
+    toast.success(SECURITY_TEXTS.regenerated);
+  }
+
   return (
     <Stack gap="4">
       <Flex justify="space-between" align="center" gap="3">
-        <Heading as="h3" size="sm">
+        <Heading as="h3" size="sm" ref={heading} tabIndex={-1} outline="none">
           {SECURITY_TEXTS.heading}
         </Heading>
         <Badge colorPalette={enabled ? "green" : "gray"} variant="subtle" size="lg">
@@ -56,9 +104,14 @@ export function TwoFactorSettings() {
       )}
       {step.kind === "idle" &&
         (enabled ? (
-          <Button alignSelf="start" variant="outline" colorPalette="red" onClick={() => setStep({ kind: "disable" })}>
-            {SECURITY_TEXTS.turnOff}
-          </Button>
+          <Flex gap="3" wrap="wrap">
+            <Button variant="outline" onClick={() => setStep({ kind: "regenerate" })}>
+              {SECURITY_TEXTS.regenerate}
+            </Button>
+            <Button variant="outline" colorPalette="red" onClick={() => setStep({ kind: "disable" })}>
+              {SECURITY_TEXTS.turnOff}
+            </Button>
+          </Flex>
         ) : (
           <Button
             alignSelf="start"
@@ -78,11 +131,10 @@ export function TwoFactorSettings() {
           <SecretKey secret={step.secret} />
           <TwoFactorCodeForm
             prompt={SECURITY_TEXTS.enterCode}
+            acceptsRecoveryCode={false}
             submitLabel={SECURITY_TEXTS.confirmOn}
             loadingText={SECURITY_TEXTS.turningOn}
-            confirm={enableTwoFactor}
-            done={SECURITY_TEXTS.enabled}
-            onDone={backToIdle}
+            send={turnOn}
             onCancel={backToIdle}
           />
         </Stack>
@@ -90,12 +142,31 @@ export function TwoFactorSettings() {
       {step.kind === "disable" && (
         <TwoFactorCodeForm
           prompt={SECURITY_TEXTS.disablePrompt}
+          acceptsRecoveryCode
           submitLabel={SECURITY_TEXTS.confirmOff}
           loadingText={SECURITY_TEXTS.turningOff}
-          confirm={disableTwoFactor}
-          done={SECURITY_TEXTS.disabled}
-          onDone={backToIdle}
+          send={turnOff}
           onCancel={backToIdle}
+        />
+      )}
+      {step.kind === "regenerate" && (
+        <TwoFactorCodeForm
+          prompt={SECURITY_TEXTS.regeneratePrompt}
+          acceptsRecoveryCode
+          submitLabel={SECURITY_TEXTS.confirmRegenerate}
+          loadingText={SECURITY_TEXTS.regenerating}
+          send={regenerate}
+          onCancel={backToIdle}
+        />
+      )}
+      {step.kind === "codes" && (
+        <RecoveryCodes
+          codes={step.codes}
+          notice={step.notice}
+          onDone={() => {
+            onCodesShown?.(false);
+            backToIdle();
+          }}
         />
       )}
     </Stack>

@@ -1,4 +1,7 @@
-/** The words of the Security tile and of two-factor setup (design.md §11), defined once for screens and tests. */
+/**
+ * The words of the Security tile: two-factor setup (design.md §11), recovery codes and signing out everywhere
+ * (§12.2), defined once for screens and tests.
+ */
 export const SECURITY_TEXTS = {
   title: "Security",
   tileOn: "Two-factor sign-in is on",
@@ -18,18 +21,54 @@ export const SECURITY_TEXTS = {
   copySecret: "Copy key",
   secretCopied: "Key copied to clipboard",
   copyFailed: "Failed to copy the key",
-  enterCode: "2. Enter the 6-digit code the app now shows.",
+  enterCode: "2. Enter the 6-digit code the app now shows, and your password.",
   codeLabel: "Authentication code",
+  codeOrRecoveryLabel: "Authentication code or recovery code",
+  codeOrRecoveryHelper: "The 6-digit code from your authenticator app, or one of your recovery codes (xxxxx-xxxxx).",
+  passwordLabel: "Password",
   confirmOn: "Confirm and turn on",
   confirmOff: "Confirm and turn off",
   turningOn: "Turning on",
   turningOff: "Turning off",
-  disablePrompt: "Enter a current code from your authenticator app to turn two-factor sign-in off.",
+  disablePrompt:
+    "To turn two-factor sign-in off, enter your password and a current code from your authenticator app (or one of your recovery codes).",
   cancel: "Cancel",
   setupFailed: "We could not start the setup. Check your connection and try again.",
   changeFailed: "We could not change your two-factor sign-in. Check your connection and try again.",
   enabled: "Two-factor sign-in is on. Signing in now asks for a code from your authenticator app.",
+  otherSessionsEnded: "Every other device signed in to your account has been signed out.",
   disabled: "Two-factor sign-in is off. Signing in asks for your password only.",
+  regenerate: "Regenerate recovery codes",
+  regeneratePrompt:
+    "New recovery codes replace the ones you have: the old codes stop working at once. Enter your password and a current code from your authenticator app (or one of your recovery codes).",
+  confirmRegenerate: "Make new codes",
+  regenerating: "Making new codes",
+  regenerated: "New recovery codes made. The old ones no longer work.",
+  codesTitle: "Your recovery codes",
+  codesListLabel: "Recovery codes",
+  codesExplain:
+    "If you lose your phone, sign in with one of these codes in place of the 6-digit code. Each code works once.",
+  codesShownOnce: "This is the only time they are shown. Copy or download them now and keep them somewhere safe.",
+  codesReplaced: "Your old recovery codes no longer work.",
+  copyCodes: "Copy",
+  copyCodesLabel: "Copy the recovery codes",
+  codesCopied: "Recovery codes copied to clipboard",
+  codesCopyFailed: "Failed to copy the codes. Download them instead, or write them down.",
+  downloadCodes: "Download",
+  downloadCodesLabel: "Download the recovery codes as a text file",
+  codesFileName: "jengafund-recovery-codes.txt",
+  codesSaved: "I have saved these codes",
+  sessionsHeading: "Signed-in devices",
+  sessionsExplain:
+    "Signed in on a phone or computer you no longer use, or think someone else is in your account? Sign out everywhere, this browser included.",
+  signOutEverywhere: "Sign out of all devices",
+  signOutConfirmTitle: "Sign out of all devices?",
+  signOutConfirm:
+    "Every device signed in to your account, this one included, will need your password (and code) to sign in again.",
+  confirmSignOut: "Yes, sign out everywhere",
+  signingOut: "Signing out",
+  signedOutEverywhere: "Signed out of all devices. Sign in again to continue.",
+  signOutFailed: "We could not sign out your devices. Check your connection and try again.",
   adminRequiredTitle: "Turn on two-factor sign-in",
   adminRequired:
     "Admin accounts must use two-factor sign-in before the admin console opens. Turn it on below; the console opens as soon as it is on.",

@@ -4,17 +4,19 @@ import { type DetailRow, DetailsList } from "../../../components/admin/details-l
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { formatKes } from "../../../lib/format";
 import { formatRequestTime, paidAfterRefundNote, personName } from "../lib/withdrawal-labels";
+import { AccountSignals, PayoutAndRegisteredNumber } from "./account-signals";
 
 /** What the admin decides on: the request as the user made it and what has happened to it so far. */
 export function WithdrawalDetails({ withdrawal }: { withdrawal: Withdrawal }) {
   const rows: DetailRow[] = [
     ["User", `${personName(withdrawal.user)} (${withdrawal.user.email})`],
     ["Amount", formatKes(withdrawal.amount)],
-    ["Phone Number", withdrawal.phoneNumber],
+    ["Phone Number", <PayoutAndRegisteredNumber key="phone" withdrawal={withdrawal} />],
     ["Reference", withdrawal.transactionReference],
     ["Request Date", formatRequestTime(withdrawal.requestDate)],
     ["Current Status", <StatusBadge key="status" status={withdrawal.status} />],
   ];
+  if (withdrawal.account) rows.push(["Account", <AccountSignals key="account" withdrawal={withdrawal} />]);
   if (withdrawal.processedBy) rows.push(["Processed By", personName(withdrawal.processedBy)]);
   if (withdrawal.reason) rows.push(["Reason", withdrawal.reason]);
   if (withdrawal.mpesaTransactionId) rows.push(["M-Pesa Transaction ID", withdrawal.mpesaTransactionId]);

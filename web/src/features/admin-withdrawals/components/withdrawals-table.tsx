@@ -6,6 +6,7 @@ import { EmailText } from "../../../components/admin/email-text";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { formatDate, formatKes } from "../../../lib/format";
 import { isPending, paidAfterRefundNote, personName } from "../lib/withdrawal-labels";
+import { AccountSignals, PayoutAndRegisteredNumber } from "./account-signals";
 
 const columns = ["User", "Amount", "Phone Number", "Status", "Request Date", "Actions"] as const;
 
@@ -23,13 +24,20 @@ export function WithdrawalsTable({ withdrawals, busy, onOpen }: WithdrawalListPr
         {withdrawals.map((withdrawal) => (
           <Table.Row key={withdrawal._id} verticalAlign="top">
             <Table.Cell minW="12rem">
-              <Text fontWeight="medium">{personName(withdrawal.user)}</Text>
-              <EmailText email={withdrawal.user.email} fontSize="sm" color="fg.muted" />
+              <Stack gap="1.5">
+                <Stack gap="0">
+                  <Text fontWeight="medium">{personName(withdrawal.user)}</Text>
+                  <EmailText email={withdrawal.user.email} fontSize="sm" color="fg.muted" />
+                </Stack>
+                <AccountSignals withdrawal={withdrawal} />
+              </Stack>
             </Table.Cell>
             <Table.Cell>
               <AmountAndReference withdrawal={withdrawal} />
             </Table.Cell>
-            <Table.Cell whiteSpace="nowrap">{withdrawal.phoneNumber}</Table.Cell>
+            <Table.Cell>
+              <PayoutAndRegisteredNumber withdrawal={withdrawal} />
+            </Table.Cell>
             <Table.Cell>
               <StatusAndProcessor withdrawal={withdrawal} />
             </Table.Cell>
@@ -54,13 +62,18 @@ export function WithdrawalCards({ withdrawals, busy, onOpen }: WithdrawalListPro
             <Text fontWeight="semibold">{personName(withdrawal.user)}</Text>
             <EmailText email={withdrawal.user.email} fontSize="sm" color="fg.muted" />
           </Stack>
+          <AccountSignals withdrawal={withdrawal} />
           <Flex justify="space-between" align="start" gap="3" wrap="wrap">
             <AmountAndReference withdrawal={withdrawal} />
             <StatusAndProcessor withdrawal={withdrawal} align="end" />
           </Flex>
-          <Text fontSize="sm" color="fg.muted">
-            To {withdrawal.phoneNumber} · requested {formatDate(withdrawal.requestDate)}
-          </Text>
+          <Flex justify="space-between" align="start" gap="3" wrap="wrap" fontSize="sm">
+            <Stack gap="1" minW="0">
+              <Text color="fg.muted">To</Text>
+              <PayoutAndRegisteredNumber withdrawal={withdrawal} />
+            </Stack>
+            <Text color="fg.muted">Requested {formatDate(withdrawal.requestDate)}</Text>
+          </Flex>
           <OpenButton withdrawal={withdrawal} onOpen={onOpen} size="sm" />
         </>
       )}

@@ -4,13 +4,17 @@ import { type FormEvent, useState } from "react";
 import { FormField } from "../../../components/ui/form-field";
 import { errorMessage } from "../../../lib/api-client";
 import { requestPasswordReset } from "../api/request-password-reset";
-import { RECOVERY_TEXTS } from "../lib/auth-texts";
+import { PROOF_OF_WORK_TEXTS, RECOVERY_TEXTS } from "../lib/auth-texts";
+import { challengeOf } from "../lib/challenge";
 import { AuthAlert } from "./auth-alert";
+import { ProofOfWorkCheck } from "./proof-of-work-check";
 import { BackToSignIn } from "./sign-in-link";
 
 /**
  * Step one of account recovery (design.md §11). What follows a request is the server's confirmation, the same
- * whether or not the email has an account, so this page never tells who has one.
+ * whether or not the email has an account, so this page never tells who has one. Past the email's hourly limit the
+ * server asks for a proof of work (design.md §12.2), for any email alike: the check appears and the next request
+ * carries its solution.
  */
 export function ForgotPasswordForm() {
   const [email, setEmail] = useState("");
@@ -18,6 +22,8 @@ export function ForgotPasswordForm() {
   const [failure, setFailure] = useState<string>();
   const [confirmation, setConfirmation] = useState<string>();
   const [sending, setSending] = useState(false);
+  const [check, setCheck] = useState<{ challenge: object; round: number }>();
+  const [altcha, setAltcha] = useState<string | null>(null);
 
   async function send() {
     const parsed = ForgotPasswordInputSchema.safeParse({ email });
@@ -26,18 +32,30 @@ export function ForgotPasswordForm() {
       return;
     }
     setEmailError(undefined);
+    if (check && !altcha) {
+      setFailure(PROOF_OF_WORK_TEXTS.unsolved);
+      return;
+    }
     setFailure(undefined);
     setSending(true);
+    // A solution pays for one request.
+    const sent = altcha ?? undefined;
+    setAltcha(null);
     try {
-      const { message } = await requestPasswordReset(parsed.data);
+      const { message } = await requestPasswordReset({ ...parsed.data, ...(sent ? { altcha: sent } : {}) });
+      setCheck(undefined);
       setConfirmation(message);
     } catch (error) {
+      const challenge = challengeOf(error);
+      setCheck(challenge ? { challenge, round: (check?.round ?? 0) + 1 } : sent ? undefined : check);
       // A 429 carries the server's "try again in N minutes"; no answer at all gets our own words.
       setFailure(errorMessage(error, RECOVERY_TEXTS.sendFailed));
     } finally {
       setSending(false);
     }
   }
+
+  const checkView = check && <ProofOfWorkCheck key={check.round} challenge={check.challenge} onChange={setAltcha} />;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -58,6 +76,7 @@ export function ForgotPasswordForm() {
           {RECOVERY_TEXTS.sentHint}
         </Text>
         {failure && <AuthAlert>{failure}</AuthAlert>}
+        {checkView}
         <Button variant="outline" onClick={() => void send()} loading={sending} loadingText={RECOVERY_TEXTS.sending}>
           {RECOVERY_TEXTS.sendAgain}
         </Button>
@@ -80,6 +99,7 @@ export function ForgotPasswordForm() {
             onChange={(event) => setEmail(event.target.value)}
           />
         </FormField>
+        {checkView}
         <Button type="submit" size="lg" loading={sending} loadingText={RECOVERY_TEXTS.sending}>
           {RECOVERY_TEXTS.sendLink}
         </Button>

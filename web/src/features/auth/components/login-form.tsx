@@ -10,7 +10,10 @@ import { homePath } from "../../../lib/auth/home-path";
 import { useAuth } from "../../../lib/auth/use-auth";
 import { type FieldErrors, fieldErrors } from "../../../lib/field-errors";
 import { toast } from "../../../lib/toast/toast";
-import { RECOVERY_TEXTS } from "../lib/auth-texts";
+import { PROOF_OF_WORK_TEXTS, RECOVERY_TEXTS } from "../lib/auth-texts";
+import { challengeOf } from "../lib/challenge";
+import { AuthAlert } from "./auth-alert";
+import { ProofOfWorkCheck } from "./proof-of-work-check";
 import { TwoFactorCodeStep } from "./two-factor-code-step";
 
 /** Remember me keeps only the email for next time; the session itself always lives in localStorage (spec §4). */
@@ -26,6 +29,13 @@ export function LoginForm() {
   const [submitting, setSubmitting] = useState(false);
   /** Set once the password was right for an account with two-factor sign-in: the form then asks for the code. */
   const [askForCode, setAskForCode] = useState(false);
+  /**
+   * The proof of work the server asked for (design.md §12.2), with the reason it gave, and its solution once the
+   * widget solved it. `round` remounts the widget for each new challenge.
+   */
+  const [check, setCheck] = useState<{ challenge: object; reason: string; round: number }>();
+  const [altcha, setAltcha] = useState<string | null>(null);
+  const [checkPending, setCheckPending] = useState(false);
 
   const update = (field: keyof LoginInput) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -38,18 +48,40 @@ export function LoginForm() {
       return;
     }
     setErrors({});
+    if (check && !altcha) {
+      setCheckPending(true);
+      return;
+    }
     setSubmitting(true);
     try {
       await signIn(parsed.data);
     } catch (error) {
       setSubmitting(false);
       if (isTwoFactorRequired(error)) setAskForCode(true);
-      else toast.error(errorMessage(error, "Login failed"));
+      else if (!challengeOf(error)) toast.error(errorMessage(error, "Login failed"));
     }
   }
 
+  /** Sends the login with the solved check, if any; a solution is spent by that one attempt. */
   async function signIn(input: LoginInput) {
-    const user = await login(input);
+    const sent = altcha ?? undefined;
+    setAltcha(null);
+    setCheckPending(false);
+    let user: Awaited<ReturnType<typeof login>>;
+    try {
+      user = await login({ ...input, ...(sent ? { altcha: sent } : {}) });
+    } catch (error) {
+      const challenge = challengeOf(error);
+      setCheck(
+        challenge
+          ? { challenge, reason: errorMessage(error, ""), round: (check?.round ?? 0) + 1 }
+          : // The solution was spent; should the next attempt need one, the server says so with a new challenge.
+            sent
+            ? undefined
+            : check,
+      );
+      throw error;
+    }
     if (remember) localStorage.setItem(REMEMBERED_EMAIL_KEY, input.email);
     else localStorage.removeItem(REMEMBERED_EMAIL_KEY);
     toast.success("Login successful!");
@@ -60,12 +92,26 @@ export function LoginForm() {
     return (
       <TwoFactorCodeStep
         email={values.email}
-        onSubmit={(otp) => signIn({ ...values, otp })}
+        onSubmit={(otp) => {
+          if (check && !altcha) return Promise.reject(new Error(PROOF_OF_WORK_TEXTS.unsolved));
+          return signIn({ ...values, otp });
+        }}
+        check={checkView()}
         onBack={() => {
           setAskForCode(false);
           setValues((current) => ({ ...current, password: "" }));
         }}
       />
+    );
+  }
+
+  function checkView() {
+    if (!check) return undefined;
+    return (
+      <Stack gap="3">
+        <AuthAlert>{checkPending ? PROOF_OF_WORK_TEXTS.unsolved : check.reason}</AuthAlert>
+        <ProofOfWorkCheck key={check.round} challenge={check.challenge} onChange={setAltcha} />
+      </Stack>
     );
   }
 
@@ -93,6 +139,7 @@ export function LoginForm() {
             <RouterLink to={paths.forgotPassword}>{RECOVERY_TEXTS.forgotLink}</RouterLink>
           </Link>
         </HStack>
+        {checkView()}
         <Button type="submit" size="lg" loading={submitting} loadingText="Signing in">
           Sign In
         </Button>

@@ -1,5 +1,5 @@
 import { Button, Stack } from "@chakra-ui/react";
-import { ResetPasswordInputSchema } from "@jengafund/shared";
+import { ResetPasswordInputSchema, SECURITY_MESSAGES } from "@jengafund/shared";
 import { type FormEvent, useState } from "react";
 import { Link as RouterLink, useNavigate } from "react-router-dom";
 import { paths } from "../../../config/paths";
@@ -49,7 +49,10 @@ export function ResetPasswordForm({ token }: { token: string | null }) {
       navigate(paths.login, { replace: true });
     } catch (error) {
       setSaving(false);
-      if (error instanceof ApiError && error.status === 400)
+      // A common password is refused with the link still good: the user picks another (design.md §12.2).
+      if (error instanceof ApiError && error.serverMessage === SECURITY_MESSAGES.passwordTooCommon)
+        setErrors({ password: error.serverMessage });
+      else if (error instanceof ApiError && error.status === 400)
         setLinkRefusal(errorMessage(error, RECOVERY_TEXTS.missingToken));
       else setFailure(errorMessage(error, RECOVERY_TEXTS.resetFailed));
     }

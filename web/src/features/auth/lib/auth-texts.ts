@@ -31,8 +31,16 @@ export const RECOVERY_TEXTS = {
 export const TWO_FACTOR_LOGIN_TEXTS = {
   title: "Two-factor sign-in",
   prompt: "Open your authenticator app and enter the 6-digit code it shows for JengaFund.",
-  codeLabel: "Authentication code",
+  recoveryHint: "No phone with you? Enter one of your recovery codes (like abcde-23456) instead; each works once.",
+  codeLabel: "Authentication or recovery code",
   verify: "Verify",
   verifying: "Verifying",
   back: "Use another account",
+} as const;
+
+/** The proof-of-work check (design.md §12.2), shown only when the server asks for one. */
+export const PROOF_OF_WORK_TEXTS = {
+  intro: "A quick check in your browser, because of many failed attempts on this account. It solves itself.",
+  /** When the form is sent before the check is done. */
+  unsolved: "Wait for the check below to finish, then try again.",
 } as const;

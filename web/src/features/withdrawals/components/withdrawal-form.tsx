@@ -1,5 +1,5 @@
 import { Alert, Dialog, Flex, Input, Stack, Text } from "@chakra-ui/react";
-import { formatKes, MAX_PAYOUT_KES, MIN_PAYOUT_KES, type User } from "@jengafund/shared";
+import { formatKes, MAX_PAYOUT_KES, MIN_PAYOUT_KES, normalizeKenyanPhone, type User } from "@jengafund/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { AmountInput } from "../../../components/ui/amount-input";
@@ -12,6 +12,7 @@ import { queryKeys } from "../../../lib/query-keys";
 import { toast } from "../../../lib/toast/toast";
 import { requestWithdrawal } from "../api/request-withdrawal";
 import { withdrawalRefusal } from "../lib/withdrawal-refusal";
+import { PayoutNumberChoices } from "./payout-number-choices";
 
 interface WithdrawalFormProps {
   user: User;
@@ -83,6 +84,7 @@ export function WithdrawalForm({ user, onSubmittingChange, onDone }: WithdrawalF
               onChange={(event) => setPhoneNumber(event.target.value)}
             />
           </FormField>
+          <PayoutNumberChoices selected={normalizeKenyanPhone(phoneNumber) ?? phoneNumber} onChoose={setPhoneNumber} />
           <Text fontSize="sm" color="fg.muted">
             Our admin team reviews every request. Withdrawals take 1–3 business days to process.
           </Text>

@@ -1,0 +1,16 @@
+import { ConfirmTwoFactorInputSchema } from "@jengafund/shared";
+import { twoFactor } from "../../app.js";
+import { httpHandler } from "../../lib/middleware.js";
+import { TWO_FACTOR_MESSAGES } from "../../services/two-factor.js";
+
+/** Ten new recovery codes, with the password and a code (or a recovery code); the old ones stop working. */
+export const handler = httpHandler(
+  "regenerate-recovery-codes",
+  { body: ConfirmTwoFactorInputSchema },
+  async ({ body, caller, sourceIp }) => ({
+    body: {
+      message: TWO_FACTOR_MESSAGES.recoveryCodesRenewed,
+      recoveryCodes: await twoFactor().regenerateRecoveryCodes(caller, { ...body, sourceIp }),
+    },
+  }),
+);

@@ -1,0 +1,117 @@
+import { createHash } from "node:crypto";
+import type { Clock } from "../lib/clock.js";
+import type { SecurityNotices } from "../notices/security-notices.js";
+import type { UserRecord } from "../repositories/ports.js";
+import { MAX_LIVE_SESSIONS, type SessionMap, type SessionRepository } from "../repositories/sessions-port.js";
+
+/** A browser not seen signing in to the account for this long is new again (design.md §12.2). */
+export const BROWSER_MEMORY_SECONDS = 90 * 24 * 3600;
+
+/** What the web app's random browser id may look like; anything else counts as no id. */
+const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
+
+/**
+ * The sessions a new one replaces, read from the user's map: those that have ended, and the oldest live ones beyond
+ * MAX_LIVE_SESSIONS - 1, so that with the new one at most MAX_LIVE_SESSIONS are left.
+ */
+export function sessionsToDrop(sessions: SessionMap | undefined, nowEpochSeconds: number): string[] {
+  const entries = Object.entries(sessions ?? {});
+  const ended = entries.filter(([, end]) => end <= nowEpochSeconds).map(([id]) => id);
+  const live = entries.filter(([, end]) => end > nowEpochSeconds).sort(([, a], [, b]) => a - b);
+  const oldest = live.slice(0, Math.max(0, live.length - (MAX_LIVE_SESSIONS - 1))).map(([id]) => id);
+  return [...ended, ...oldest];
+}
+
+/**
+ * "Windows · Chrome" from a User-Agent header: enough for the owner to recognise a browser in a notice, without
+ * the header's version noise. The first 80 characters when neither is recognised.
+ */
+export function shortUserAgent(userAgent: string | undefined): string | undefined {
+  if (!userAgent) return undefined;
+  const browser = [
+    ["Edg/", "Edge"],
+    ["OPR/", "Opera"],
+    ["SamsungBrowser/", "Samsung Internet"],
+    ["Firefox/", "Firefox"],
+    ["CriOS/", "Chrome"],
+    ["Chrome/", "Chrome"],
+    ["Safari/", "Safari"],
+  ].find(([marker]) => userAgent.includes(marker ?? ""))?.[1];
+  const system = [
+    ["Android", "Android"],
+    ["iPhone", "iPhone"],
+    ["iPad", "iPad"],
+    ["Windows", "Windows"],
+    ["Mac OS X", "macOS"],
+    ["CrOS", "ChromeOS"],
+    ["Linux", "Linux"],
+  ].find(([marker]) => userAgent.includes(marker ?? ""))?.[1];
+  if (browser && system) return `${system} · ${browser}`;
+  return browser ?? system ?? userAgent.slice(0, 80);
+}
+
+export interface NewBrowserCheckDeps {
+  sessions: Pick<SessionRepository, "rememberDevice">;
+  clock: Clock;
+  notices: SecurityNotices;
+}
+
+/** Where a sign-in came from, as the login route saw it. */
+export interface SignInOrigin {
+  /** The web app's X-Device-Id: a random id the browser keeps (absent: a new browser). */
+  deviceId?: string;
+  userAgent?: string;
+  sourceIp: string;
+}
+
+/** Ending sessions on the server: logout and logout-all. */
+export function createSessionService({
+  sessions,
+}: {
+  sessions: Pick<SessionRepository, "endSession" | "endAllSessions">;
+}) {
+  return {
+    /** The caller's own session ends: its token is refused from now on. */
+    logout: (user: UserRecord, sessionId: string) => sessions.endSession(user.id, sessionId),
+
+    /** Every session of the account ends, the caller's included. */
+    logoutAll: (user: UserRecord) => sessions.endAllSessions(user.id),
+  };
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;
+
+/** The notice of a sign-in from a browser new to the account (apart, so the logout routes carry no mail client). */
+export function createNewBrowserCheck({ sessions, clock, notices }: NewBrowserCheckDeps) {
+  return {
+    /**
+     * After a successful login: the owner is told when the browser has not signed in to this account in the last 90
+     * days (one write notes it for the next 90). A login without a browser id is from a new browser, and is not noted.
+     */
+    async signedIn(user: UserRecord, origin: SignInOrigin): Promise<void> {
+      const now = clock.now();
+      const deviceId = origin.deviceId && DEVICE_ID_PATTERN.test(origin.deviceId) ? origin.deviceId : undefined;
+      // Hashed with the account: the table never holds the browser's own id, nor one id to link accounts by.
+      const isNew =
+        deviceId === undefined ||
+        (await sessions.rememberDevice(
+          user.id,
+          createHash("sha256").update(`${user.id}:${deviceId}`).digest("base64url"),
+          now,
+          BROWSER_MEMORY_SECONDS,
+        ));
+      if (!isNew) return;
+      const userAgent = shortUserAgent(origin.userAgent);
+      await notices.send({
+        kind: "new-browser",
+        userId: user.id,
+        to: { email: user.email, firstName: user.firstName },
+        at: now,
+        sourceIp: origin.sourceIp,
+        ...(userAgent ? { userAgent } : {}),
+      });
+    },
+  };
+}
+
+export type NewBrowserCheck = ReturnType<typeof createNewBrowserCheck>;

@@ -1,0 +1,239 @@
+/**
+ * Payout numbers (design.md §12.2), over HTTP through the local API server, with deposits paid by the Daraja
+ * simulator: a withdrawal pays only to the registered number or to a number the account completed an STK deposit
+ * from; anything else is a 403 and nothing is written. Admins see the account's signals beside each withdrawal.
+ */
+
+import { DeleteCommand } from "@aws-sdk/lib-dynamodb";
+import { SECURITY_MESSAGES, type User, type Withdrawal } from "@jengafund/shared";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { securityNotices } from "../src/app.js";
+import { defaultDynamoContext, dynamoDocumentClient, tableName } from "../src/repositories/dynamo/client.js";
+import { keys } from "../src/repositories/dynamo/keys.js";
+import { backfillPayoutNumbers } from "../src/repositories/dynamo/payout-number-backfill.js";
+import { itemsOfUser, readItem, setAttributes } from "./support/db.js";
+import { depositToWallet, expectLedgerToMatchBalances } from "./support/money.js";
+import { apiUrl, eventually, usePaymentsStack } from "./support/payments-stack.js";
+import { fundingAdminToken } from "./support/payouts.js";
+import { registerUser } from "./support/users.js";
+
+const payments = usePaymentsStack();
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+interface Answer<T> {
+  status: number;
+  body: T;
+}
+
+async function api<T = Record<string, unknown>>(
+  method: "GET" | "POST" | "PUT",
+  path: string,
+  options: { token: string; body?: unknown; idempotencyKey?: string },
+): Promise<Answer<T>> {
+  const response = await fetch(`${apiUrl}${path}`, {
+    method,
+    headers: {
+      "content-type": "application/json",
+      authorization: `Bearer ${options.token}`,
+      ...(options.idempotencyKey ? { "idempotency-key": options.idempotencyKey } : {}),
+    },
+    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+/** A phone number nobody registered in this run: 07 and eight random digits (none of the simulator's specials). */
+const otherNumber = () => `07${String(10_000_000 + Math.floor(Math.random() * 89_999_999))}`;
+const msisdn = (local: string) => `254${local.slice(1)}`;
+
+/** A new investor with KES 2,000 of real money (no deposit from any number yet). */
+async function fundedInvestor() {
+  const registered = await registerUser();
+  await depositToWallet(registered.user, 200_000);
+  return registered;
+}
+
+const withdraw = (token: string, phoneNumber: string, idempotencyKey?: string) =>
+  api<{ withdrawal: Withdrawal; user: User; message: string }>("POST", "/withdrawals", {
+    token,
+    body: { amount: 300, phoneNumber },
+    ...(idempotencyKey ? { idempotencyKey } : {}),
+  });
+
+/** An STK deposit from `phoneNumber`, paid by the simulator (its default), followed until it completes. */
+async function depositFrom(token: string, phoneNumber: string, amount = 100) {
+  const started = await api<{ checkoutRequestId: string }>("POST", "/mpesa/deposit", {
+    token,
+    body: { amount, phoneNumber },
+  });
+  expect(started.status).toBe(202);
+  await eventually(async () => {
+    const { body } = await api<{ deposit: { status: string } }>(
+      "GET",
+      `/mpesa/deposit/${started.body.checkoutRequestId}`,
+      { token },
+    );
+    return body.deposit.status === "completed";
+  }, 15_000);
+}
+
+describe("payout numbers", () => {
+  it("refuses a withdrawal to a number that is neither registered nor deposited from, writing nothing", async () => {
+    const { token, user } = await fundedInvestor();
+    const before = {
+      ledger: await itemsOfUser(user._id, "TX#"),
+      profile: await readItem(keys.user(user._id)),
+    };
+    const send = vi.spyOn(securityNotices(), "send");
+
+    const refused = await withdraw(token, otherNumber(), "refused-key-1");
+
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: SECURITY_MESSAGES.payoutNumberNotAllowed });
+    expect(await itemsOfUser(user._id, "TX#")).toEqual(before.ledger);
+    expect(await readItem(keys.user(user._id))).toEqual(before.profile);
+    const own = await api<{ withdrawals: Withdrawal[] }>("GET", "/withdrawals", { token });
+    expect(own.body.withdrawals).toEqual([]);
+    // The key was given back: no answer is kept that a retry could replay.
+    expect(await readItem(keys.idempotency(user._id, "refused-key-1"))).toBeUndefined();
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it("pays to the registered number, however it is written, and tells the owner", async () => {
+    const { token, user, input } = await fundedInvestor();
+    const send = vi.spyOn(securityNotices(), "send");
+
+    const asRegistered = await withdraw(token, input.phoneNumber);
+    const international = await withdraw(token, `+${msisdn(input.phoneNumber)}`);
+
+    expect(asRegistered.status).toBe(201);
+    expect(international.status).toBe(201);
+    expect(asRegistered.body.withdrawal.phoneNumber).toBe(msisdn(input.phoneNumber));
+    expect(international.body.user.walletBalance).toBe(1400);
+    await expectLedgerToMatchBalances(user._id);
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(send.mock.calls[0]?.[0]).toMatchObject({
+      kind: "withdrawal-requested",
+      userId: user._id,
+      to: { email: input.email, firstName: input.firstName },
+      sourceIp: "127.0.0.1",
+      amountCents: 30_000,
+      phoneNumber: msisdn(input.phoneNumber),
+    });
+  });
+
+  it("pays to another number once an STK deposit from it completes, and lists it after the registered one", async () => {
+    const { token, user, input } = await fundedInvestor();
+    const phone = otherNumber();
+    const refused = await withdraw(token, phone, "proven-later-1");
+    expect(refused.status).toBe(403);
+    const listedBefore = await api<{ numbers: unknown[] }>("GET", "/withdrawals/payout-numbers", { token });
+    expect(listedBefore.body).toEqual({ numbers: [{ phoneNumber: msisdn(input.phoneNumber), source: "registered" }] });
+
+    await depositFrom(token, phone);
+
+    // Recorded in the deposit's own settlement.
+    expect(await readItem(keys.payoutNumber(user._id, msisdn(phone)))).toMatchObject({
+      type: "PayoutNumber",
+      userId: user._id,
+      phoneNumber: msisdn(phone),
+      firstDepositAt: expect.any(String),
+      lastDepositAt: expect.any(String),
+    });
+    const listed = await api<{ numbers: unknown[] }>("GET", "/withdrawals/payout-numbers", { token });
+    expect(listed.status).toBe(200);
+    expect(listed.body).toEqual({
+      numbers: [
+        { phoneNumber: msisdn(input.phoneNumber), source: "registered" },
+        { phoneNumber: msisdn(phone), source: "deposit" },
+      ],
+    });
+
+    // The same key as the refused request: nothing was kept for it, so this one is done, not replayed.
+    const allowed = await withdraw(token, phone, "proven-later-1");
+    expect(allowed.status).toBe(201);
+    expect(allowed.body.withdrawal).toMatchObject({ phoneNumber: msisdn(phone), amount: 300, status: "pending" });
+    await expectLedgerToMatchBalances(user._id);
+  });
+
+  it("backfills the numbers of deposits completed before settlements recorded them (npm run migrate)", async () => {
+    const { token, user } = await fundedInvestor();
+    const phone = otherNumber();
+    await depositFrom(token, phone);
+    const key = keys.payoutNumber(user._id, msisdn(phone));
+    const recorded = await readItem(key);
+    await dynamoDocumentClient().send(new DeleteCommand({ TableName: tableName(), Key: key }));
+
+    const dry = await backfillPayoutNumbers(defaultDynamoContext(), { dryRun: true });
+    expect(await readItem(key)).toBeUndefined();
+    const report = await backfillPayoutNumbers(defaultDynamoContext());
+
+    expect(report.numbers).toBe(dry.numbers);
+    expect(report.deposits).toBeGreaterThanOrEqual(1);
+    expect(await readItem(key)).toEqual(recorded);
+    expect((await withdraw(token, phone)).status).toBe(201);
+  });
+
+  it("keeps a proven number to the account that deposited from it", async () => {
+    const owner = await fundedInvestor();
+    const phone = otherNumber();
+    await depositFrom(owner.token, phone);
+    const stranger = await fundedInvestor();
+
+    const refused = await withdraw(stranger.token, phone);
+
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe(SECURITY_MESSAGES.payoutNumberNotAllowed);
+  });
+
+  it("shows admins the registered number and the account's signals beside each withdrawal", async () => {
+    const { token, user, input } = await registerUser();
+    // Credited by an admin (twice, KES 2,000 in all), and the password reset two days ago.
+    for (const amount of [1500, 500]) {
+      const credited = await api("PUT", `/admin/users/${user._id}/balance`, {
+        token: await fundingAdminToken(),
+        body: { amount, type: "credit", reason: "signals test" },
+      });
+      expect(credited.status).toBe(200);
+    }
+    const resetAt = new Date(Date.now() - 2 * 24 * 3_600_000).toISOString();
+    await setAttributes(keys.user(user._id), { passwordChangedAt: resetAt });
+    const requested = await withdraw(token, input.phoneNumber);
+    expect(requested.status).toBe(201);
+
+    const listed = await api<{ withdrawals: Withdrawal[] }>("GET", "/admin/withdrawals?status=pending&limit=100", {
+      token: payments.adminToken,
+    });
+
+    expect(listed.status).toBe(200);
+    const row = listed.body.withdrawals.find((w) => w._id === requested.body.withdrawal._id);
+    expect(row?.account).toEqual({
+      registeredPhoneNumber: msisdn(input.phoneNumber),
+      createdAt: user.createdAt,
+      recentSecurityChange: { kind: "password", at: resetAt },
+      adminCredits30d: { count: 2, amount: 2000 },
+    });
+    // A reset older than a week is no longer a signal.
+    await setAttributes(keys.user(user._id), {
+      passwordChangedAt: new Date(Date.now() - 8 * 24 * 3_600_000).toISOString(),
+    });
+    const later = await api<{ withdrawals: Withdrawal[] }>("GET", "/admin/withdrawals?status=pending&limit=100", {
+      token: payments.adminToken,
+    });
+    expect(later.body.withdrawals.find((w) => w._id === requested.body.withdrawal._id)?.account).not.toHaveProperty(
+      "recentSecurityChange",
+    );
+    // A two-factor change counts as well (the latest change is shown).
+    const twoFactorAt = new Date(Date.now() - 3_600_000).toISOString();
+    await setAttributes(keys.user(user._id), { twoFactorChangedAt: twoFactorAt });
+    const latest = await api<{ withdrawals: Withdrawal[] }>("GET", "/admin/withdrawals?status=pending&limit=100", {
+      token: payments.adminToken,
+    });
+    expect(latest.body.withdrawals.find((w) => w._id === requested.body.withdrawal._id)?.account).toMatchObject({
+      recentSecurityChange: { kind: "two-factor", at: twoFactorAt },
+    });
+  });
+});

@@ -1,0 +1,179 @@
+import { SECURITY_MESSAGES } from "@jengafund/shared";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { apiCall, creditWallet, registerInvestor, uniqueContact } from "./support/api";
+import { seriousViolations } from "./support/axe";
+import { hasHorizontalScroll, launchBrowser, openPage, viewports } from "./support/browser";
+import { openAdminTab, openDashboardTab, signIn, toast } from "./support/screens";
+
+/**
+ * Payout numbers (design.md §12.2) in Chromium against the whole local stack: a withdrawal to a number the account
+ * never deposited from is refused with the server's message, then allowed once an STK deposit from that number has
+ * completed (the simulator pays any number by default); the admin sees the registered number and the account's
+ * signals beside the request. Screenshots go to /tmp (looked at by hand), axe runs at 1280 and 360 px.
+ */
+const webUrl = inject("webUrl");
+const apiUrl = inject("apiUrl");
+const admin = { email: inject("adminEmail"), password: inject("adminPassword") };
+
+const HINT = "Deposit once from a number to be able to withdraw to it.";
+const SUBMITTED = "Withdrawal request submitted successfully! It will be processed by our admin team.";
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `/tmp/payout-numbers-${name}.png`, fullPage: false, animations: "disabled" });
+
+async function dismissToasts(page: Page) {
+  await page.locator(".Toastify__close-button").evaluateAll((buttons) => {
+    for (const button of buttons) (button as HTMLElement).click();
+  });
+  await page.waitForFunction(() => document.querySelector(".Toastify__toast") === null);
+}
+
+/** An STK deposit from `phone` through the API (the deposit form is another feature's test), followed to its end. */
+async function depositFrom(token: string, phone: string) {
+  const { checkoutRequestId } = await apiCall<{ checkoutRequestId: string }>(
+    apiUrl,
+    "POST",
+    "/mpesa/deposit",
+    { amount: 50, phoneNumber: phone },
+    token,
+  );
+  for (let tries = 0; tries < 100; tries++) {
+    const { deposit } = await apiCall<{ deposit: { status: string } }>(
+      apiUrl,
+      "GET",
+      `/mpesa/deposit/${checkoutRequestId}`,
+      undefined,
+      token,
+    );
+    if (deposit.status === "completed") return;
+    if (deposit.status !== "pending") throw new Error(`deposit ended ${deposit.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error("deposit did not complete");
+}
+
+async function expectAxeClean(page: Page, where: string) {
+  expect(await seriousViolations(page), where).toEqual([]);
+  expect(await hasHorizontalScroll(page), `${where} scrolls sideways`).toBe(false);
+}
+
+async function openWithdrawal(page: Page) {
+  await dismissToasts(page);
+  await page.getByRole("button", { name: "Withdraw", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Withdraw Funds" });
+  await dialog.getByText(HINT).waitFor();
+  return dialog;
+}
+
+describe("payout numbers", () => {
+  test("a withdrawal to another number is refused, then allowed after a deposit from it; the admin sees the signals", {
+    timeout: 120_000,
+  }, async () => {
+    const investor = await registerInvestor(apiUrl, "payout", { firstName: "Nyokabi", lastName: "Payout" });
+    const registered = `254${investor.user.phoneNumber.slice(-9)}`;
+    await creditWallet(apiUrl, admin, investor.user._id, 1000);
+    const other = uniqueContact("payout-other").phone;
+    const otherMsisdn = `254${other.slice(1)}`;
+
+    const { page, errors, close } = await openPage(browser);
+    await signIn(page, investor.email, investor.password);
+    await page.waitForURL(`${webUrl}/dashboard/packages`);
+    await openDashboardTab(page, "Account", "My Account");
+
+    // Only the registered number is offered, and the field starts with it.
+    let dialog = await openWithdrawal(page);
+    const phoneField = dialog.getByRole("textbox", { name: "M-Pesa Phone Number" });
+    expect(await phoneField.inputValue()).toBe(investor.user.phoneNumber);
+    const choices = dialog.getByRole("group", { name: "Numbers you can withdraw to" });
+    await choices.getByRole("button", { name: `${registered} (registered)` }).waitFor();
+    await dialog.getByRole("spinbutton", { name: "Amount (KES)" }).fill("200");
+    await phoneField.fill(other);
+    await dialog.getByRole("button", { name: "Request Withdrawal" }).click();
+    await toast(page, SECURITY_MESSAGES.payoutNumberNotAllowed).waitFor();
+    await shot(page, "refused-desktop");
+    await expectAxeClean(page, "withdrawal refused, 1280 px");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+
+    // A deposit from that number proves it: it is offered, and the withdrawal goes through.
+    await depositFrom(investor.token, other);
+    dialog = await openWithdrawal(page);
+    const proven = dialog
+      .getByRole("group", { name: "Numbers you can withdraw to" })
+      .getByRole("button", { name: `${otherMsisdn} (deposited from)` });
+    await proven.waitFor();
+    await dialog.getByRole("spinbutton", { name: "Amount (KES)" }).fill("200");
+    await proven.click();
+    expect(await dialog.getByRole("textbox", { name: "M-Pesa Phone Number" }).inputValue()).toBe(otherMsisdn);
+    expect(await proven.getAttribute("aria-pressed")).toBe("true");
+    await shot(page, "choices-desktop");
+    await expectAxeClean(page, "withdrawal dialog with choices, 1280 px");
+    await dialog.getByRole("button", { name: "Request Withdrawal" }).click();
+    await toast(page, SUBMITTED).waitFor();
+    await dialog.waitFor({ state: "hidden" });
+
+    // The same on a phone.
+    await page.setViewportSize(viewports.phone);
+    dialog = await openWithdrawal(page);
+    await dialog.getByRole("button", { name: `${otherMsisdn} (deposited from)` }).waitFor();
+    await shot(page, "choices-phone");
+    await expectAxeClean(page, "withdrawal dialog with choices, 360 px");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    // The refusal is a 403 the browser logs as a failed resource; nothing else may go wrong.
+    expect(errors.filter((error) => !/status of 403/.test(error))).toEqual([]);
+    await close();
+
+    // The admin: the registered number beside the payout's, and the account's signals in words.
+    const adminTab = await openPage(browser);
+    const adminPage = adminTab.page;
+    await signIn(adminPage, admin.email, admin.password);
+    await adminPage.waitForURL(`${webUrl}/admin/overview`);
+    await openAdminTab(adminPage, "Withdrawals", "Withdrawal Management");
+    const table = adminPage.getByRole("table", { name: "Withdrawals" });
+    const row = table.getByRole("row").filter({ hasText: investor.email });
+    await row.getByText("Not the registered number").waitFor();
+    expect(await row.getByText(`Registered: ${registered}`).isVisible()).toBe(true);
+    const signals = row.getByRole("list", { name: "Account signals" });
+    expect(await signals.getByText(/^New account: /).isVisible()).toBe(true);
+    expect(await signals.getByText("Admin credits in 30 days: 1 (KES 1,000.00)").isVisible()).toBe(true);
+    await row.scrollIntoViewIfNeeded();
+    await shot(adminPage, "admin-table-desktop");
+    await expectAxeClean(adminPage, "admin withdrawals table, 1280 px");
+    await row.getByRole("button", { name: "Process withdrawal of Nyokabi Payout" }).click();
+    const process = adminPage.getByRole("dialog", { name: "Process Withdrawal" });
+    await process.getByText(`Registered: ${registered}`).waitFor();
+    await shot(adminPage, "admin-dialog-desktop");
+    await expectAxeClean(adminPage, "admin process dialog, 1280 px");
+    await process.getByRole("button", { name: "Close dialog" }).click();
+    await process.waitFor({ state: "hidden" });
+
+    await adminPage.setViewportSize(viewports.phone);
+    const cards = adminPage.getByRole("list", { name: "Withdrawals" });
+    const card = cards.getByRole("listitem").filter({ hasText: investor.email }).first();
+    await card.getByText(`Registered: ${registered}`).waitFor();
+    await card.scrollIntoViewIfNeeded();
+    await shot(adminPage, "admin-cards-phone");
+    await expectAxeClean(adminPage, "admin withdrawal cards, 360 px");
+    await card.getByRole("button", { name: "Process withdrawal of Nyokabi Payout" }).click();
+    await adminPage
+      .getByRole("dialog", { name: "Process Withdrawal" })
+      .getByText(`Registered: ${registered}`)
+      .waitFor();
+    await shot(adminPage, "admin-dialog-phone");
+    await expectAxeClean(adminPage, "admin process dialog, 360 px");
+    expect(adminTab.errors).toEqual([]);
+    await adminTab.close();
+  });
+});
