@@ -215,6 +215,11 @@ export const newBrowsers = /* @__PURE__ */ once(() =>
   createNewBrowserCheck({ sessions: sessionRepo(), clock: systemClock, notices: securityNotices() }),
 );
 
+/** The browser an account is opened in, noted at registration: sends nothing, so the register bundle has no mailer. */
+export const registeredBrowsers = /* @__PURE__ */ once(() =>
+  createNewBrowserCheck({ sessions: sessionRepo(), clock: systemClock, notices: { send: async () => undefined } }),
+);
+
 /** Apart from `accounts`, so the public code check's bundle carries no password hashing or token signing. */
 export const referralCodes = /* @__PURE__ */ once(() =>
   createReferralCodeCheck({

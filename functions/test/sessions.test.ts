@@ -24,7 +24,7 @@ import { api, useLocalApi } from "./support/local-api.js";
 import { manualClock } from "./support/services.js";
 import { claimsOf, codeFor, freshStep } from "./support/step-up.js";
 import { login } from "./support/two-factor.js";
-import { registerUser } from "./support/users.js";
+import { newRegistration, registerUser } from "./support/users.js";
 
 useLocalApi();
 
@@ -222,6 +222,30 @@ describe("the notice of a sign-in from a new browser", () => {
     const headers = { "x-device-id": "Qm9vdHN0cmFwcGVkLWJyb3dzZXI", "user-agent": chrome };
     expect((await login({ email: input.email, password: input.password }, headers)).status).toBe(200);
     expect(await itemsOfUser(user._id, "DEVICE#")).toHaveLength(1);
+  });
+
+  it("knows the browser an account was opened in: registering with an X-Device-Id notes it, so its first login there is not new", async () => {
+    const input = newRegistration();
+    const headers = { "x-device-id": "T3BlbmVkLWhlcmUtZmlyc3Q", "user-agent": chrome };
+    const registered = await api<{ user: User }>("POST", "/auth/register", { body: input, headers });
+    expect(registered.status).toBe(201);
+    const userId = registered.body.user._id;
+    const [noted] = await itemsOfUser(userId, "DEVICE#");
+    expect(noted).toBeDefined();
+    expect((await login({ email: input.email, password: input.password }, headers)).status).toBe(200);
+    // The same one item: the login found the browser known, so it was not new (and no notice was sent for it).
+    expect(await itemsOfUser(userId, "DEVICE#")).toEqual([expect.objectContaining({ SK: noted?.SK })]);
+    const sentAfterRegistering: SecurityNotice[] = [];
+    const browsers = createNewBrowserCheck({
+      sessions: createDynamoSessionRepository(),
+      clock: manualClock(new Date()),
+      notices: { send: async (notice) => void sentAfterRegistering.push(notice) },
+    });
+    await browsers.signedIn({ id: userId, email: input.email, firstName: input.firstName } as never, {
+      deviceId: headers["x-device-id"],
+      sourceIp: "127.0.0.1",
+    });
+    expect(sentAfterRegistering).toEqual([]);
   });
 
   it("names common browsers shortly", () => {

@@ -83,23 +83,36 @@ export type SessionService = ReturnType<typeof createSessionService>;
 
 /** The notice of a sign-in from a browser new to the account (apart, so the logout routes carry no mail client). */
 export function createNewBrowserCheck({ sessions, clock, notices }: NewBrowserCheckDeps) {
+  /** Notes the browser for the next 90 days; true when it had not signed in to this account within them. */
+  const note = (userId: string, deviceId: string, now: Date) =>
+    // Hashed with the account: the table never holds the browser's own id, nor one id to link accounts by.
+    sessions.rememberDevice(
+      userId,
+      createHash("sha256").update(`${userId}:${deviceId}`).digest("base64url"),
+      now,
+      BROWSER_MEMORY_SECONDS,
+    );
+  const validId = (deviceId: string | undefined) =>
+    deviceId && DEVICE_ID_PATTERN.test(deviceId) ? deviceId : undefined;
+
   return {
+    /**
+     * After registering: the browser the account was opened in is known to it, so its first sign-in there is not
+     * reported as a new browser. Nothing is sent.
+     */
+    async registered(user: UserRecord, origin: Pick<SignInOrigin, "deviceId">): Promise<void> {
+      const deviceId = validId(origin.deviceId);
+      if (deviceId !== undefined) await note(user.id, deviceId, clock.now());
+    },
+
     /**
      * After a successful login: the owner is told when the browser has not signed in to this account in the last 90
      * days (one write notes it for the next 90). A login without a browser id is from a new browser, and is not noted.
      */
     async signedIn(user: UserRecord, origin: SignInOrigin): Promise<void> {
       const now = clock.now();
-      const deviceId = origin.deviceId && DEVICE_ID_PATTERN.test(origin.deviceId) ? origin.deviceId : undefined;
-      // Hashed with the account: the table never holds the browser's own id, nor one id to link accounts by.
-      const isNew =
-        deviceId === undefined ||
-        (await sessions.rememberDevice(
-          user.id,
-          createHash("sha256").update(`${user.id}:${deviceId}`).digest("base64url"),
-          now,
-          BROWSER_MEMORY_SECONDS,
-        ));
+      const deviceId = validId(origin.deviceId);
+      const isNew = deviceId === undefined || (await note(user.id, deviceId, now));
       if (!isNew) return;
       const userAgent = shortUserAgent(origin.userAgent);
       await notices.send({
