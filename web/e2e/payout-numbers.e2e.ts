@@ -4,20 +4,25 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { apiCall, creditWallet, registerInvestor, uniqueContact } from "./support/api";
 import { seriousViolations } from "./support/axe";
 import { hasHorizontalScroll, launchBrowser, openPage, viewports } from "./support/browser";
+import { mailsTo, newestMailTo } from "./support/mail";
 import { openAdminTab, openDashboardTab, signIn, toast } from "./support/screens";
 
 /**
  * Payout numbers (design.md §12.2) in Chromium against the whole local stack: a withdrawal to a number the account
  * never deposited from is refused with the server's message, then allowed once an STK deposit from that number has
  * completed (the simulator pays any number by default); the admin sees the registered number and the account's
- * signals beside the request. Screenshots go to /tmp (looked at by hand), axe runs at 1280 and 360 px.
+ * signals beside the request; the owner gets one "withdrawal was requested" notice, read from MailDev, for the allowed
+ * withdrawal only. Screenshots go to /tmp (looked at by hand), axe runs at 1280 and 360 px.
  */
 const webUrl = inject("webUrl");
 const apiUrl = inject("apiUrl");
+const mailUrl = inject("mailUrl");
 const admin = { email: inject("adminEmail"), password: inject("adminPassword") };
 
 const HINT = "Deposit once from a number to be able to withdraw to it.";
 const SUBMITTED = "Withdrawal request submitted successfully! It will be processed by our admin team.";
+/** The notice's subject (functions/src/mail/templates.ts). */
+const WITHDRAWAL_REQUESTED_SUBJECT = "JengaFund: a withdrawal was requested";
 
 let browser: Browser;
 
@@ -123,6 +128,19 @@ describe("payout numbers", () => {
     await toast(page, SUBMITTED).waitFor();
     await dialog.waitFor({ state: "hidden" });
 
+    // The owner is told by email: the amount and the number, masked to its first two and last four digits.
+    const requested = { address: investor.email, subject: WITHDRAWAL_REQUESTED_SUBJECT };
+    const notice = await newestMailTo(mailUrl, requested);
+    expect(notice.subject).toBe(WITHDRAWAL_REQUESTED_SUBJECT);
+    const masked = `${other.slice(0, 2)}••••${other.slice(-4)}`;
+    expect(notice.text).toContain(`a withdrawal of KES 200.00 to the M-Pesa number ${masked} was requested`);
+    expect(notice.text).toMatch(/^Amount: KES 200\.00$/m);
+    expect(notice.text).toMatch(new RegExp(`^M-Pesa number: ${masked}$`, "m"));
+    expect(notice.text).toMatch(/^When: .+ \(Nairobi time\)$/m);
+    expect(notice.text).not.toContain(other.slice(1));
+    // The refused withdrawal held nothing and told nobody: the one notice is the allowed one's.
+    expect(await mailsTo(mailUrl, requested)).toHaveLength(1);
+
     // The same on a phone.
     await page.setViewportSize(viewports.phone);
     dialog = await openWithdrawal(page);
@@ -175,5 +193,7 @@ describe("payout numbers", () => {
     await expectAxeClean(adminPage, "admin process dialog, 360 px");
     expect(adminTab.errors).toEqual([]);
     await adminTab.close();
+    // Still one notice: nothing else sent one late.
+    expect(await mailsTo(mailUrl, requested)).toHaveLength(1);
   });
 });

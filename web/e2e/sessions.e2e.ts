@@ -7,16 +7,22 @@ import { TWO_FACTOR_LOGIN_TEXTS } from "../src/features/auth/lib/auth-texts";
 import { registerInvestor } from "./support/api";
 import { seriousViolations } from "./support/axe";
 import { hasHorizontalScroll, launchBrowser, openPage, screenshot, viewports } from "./support/browser";
+import { mailsTo, newestMailTo } from "./support/mail";
 import { openDashboardTab, signIn, textbox, toast } from "./support/screens";
 
 /**
  * Sessions that end on the server and a second factor that holds (design.md §12.2), in Chromium against the whole
  * local stack: Logout ends the token itself, turning on two-factor sign-in takes the password and hands out recovery
  * codes once, a recovery code signs in in place of the app's code, and "Sign out of all devices" ends a session in
- * another browser.
+ * another browser. The security notices these send are read from MailDev.
  */
 const webUrl = inject("webUrl");
 const apiUrl = inject("apiUrl");
+const mailUrl = inject("mailUrl");
+
+/** The subjects of the security notices read here (functions/src/mail/templates.ts). */
+const TWO_FACTOR_ON_SUBJECT = "JengaFund: two-factor sign-in was turned on";
+const RECOVERY_CODE_USED_SUBJECT = "JengaFund: a recovery code was used to sign in";
 
 let browser: Browser;
 
@@ -49,6 +55,19 @@ async function loginStatus(email: string, password: string, otp: string): Promis
     body: JSON.stringify({ email, password, otp }),
   });
   return response.status;
+}
+
+/**
+ * What every security notice's plain text says (design.md §12.2): when, in Nairobi time, and from which address; and
+ * its only link is the forgot-password page, never one that signs anyone in.
+ */
+function expectNoticeBasics(text: string): void {
+  expect(text).toMatch(/^When: \d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} \(Nairobi time\)$/m);
+  expect(text).toMatch(/^From address: [0-9a-fA-F.:]+$/m);
+  // A link in running text may be followed by a colon or a full stop; that is not part of it.
+  const links = (text.match(/https?:\/\/\S+/g) ?? []).map((link) => link.replace(/[.,:;]+$/, ""));
+  expect(links.length).toBeGreaterThan(0);
+  expect(new Set(links)).toEqual(new Set([`${webUrl}/forgot-password`]));
 }
 
 function storedToken(page: Page): Promise<string> {
@@ -168,6 +187,13 @@ describe("two-factor sign-in with recovery codes", () => {
       await dialog.getByText(SECURITY_TEXTS.codesShownOnce).waitFor();
       await toast(page, SECURITY_TEXTS.enabled).waitFor();
 
+      // The owner's inbox has the notice: what happened, when and from where, and none of the codes.
+      const turnedOn = await newestMailTo(mailUrl, { address: investor.email, subject: TWO_FACTOR_ON_SUBJECT });
+      expect(turnedOn.subject).toBe(TWO_FACTOR_ON_SUBJECT);
+      expect(turnedOn.text).toContain("Hello Kamau, two-factor sign-in was turned on for your JengaFund account");
+      expectNoticeBasics(turnedOn.text);
+      for (const code of codes) expect(turnedOn.text).not.toContain(code);
+
       // Turning it on ended the account's other sessions (the registration's), not this one.
       expect(await meStatus(investor.token)).toBe(401);
       expect(await meStatus(await storedToken(page))).toBe(200);
@@ -216,6 +242,16 @@ describe("two-factor sign-in with recovery codes", () => {
       const recovery = fresh[3] ?? "";
       expect(await signInWithSecondFactor(page, investor.email, investor.password, recovery.toUpperCase())).toBe(200);
       await page.waitForURL(`${webUrl}/dashboard/packages`);
+      const recoveryUsed = await newestMailTo(mailUrl, {
+        address: investor.email,
+        subject: RECOVERY_CODE_USED_SUBJECT,
+      });
+      expect(recoveryUsed.subject).toBe(RECOVERY_CODE_USED_SUBJECT);
+      expect(recoveryUsed.text).toContain(
+        "Hello Kamau, one of your recovery codes was used in place of an authenticator",
+      );
+      expectNoticeBasics(recoveryUsed.text);
+      expect(recoveryUsed.text.toLowerCase()).not.toContain(recovery);
 
       // Each code works once.
       await page.getByRole("button", { name: "Logout" }).click();
@@ -224,6 +260,8 @@ describe("two-factor sign-in with recovery codes", () => {
       await page.getByRole("button", { name: TWO_FACTOR_LOGIN_TEXTS.verify }).waitFor();
       expect(page.url()).toBe(`${webUrl}/login`);
       expect(await storedToken(page)).toBe("");
+      // A refused code tells nobody it was used: still the one notice.
+      expect(await mailsTo(mailUrl, { address: investor.email, subject: RECOVERY_CODE_USED_SUBJECT })).toHaveLength(1);
 
       expect(findings).toEqual({});
       expect(errors.filter((error) => !error.includes("401") && !error.includes("400"))).toEqual([]);

@@ -6,6 +6,7 @@ import { AUDIT_ACTION_LABELS, AUDIT_TEXTS } from "../src/features/admin-audit/li
 import { RECOVERY_TEXTS, TWO_FACTOR_LOGIN_TEXTS } from "../src/features/auth/lib/auth-texts";
 import { registerInvestor } from "./support/api";
 import { hasHorizontalScroll, launchBrowser, openPage, screenshot, viewports } from "./support/browser";
+import { newestMailTo } from "./support/mail";
 import { openAdminTab, openDashboardTab, setNewPassword, signIn, textbox, toast } from "./support/screens";
 
 /**
@@ -27,25 +28,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-interface Mail {
-  to: { address: string }[];
-  subject: string;
-  text: string;
-}
-
-/** The mail MailDev holds for `address`, waiting up to 10 s for `count` of them (its REST API, as a person reads mail). */
-async function mailsTo(address: string, count = 1): Promise<Mail[]> {
-  for (let tries = 0; tries < 50; tries++) {
-    const response = await fetch(`${mailUrl.replace("localhost", "127.0.0.1")}/api/email`);
-    const all = (await response.json()) as Mail[];
-    const mine = all.filter((mail) => mail.to.some((to) => to.address.toLowerCase() === address.toLowerCase()));
-    if (mine.length >= count) return mine;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no mail to ${address}`);
-}
-
-function resetLinkIn(mail: Mail): string {
+function resetLinkIn(mail: { text: string }): string {
   const link = mail.text.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0];
   if (!link) throw new Error(`no reset link in: ${mail.text}`);
   return link;
@@ -87,8 +70,7 @@ describe("password reset by email", () => {
     const forUnknown = await askForResetLink(page, `nobody-${Date.now()}@example.com`);
     expect(forUnknown).toBe(forKnown);
 
-    const [mail] = await mailsTo(investor.email);
-    if (!mail) throw new Error("no reset mail");
+    const mail = await newestMailTo(mailUrl, { address: investor.email, subject: "Reset your JengaFund password" });
     const link = resetLinkIn(mail);
     expect(link.startsWith(`${webUrl}/reset-password?token=`)).toBe(true);
 
