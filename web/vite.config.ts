@@ -214,5 +214,8 @@ export default defineConfig({
     environment: "happy-dom",
     include: ["test/**/*.test.{ts,tsx}"],
     setupFiles: ["test/setup.ts"],
+    // Several tests render the whole app (routes, providers, lazy screens) in happy-dom: about 3-4 s alone, more while
+    // the other projects share the two cores. A test that gives up after the default 5 s reports a busy machine.
+    testTimeout: 15_000,
   },
 });
