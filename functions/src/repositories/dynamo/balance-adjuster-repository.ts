@@ -9,40 +9,58 @@ import { keys } from "./keys.js";
  * approved adjustment (`adjustment.approve`, which names the asker). Every adjustment writes its audit entry in the
  * same transaction as the money, indexed by what it was done to (GSI3) under a time-ordered id, so "since" is a key range.
  */
+/**
+ * Every balance adjustment's audit entry on `userId` since `since`, with the attributes `projection` names: the solo
+ * ones (`user.balance`) and the approved ones (`adjustment.approve`). One key range of GSI3, read to its end.
+ */
+export async function adjustmentEntriesSince(
+  { db, TableName }: DynamoContext,
+  userId: string,
+  since: Date,
+  projection: { expression: string; names: Record<string, string> },
+): Promise<Record<string, unknown>[]> {
+  const entries: Record<string, unknown>[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName,
+        IndexName: "GSI3",
+        KeyConditionExpression: "GSI3PK = :target AND GSI3SK >= :since",
+        FilterExpression: "#action IN (:alone, :approved)",
+        ExpressionAttributeNames: { "#action": "action", ...projection.names },
+        ExpressionAttributeValues: {
+          ":target": keys.auditByTarget(userId),
+          ":since": ulidFloor(since),
+          ":alone": "user.balance",
+          ":approved": "adjustment.approve",
+        },
+        ProjectionExpression: projection.expression,
+        ExclusiveStartKey,
+      }),
+    );
+    entries.push(...(page.Items ?? []));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  return entries;
+}
+
 export function createDynamoBalanceAdjusterRepository(
   ctx: DynamoContext = defaultDynamoContext(),
 ): BalanceAdjusterRepository {
-  const { db, TableName } = ctx;
   return {
     async adjustersSince(userId, since) {
       const adjusters = new Set<string>();
-      let ExclusiveStartKey: Record<string, unknown> | undefined;
-      do {
-        const page = await db.send(
-          new QueryCommand({
-            TableName,
-            IndexName: "GSI3",
-            KeyConditionExpression: "GSI3PK = :target AND GSI3SK >= :since",
-            FilterExpression: "#action IN (:alone, :approved)",
-            ExpressionAttributeNames: { "#action": "action", "#actor": "actor", "#details": "details" },
-            ExpressionAttributeValues: {
-              ":target": keys.auditByTarget(userId),
-              ":since": ulidFloor(since),
-              ":alone": "user.balance",
-              ":approved": "adjustment.approve",
-            },
-            ProjectionExpression: "#actor, #details.requestedBy",
-            ExclusiveStartKey,
-          }),
-        );
-        for (const item of page.Items ?? []) {
-          adjusters.add((item.actor as { id: string }).id);
-          // An approved adjustment has two hands on it: the approver's and the asker's.
-          const asker = (item.details as { requestedBy?: { id: string } } | undefined)?.requestedBy;
-          if (asker) adjusters.add(asker.id);
-        }
-        ExclusiveStartKey = page.LastEvaluatedKey;
-      } while (ExclusiveStartKey);
+      const entries = await adjustmentEntriesSince(ctx, userId, since, {
+        expression: "#actor, #details.requestedBy",
+        names: { "#actor": "actor", "#details": "details" },
+      });
+      for (const item of entries) {
+        adjusters.add((item.actor as { id: string }).id);
+        // An approved adjustment has two hands on it: the approver's and the asker's.
+        const asker = (item.details as { requestedBy?: { id: string } } | undefined)?.requestedBy;
+        if (asker) adjusters.add(asker.id);
+      }
       return [...adjusters];
     },
   };

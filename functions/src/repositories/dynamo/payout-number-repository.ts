@@ -1,7 +1,7 @@
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { kesToCents } from "@jengafund/shared";
-import { ulidFloor } from "../../lib/ids.js";
 import type { PayoutAccountRecord, PayoutNumberRecord, PayoutNumberRepository } from "../payout-numbers-port.js";
+import { adjustmentEntriesSince } from "./balance-adjuster-repository.js";
 import { batchGet } from "./batch-get.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
 import { toUserRecord } from "./items.js";
@@ -29,43 +29,21 @@ export function createDynamoPayoutNumberRepository(
    */
   async function adminCreditsSince(userId: string, since: Date): Promise<PayoutAccountRecord["adminCredits"]> {
     const credits = { count: 0, amountCents: 0 };
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await db.send(
-        new QueryCommand({
-          TableName,
-          IndexName: "GSI3",
-          KeyConditionExpression: "GSI3PK = :target AND GSI3SK >= :since",
-          FilterExpression: "#action IN (:alone, :approved)",
-          ExpressionAttributeNames: {
-            "#action": "action",
-            "#details": "details",
-            "#before": "before",
-            "#after": "after",
-          },
-          ExpressionAttributeValues: {
-            ":target": keys.auditByTarget(userId),
-            ":since": ulidFloor(since),
-            ":alone": "user.balance",
-            ":approved": "adjustment.approve",
-          },
-          ProjectionExpression: "#details.#before, #details.#after",
-          ExclusiveStartKey,
-        }),
-      );
-      for (const item of page.Items ?? []) {
-        const details = item.details as { before?: unknown; after?: unknown } | undefined;
-        const before = walletKesOf(details?.before);
-        const after = walletKesOf(details?.after);
-        if (before === undefined || after === undefined) continue;
-        const cents = kesToCents(after) - kesToCents(before);
-        if (cents > 0) {
-          credits.count += 1;
-          credits.amountCents += cents;
-        }
+    const entries = await adjustmentEntriesSince(ctx, userId, since, {
+      expression: "#details.#before, #details.#after",
+      names: { "#details": "details", "#before": "before", "#after": "after" },
+    });
+    for (const item of entries) {
+      const details = item.details as { before?: unknown; after?: unknown } | undefined;
+      const before = walletKesOf(details?.before);
+      const after = walletKesOf(details?.after);
+      if (before === undefined || after === undefined) continue;
+      const cents = kesToCents(after) - kesToCents(before);
+      if (cents > 0) {
+        credits.count += 1;
+        credits.amountCents += cents;
       }
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
+    }
     return credits;
   }
 
