@@ -1,5 +1,5 @@
 import { Input, type InputProps } from "@chakra-ui/react";
-import { TwoFactorCodeSchema } from "@jengafund/shared";
+import { type SecondFactorSchema, TwoFactorCodeSchema } from "@jengafund/shared";
 import { type FormEvent, useState } from "react";
 
 /**
@@ -23,10 +23,12 @@ export function OneTimeCodeInput(props: Omit<InputProps, "type" | "inputMode" | 
 /**
  * A form that sends one authenticator code: the code is checked for its form first, then `send` runs; when it
  * fails, `explain` gives the message to show under the field (or undefined when it told the user otherwise).
+ * `schema`: what the field accepts, 6 digits unless a recovery code may stand in (SecondFactorSchema).
  */
 export function useOneTimeCodeForm(
   send: (code: string) => Promise<void>,
   explain: (error: unknown) => string | undefined,
+  schema: typeof TwoFactorCodeSchema | typeof SecondFactorSchema = TwoFactorCodeSchema,
 ) {
   const [code, setCode] = useState("");
   const [codeError, setCodeError] = useState<string>();
@@ -34,7 +36,7 @@ export function useOneTimeCodeForm(
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const parsed = TwoFactorCodeSchema.safeParse(code);
+    const parsed = schema.safeParse(code);
     if (!parsed.success) {
       setCodeError(parsed.error.issues[0]?.message);
       return;

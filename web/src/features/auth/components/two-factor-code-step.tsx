@@ -1,7 +1,8 @@
 import { Button, Input, Stack, Text } from "@chakra-ui/react";
 import { SecondFactorSchema } from "@jengafund/shared";
-import { type FormEvent, type ReactNode, useState } from "react";
+import type { ReactNode } from "react";
 import { FormField } from "../../../components/ui/form-field";
+import { useOneTimeCodeForm } from "../../../components/ui/one-time-code-input";
 import { errorMessage, isTwoFactorRequired } from "../../../lib/api-client";
 import { toast } from "../../../lib/toast/toast";
 import { TWO_FACTOR_LOGIN_TEXTS } from "../lib/auth-texts";
@@ -24,27 +25,15 @@ interface TwoFactorCodeStepProps {
  * with the server's reason, shown under the field; anything else is a toast as on step one.
  */
 export function TwoFactorCodeStep({ email, onSubmit, onBack, check }: TwoFactorCodeStepProps) {
-  const [code, setCode] = useState("");
-  const [codeError, setCodeError] = useState<string>();
-  const [submitting, setSubmitting] = useState(false);
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = SecondFactorSchema.safeParse(code);
-    if (!parsed.success) {
-      setCodeError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setCodeError(undefined);
-    setSubmitting(true);
-    try {
-      await onSubmit(parsed.data);
-    } catch (error) {
-      setSubmitting(false);
-      if (isTwoFactorRequired(error) || challengeOf(error)) setCodeError(errorMessage(error, "Login failed"));
-      else toast.error(errorMessage(error, "Login failed"));
-    }
-  }
+  const { code, setCode, codeError, submitting, handleSubmit } = useOneTimeCodeForm(
+    onSubmit,
+    (error) => {
+      if (isTwoFactorRequired(error) || challengeOf(error)) return errorMessage(error, "Login failed");
+      toast.error(errorMessage(error, "Login failed"));
+      return undefined;
+    },
+    SecondFactorSchema,
+  );
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-label={TWO_FACTOR_LOGIN_TEXTS.title}>
