@@ -1,6 +1,6 @@
 /**
  * `npm run migrate`: brings the index keys of a table's items up to what the code writes today (sharded list keys,
- * the statistics totals' shards), and records the payout numbers of completed STK deposits made before settlements
+ * the statistics totals' shards, the admin search's last-name entries on phone markers), and records the payout numbers of completed STK deposits made before settlements
  * did. Idempotent; safe to run while the product serves (each rewrite is conditional).
  *
  *   npm run migrate                         the local table (.data/dynamodb; DynamoDB Local is started if npm start

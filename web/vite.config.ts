@@ -21,6 +21,7 @@ const SHELL_FILE = "app.html";
 const pageModules: Record<string, string[]> = {
   "/login": ["src/app/routes/login.tsx"],
   "/register": ["src/app/routes/register.tsx"],
+  "/terms": ["src/app/routes/terms.tsx"],
   /**
    * The shell is mostly opened by a signed-in investor (a dashboard link, a reload): the session check and the
    * packages tab, the investor's home, are fetched with the app instead of one after another, and so are the reads
@@ -37,7 +38,7 @@ const pageModules: Record<string, string[]> = {
 
 /**
  * After the client build, renders the public pages with react-dom/static (src/app/prerender.tsx, built for Node)
- * into dist/index.html, dist/login/index.html and dist/register/index.html, plus dist/app.html, the shell for the
+ * into dist/index.html and dist/<route>/index.html (login, register, terms), plus dist/app.html, the shell for the
  * other routes. Each page carries the Emotion styles of its markup in <head>, so it paints styled before any script.
  */
 function prerenderPublicPages(): Plugin {

@@ -35,6 +35,7 @@ import {
 } from "./repositories/dynamo/payment-repository.js";
 import { createDynamoPayoutNumberRepository } from "./repositories/dynamo/payout-number-repository.js";
 import { createDynamoPayoutRecoveryRepository } from "./repositories/dynamo/payout-recovery-repository.js";
+import { createDynamoPendingDepositRepository } from "./repositories/dynamo/pending-deposit-repository.js";
 import { createDynamoSessionRepository } from "./repositories/dynamo/session-repository.js";
 import { createDynamoStatsRepository } from "./repositories/dynamo/stats-repository.js";
 import { createAccountService, createAuthenticator, createReferralCodeCheck } from "./services/accounts.js";
@@ -48,6 +49,7 @@ import { createPasswordResetRequests, createPasswordResets } from "./services/pa
 import { refuseCommonPassword } from "./services/password-strength.js";
 import { createPayoutNumberService } from "./services/payout-numbers.js";
 import { createPayoutService } from "./services/payouts.js";
+import { createPendingDepositList } from "./services/pending-deposits.js";
 import { createProofOfWork } from "./services/proof-of-work.js";
 import { createNewBrowserCheck, createSessionService } from "./services/sessions.js";
 import { createStepUp, createTwoFactorService, createTwoFactorSetup } from "./services/two-factor.js";
@@ -348,6 +350,11 @@ export const deposits = /* @__PURE__ */ once(() =>
 /** The deposit status the web app polls: a read that needs no Daraja client. */
 export const depositLookup = /* @__PURE__ */ once(() =>
   createDepositLookup({ deposits: createDynamoDepositRepository() }),
+);
+
+/** The caller's deposits still pending, for a page that was reloaded while one waited: a read alone. */
+export const pendingDeposits = /* @__PURE__ */ once(() =>
+  createPendingDepositList({ pending: createDynamoPendingDepositRepository(), clock: systemClock }),
 );
 
 export const payouts = /* @__PURE__ */ once(() =>

@@ -287,7 +287,9 @@ describe("GET /admin/transactions", () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers?.["content-type"]).toMatch(/^text\/csv/);
     const lines = (csv.body ?? "").trim().split("\r\n");
-    expect(lines[0]).toBe("Date,Type,Description,User,Email,Amount (KES),Balance,Status,Reference,M-Pesa ID,Phone");
+    expect(lines[0]).toBe(
+      "Date (EAT),Type,Description,User,Email,Amount (KES),Balance,Status,Reference,M-Pesa ID,Phone",
+    );
     expect(lines).toHaveLength(1 + 14); // header + trial credit + adjustment + 12 holds
     expect(lines.some((l) => l.includes(",withdrawal,") && l.includes(",-21.00,"))).toBe(true);
   });

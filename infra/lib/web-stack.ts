@@ -89,7 +89,7 @@ export interface WebStackProps extends StackProps {
  * The routes the web build pre-renders besides the landing page (web/src/app/prerender.tsx, `prerenderedPaths`): each
  * is served its own page, dist/<route>/index.html, with its content before any script runs.
  */
-export const PRERENDERED_ROUTES = ["/login", "/register"] as const;
+export const PRERENDERED_ROUTES = ["/login", "/register", "/terms"] as const;
 
 /**
  * Routing of the site as a viewer-request rewrite on the site behavior only: a path whose last segment has a file

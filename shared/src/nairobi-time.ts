@@ -14,3 +14,12 @@ export function nairobiWallClock(instant: Date): string {
 export function nairobiDay(instant: Date): string {
   return nairobiWallClock(instant).slice(0, 10);
 }
+
+/**
+ * An instant as ISO 8601 in Nairobi time with its offset, `YYYY-MM-DDTHH:mm:ss+03:00`: what an admin's spreadsheet
+ * shows reads as the Nairobi clock, and the offset keeps it one exact instant for anything that parses it.
+ */
+export function nairobiIsoTime(instant: Date): string {
+  const offset = `+${String(NAIROBI_UTC_OFFSET_HOURS).padStart(2, "0")}:00`;
+  return `${nairobiWallClock(instant).slice(0, 19)}${offset}`;
+}

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, test, vi } from "vitest";
-import { apiCall, registerInvestor } from "./support/api";
+import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
+import { apiCall, depositByMpesa, registerInvestor } from "./support/api";
 import { hasHorizontalScroll, launchBrowser, openPage, screenshot, viewports } from "./support/browser";
 import { openAdminTab, signIn } from "./support/screens";
 import { type SimulatedBehaviours, simulatePhone } from "./support/simulated-phones";
@@ -38,27 +38,7 @@ async function anInvestor(firstName: string): Promise<Investor> {
  */
 async function withPendingWithdrawal(investor: Investor, payout?: SimulatedBehaviours): Promise<string> {
   if (payout) await simulatePhone(simUrl, investor.phone, payout);
-  const { checkoutRequestId } = await apiCall<{ checkoutRequestId: string }>(
-    apiUrl,
-    "POST",
-    "/mpesa/deposit",
-    { amount: 200, phoneNumber: investor.phone },
-    investor.token,
-  );
-  // Set up in beforeAll, where expect.poll cannot run: vi.waitFor retries until the simulator's payment settles.
-  await vi.waitFor(
-    async () => {
-      const { deposit } = await apiCall<{ deposit: { status: string } }>(
-        apiUrl,
-        "GET",
-        `/mpesa/deposit/${checkoutRequestId}`,
-        undefined,
-        investor.token,
-      );
-      if (deposit.status !== "completed") throw new Error(`the deposit is ${deposit.status}`);
-    },
-    { timeout: 30_000, interval: 250 },
-  );
+  await depositByMpesa(apiUrl, { token: investor.token, user: { phoneNumber: investor.phone } }, 200);
   const { withdrawal } = await apiCall<{ withdrawal: { _id: string } }>(
     apiUrl,
     "POST",

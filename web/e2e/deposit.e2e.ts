@@ -159,7 +159,8 @@ describe("depositing with an M-Pesa prompt", () => {
     expect(await status.isVisible()).toBe(true);
     await page.setViewportSize(viewports.desktop);
     await screenshot(page, "deposit-pending-desktop", { fullPage: false });
-    expect(await status.textContent()).toBe(`Awaiting M-Pesa: ${formatKes(100)}`);
+    // After 10 s a second line adds that M-Pesa is still confirming (design.md §12.7): a busy machine may get there.
+    expect(await status.textContent()).toMatch(new RegExp(`^Awaiting M-Pesa: ${formatKes(100)}`));
 
     expect(errors).toEqual([]);
     await close();

@@ -111,8 +111,15 @@ describe("the pre-rendered public pages (spec §1, §2)", () => {
     expect(html).toContain('href="/login"');
   });
 
+  it("/terms holds the Terms of Service the register form links to (design.md §12.7)", () => {
+    const text = prerenderedText("terms");
+    for (const phrase of ["Terms of Service", "JengaFund is not a bank.", "What happens at maturity", "Contact us"]) {
+      expect(text).toContain(phrase);
+    }
+  });
+
   it("styles each page in its HTML, so it is drawn complete before any script runs", () => {
-    for (const route of ["", "login", "register"]) {
+    for (const route of ["", "login", "register", "terms"]) {
       const html = readFileSync(join(outDir, route, "index.html"), "utf8");
       const head = html.slice(0, html.indexOf("</head>"));
       expect(head).toMatch(/<style data-emotion="css-global /);

@@ -1,8 +1,8 @@
 import { ADJUSTMENT_MESSAGES, type BalanceAdjustment } from "@jengafund/shared";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { format } from "date-fns";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, apiRequest } from "../src/lib/api-client";
+import { formatNairobiDate, formatNairobiDateTime, formatNairobiTime } from "../src/lib/format";
 import { callsTo, mockApi } from "./api-mock";
 import { anAdjustment, aUser } from "./fixtures";
 import { renderApp } from "./render-app";
@@ -188,21 +188,21 @@ describe("admin Approvals tab: adjustments waiting for a second admin (design.md
     expect(row.getByText("M-Pesa reversal refund")).toBeTruthy();
     expect(row.getByText("Grace Mwangi")).toBeTruthy();
     expect(row.getByText("grace@jengafund.local")).toBeTruthy();
-    expect(row.getByText(format(new Date(pending.createdAt), "MMM dd, yyyy"))).toBeTruthy();
-    expect(row.getByText(format(new Date(pending.createdAt), "HH:mm"))).toBeTruthy();
+    expect(row.getByText(formatNairobiDate(pending.createdAt))).toBeTruthy();
+    expect(row.getByText(formatNairobiTime(pending.createdAt))).toBeTruthy();
     expect(row.getByText("pending")).toBeTruthy();
-    expect(row.getByText(`Expires ${format(new Date(pending.expiresAt), "MMM dd, yyyy HH:mm")}`)).toBeTruthy();
+    expect(row.getByText(`Expires ${formatNairobiDateTime(pending.expiresAt)}`)).toBeTruthy();
     expect(row.getByRole("button", { name: "Process adjustment of Amina Wanjiru" }).textContent).toBe("Process");
 
     const decided = within(second as HTMLElement);
     expect(decided.getByText("approved")).toBeTruthy();
-    expect(decided.getByText(format(new Date(approved.decidedAt ?? ""), "MMM dd, yyyy HH:mm"))).toBeTruthy();
+    expect(decided.getByText(formatNairobiDateTime(approved.decidedAt ?? ""))).toBeTruthy();
     expect(decided.getByText("By: Platform Admin")).toBeTruthy();
     expect(decided.getByRole("button", { name: "View Details of Chero Kamau" }).textContent).toBe("View Details");
 
     const lapsed = within(third as HTMLElement);
     expect(lapsed.getByText("expired")).toBeTruthy();
-    expect(lapsed.getByText(`Expired ${format(new Date(expired.expiresAt), "MMM dd, yyyy HH:mm")}`)).toBeTruthy();
+    expect(lapsed.getByText(`Expired ${formatNairobiDateTime(expired.expiresAt)}`)).toBeTruthy();
     expect(lapsed.queryByRole("button", { name: /^Process/ })).toBeNull();
 
     expect(screen.getByText("Showing 3 of 3 adjustments")).toBeTruthy();
@@ -278,9 +278,7 @@ describe("admin Approvals tab: adjustments waiting for a second admin (design.md
     expect(cards.getAllByRole("listitem")).toHaveLength(2);
     expect(cards.getByText("KES 25,000.00")).toBeTruthy();
     expect(cards.getByText("M-Pesa reversal refund")).toBeTruthy();
-    expect(
-      cards.getByText(`Requested by Grace Mwangi · ${format(new Date(pending.createdAt), "MMM dd, yyyy HH:mm")}`),
-    ).toBeTruthy();
+    expect(cards.getByText(`Requested by Grace Mwangi · ${formatNairobiDateTime(pending.createdAt)}`)).toBeTruthy();
     expect(cards.getByRole("button", { name: "Process adjustment of Amina Wanjiru" })).toBeTruthy();
     expect(cards.getByText("Waiting for another admin")).toBeTruthy();
   });
@@ -294,7 +292,7 @@ describe("admin Approvals tab: adjustments waiting for a second admin (design.md
     expect(details.getByText("KES 25,000.00")).toBeTruthy();
     expect(details.getByText("M-Pesa reversal refund")).toBeTruthy();
     expect(details.getByText("Grace Mwangi (grace@jengafund.local)")).toBeTruthy();
-    expect(details.getByText(format(new Date(pending.expiresAt), "MMM dd, yyyy HH:mm"))).toBeTruthy();
+    expect(details.getByText(formatNairobiDateTime(pending.expiresAt))).toBeTruthy();
     expect(details.getByText("pending")).toBeTruthy();
 
     expect(submit("Approve Adjustment").disabled).toBe(true);
@@ -410,7 +408,7 @@ describe("admin Approvals tab: adjustments waiting for a second admin (design.md
     expect(dialog.getByText("approved")).toBeTruthy();
     expect(dialog.getByText("Platform Admin")).toBeTruthy();
     expect(dialog.getByText("Matches the promotion list")).toBeTruthy();
-    expect(dialog.getByText(format(new Date(approved.decidedAt ?? ""), "MMM dd, yyyy HH:mm"))).toBeTruthy();
+    expect(dialog.getByText(formatNairobiDateTime(approved.decidedAt ?? ""))).toBeTruthy();
     expect(dialog.queryByText("Action")).toBeNull();
     expect(dialog.queryByText("Waiting for another admin")).toBeNull();
   });

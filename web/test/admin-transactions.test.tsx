@@ -1,8 +1,8 @@
 import type { Transaction } from "@jengafund/shared";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { format } from "date-fns";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, apiRequest } from "../src/lib/api-client";
+import { formatNairobiDate, formatNairobiTime, nairobiDay } from "../src/lib/format";
 import { mockApi } from "./api-mock";
 import { aUser } from "./fixtures";
 import { renderApp } from "./render-app";
@@ -83,8 +83,8 @@ describe("admin transaction management (spec §2, §7, §8)", () => {
     expect(table.getByText("+KES 1,500.00")).toBeTruthy();
     expect(table.getByText("254712345678")).toBeTruthy();
     expect(table.getByText("completed")).toBeTruthy();
-    expect(table.getAllByText(format(new Date(deposit.createdAt), "MMM dd, yyyy"))).toHaveLength(2);
-    expect(table.getAllByText(format(new Date(deposit.createdAt), "HH:mm"))).toHaveLength(2);
+    expect(table.getAllByText(formatNairobiDate(deposit.createdAt))).toHaveLength(2);
+    expect(table.getAllByText(formatNairobiTime(deposit.createdAt))).toHaveLength(2);
     expect(table.getByText("DEP-4K2J9Q")).toBeTruthy();
     expect(table.getByText("M-Pesa: QK12ABC34D")).toBeTruthy();
 
@@ -227,7 +227,7 @@ describe("admin transaction management (spec §2, §7, §8)", () => {
     fireEvent.change(await screen.findByRole("combobox", { name: "Type" }), { target: { value: "deposit" } });
     fireEvent.click(screen.getByRole("button", { name: "Export CSV" }));
 
-    await waitFor(() => expect(clicked).toEqual([`jengafund-transactions-${format(new Date(), "yyyy-MM-dd")}.csv`]));
+    await waitFor(() => expect(clicked).toEqual([`jengafund-transactions-${nairobiDay(new Date())}.csv`]));
     const exports = vi.mocked(apiRequest).mock.calls.filter(([, path]) => path === "/admin/transactions/export");
     expect(exports.map(([, , options]) => options?.query)).toEqual([{ type: "deposit", status: "", search: "" }]);
     const [file] = createObjectURL.mock.calls[0] ?? [];

@@ -1,8 +1,8 @@
 import type { Withdrawal } from "@jengafund/shared";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { format } from "date-fns";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, apiRequest } from "../src/lib/api-client";
+import { formatNairobiDate, formatNairobiLongDateTime } from "../src/lib/format";
 import { callsTo, mockApi } from "./api-mock";
 import { aUser, aWithdrawal } from "./fixtures";
 import { renderApp } from "./render-app";
@@ -76,7 +76,7 @@ describe("admin withdrawal management (spec §2, §5, §8)", () => {
     expect(table.getByText("KES 1,250.50")).toBeTruthy();
     expect(table.getByText("WD-9Q1ZZB")).toBeTruthy();
     expect(table.getByText("By: Platform Admin")).toBeTruthy();
-    expect(table.getAllByText(format(new Date(pending.requestDate), "MMM dd, yyyy"))).toHaveLength(2);
+    expect(table.getAllByText(formatNairobiDate(pending.requestDate))).toHaveLength(2);
     expect(table.getByRole("button", { name: "Process withdrawal of Amina Wanjiru" }).textContent).toBe("Process");
     expect(table.getByRole("button", { name: "View Details of Brian Otieno" }).textContent).toBe("View Details");
     expect(screen.getByText("Showing 2 of 2 withdrawals")).toBeTruthy();
@@ -131,7 +131,7 @@ describe("admin withdrawal management (spec §2, §5, §8)", () => {
     expect(details.getByText("KES 500.00")).toBeTruthy();
     expect(details.getByText("254712345678")).toBeTruthy();
     expect(details.getByText("WD-7F3K2A")).toBeTruthy();
-    expect(details.getByText(format(new Date(pending.requestDate), "MMMM dd, yyyy HH:mm"))).toBeTruthy();
+    expect(details.getByText(formatNairobiLongDateTime(pending.requestDate))).toBeTruthy();
     expect(details.getByText("pending")).toBeTruthy();
     expect(details.getByRole("button", { name: "Cancel" })).toBeTruthy();
     expect(details.getByText("Action")).toBeTruthy();
@@ -289,7 +289,9 @@ describe("an approved payout waiting for M-Pesa (design.md §12.1)", () => {
   it("keeps 'Mark payout as failed' shut for a day after approval, saying from when", async () => {
     const withdrawal = awaiting(2);
     const dialog = await openStuck(withdrawal);
-    const from = format(new Date(Date.parse(withdrawal.processedAt as string) + 24 * 3_600_000), "MMMM dd, yyyy HH:mm");
+    const from = formatNairobiLongDateTime(
+      new Date(Date.parse(withdrawal.processedAt as string) + 24 * 3_600_000).toISOString(),
+    );
     expect(
       dialog.getByText(new RegExp(`can be marked as failed from ${from}, 24 hours after it was sent to M-Pesa`)),
     ).toBeTruthy();

@@ -195,7 +195,7 @@ describe("watching a deposit after the prompt (design §5)", () => {
     expect(header().getByRole("status").textContent).toContain("Awaiting M-Pesa");
   });
 
-  it("keeps asking quietly after the note, so a late confirmation still lands, and stops after 10 minutes", async () => {
+  it("keeps asking quietly after the note, so a late confirmation still lands, then once a minute after 10 minutes", async () => {
     const paid = { deposit: { status: "completed" as const }, user: funded(1500) };
     stubDeposits({ ws_CO_LATE: [...Array<Answer>(60).fill(pending()), paid], ws_CO_LOST: [pending()] });
     await deposit(1500);
@@ -208,10 +208,11 @@ describe("watching a deposit after the prompt (design §5)", () => {
     await elapse(60_000);
     expect(polls("ws_CO_LOST") - before).toBe(4);
     await elapse(300_000);
-    await waitFor(() => expect(header().queryByRole("status")).toBeNull());
+    // The server still says pending (design.md §12.7): the header keeps saying so, and the watch asks once a minute.
+    expect(header().getByRole("status").textContent).toContain("Awaiting M-Pesa");
     const asked = polls("ws_CO_LOST");
-    await elapse(60_000);
-    expect(polls("ws_CO_LOST")).toBe(asked);
+    await elapse(180_000);
+    expect(polls("ws_CO_LOST") - asked).toBe(3);
   });
 
   it("stops watching on logout", async () => {
@@ -229,13 +230,14 @@ describe("watching a deposit after the prompt (design §5)", () => {
 });
 
 describe("the polling schedule", () => {
-  it("asks every second for 20 s, every 3 s to 2.5 minutes, every 15 s after, and stops at 10 minutes", () => {
+  it("asks every second for 20 s, every 3 s to 2.5 minutes, every 15 s to 10 minutes, then once a minute", () => {
     expect(nextPollDelay(0)).toBe(1_000);
     expect(nextPollDelay(19_999)).toBe(1_000);
     expect(nextPollDelay(20_000)).toBe(3_000);
     expect(nextPollDelay(149_999)).toBe(3_000);
     expect(nextPollDelay(150_000)).toBe(15_000);
     expect(nextPollDelay(590_000)).toBe(10_000);
-    expect(nextPollDelay(600_000)).toBeNull();
+    expect(nextPollDelay(600_000)).toBe(60_000);
+    expect(nextPollDelay(86_400_000)).toBe(60_000);
   });
 });

@@ -38,6 +38,13 @@ async function openWithdrawal(
   };
 }
 
+/** A refusal found before sending: on its field in the dialog (design.md §12.7), and in the spec's toast. */
+async function expectRefused(dialog: HTMLElement, field: HTMLInputElement, text: string) {
+  expect(await within(dialog).findByText(text)).toBeTruthy();
+  expect(field.getAttribute("aria-invalid")).toBe("true");
+  await waitFor(() => expect(document.querySelector(".Toastify")?.textContent).toContain(text));
+}
+
 describe("withdrawal modal (spec §2, §5, §8)", () => {
   beforeEach(() => {
     localStorage.setItem("token", "investor-token");
@@ -51,10 +58,10 @@ describe("withdrawal modal (spec §2, §5, §8)", () => {
   });
 
   it("refuses less than KES 1 with 'Minimum withdrawal amount is KES 1'", async () => {
-    const { amount, submit } = await openWithdrawal(funded);
+    const { dialog, amount, submit } = await openWithdrawal(funded);
     fireEvent.change(amount, { target: { value: "0" } });
     fireEvent.click(submit);
-    expect(await screen.findByText("Minimum withdrawal amount is KES 1")).toBeTruthy();
+    await expectRefused(dialog, amount, "Minimum withdrawal amount is KES 1");
     expect(callsTo("POST", "/withdrawals")).toEqual([]);
   });
 
@@ -64,7 +71,7 @@ describe("withdrawal modal (spec §2, §5, §8)", () => {
     expect(within(dialog).getByText(/from KES 10\.00 \(the smallest M-Pesa payout\)/)).toBeTruthy();
     fireEvent.change(amount, { target: { value: "5" } });
     fireEvent.click(submit);
-    expect(await screen.findByText("Minimum withdrawal to M-Pesa is KES 10")).toBeTruthy();
+    await expectRefused(dialog, amount, "Minimum withdrawal to M-Pesa is KES 10");
     expect(callsTo("POST", "/withdrawals")).toEqual([]);
   });
 
@@ -74,17 +81,18 @@ describe("withdrawal modal (spec §2, §5, §8)", () => {
     fireEvent.change(amount, { target: { value: "100" } });
     fireEvent.change(phone, { target: { value: "12345" } });
     fireEvent.click(submit);
-    expect(
-      await screen.findByText("Please enter a valid Kenyan phone number, e.g. 0712345678 or 254712345678"),
-    ).toBeTruthy();
+    await expectRefused(dialog, phone, "Please enter a valid Kenyan phone number, e.g. 0712345678 or 254712345678");
+    // Correcting the field takes its error away.
+    fireEvent.change(phone, { target: { value: "0712345678" } });
+    expect(phone.getAttribute("aria-invalid")).toBeNull();
     expect(callsTo("POST", "/withdrawals")).toEqual([]);
   });
 
   it("refuses more than the wallet balance with 'Insufficient balance'", async () => {
-    const { amount, submit } = await openWithdrawal(funded);
+    const { dialog, amount, submit } = await openWithdrawal(funded);
     fireEvent.change(amount, { target: { value: "501" } });
     fireEvent.click(submit);
-    expect(await screen.findByText("Insufficient balance")).toBeTruthy();
+    await expectRefused(dialog, amount, "Insufficient balance");
     expect(callsTo("POST", "/withdrawals")).toEqual([]);
   });
 

@@ -41,6 +41,7 @@ import type {
   DepositStatusView,
   Investment,
   Package,
+  PendingDepositsQuerySchema,
   Referral,
   Transaction,
   Withdrawal,
@@ -149,6 +150,8 @@ export interface RouteResponses {
   >;
   /** The depositor as the server sees them now, with the credit once the deposit has completed. */
   "get-deposit": JsonAnswer<{ deposit: DepositStatusView; user: User }>;
+  /** The caller's deposits still pending, newest first. */
+  "list-pending-deposits": JsonAnswer<{ deposits: DepositStatusView[] }>;
   /** Daraja documents no required answer; this is the one integrations conventionally send. */
   "receive-daraja-callback": JsonAnswer<{ ResultCode: number; ResultDesc: string }>;
   "list-packages": JsonAnswer<{ packages: Package[] }>;
@@ -196,6 +199,7 @@ export interface RouteRequests {
   "regenerate-recovery-codes": { body: ConfirmTwoFactorInput };
   "step-up": { body: TwoFactorCodeInput };
   "start-deposit": { body: DepositInput };
+  "list-pending-deposits": { query: QueryOf<typeof PendingDepositsQuerySchema> };
   "buy-investment": { body: BuyInvestmentInput };
   "request-withdrawal": { body: WithdrawalRequestInput };
   "list-admin-users": { query: QueryOf<typeof AdminUsersQuerySchema> };

@@ -94,6 +94,14 @@ export const routes = [
   },
   { method: "POST", path: "/mpesa/deposit", handler: "start-deposit", access: "user", data: "write", idempotent: true },
   { method: "GET", path: "/mpesa/deposit/{checkoutRequestId}", handler: "get-deposit", access: "user", data: "read" },
+  // The caller's deposits still awaiting M-Pesa (`?status=pending`), so a reloaded page watches them again.
+  {
+    method: "GET",
+    path: "/mpesa/deposits",
+    handler: "list-pending-deposits",
+    access: "user",
+    data: "read",
+  },
   // Daraja's callbacks: a secret token in the path, checked by the handler (no user session).
   {
     method: "POST",

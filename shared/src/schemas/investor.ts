@@ -143,6 +143,11 @@ export const CheckoutRequestPathSchema = z.object({
   checkoutRequestId: z.string("Deposit not found").check(z.regex(/^[\w-]{6,80}$/, "Deposit not found")),
 });
 
+/** GET /mpesa/deposits: only the caller's pending deposits are listed (design.md §12.7). */
+export const PendingDepositsQuerySchema = z.object({
+  status: z.literal("pending", 'status must be "pending"'),
+});
+
 /** What GET /mpesa/deposit/{id} reports about one's own deposit. */
 export interface DepositStatusView {
   checkoutRequestId: string;

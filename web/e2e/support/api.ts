@@ -73,6 +73,40 @@ export async function listPackages(apiUrl: string, token: string): Promise<{ _id
   return packages;
 }
 
+/**
+ * Real money paid by M-Pesa: an STK deposit from `phoneNumber` (the investor's own, unless told), which the simulator
+ * pays; resolves once it is credited. Unlike an admin credit, it ends a trial account and proves the number for
+ * payouts. Polls with plain waits, so it also serves in beforeAll, where expect.poll cannot run.
+ */
+export async function depositByMpesa(
+  apiUrl: string,
+  investor: Pick<RegisteredInvestor, "token"> & { user: { phoneNumber: string } },
+  amount: number,
+): Promise<void> {
+  const { checkoutRequestId } = await apiCall<{ checkoutRequestId: string }>(
+    apiUrl,
+    "POST",
+    "/mpesa/deposit",
+    { amount, phoneNumber: investor.user.phoneNumber },
+    investor.token,
+  );
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const { deposit } = await apiCall<{ deposit: { status: string } }>(
+      apiUrl,
+      "GET",
+      `/mpesa/deposit/${checkoutRequestId}`,
+      undefined,
+      investor.token,
+    );
+    if (deposit.status === "completed") return;
+    if (deposit.status !== "pending" || Date.now() > deadline) {
+      throw new Error(`the deposit of KES ${amount} is ${deposit.status}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** Real (wallet) money for a user, credited by the admin as support would. */
 export async function creditWallet(
   apiUrl: string,

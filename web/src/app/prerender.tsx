@@ -14,7 +14,7 @@ import { AppProvider } from "./provider";
 import { AppRoutes } from "./router";
 
 /** The pages written as HTML at build time; every other route gets the app shell. */
-export const prerenderedPaths = [paths.landing, paths.login, paths.register] as const;
+export const prerenderedPaths = [paths.landing, paths.login, paths.register, paths.terms] as const;
 
 /** The app shell, served for every other route: the providers' global styles and the spinner the app starts with. */
 export const SHELL_PATH = "/__shell";

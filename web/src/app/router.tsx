@@ -17,6 +17,7 @@ const LoginRoute = lazyNamed(() => import("./routes/login"), "LoginRoute");
 const RegisterRoute = lazyNamed(() => import("./routes/register"), "RegisterRoute");
 const ForgotPasswordRoute = lazyNamed(() => import("./routes/forgot-password"), "ForgotPasswordRoute");
 const ResetPasswordRoute = lazyNamed(() => import("./routes/reset-password"), "ResetPasswordRoute");
+const TermsRoute = lazyNamed(() => import("./routes/terms"), "TermsRoute");
 const DashboardLayout = lazyNamed(() => import("./routes/dashboard-layout"), "DashboardLayout");
 const AdminLayout = lazyNamed(() => import("./routes/admin-layout"), "AdminLayout");
 
@@ -72,6 +73,7 @@ export function AppRoutes() {
         <Route path={paths.register} element={<RegisterRoute />} />
         <Route path={paths.forgotPassword} element={<ForgotPasswordRoute />} />
         <Route path={paths.resetPassword} element={<ResetPasswordRoute />} />
+        <Route path={paths.terms} element={<TermsRoute />} />
         <Route element={<RequireAuth />}>
           <Route path={paths.dashboard.root} element={<DashboardLayout />}>
             <Route index element={<Navigate to={paths.dashboard.packages} replace />} />

@@ -6,6 +6,8 @@ export const paths = {
   forgotPassword: "/forgot-password",
   /** Opened from the emailed link, with `?token=`. */
   resetPassword: "/reset-password",
+  /** What the register form's terms checkbox asks the user to accept (design.md §12.7). */
+  terms: "/terms",
   dashboard: {
     root: "/dashboard",
     packages: "/dashboard/packages",

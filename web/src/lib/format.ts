@@ -3,7 +3,7 @@
  * the same on every tab. Money formatting itself lives in @jengafund/shared so the API and the web agree.
  */
 import { formatAmount, formatKes } from "@jengafund/shared";
-import { format } from "date-fns";
+import { format, parseISO } from "date-fns";
 
 export { formatKes };
 
@@ -30,6 +30,11 @@ export function formatDate(iso: string): string {
   return format(new Date(iso), "MMM dd, yyyy");
 }
 
+/** A calendar day, YYYY-MM-DD, as "Jan 05, 2026": the same day in every time zone (no instant to shift). */
+export function formatDay(day: string): string {
+  return format(parseISO(day), "MMM dd, yyyy");
+}
+
 /** "14:05" in the reader's own time zone. */
 export function formatTime(iso: string): string {
   return format(new Date(iso), "HH:mm");
@@ -49,3 +54,52 @@ const nairobiDayFormat = new Intl.DateTimeFormat("en-CA", {
 export function nairobiDay(instant: Date): string {
   return nairobiDayFormat.format(instant);
 }
+
+const nairobiClockFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: "Africa/Nairobi",
+  year: "numeric",
+  month: "long",
+  day: "2-digit",
+  hour: "2-digit",
+  minute: "2-digit",
+  hourCycle: "h23",
+});
+
+/** The Nairobi wall clock of an instant, by part ("January", "05", "2026", "14", "05"). */
+function nairobiClock(iso: string) {
+  const parts = Object.fromEntries(
+    nairobiClockFormat.formatToParts(new Date(iso)).map((part) => [part.type, part.value]),
+  );
+  const { year = "", month = "", day = "", hour = "", minute = "" } = parts;
+  return { year, month, day, time: `${hour}:${minute}` };
+}
+
+/*
+ * Admin screens show times on Nairobi's clock whatever the admin's browser is set to (design.md §12.7), in the
+ * spec's own formats, so the console and its CSV export read the same hour.
+ */
+
+/** "Jan 05, 2026" (the spec's 'MMM dd, yyyy') in Nairobi time. */
+export function formatNairobiDate(iso: string): string {
+  const { year, month, day } = nairobiClock(iso);
+  return `${month.slice(0, 3)} ${day}, ${year}`;
+}
+
+/** "14:05" (the spec's 'HH:mm') in Nairobi time. */
+export function formatNairobiTime(iso: string): string {
+  return nairobiClock(iso).time;
+}
+
+/** "Jan 05, 2026 14:05" in Nairobi time. */
+export function formatNairobiDateTime(iso: string): string {
+  return `${formatNairobiDate(iso)} ${formatNairobiTime(iso)}`;
+}
+
+/** "January 05, 2026 14:05" (the spec's 'MMMM dd, yyyy HH:mm') in Nairobi time. */
+export function formatNairobiLongDateTime(iso: string): string {
+  const { year, month, day, time } = nairobiClock(iso);
+  return `${month} ${day}, ${year} ${time}`;
+}
+
+/** What the admin lists say of their times. */
+export const NAIROBI_TIME_NOTE = "Times are Nairobi time (EAT, UTC+3)";

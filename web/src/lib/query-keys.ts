@@ -19,6 +19,8 @@ export const queryKeys = {
   },
   /** One M-Pesa deposit being watched. */
   deposit: (checkoutRequestId: string) => ["deposit", checkoutRequestId],
+  /** The user's deposits still awaiting M-Pesa, read on each page load to watch them again. */
+  pendingDeposits: (userId: string) => ["pending-deposits", userId],
   admin: {
     all: ["admin"],
     stats: ["admin", "stats"],

@@ -1,4 +1,4 @@
-import { AdminTransactionsQuerySchema, centsToKes } from "@jengafund/shared";
+import { AdminTransactionsQuerySchema, centsToKes, nairobiDay, nairobiIsoTime } from "@jengafund/shared";
 import { admin } from "../../app.js";
 import { toCsv } from "../../lib/csv.js";
 import { httpHandler } from "../../lib/middleware.js";
@@ -14,7 +14,7 @@ export const handler = httpHandler(
     const rows: (string | number)[][] = [];
     for await (const line of admin().allTransactions({ type, status, search }, MAX_ROWS)) {
       rows.push([
-        line.createdAt,
+        nairobiIsoTime(new Date(line.createdAt)),
         line.type,
         line.description,
         `${line.user.firstName} ${line.user.lastName}`,
@@ -27,8 +27,9 @@ export const handler = httpHandler(
         line.phoneNumber ?? "",
       ]);
     }
+    // Admins read times on Nairobi's clock (design.md §12.7); each cell keeps its offset, so it is still one instant.
     const header = [
-      "Date",
+      "Date (EAT)",
       "Type",
       "Description",
       "User",
@@ -40,7 +41,7 @@ export const handler = httpHandler(
       "M-Pesa ID",
       "Phone",
     ];
-    const day = new Date().toISOString().slice(0, 10);
+    const day = nairobiDay(new Date());
     return {
       text: toCsv([header, ...rows]),
       headers: {

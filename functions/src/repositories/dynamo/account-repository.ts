@@ -65,8 +65,8 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
               userId: user.id,
               requestId: user.id,
               owner: summaryOf(user),
-              // The phone marker doubles as the admin search entry by phone prefix.
-              ...(field === "phoneNumber" ? phoneMarkerIndexKeys(user.id, user.phoneNumber) : {}),
+              // The phone marker doubles as the admin search entry by phone prefix and by last name.
+              ...(field === "phoneNumber" ? phoneMarkerIndexKeys(user.id, user.phoneNumber, user) : {}),
               // The email marker carries the password hash, so a login checks the password after one read and reads
               // the user only once the password is right. A password reset rewrites both items in one transaction
               // (account-security-repository.ts).

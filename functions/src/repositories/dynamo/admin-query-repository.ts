@@ -161,7 +161,10 @@ export function createDynamoAdminQueries(ctx: DynamoContext = defaultDynamoConte
   const queryShards = (index: Partition["index"], values: string[], prefix: string) =>
     Promise.all(values.map((value) => queryPartition(index, value, prefix))).then((shards) => shards.flat());
 
-  /** Users whose email, full name or phone number starts with the text. */
+  /**
+   * Users whose email, phone number, full name ("first last") or name from the last ("last first") starts with the
+   * text. The name partitions hold both: the user item carries the first, its phone marker the second.
+   */
   async function searchUsers(text: string): Promise<UserRecord[]> {
     const lower = text.trim().toLowerCase();
     const digits = lower.replace(/[\s+-]/g, "");
@@ -174,8 +177,10 @@ export function createDynamoAdminQueries(ctx: DynamoContext = defaultDynamoConte
         : [],
     ]);
     const found = new Map<string, UserRecord>();
-    for (const item of [...byEmail, ...byName]) found.set(String(item.id), toUserRecord(item));
-    const missing = byPhone.map((m) => String(m.userId)).filter((id) => !found.has(id));
+    const isUser = (item: Record<string, unknown>) => item.type === "User";
+    for (const item of [...byEmail, ...byName.filter(isUser)]) found.set(String(item.id), toUserRecord(item));
+    const markers = [...byPhone, ...byName.filter((item) => !isUser(item))];
+    const missing = [...new Set(markers.map((m) => String(m.userId)))].filter((id) => !found.has(id));
     if (missing.length) {
       for (const item of await batchGet(
         ctx,

@@ -1,6 +1,7 @@
 /**
  * The backfill behind `npm run migrate`: rewrites the index keys of items written before the lists were sharded (or
- * under another shard count) to the keys the code writes today, and folds statistics totals kept under an old key
+ * under another shard count) to the keys the code writes today (among them the last-name search entry phone markers
+ * carry since design.md §12.7), and folds statistics totals kept under an old key
  * into today's counter shards. Idempotent: a second run finds nothing to change. Each rewrite is conditional on the
  * item as it was read, so a change that lands meanwhile is never overwritten; the item is read again and retried.
  */
@@ -38,6 +39,13 @@ const ATTEMPTS = 5;
 /** Items of a scanned page migrated at once. */
 const CONCURRENCY = 16;
 
+/** A marker's copy of its owner's names, which the last-name search entry is made from. */
+const hasOwnerNames = (owner: unknown): owner is { firstName: string; lastName: string } =>
+  typeof owner === "object" &&
+  owner !== null &&
+  typeof (owner as { firstName?: unknown }).firstName === "string" &&
+  typeof (owner as { lastName?: unknown }).lastName === "string";
+
 /** The index keys today's code gives an item, or undefined for items that have none to keep up to date. */
 export function currentIndexKeys(item: Item): IndexKeys | undefined {
   switch (item.type) {
@@ -50,8 +58,8 @@ export function currentIndexKeys(item: Item): IndexKeys | undefined {
     case "Deposit":
       return depositIndexKeys(item as unknown as DepositRecord);
     case "UniqueMarker":
-      return item.field === "phoneNumber" && typeof item.GSI2SK === "string"
-        ? phoneMarkerIndexKeys(String(item.userId), item.GSI2SK)
+      return item.field === "phoneNumber" && typeof item.GSI2SK === "string" && hasOwnerNames(item.owner)
+        ? phoneMarkerIndexKeys(String(item.userId), item.GSI2SK, item.owner)
         : undefined;
     default:
       return undefined;

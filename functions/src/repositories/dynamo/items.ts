@@ -270,10 +270,21 @@ export function depositIndexKeys(deposit: Pick<DepositRecord, "checkoutRequestId
   };
 }
 
-/** The phone marker doubles as the admin search entry by phone prefix (GSI2), on the shard of its user. */
-export const phoneMarkerIndexKeys = (userId: string, msisdn: string) => ({
+/**
+ * The phone marker doubles as two admin search entries on the shard of its user: by phone prefix (GSI2), and by last
+ * name (GSI3, "last first", in the same partitions as the user's own "first last"), so one prefix query over the
+ * name partitions finds a user by either name. Names and the phone number never change after registration, so the
+ * marker written with the user stays true.
+ */
+export const phoneMarkerIndexKeys = (
+  userId: string,
+  msisdn: string,
+  owner: Pick<UserRecord, "firstName" | "lastName">,
+) => ({
   GSI2PK: keys.userPhoneSearch(userId),
   GSI2SK: msisdn,
+  GSI3PK: keys.userNameSearch(userId),
+  GSI3SK: `${owner.lastName} ${owner.firstName}`.toLowerCase(),
 });
 
 export const toDepositRecord = (item: Item): DepositRecord =>

@@ -13,7 +13,8 @@
  *            WITHDRAWAL#<id> / WITHDRAWAL     a withdrawal request (GSI1: WD#<nn> / <id>; GSI2: WD#<status>#<nn> / <id>;
  *                                            GSI3: USER#<userId> / WD#<id>, the user's own list)
  *            UNIQUE#EMAIL#<email> / UNIQUE   uniqueness markers written with the user (also PHONE — GSI2:
- *                                            USERPHONE#<nn> / msisdn — and REFCODE)
+ *                                            USERPHONE#<nn> / msisdn; GSI3: USERNAME#<nn> / "last first" — and
+ *                                            REFCODE)
  *            PACKAGE#<id> / PACKAGE          an investment package (GSI1: PACKAGES / <createdAt>#<id>)
  *            DEPOSIT#<checkoutId> / DEPOSIT  an M-Pesa deposit (GSI2: DEPOSIT#<status>#<nn> / <createdAt>, reconciliation)
  *            RECEIPT#<receipt> / RECEIPT     an M-Pesa receipt already credited (never twice)

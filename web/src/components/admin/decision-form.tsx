@@ -1,6 +1,7 @@
 import { Button, Dialog, HStack, RadioGroup, Spinner, Stack, Textarea } from "@chakra-ui/react";
 import { type FormEvent, type ReactNode, useState } from "react";
 import type { FieldErrors } from "../../lib/field-errors";
+import { useOneAtATime } from "../../lib/use-one-at-a-time";
 import { FormField } from "../ui/form-field";
 
 /** An admin's answer to a request that waits for one, as the API names it. */
@@ -25,8 +26,12 @@ interface DecisionFormProps {
   /** The decision is in flight: every control is disabled and submit shows a spinner. */
   submitting: boolean;
   onCancel: () => void;
-  /** Receives the decision, its reason trimmed, once it passes the checks below. */
-  onDecide: (decision: DecisionChoice) => void;
+  /**
+   * Receives the decision, its reason trimmed, once it passes the checks below. A promise of the whole request (a
+   * mutation's mutateAsync) holds the form from the tap until it settles, so a double tap decides once; without one,
+   * only `submitting` holds it.
+   */
+  onDecide: (decision: DecisionChoice) => unknown;
   /** Keeps submit disabled while a rejection has no reason (blank counts as none), rather than refusing it on submit. */
   requireRejectionReason?: boolean;
   /** Checks the decision on submit: errors refuse it and show under the reason until either field changes. */
@@ -50,6 +55,8 @@ export function DecisionForm({
   const [action, setAction] = useState<Decision | null>(null);
   const [reason, setReason] = useState("");
   const [errors, setErrors] = useState<FieldErrors<"reason">>({});
+  const decide = useOneAtATime(async (choice: DecisionChoice) => onDecide(choice));
+  const busy = submitting || decide.busy;
   const rejecting = action === "rejected";
   const ready = action !== null && !(requireRejectionReason && rejecting && reason.trim() === "");
 
@@ -58,7 +65,7 @@ export function DecisionForm({
     if (!action || !ready) return;
     const refused = validate?.({ status: action, reason }) ?? null;
     setErrors(refused ?? {});
-    if (!refused) onDecide({ status: action, reason: reason.trim() });
+    if (!refused) decide.run({ status: action, reason: reason.trim() });
   }
 
   return (
@@ -73,7 +80,7 @@ export function DecisionForm({
               setAction(value as Decision);
               setErrors({});
             }}
-            disabled={submitting}
+            disabled={busy}
           >
             <RadioGroup.Label>Action</RadioGroup.Label>
             <HStack gap="6" mt="2">
@@ -96,18 +103,18 @@ export function DecisionForm({
                 setReason(event.target.value);
                 setErrors({});
               }}
-              disabled={submitting}
+              disabled={busy}
             />
           </FormField>
         </Stack>
       </Dialog.Body>
       <Dialog.Footer>
-        <Button variant="outline" onClick={onCancel} disabled={submitting}>
+        <Button variant="outline" onClick={onCancel} disabled={busy}>
           Cancel
         </Button>
         {/* The spinner sits beside the label rather than replacing it, so the button keeps its name while busy. */}
-        <Button type="submit" colorPalette={rejecting ? "red" : undefined} disabled={!ready || submitting}>
-          {submitting && <Spinner size="sm" />}
+        <Button type="submit" colorPalette={rejecting ? "red" : undefined} disabled={!ready || busy}>
+          {busy && <Spinner size="sm" />}
           {rejecting ? `Reject ${subject}` : `Approve ${subject}`}
         </Button>
       </Dialog.Footer>

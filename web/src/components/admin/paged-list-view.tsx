@@ -1,4 +1,6 @@
+import { Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
+import { NAIROBI_TIME_NOTE } from "../../lib/format";
 import { EmptyPanel } from "../ui/empty-panel";
 import { QueryState } from "../ui/query-state";
 import { ResponsiveList } from "./admin-table";
@@ -20,7 +22,7 @@ interface PagedListViewProps<T> {
 
 /**
  * An admin tab's list below its header and filters: loading, error and empty states, the page as a table or as cards,
- * and the pager.
+ * a line saying whose clock its times are on (every admin list shows Nairobi time), and the pager.
  */
 export function PagedListView<T>({ paged, what, empty, table, cards }: PagedListViewProps<T>) {
   return (
@@ -31,7 +33,14 @@ export function PagedListView<T>({ paged, what, empty, table, cards }: PagedList
         isEmpty={(page) => page.items.length === 0}
         empty={<EmptyPanel title={empty.title} description={empty.description} />}
       >
-        {({ items }) => <ResponsiveList table={table(items)} cards={cards(items)} />}
+        {({ items }) => (
+          <Stack gap="2">
+            <ResponsiveList table={table(items)} cards={cards(items)} />
+            <Text fontSize="sm" color="fg.muted">
+              {NAIROBI_TIME_NOTE}
+            </Text>
+          </Stack>
+        )}
       </QueryState>
       <PaginationBar
         page={paged.page}

@@ -1,4 +1,4 @@
-import { keepPreviousData, type UseQueryResult, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, type Query, type UseQueryResult, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 
 /** One page of an admin list as the API returns it, with the list itself under `items`. */
@@ -28,13 +28,21 @@ export interface PagedListOptions<T, Q> {
   query: Q;
   /** A toast the spec asks for when a page fails to load. */
   errorToast?: string;
+  /** How soon to read the page on screen again, from what it shows; false (the default) reads it on changes only. */
+  refetchInterval?: (page: PageOf<T> | undefined) => number | false;
 }
 
 /**
  * A server-paged admin list: one query per page and filter. While the next page or filter loads, the page on screen
  * stays (dimmed through `busy`) instead of flashing a spinner.
  */
-export function usePagedList<T, Q>({ queryKey, fetchPage, query, errorToast }: PagedListOptions<T, Q>): PagedList<T> {
+export function usePagedList<T, Q>({
+  queryKey,
+  fetchPage,
+  query,
+  errorToast,
+  refetchInterval,
+}: PagedListOptions<T, Q>): PagedList<T> {
   const [page, setPage] = useState(1);
   const [pageQuery, setPageQuery] = useState(query);
   /** The cursor that starts each page we have seen the previous page of, for the current filters. */
@@ -58,6 +66,7 @@ export function usePagedList<T, Q>({ queryKey, fetchPage, query, errorToast }: P
     // Spec §4: the list reloads on every page or filter change; a page seen before shows at once meanwhile.
     staleTime: 0,
     meta: { errorToast },
+    refetchInterval: refetchInterval && ((observed: Query<PageOf<T>>) => refetchInterval(observed.state.data)),
   });
 
   const totalPages = Math.max(list.data?.totalPages ?? 1, 1);

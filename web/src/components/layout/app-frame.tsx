@@ -52,10 +52,16 @@ export function AppFrame({ deposit, children }: { deposit: ReactNode; children: 
   );
 }
 
+/**
+ * The spec's single balance: trial money with a Trial badge for a trial account, real money otherwise. Once an
+ * account is active, what is left of its trial money follows as "+ KES … demo" (design.md §12.7), never added in;
+ * a trial account's balance already is its trial money, so it is not said twice.
+ */
 function Balance({ user }: { user: User }) {
   const trial = user.isTrialAccount;
+  const demo = !trial && user.trialBalance > 0 ? user.trialBalance : 0;
   return (
-    <HStack gap="2">
+    <HStack gap="2" rowGap="0" wrap="wrap">
       <Text as="span" color="fg.muted" fontSize="sm">
         Balance:
       </Text>
@@ -66,6 +72,11 @@ function Balance({ user }: { user: User }) {
         <Badge colorPalette="orange" variant="subtle">
           Trial
         </Badge>
+      )}
+      {demo > 0 && (
+        <Text as="span" color="fg.muted" fontSize="xs" whiteSpace="nowrap" data-testid="header-demo-balance">
+          + {formatKes(demo)} demo
+        </Text>
       )}
     </HStack>
   );

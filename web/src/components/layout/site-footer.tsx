@@ -1,8 +1,8 @@
 import { Box, Container, Link, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { supportContacts } from "../../config/support";
 import { Logo } from "../ui/logo";
 import { RiskDisclosure } from "../ui/risk-disclosure";
 
-/** Support contacts are placeholders until the support desk exists; the .example domain cannot reach anyone. */
 export function SiteFooter() {
   return (
     <Box as="footer" bg="brand.950" color="gray.200" py="10">
@@ -16,13 +16,13 @@ export function SiteFooter() {
             <Text fontWeight="semibold" color="white">
               Support
             </Text>
-            <Link href="mailto:support@jengafund.example" color="gray.200">
-              support@jengafund.example
+            <Link href={`mailto:${supportContacts.email}`} color="gray.200">
+              {supportContacts.email}
             </Link>
-            <Link href="tel:+254700000000" color="gray.200">
-              +254 700 000 000
+            <Link href={`tel:${supportContacts.phone.dial}`} color="gray.200">
+              {supportContacts.phone.display}
             </Link>
-            <Text>Mon–Fri, 8:00–17:00 EAT</Text>
+            <Text>{supportContacts.hours}</Text>
           </Stack>
         </SimpleGrid>
         <RiskDisclosure color="gray.300" mt="8" />

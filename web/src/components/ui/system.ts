@@ -83,6 +83,8 @@ const config = defineConfig({
           emphasized: { value: "{colors.brand.300}" },
           focusRing: { value: "{colors.brand.500}" },
         },
+        // Chakra's fg.error (red.500, 3.8:1 on white) is below AA for a field's error text; red.700 is 6.5:1.
+        fg: { error: { value: "{colors.red.700}" } },
         green: aaSolid("green"),
         orange: aaSolid("orange"),
         teal: aaSolid("teal"),

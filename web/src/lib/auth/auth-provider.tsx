@@ -30,9 +30,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [hasSession, setHasSession] = useState(() => tokenStorage.get() !== null);
   /** A second click on Logout while the first is on its way sends nothing more. */
   const loggingOut = useRef(false);
+  // Read again on focus and every 30 s while signed in (query-client.ts), so the header's balance follows the server.
   const me = useQuery({ queryKey: queryKeys.me, queryFn: getCurrentUser, enabled: hasSession });
 
-  // Spec §4: a failed current-user fetch on app load ends the session. A failed re-read later keeps the user.
+  // Spec §4: a failed current-user fetch on app load ends the session. A failed re-read later (offline, a 500) keeps
+  // the user and what the header shows, silently; a 401 on it is a session that has ended, and the API client sends
+  // the browser to the login page as on any other call.
   const failedToLoad = hasSession && me.isError && me.data === undefined;
   useEffect(() => {
     if (!failedToLoad) return;

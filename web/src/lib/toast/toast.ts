@@ -62,15 +62,29 @@ export function withToast(use: (toast: Toast) => void): void {
 }
 
 /**
+ * One toast per message: an error or a note whose words are already on screen is not shown again beside itself
+ * (three taps on a refused button say it once, design.md §12.7). The text is the toast's id, so react-toastify
+ * ignores a second one while the first is showing; a caller's own toastId (the deposit's) wins.
+ */
+function once(content: ToastContent, options: ToastOptions | undefined, kind: string): ToastOptions | undefined {
+  if (typeof content !== "string" || options?.toastId !== undefined) return options;
+  // Encoded: react-toastify makes the id the element's id, which may hold no spaces.
+  return { ...options, toastId: `${kind}-${encodeURIComponent(content)}` };
+}
+
+/**
  * The app's toasts, with react-toastify's calls and options; react-toastify itself is loaded on the first call
- * (withToast), and the toast appears as soon as it is.
+ * (withToast), and the toast appears as soon as it is. Successes are not merged: two actions that succeed alike
+ * (two claims of the same reward) are two pieces of news.
  */
 export const toast = Object.assign(
   (content: ToastContent, options?: ToastOptions) => withToast((toast) => toast(content, options)),
   {
     success: (content: ToastContent, options?: ToastOptions) => withToast((toast) => toast.success(content, options)),
-    error: (content: ToastContent, options?: ToastOptions) => withToast((toast) => toast.error(content, options)),
-    info: (content: ToastContent, options?: ToastOptions) => withToast((toast) => toast.info(content, options)),
+    error: (content: ToastContent, options?: ToastOptions) =>
+      withToast((toast) => toast.error(content, once(content, options, "error"))),
+    info: (content: ToastContent, options?: ToastOptions) =>
+      withToast((toast) => toast.info(content, once(content, options, "info"))),
   },
 );
 

@@ -4,7 +4,7 @@ import { AdminCardList } from "../../../components/admin/admin-card-list";
 import { AdminTable, AdminTableHeader } from "../../../components/admin/admin-table";
 import { EmailText } from "../../../components/admin/email-text";
 import { StatusBadge } from "../../../components/ui/status-badge";
-import { formatDate, formatKes, formatTime } from "../../../lib/format";
+import { formatKes, formatNairobiDate, formatNairobiTime } from "../../../lib/format";
 import {
   awaitsAnotherAdmin,
   formatMoment,
@@ -132,9 +132,9 @@ function TypeBadge({ adjustment }: { adjustment: BalanceAdjustment }) {
 function Moment({ iso }: { iso: string }) {
   return (
     <>
-      <Text whiteSpace="nowrap">{formatDate(iso)}</Text>
+      <Text whiteSpace="nowrap">{formatNairobiDate(iso)}</Text>
       <Text fontSize="sm" color="fg.muted">
-        {formatTime(iso)}
+        {formatNairobiTime(iso)}
       </Text>
     </>
   );

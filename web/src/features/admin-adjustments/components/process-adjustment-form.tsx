@@ -34,7 +34,7 @@ export function ProcessAdjustmentForm({
       subject="Adjustment"
       submitting={decision.isPending}
       onCancel={onCancel}
-      onDecide={decision.mutate}
+      onDecide={(choice) => decision.mutateAsync(choice)}
       validate={checkDecision}
     >
       <AdjustmentDetails adjustment={adjustment} />

@@ -1,5 +1,5 @@
 import type { BalanceAdjustment } from "@jengafund/shared";
-import { formatDate, formatTime } from "../../../lib/format";
+import { formatNairobiDateTime } from "../../../lib/format";
 
 export const statusOptions = [
   { value: "", label: "All Status" },
@@ -20,9 +20,9 @@ export function typeLabel(adjustment: BalanceAdjustment): string {
   return adjustment.type === "credit" ? "Credit" : "Debit";
 }
 
-/** "Jan 05, 2026 14:05": a pending adjustment lasts 72 hours, so the hour matters as much as the day. */
+/** "Jan 05, 2026 14:05" in Nairobi time: a pending adjustment lasts 72 hours, so the hour matters as much as the day. */
 export function formatMoment(iso: string): string {
-  return `${formatDate(iso)} ${formatTime(iso)}`;
+  return formatNairobiDateTime(iso);
 }
 
 export function isPending(adjustment: BalanceAdjustment): boolean {

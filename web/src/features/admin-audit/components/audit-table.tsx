@@ -3,7 +3,7 @@ import type { AuditEntry } from "@jengafund/shared";
 import { AdminCardList } from "../../../components/admin/admin-card-list";
 import { AdminTable, AdminTableHeader } from "../../../components/admin/admin-table";
 import { EmailText } from "../../../components/admin/email-text";
-import { formatDate, formatTime } from "../../../lib/format";
+import { formatNairobiDate, formatNairobiTime } from "../../../lib/format";
 import { actionLabel, detailChanges } from "../lib/audit-labels";
 
 const columns = ["Time", "Admin", "Action", "Target", "Details", "IP"] as const;
@@ -61,7 +61,7 @@ export function AuditCards({ entries, busy }: AuditListProps) {
           <Flex justify="space-between" align="start" gap="3" wrap="wrap">
             <ActionBadge entry={entry} />
             <Text fontSize="sm" color="fg.muted">
-              {formatDate(entry.createdAt)} {formatTime(entry.createdAt)}
+              {formatNairobiDate(entry.createdAt)} {formatNairobiTime(entry.createdAt)}
             </Text>
           </Flex>
           <Target entry={entry} />
@@ -79,9 +79,9 @@ export function AuditCards({ entries, busy }: AuditListProps) {
 function When({ entry }: { entry: AuditEntry }) {
   return (
     <>
-      <Text>{formatDate(entry.createdAt)}</Text>
+      <Text>{formatNairobiDate(entry.createdAt)}</Text>
       <Text fontSize="sm" color="fg.muted">
-        {formatTime(entry.createdAt)}
+        {formatNairobiTime(entry.createdAt)}
       </Text>
     </>
   );

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { PencilIcon, TrashIcon } from "../../../components/ui/icons";
 import { PackageSummaryCard } from "../../../components/ui/package-summary-card";
 import { errorMessage } from "../../../lib/api-client";
-import { formatDate, formatKes } from "../../../lib/format";
+import { formatKes, formatNairobiDate } from "../../../lib/format";
 import { queryKeys } from "../../../lib/query-keys";
 import { toast } from "../../../lib/toast/toast";
 import { deletePackage } from "../api/delete-package";
@@ -37,7 +37,7 @@ export function AdminPackageCard({ pkg, onEdit }: AdminPackageCardProps) {
     { label: "Price", value: formatKes(pkg.price) },
     { label: "Monthly return", value: `${pkg.monthlyReturnRate}%` },
     { label: "Daily return", value: `${pkg.dailyReturnRate}%` },
-    { label: "Maturity", value: formatDate(pkg.maturityDate) },
+    { label: "Maturity", value: formatNairobiDate(pkg.maturityDate) },
   ];
   return (
     <PackageSummaryCard pkg={pkg} figures={figures} descriptionLines={3}>

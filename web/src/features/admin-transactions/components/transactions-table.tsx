@@ -4,7 +4,7 @@ import { AdminCardList } from "../../../components/admin/admin-card-list";
 import { AdminTable, AdminTableHeader } from "../../../components/admin/admin-table";
 import { EmailText } from "../../../components/admin/email-text";
 import { LedgerAmount } from "../../../components/ui/ledger-amount";
-import { formatDate, formatTime } from "../../../lib/format";
+import { formatNairobiDate, formatNairobiTime } from "../../../lib/format";
 import { TransactionStatus } from "./transaction-status";
 import { TransactionTypeBadge, TransactionTypeIcon } from "./transaction-type";
 
@@ -57,9 +57,9 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
         <TransactionStatus status={transaction.status} />
       </Table.Cell>
       <Table.Cell whiteSpace="nowrap">
-        <Text>{formatDate(transaction.createdAt)}</Text>
+        <Text>{formatNairobiDate(transaction.createdAt)}</Text>
         <Text fontSize="sm" color="fg.muted">
-          {formatTime(transaction.createdAt)}
+          {formatNairobiTime(transaction.createdAt)}
         </Text>
       </Table.Cell>
       <Table.Cell>
@@ -95,7 +95,7 @@ export function TransactionCards({ transactions, busy }: TransactionListProps) {
           <Flex justify="space-between" align="center" gap="3" wrap="wrap">
             <TransactionStatus status={transaction.status} />
             <Text fontSize="sm" color="fg.muted">
-              {formatDate(transaction.createdAt)} {formatTime(transaction.createdAt)}
+              {formatNairobiDate(transaction.createdAt)} {formatNairobiTime(transaction.createdAt)}
             </Text>
           </Flex>
           <Reference transaction={transaction} />

@@ -10,6 +10,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { formatKes } from "../../../lib/format";
 import { queryKeys } from "../../../lib/query-keys";
 import { toast } from "../../../lib/toast/toast";
+import { useOneAtATime } from "../../../lib/use-one-at-a-time";
 import { adjustUserBalance } from "../api/adjust-user-balance";
 import { useUserChanged } from "../hooks/use-user-changed";
 import { fullName } from "../lib/user-labels";
@@ -43,11 +44,15 @@ export function AdjustBalanceDialog({ user, onClose }: AdjustBalanceDialogProps)
       }
       toast.success(input.type === "credit" ? "Balance credited successfully" : "Balance debited successfully");
       onClose();
+      // The money moved: the lists and figures (userChanged) and the audit trail that records it are read again.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.admin.audit });
       void userChanged(outcome.user);
     },
     onError: (error) => toast.error(errorMessage(error, "Failed to adjust balance")),
   });
-  const submitting = adjustment.isPending;
+  // One adjustment per tap: a double tap on Adjust Balance finds the first on its way (design.md §12.7).
+  const adjust = useOneAtATime((input: BalanceAdjustmentInput) => adjustment.mutateAsync(input));
+  const submitting = adjust.busy || adjustment.isPending;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -55,7 +60,7 @@ export function AdjustBalanceDialog({ user, onClose }: AdjustBalanceDialogProps)
       toast.error(ADMIN_MESSAGES.fillAllFields);
       return;
     }
-    adjustment.mutate({ amount: Number(amount), type, reason: reason.trim() });
+    adjust.run({ amount: Number(amount), type, reason: reason.trim() });
   }
 
   return (

@@ -2,7 +2,7 @@ import { Badge, Dialog } from "@chakra-ui/react";
 import type { User } from "@jengafund/shared";
 import { type DetailRow, DetailsList } from "../../../components/admin/details-list";
 import { DialogFrame } from "../../../components/ui/dialog-frame";
-import { formatDate, formatKes, formatTime } from "../../../lib/format";
+import { formatKes, formatNairobiDateTime } from "../../../lib/format";
 import { fullName, roleLabel } from "../lib/user-labels";
 import { ActiveBadge } from "./active-badge";
 
@@ -24,7 +24,7 @@ export function UserDetailsDialog({ user, onClose }: { user: User; onClose: () =
     ["Trial Balance", formatKes(user.trialBalance)],
     ["Referral Earnings", formatKes(user.totalReferralEarnings)],
     ["Referral Code", user.referralCode],
-    ["Joined", `${formatDate(user.createdAt)} ${formatTime(user.createdAt)}`],
+    ["Joined", formatNairobiDateTime(user.createdAt)],
     ["User ID", user._id],
   ];
 

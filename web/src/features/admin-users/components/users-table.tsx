@@ -3,7 +3,7 @@ import type { User } from "@jengafund/shared";
 import { AdminCardList } from "../../../components/admin/admin-card-list";
 import { AdminTable, AdminTableHeader } from "../../../components/admin/admin-table";
 import { EmailText } from "../../../components/admin/email-text";
-import { formatDate, formatKes } from "../../../lib/format";
+import { formatKes, formatNairobiDate } from "../../../lib/format";
 import { fullName, roleLabel, spendableBalance } from "../lib/user-labels";
 import { ActiveBadge } from "./active-badge";
 import { UserStatusButton } from "./user-status-button";
@@ -39,7 +39,7 @@ export function UsersTable({ users, busy, onView, onAdjust }: UserListProps) {
             <Table.Cell>
               <BalanceFigures user={user} />
             </Table.Cell>
-            <Table.Cell whiteSpace="nowrap">{formatDate(user.createdAt)}</Table.Cell>
+            <Table.Cell whiteSpace="nowrap">{formatNairobiDate(user.createdAt)}</Table.Cell>
             <Table.Cell>
               <UserActions user={user} onView={onView} onAdjust={onAdjust} />
             </Table.Cell>
@@ -60,7 +60,7 @@ export function UserCards({ users, busy, onView, onAdjust }: UserListProps) {
             <Text fontWeight="semibold">{fullName(user)}</Text>
             <EmailText email={user.email} fontSize="sm" color="fg.muted" />
             <Text fontSize="sm" color="fg.muted">
-              {user.phoneNumber} · joined {formatDate(user.createdAt)}
+              {user.phoneNumber} · joined {formatNairobiDate(user.createdAt)}
             </Text>
           </Stack>
           <Flex justify="space-between" align="start" gap="3" wrap="wrap">

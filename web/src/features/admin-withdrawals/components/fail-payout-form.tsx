@@ -3,6 +3,7 @@ import type { Withdrawal } from "@jengafund/shared";
 import { type FormEvent, useState } from "react";
 import { FormField } from "../../../components/ui/form-field";
 import { formatKes } from "../../../lib/format";
+import { useOneAtATime } from "../../../lib/use-one-at-a-time";
 import { useProcessWithdrawal } from "../hooks/use-process-withdrawal";
 import { formatRequestTime, markableAsFailedFrom, personName } from "../lib/withdrawal-labels";
 import { WithdrawalDetails } from "./withdrawal-details";
@@ -29,7 +30,11 @@ export function FailPayoutForm({ withdrawal, onSubmittingChange, onCancel, onPro
       `Payout marked as failed: ${formatKes(withdrawal.amount)} refunded to ${personName(withdrawal.user)}`,
     failureMessage: "Failed to mark the payout as failed",
   });
-  const submitting = failure.isPending;
+  // One request per tap: the refund is asked for once however fast the button is pressed again.
+  const markFailed = useOneAtATime((reasonGiven: string) =>
+    failure.mutateAsync({ status: "failed", reason: reasonGiven }),
+  );
+  const submitting = markFailed.busy || failure.isPending;
   // M-Pesa has a day to answer: a failure it reports refunds the payout by itself (design.md §12.1).
   const [openFrom] = useState(() => markableAsFailedFrom(withdrawal, new Date()));
   const ready = reason.trim() !== "" && openFrom === null;
@@ -37,7 +42,7 @@ export function FailPayoutForm({ withdrawal, onSubmittingChange, onCancel, onPro
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!ready) return;
-    failure.mutate({ status: "failed", reason: reason.trim() });
+    markFailed.run(reason.trim());
   }
 
   return (

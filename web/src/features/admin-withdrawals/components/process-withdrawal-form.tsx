@@ -31,7 +31,7 @@ export function ProcessWithdrawalForm({
       subject="Withdrawal"
       submitting={decision.isPending}
       onCancel={onCancel}
-      onDecide={decision.mutate}
+      onDecide={(choice) => decision.mutateAsync(choice)}
       requireRejectionReason
     >
       <WithdrawalDetails withdrawal={withdrawal} />

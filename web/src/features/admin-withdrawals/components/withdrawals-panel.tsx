@@ -8,6 +8,8 @@ import { useStatusFilteredList } from "../../../components/admin/use-status-filt
 import { PanelHeader } from "../../../components/ui/panel-header";
 import { queryKeys } from "../../../lib/query-keys";
 import { getWithdrawals } from "../api/get-withdrawals";
+import { useSettlingPayouts } from "../hooks/use-settling-payouts";
+import { payoutRefreshInterval } from "../lib/payout-refresh";
 import { statusOptions } from "../lib/withdrawal-labels";
 import { WithdrawalDialog } from "./withdrawal-dialog";
 import { WithdrawalCards, WithdrawalsTable } from "./withdrawals-table";
@@ -17,8 +19,17 @@ export function WithdrawalsPanel() {
     queryKey: queryKeys.admin.withdrawals,
     fetchPage: getWithdrawals,
     errorToast: "Failed to load withdrawals",
+    // An approved payout's outcome comes from M-Pesa later: the list asks again until it shows none waiting.
+    refetchInterval: (page) => payoutRefreshInterval(page?.items, Date.now()),
   });
-  const [selected, setSelected] = useState<Withdrawal | null>(null);
+  const shown = withdrawals.list.data?.items;
+  useSettlingPayouts(shown);
+  // Reading the list again while a payout settles is not a load the admin asked for: the page is not dimmed for it.
+  const polling = payoutRefreshInterval(shown, Date.now()) !== false && withdrawals.list.isRefetching;
+  const paged = { ...withdrawals, busy: withdrawals.busy && !polling };
+  const [picked, setSelected] = useState<Withdrawal | null>(null);
+  // The dialog follows the list, so a payout that settles while it is open shows its outcome there too.
+  const selected = picked && (shown?.find((withdrawal) => withdrawal._id === picked._id) ?? picked);
 
   return (
     <Stack gap="5">
@@ -27,7 +38,7 @@ export function WithdrawalsPanel() {
       </PanelHeader>
       <StatusFilterBar filter={withdrawals} options={statusOptions} />
       <PagedListView
-        paged={withdrawals}
+        paged={paged}
         what="the withdrawals"
         empty={{
           title: "No withdrawals found",
@@ -35,8 +46,8 @@ export function WithdrawalsPanel() {
             ? "No withdrawals match the selected status filter."
             : "Withdrawal requests will appear here when users request to withdraw funds.",
         }}
-        table={(items) => <WithdrawalsTable withdrawals={items} busy={withdrawals.busy} onOpen={setSelected} />}
-        cards={(items) => <WithdrawalCards withdrawals={items} busy={withdrawals.busy} onOpen={setSelected} />}
+        table={(items) => <WithdrawalsTable withdrawals={items} busy={paged.busy} onOpen={setSelected} />}
+        cards={(items) => <WithdrawalCards withdrawals={items} busy={paged.busy} onOpen={setSelected} />}
       />
       {selected && <WithdrawalDialog withdrawal={selected} onClose={() => setSelected(null)} />}
     </Stack>

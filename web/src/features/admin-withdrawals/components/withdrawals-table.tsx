@@ -4,7 +4,7 @@ import { AdminCardList } from "../../../components/admin/admin-card-list";
 import { AdminTable, AdminTableHeader } from "../../../components/admin/admin-table";
 import { EmailText } from "../../../components/admin/email-text";
 import { StatusBadge } from "../../../components/ui/status-badge";
-import { formatDate, formatKes } from "../../../lib/format";
+import { formatKes, formatNairobiDate } from "../../../lib/format";
 import { isPending, paidAfterRefundNote, personName } from "../lib/withdrawal-labels";
 import { AccountSignals, PayoutAndRegisteredNumber } from "./account-signals";
 
@@ -41,7 +41,7 @@ export function WithdrawalsTable({ withdrawals, busy, onOpen }: WithdrawalListPr
             <Table.Cell>
               <StatusAndProcessor withdrawal={withdrawal} />
             </Table.Cell>
-            <Table.Cell whiteSpace="nowrap">{formatDate(withdrawal.requestDate)}</Table.Cell>
+            <Table.Cell whiteSpace="nowrap">{formatNairobiDate(withdrawal.requestDate)}</Table.Cell>
             <Table.Cell>
               <OpenButton withdrawal={withdrawal} onOpen={onOpen} />
             </Table.Cell>
@@ -72,7 +72,7 @@ export function WithdrawalCards({ withdrawals, busy, onOpen }: WithdrawalListPro
               <Text color="fg.muted">To</Text>
               <PayoutAndRegisteredNumber withdrawal={withdrawal} />
             </Stack>
-            <Text color="fg.muted">Requested {formatDate(withdrawal.requestDate)}</Text>
+            <Text color="fg.muted">Requested {formatNairobiDate(withdrawal.requestDate)}</Text>
           </Flex>
           <OpenButton withdrawal={withdrawal} onOpen={onOpen} size="sm" />
         </>

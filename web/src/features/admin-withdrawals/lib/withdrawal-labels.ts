@@ -1,6 +1,5 @@
 import type { Withdrawal } from "@jengafund/shared";
-import { format } from "date-fns";
-import { formatKes } from "../../../lib/format";
+import { formatKes, formatNairobiLongDateTime } from "../../../lib/format";
 
 export const statusOptions = [
   { value: "", label: "All Status" },
@@ -14,9 +13,9 @@ export function personName(person: { firstName: string; lastName: string }): str
   return `${person.firstName} ${person.lastName}`;
 }
 
-/** The dialog's precise request time, e.g. "January 05, 2026 14:05" (spec §2). */
+/** The dialog's precise request time, e.g. "January 05, 2026 14:05" (spec §2), in Nairobi time. */
 export function formatRequestTime(iso: string): string {
-  return format(new Date(iso), "MMMM dd, yyyy HH:mm");
+  return formatNairobiLongDateTime(iso);
 }
 
 export function isPending(withdrawal: Withdrawal): boolean {

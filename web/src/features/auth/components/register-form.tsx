@@ -141,7 +141,13 @@ export function RegisterForm() {
         >
           <Checkbox.HiddenInput />
           <Checkbox.Control />
-          <Checkbox.Label>I agree to the Terms of Service and understand that investing carries risk</Checkbox.Label>
+          <Checkbox.Label>
+            I agree to the {/* A new tab, so what was typed here stays; a click on the link does not tick the box. */}
+            <Link href={paths.terms} target="_blank" rel="noopener" color="brand.fg" textDecoration="underline">
+              Terms of Service
+            </Link>{" "}
+            and understand that investing carries risk
+          </Checkbox.Label>
         </Checkbox.Root>
         <RiskDisclosure />
         <Button

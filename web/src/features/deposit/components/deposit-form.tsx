@@ -8,6 +8,7 @@ import { FormField } from "../../../components/ui/form-field";
 import { errorMessage } from "../../../lib/api-client";
 import { PHONE_FORMATS, phoneRefusal } from "../../../lib/phone-formats";
 import { toast } from "../../../lib/toast/toast";
+import { useOneAtATime } from "../../../lib/use-one-at-a-time";
 import { startDeposit } from "../api/start-deposit";
 import { useDepositWatch } from "../hooks/use-deposit-watch";
 import { depositAmountRefusal } from "../lib/deposit-amount";
@@ -36,7 +37,9 @@ export function DepositForm({ user, onSubmittingChange, onDone }: DepositFormPro
     },
     onError: (error) => toast.error(errorMessage(error, DEPOSIT_TOASTS.failedToStart)),
   });
-  const submitting = deposit.isPending;
+  // One STK push per tap: a double tap on Send STK Push finds the first on its way (design.md §12.7).
+  const send = useOneAtATime((input: { amount: number; phoneNumber: string }) => deposit.mutateAsync(input));
+  const submitting = send.busy || deposit.isPending;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -46,7 +49,7 @@ export function DepositForm({ user, onSubmittingChange, onDone }: DepositFormPro
       toast.error(refused);
       return;
     }
-    deposit.mutate({ amount: value, phoneNumber: phoneNumber.trim() });
+    send.run({ amount: value, phoneNumber: phoneNumber.trim() });
   }
 
   return (

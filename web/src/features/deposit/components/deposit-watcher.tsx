@@ -15,16 +15,17 @@ const fetchDeposit = async (checkoutRequestId: string) =>
 
 interface DepositWatcherProps {
   checkoutRequestId: string;
-  /** When the prompt went out: the polling schedule and the deadline count from here. */
+  /** When the prompt went out: the polling schedule counts from here. */
   startedAt: number;
   /** The watch is over, whatever the outcome. */
   onEnd: (checkoutRequestId: string) => void;
 }
 
 /**
- * Watches one deposit (design §5): a query polled on the schedule of DEPOSIT_POLLING until M-Pesa's answer is in.
- * A failed poll says nothing about the payment, so polling goes on through it until the deadline. Renders nothing;
- * unmounting it stops the watch without a word.
+ * Watches one deposit (design §5): a query polled on the schedule of DEPOSIT_POLLING until M-Pesa's answer is in,
+ * however long that takes (design.md §12.7: while the server says pending, the header says so). A failed poll says
+ * nothing about the payment, so polling goes on through it. Renders nothing; unmounting it stops the watch without a
+ * word.
  */
 export function DepositWatcher({ checkoutRequestId, startedAt, onEnd }: DepositWatcherProps) {
   const { setUser } = useAuth();
@@ -33,8 +34,7 @@ export function DepositWatcher({ checkoutRequestId, startedAt, onEnd }: DepositW
   const status = useQuery({
     queryKey: queryKeys.deposit(checkoutRequestId),
     queryFn: () => fetchDeposit(checkoutRequestId),
-    refetchInterval: (query) =>
-      isSettled(query.state.data) ? false : (nextPollDelay(Date.now() - startedAt) ?? false),
+    refetchInterval: (query) => (isSettled(query.state.data) ? false : nextPollDelay(Date.now() - startedAt)),
     refetchIntervalInBackground: true,
     staleTime: 0,
     gcTime: 0,
@@ -52,12 +52,10 @@ export function DepositWatcher({ checkoutRequestId, startedAt, onEnd }: DepositW
       return;
     }
     const elapsed = Date.now() - startedAt;
-    if (nextPollDelay(elapsed) === null) {
-      // The server still settles the deposit whenever M-Pesa answers; the next visit shows the balance.
-      onEnd(checkoutRequestId);
-      return;
-    }
-    if (elapsed >= DEPOSIT_POLLING.stillWaitingAfterMs && !toldStillWaiting.current) {
+    // Told once, while the watch still asks often; a deposit found pending long after (a reload) is left to the
+    // header's indicator until its outcome.
+    const stillWaiting = elapsed >= DEPOSIT_POLLING.stillWaitingAfterMs && elapsed < DEPOSIT_POLLING.lingerAfterMs;
+    if (stillWaiting && !toldStillWaiting.current) {
       toldStillWaiting.current = true;
       showStillConfirming(checkoutRequestId);
     }

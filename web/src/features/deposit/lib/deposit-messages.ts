@@ -28,3 +28,11 @@ function failureReason(resultDesc: string | undefined): string {
   if (!desc) return "M-Pesa did not complete it";
   return REASONS.find(([pattern]) => pattern.test(desc))?.[1] ?? desc;
 }
+
+/** The header's indicator while a deposit awaits M-Pesa (design.md §12.7). */
+export const DEPOSIT_INDICATOR = {
+  awaiting: "Awaiting M-Pesa",
+  /** Once a deposit has waited longer than a few seconds; the phone's header has room for the short form only. */
+  longWait: "M-Pesa is still confirming — don't pay again",
+  longWaitShort: "Don't pay again",
+} as const;

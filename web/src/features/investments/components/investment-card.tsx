@@ -2,6 +2,7 @@ import { Badge, Button, Card, Flex, HStack, Image, SimpleGrid, Stack, Text } fro
 import type { Investment } from "@jengafund/shared";
 import { formatKes, formatSignedKes, formatSignedPercent } from "../../../lib/format";
 import { toast } from "../../../lib/toast/toast";
+import { useOneAtATime } from "../../../lib/use-one-at-a-time";
 import { useClaimReward } from "../hooks/use-claim-reward";
 import { daysHeld, isClaimableToday, maturityProgress, profitOf } from "../lib/investment-status";
 import { MaturityProgress } from "./maturity-progress";
@@ -13,6 +14,8 @@ interface InvestmentCardProps {
 
 export function InvestmentCard({ investment, now }: InvestmentCardProps) {
   const claim = useClaimReward();
+  // A double tap claims once and says so once: the second tap finds the claim on its way and does nothing.
+  const claiming = useOneAtATime((investmentId: string) => claim.mutateAsync(investmentId));
   const claimable = isClaimableToday(investment.lastClaimDate, now);
   const held = daysHeld(investment.purchaseDate, now);
   const profit = profitOf(investment);
@@ -78,8 +81,8 @@ export function InvestmentCard({ investment, now }: InvestmentCardProps) {
       <Card.Footer gap="3">
         <Button
           flex="1"
-          onClick={() => claim.mutate(investment._id)}
-          loading={claim.isPending}
+          onClick={() => claiming.run(investment._id)}
+          loading={claiming.busy || claim.isPending}
           loadingText="Claiming"
           disabled={!claimable}
         >

@@ -1,6 +1,7 @@
 import { Flex, Progress, Text } from "@chakra-ui/react";
-import { formatDate } from "../../../lib/format";
+import { formatNairobiDate } from "../../../lib/format";
 
+/** Dated by Nairobi's calendar, like the maturity the package card showed before the purchase. */
 export function MaturityProgress({ percent, start, maturity }: { percent: number; start: string; maturity: string }) {
   return (
     <Progress.Root value={percent} size="sm" colorPalette="brand">
@@ -12,8 +13,8 @@ export function MaturityProgress({ percent, start, maturity }: { percent: number
         <Progress.Range />
       </Progress.Track>
       <Flex justify="space-between" gap="2" wrap="wrap" mt="1" fontSize="xs" color="fg.muted">
-        <Text>Started {formatDate(start)}</Text>
-        <Text>Matures {formatDate(maturity)}</Text>
+        <Text>Started {formatNairobiDate(start)}</Text>
+        <Text>Matures {formatNairobiDate(maturity)}</Text>
       </Flex>
     </Progress.Root>
   );

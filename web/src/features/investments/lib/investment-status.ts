@@ -41,3 +41,22 @@ export function portfolioTotals(investments: readonly Investment[]) {
     gains: (toCents(currentValue) - toCents(invested)) / 100,
   };
 }
+
+export type PortfolioTotals = ReturnType<typeof portfolioTotals>;
+
+/**
+ * The portfolio's real-money and demo (trial) totals, each on its own (design.md §12.7): a sum of both would count
+ * money that can never be withdrawn as if it could. `hasDemo` says whether any investment was made with trial money.
+ */
+export function splitPortfolioTotals(investments: readonly Investment[]): {
+  real: PortfolioTotals;
+  demo: PortfolioTotals;
+  hasDemo: boolean;
+} {
+  const demo = investments.filter((investment) => investment.isTrialInvestment);
+  return {
+    real: portfolioTotals(investments.filter((investment) => !investment.isTrialInvestment)),
+    demo: portfolioTotals(demo),
+    hasDemo: demo.length > 0,
+  };
+}

@@ -1,17 +1,15 @@
 import { Badge, Dialog, Flex, Stack, Text } from "@chakra-ui/react";
 import { INVESTOR_MESSAGES, type Package } from "@jengafund/shared";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { AmountInput } from "../../../components/ui/amount-input";
 import { DialogFormFooter } from "../../../components/ui/dialog-form-footer";
 import { DialogFrame } from "../../../components/ui/dialog-frame";
 import { FormField } from "../../../components/ui/form-field";
-import { errorMessage } from "../../../lib/api-client";
-import { useAuth } from "../../../lib/auth/use-auth";
 import { formatKes, formatRate } from "../../../lib/format";
-import { queryKeys } from "../../../lib/query-keys";
 import { toast } from "../../../lib/toast/toast";
-import { buyInvestment } from "../api/buy-investment";
+import { usePurchase } from "../hooks/use-purchase";
+import { amountFieldError } from "../lib/purchase-terms";
+import { PurchaseTerms } from "./purchase-terms";
 
 interface BuyPackageDialogProps {
   pkg: Package;
@@ -22,26 +20,16 @@ interface BuyPackageDialogProps {
 }
 
 export function BuyPackageDialog({ pkg, balance, trial, onClose }: BuyPackageDialogProps) {
-  const { setUser } = useAuth();
-  const queryClient = useQueryClient();
   const [amount, setAmount] = useState(String(pkg.price));
   const value = Number(amount);
   const belowMinimum = amount.trim() === "" || !(value >= pkg.price);
-  const purchase = useMutation({
-    mutationFn: buyInvestment,
-    onSuccess: ({ user }) => {
-      setUser(user);
-      toast.success("Investment purchased successfully!");
-      onClose();
-      void queryClient.invalidateQueries({ queryKey: queryKeys.investments });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.history.all });
-    },
-    onError: (error) => toast.error(errorMessage(error, "Failed to purchase package")),
-  });
-  const submitting = purchase.isPending;
+  const fieldError = amountFieldError(amount, pkg, balance);
+  const { buy, submitting } = usePurchase(onClose);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    if (submitting) return;
+    // The spec's two refusals stay toasts; the field says the same with its figures, and any other fault alone.
     const refusal = belowMinimum
       ? INVESTOR_MESSAGES.minimumAmount(pkg.price)
       : value > balance
@@ -51,7 +39,8 @@ export function BuyPackageDialog({ pkg, balance, trial, onClose }: BuyPackageDia
       toast.error(refusal);
       return;
     }
-    purchase.mutate({ packageId: pkg._id, amount: value });
+    if (fieldError) return;
+    buy({ packageId: pkg._id, amount: value });
   }
 
   return (
@@ -66,7 +55,7 @@ export function BuyPackageDialog({ pkg, balance, trial, onClose }: BuyPackageDia
                 claimable daily
               </Text>
             </Stack>
-            <FormField label="Amount (KES)" helper={`Minimum investment: ${formatKes(pkg.price)}`}>
+            <FormField label="Amount (KES)" helper={`Minimum investment: ${formatKes(pkg.price)}`} error={fieldError}>
               <AmountInput value={amount} onChange={setAmount} min={pkg.price} />
             </FormField>
             <Flex justify="space-between" align="center" gap="2" wrap="wrap" bg="bg.muted" borderRadius="md" p="3">
@@ -82,6 +71,7 @@ export function BuyPackageDialog({ pkg, balance, trial, onClose }: BuyPackageDia
                 )}
               </Flex>
             </Flex>
+            <PurchaseTerms pkg={pkg} amount={amount} trial={trial} />
           </Stack>
         </Dialog.Body>
         <DialogFormFooter

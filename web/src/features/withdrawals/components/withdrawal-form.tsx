@@ -7,9 +7,11 @@ import { DialogFormFooter } from "../../../components/ui/dialog-form-footer";
 import { FormField } from "../../../components/ui/form-field";
 import { errorMessage } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth/use-auth";
+import type { FieldErrors } from "../../../lib/field-errors";
 import { PHONE_FORMATS } from "../../../lib/phone-formats";
 import { queryKeys } from "../../../lib/query-keys";
 import { toast } from "../../../lib/toast/toast";
+import { useOneAtATime } from "../../../lib/use-one-at-a-time";
 import { requestWithdrawal } from "../api/request-withdrawal";
 import { withdrawalRefusal } from "../lib/withdrawal-refusal";
 import { PayoutNumberChoices } from "./payout-number-choices";
@@ -25,6 +27,8 @@ export function WithdrawalForm({ user, onSubmittingChange, onDone }: WithdrawalF
   const queryClient = useQueryClient();
   const [amount, setAmount] = useState("");
   const [phoneNumber, setPhoneNumber] = useState(user.phoneNumber);
+  /** A refusal found before sending, shown on its field until that field changes (and in the spec's toast). */
+  const [errors, setErrors] = useState<FieldErrors<"amount" | "phoneNumber">>({});
   const withdrawal = useMutation({
     mutationFn: requestWithdrawal,
     onMutate: () => onSubmittingChange(true),
@@ -37,16 +41,24 @@ export function WithdrawalForm({ user, onSubmittingChange, onDone }: WithdrawalF
     },
     onError: (error) => toast.error(errorMessage(error, "Failed to submit withdrawal request")),
   });
+  // One request per tap: a double tap on Request Withdrawal finds the first on its way (design.md §12.7).
+  const submit = useOneAtATime((input: { amount: number; phoneNumber: string }) => withdrawal.mutateAsync(input));
+
+  function choosePhoneNumber(value: string) {
+    setPhoneNumber(value);
+    setErrors(({ phoneNumber: _changed, ...rest }) => rest);
+  }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const value = Number(amount);
     const refused = withdrawalRefusal(value, phoneNumber, user);
+    setErrors(refused ? { [refused.field]: refused.message } : {});
     if (refused) {
-      toast.error(refused);
+      toast.error(refused.message);
       return;
     }
-    withdrawal.mutate({ amount: value, phoneNumber: phoneNumber.trim() });
+    submit.run({ amount: value, phoneNumber: phoneNumber.trim() });
   }
 
   return (
@@ -70,28 +82,45 @@ export function WithdrawalForm({ user, onSubmittingChange, onDone }: WithdrawalF
           )}
           <FormField
             label="Amount (KES)"
+            error={errors.amount}
             helper={`Whole shillings, from ${formatKes(MIN_PAYOUT_KES)} (the smallest M-Pesa payout) to ${formatKes(MAX_PAYOUT_KES)}.`}
           >
-            <AmountInput value={amount} onChange={setAmount} min={MIN_PAYOUT_KES} max={MAX_PAYOUT_KES} wholeShillings />
+            <AmountInput
+              value={amount}
+              onChange={(value) => {
+                setAmount(value);
+                setErrors(({ amount: _changed, ...rest }) => rest);
+              }}
+              min={MIN_PAYOUT_KES}
+              max={MAX_PAYOUT_KES}
+              wholeShillings
+            />
           </FormField>
-          <FormField label="M-Pesa Phone Number" helper={`The number that receives the money, e.g. ${PHONE_FORMATS}.`}>
+          <FormField
+            label="M-Pesa Phone Number"
+            error={errors.phoneNumber}
+            helper={`The number that receives the money, e.g. ${PHONE_FORMATS}.`}
+          >
             <Input
               name="phoneNumber"
               type="tel"
               autoComplete="tel"
               placeholder="254712345678"
               value={phoneNumber}
-              onChange={(event) => setPhoneNumber(event.target.value)}
+              onChange={(event) => choosePhoneNumber(event.target.value)}
             />
           </FormField>
-          <PayoutNumberChoices selected={normalizeKenyanPhone(phoneNumber) ?? phoneNumber} onChoose={setPhoneNumber} />
+          <PayoutNumberChoices
+            selected={normalizeKenyanPhone(phoneNumber) ?? phoneNumber}
+            onChoose={choosePhoneNumber}
+          />
           <Text fontSize="sm" color="fg.muted">
             Our admin team reviews every request. Withdrawals take 1–3 business days to process.
           </Text>
         </Stack>
       </Dialog.Body>
       <DialogFormFooter
-        submitting={withdrawal.isPending}
+        submitting={submit.busy || withdrawal.isPending}
         submitLabel="Request Withdrawal"
         loadingText="Submitting"
         submitDisabled={amount.trim() === "" || phoneNumber.trim() === ""}

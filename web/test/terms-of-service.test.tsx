@@ -1,0 +1,40 @@
+import { screen, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it } from "vitest";
+import { renderApp } from "./render-app";
+
+describe("Terms of Service (design.md §12.7)", () => {
+  beforeEach(() => localStorage.clear());
+
+  it("is linked from the register form's terms checkbox, opening in a new tab, with the checkbox text kept", async () => {
+    renderApp("/register");
+    const checkbox = await screen.findByRole("checkbox", {
+      name: "I agree to the Terms of Service and understand that investing carries risk",
+    });
+    expect(checkbox).toBeTruthy();
+    const link = screen.getByRole("link", { name: "Terms of Service" });
+    expect(link.getAttribute("href")).toBe("/terms");
+    expect(link.getAttribute("target")).toBe("_blank");
+    expect(link.getAttribute("rel")).toContain("noopener");
+  });
+
+  it("is a page of its own that says what the platform is not and what happens to the money", async () => {
+    renderApp("/terms");
+    expect(await screen.findByRole("heading", { level: 1, name: "Terms of Service" })).toBeTruthy();
+    const section = (title: string) => within(screen.getByRole("region", { name: title }));
+
+    expect(section("What JengaFund is, and what it is not").getByText(/JengaFund is not a bank/)).toBeTruthy();
+    expect(section("What JengaFund is, and what it is not").getByText(/it is not\s+insured/)).toBeTruthy();
+    expect(section("Trial money").getByText(/KES 1,000\.00 of trial money/)).toBeTruthy();
+    expect(section("Trial money").getByText(/can never be\s+withdrawn/)).toBeTruthy();
+    // The server's rule, by its own example: KES 1,000 at 1.3% a day is KES 13.00.
+    expect(section("Packages and daily rewards").getByText(/pays\s+KES 13\.00 a day/)).toBeTruthy();
+    expect(section("What happens at maturity").getByText(/not paid back into your wallet automatically/)).toBeTruthy();
+    expect(section("Withdrawals").getByText(/registered phone number or to a number you have completed/)).toBeTruthy();
+    expect(section("Fees").getByText(/charges no fee/)).toBeTruthy();
+    const contact = section("Contact us");
+    expect(contact.getByRole("link", { name: "support@jengafund.example" }).getAttribute("href")).toBe(
+      "mailto:support@jengafund.example",
+    );
+    expect(contact.getByRole("link", { name: "+254 700 000 000" })).toBeTruthy();
+  });
+});
