@@ -432,24 +432,56 @@ describe("alarms", () => {
     });
   });
 
-  it("watches every function's errors and throttles", () => {
-    const names = [...routes.map((r) => r.handler), "settle-mpesa-result", "reconcile-payments"];
-    for (const name of names) {
-      for (const [kind, metric] of [
-        ["Errors", "Errors"],
-        ["Throttles", "Throttles"],
-      ]) {
-        const alarm = alarmNamed(prod.api, `JengaFund-Prod-${kind}-${name}`);
-        expect(alarm).toMatchObject({
-          Namespace: "AWS/Lambda",
-          MetricName: metric,
-          Statistic: "Sum",
-          Threshold: 1,
-          ComparisonOperator: "GreaterThanOrEqualToThreshold",
-          TreatMissingData: "notBreaching",
-        });
+  const functionNames = [...routes.map((r) => r.handler), "settle-mpesa-result", "reconcile-payments"];
+
+  it("watches every function's errors with an alarm of its own", () => {
+    for (const name of functionNames) {
+      expect(alarmNamed(prod.api, `JengaFund-Prod-Errors-${name}`)).toMatchObject({
+        Namespace: "AWS/Lambda",
+        MetricName: "Errors",
+        Statistic: "Sum",
+        Threshold: 1,
+        ComparisonOperator: "GreaterThanOrEqualToThreshold",
+        TreatMissingData: "notBreaching",
+      });
+    }
+  });
+
+  it("watches every function's throttles: the payment path alone, the shared pool in sums of at most ten", () => {
+    const watched = new Map<string, string>();
+    const throttleAlarms = alarms(prod.api).filter((a) => a.AlarmName.startsWith("JengaFund-Prod-Throttles-"));
+    for (const alarm of throttleAlarms) {
+      expect(alarm).toMatchObject({
+        Threshold: 1,
+        ComparisonOperator: "GreaterThanOrEqualToThreshold",
+        TreatMissingData: "notBreaching",
+      });
+      const stats = alarm.Metrics?.filter((m) => m.MetricStat) ?? [];
+      const functionsOf = alarm.Metrics
+        ? stats.map((m) => JSON.stringify(m.MetricStat?.Metric.Dimensions))
+        : [JSON.stringify(alarm.Dimensions)];
+      if (alarm.Metrics) {
+        // CloudWatch refuses a metric-math alarm over more than ten metrics.
+        expect(stats.length).toBeGreaterThan(0);
+        expect(stats.length).toBeLessThanOrEqual(10);
+        expect(stats.every((m) => m.MetricStat?.Metric.MetricName === "Throttles")).toBe(true);
+        expect(alarm.Metrics.find((m) => m.Expression)?.Expression).toBe("SUM(FILL(METRICS(), 0))");
+      } else {
+        expect(alarm).toMatchObject({ Namespace: "AWS/Lambda", MetricName: "Throttles", Statistic: "Sum" });
+      }
+      for (const fn of functionsOf) {
+        expect(watched.has(fn), `${fn} watched twice`).toBe(false);
+        watched.set(fn, alarm.AlarmName);
       }
     }
+    // Every function of the stack, and no other, is in exactly one throttle alarm.
+    expect(watched.size).toBe(functionNames.length);
+    expect(watched.size).toBe(appFunctions(prod.api).length);
+    for (const name of ["receive-daraja-callback", "settle-mpesa-result", "reconcile-payments"]) {
+      expect(alarmNamed(prod.api, `JengaFund-Prod-Throttles-${name}`).MetricName).toBe("Throttles");
+    }
+    const shared = throttleAlarms.filter((a) => a.AlarmName.includes("Throttles-shared-"));
+    expect(shared.length).toBe(Math.ceil((functionNames.length - 3) / 10));
   });
 
   it.each([

@@ -5,5 +5,6 @@ import { afterEach } from "vitest";
 afterEach(cleanup);
 
 // findBy… and waitFor give up after 1 s by default: on a 2-core machine running every suite at once, a first render
-// of a Chakra table can take longer than that. Waiting longer never makes a wrong screen pass.
-configure({ asyncUtilTimeout: 5000 });
+// of a Chakra table can take longer than that, and the first render of a file (its lazy routes loading while the other
+// suites run) has taken over 5 s. Waiting longer never makes a wrong screen pass; the test's own limit is 15 s.
+configure({ asyncUtilTimeout: 10_000 });

@@ -34,7 +34,10 @@ export interface MonitoringProps {
   readonly namePrefix: string;
   readonly alarmEmail?: string;
   readonly httpApi: IHttpApi;
-  /** Every function of the stage: each gets an Errors and a Throttles alarm. */
+  /**
+   * Every function of the stage: each gets an Errors alarm; throttles are watched per function for the payment path
+   * (OWN_THROTTLE_ALARMS) and in groups of up to ten for the rest (THROTTLE_GROUP_SIZE).
+   */
   readonly functions: readonly MonitoredFunction[];
   readonly settle: IFunction;
   readonly reconcile: IFunction;
@@ -54,6 +57,24 @@ export interface MonitoringProps {
 export const RUNBOOK = "docs/runbook.md";
 
 const FIVE_MINUTES = Duration.minutes(5);
+
+/**
+ * The functions whose throttles have an alarm of their own: the callback ingest and the settle function run on
+ * reserved concurrency, so a throttle there is theirs alone, and reconciliation is what finds a lost payment.
+ */
+export const OWN_THROTTLE_ALARMS: readonly string[] = [
+  "receive-daraja-callback",
+  "settle-mpesa-result",
+  "reconcile-payments",
+];
+
+/**
+ * The other functions share the account's concurrency pool, so a throttle among them is one problem with one fix
+ * (docs/runbook.md#function-throttles). They are watched in groups summed by metric math, which CloudWatch allows over
+ * at most ten metrics an alarm: one alarm per function would cost a resource per route in a stack that CloudFormation
+ * caps at 500.
+ */
+export const THROTTLE_GROUP_SIZE = 10;
 
 /**
  * The on-call view of a stage (design.md §10): alarms to one SNS topic, e-mailed to `alarmEmail`, and a dashboard of
@@ -87,7 +108,8 @@ export class Monitoring extends Construct {
     this.paymentAlarms();
     this.adjustmentAlarms();
     this.noticeAlarms();
-    for (const { name, fn } of props.functions) this.functionAlarms(name, fn);
+    for (const { name, fn } of props.functions) this.errorAlarm(name, fn);
+    this.throttleAlarms(props.functions);
     this.dashboard = this.buildDashboard();
   }
 
@@ -203,17 +225,40 @@ export class Monitoring extends Construct {
     });
   }
 
-  private functionAlarms(name: string, fn: IFunction): void {
+  private errorAlarm(name: string, fn: IFunction): void {
     this.alarm(`Errors-${name}`, "function-errors", {
       metric: fn.metricErrors({ statistic: "Sum", period: FIVE_MINUTES }),
       threshold: 1,
       description: `The ${name} function failed (an uncaught error, a timeout or running out of memory)`,
     });
-    this.alarm(`Throttles-${name}`, "function-throttles", {
-      metric: fn.metricThrottles({ statistic: "Sum", period: FIVE_MINUTES }),
-      threshold: 1,
-      description: `The ${name} function was throttled: a request or event was refused for lack of concurrency`,
-    });
+  }
+
+  private throttleAlarms(functions: readonly MonitoredFunction[]): void {
+    const throttles = (fn: IFunction) => fn.metricThrottles({ statistic: "Sum", period: FIVE_MINUTES });
+    const shared: MonitoredFunction[] = [];
+    for (const watched of functions) {
+      if (!OWN_THROTTLE_ALARMS.includes(watched.name)) {
+        shared.push(watched);
+        continue;
+      }
+      this.alarm(`Throttles-${watched.name}`, "function-throttles", {
+        metric: throttles(watched.fn),
+        threshold: 1,
+        description: `The ${watched.name} function was throttled: a request or event was refused for lack of concurrency`,
+      });
+    }
+    for (let start = 0; start < shared.length; start += THROTTLE_GROUP_SIZE) {
+      const group = shared.slice(start, start + THROTTLE_GROUP_SIZE);
+      const usingMetrics = Object.fromEntries(group.map(({ fn }, index) => [`t${index}`, throttles(fn)]));
+      this.alarm(`Throttles-shared-${start / THROTTLE_GROUP_SIZE + 1}`, "function-throttles", {
+        // A function with no throttles has no data points: FILL makes it count as 0 beside one that has.
+        metric: new MathExpression({ expression: "SUM(FILL(METRICS(), 0))", usingMetrics, period: FIVE_MINUTES }),
+        threshold: 1,
+        description:
+          `One of ${group.map(({ name }) => name).join(", ")} was throttled: a request was refused for lack of ` +
+          "concurrency in the account's shared pool",
+      });
+    }
   }
 
   /** An admin adjustment series (design.md §12.1): by direction, and whether one admin alone or two moved it. */
