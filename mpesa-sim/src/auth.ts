@@ -2,8 +2,10 @@ import type { SimulatorConfig } from "./config.js";
 import {
   type DarajaError,
   invalidAuthentication,
+  invalidC2bAccessToken,
   invalidGrantType,
   invalidInitiatorAccessToken,
+  invalidPullAccessToken,
   invalidStkAccessToken,
 } from "./errors.js";
 import { ok, type Reply, type SimRequest } from "./http.js";
@@ -33,11 +35,13 @@ export class TokenStore {
   }
 }
 
-export type ApiFamily = "stk" | "initiator";
+export type ApiFamily = "stk" | "initiator" | "c2b" | "pull";
 
 const INVALID_TOKEN: Record<ApiFamily, () => DarajaError> = {
   stk: invalidStkAccessToken,
   initiator: invalidInitiatorAccessToken,
+  c2b: invalidC2bAccessToken,
+  pull: invalidPullAccessToken,
 };
 
 /** Throws the family's invalid-token error unless the request carries the current bearer token. */

@@ -6,12 +6,18 @@ import { request as httpsRequest } from "node:https";
  * a failure is recorded and that is the end of it (mpesa.md §2.1, the single-attempt reading of S23). Every POST
  * is logged for `GET /__sim/callbacks`.
  */
-export type CallbackKind = "stk" | "b2c" | "transaction-status" | "account-balance";
+export type CallbackKind =
+  | "stk"
+  | "b2c"
+  | "transaction-status"
+  | "account-balance"
+  | "c2b-validation"
+  | "c2b-confirmation";
 
 export interface CallbackRecord {
   id: number;
   kind: CallbackKind;
-  /** The CheckoutRequestID or ConversationID the callback is about. */
+  /** The CheckoutRequestID, ConversationID or (C2B) TransID the callback is about. */
   relatesTo: string;
   /** 1, or 2 for the duplicate of a "delivered twice" scenario. */
   attempt: number;
@@ -42,8 +48,18 @@ export class CallbackDispatcher {
 
   constructor(private readonly options: CallbackDispatcherOptions) {}
 
-  /** POSTs the body once; resolves with the record when the receiver answered or delivery failed. */
-  send(kind: CallbackKind, relatesTo: string, attempt: number, url: string, body: unknown): Promise<CallbackRecord> {
+  /**
+   * POSTs the body once; resolves with the record when the receiver answered or delivery failed. `timeoutMs` overrides
+   * the dispatcher's for a call whose answer is awaited (C2B validation).
+   */
+  send(
+    kind: CallbackKind,
+    relatesTo: string,
+    attempt: number,
+    url: string,
+    body: unknown,
+    timeoutMs = this.options.timeoutMs,
+  ): Promise<CallbackRecord> {
     const record: CallbackRecord = {
       id: this.nextId++,
       kind,
@@ -68,7 +84,7 @@ export class CallbackDispatcher {
         method: "POST",
         headers,
         agent: false,
-        timeout: this.options.timeoutMs,
+        timeout: timeoutMs,
       });
       const abort = () => post.destroy(new Error("simulator closed"));
       this.inFlight.add(abort);
@@ -79,7 +95,7 @@ export class CallbackDispatcher {
         this.inFlight.delete(abort);
         resolve(this.finish(record, outcome));
       };
-      post.on("timeout", () => post.destroy(new Error(`no answer within ${this.options.timeoutMs} ms`)));
+      post.on("timeout", () => post.destroy(new Error(`no answer within ${timeoutMs} ms`)));
       post.on("error", (error: NodeJS.ErrnoException) => done({ error: error.code ?? error.message }));
       post.on("response", (response) => {
         const chunks: Buffer[] = [];

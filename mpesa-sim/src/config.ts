@@ -34,9 +34,35 @@ export interface SimulatorOptions {
   callbackSourceIp?: string | null;
   /** How long a callback POST may take before it is recorded as failed. */
   callbackTimeoutMs?: number;
+  /**
+   * Which Daraja C2B rules URL registration follows (mpesa.md §9.A B.2): the sandbox lets a short code re-register
+   * (each registration replaces the last) and takes http URLs; production registers once ("Urls are already
+   * registered.") and takes only https URLs that are not localhost. Default: the sandbox.
+   */
+  c2bEnvironment?: C2bEnvironment;
+  /**
+   * The C2B API product of the Daraja app: calling the other version's paths is refused with 401.003.01 (mpesa.md
+   * §9.A B.1). Unset (the default): both v1 and v2 paths are served.
+   */
+  c2bApiVersion?: C2bApiVersion;
+  /**
+   * Whether Safaricom has enabled external validation for the short codes (mpesa.md §9.A B.5). When off, a
+   * registered ValidationURL is never called and every payment goes straight to its confirmation. Default on.
+   */
+  c2bExternalValidation?: boolean;
+  /** How the payer's number appears in C2B payloads (mpesa.md §9.A B.8 #5): SHA-256 hex (default), masked or plain. */
+  c2bMsisdnFormat?: C2bMsisdnFormat;
+  /** How long M-PESA waits for the validation answer before ResponseType decides (mpesa.md §9.A B.5: ~8 s). */
+  c2bValidationTimeoutMs?: number;
+  /** The largest amount a customer can pay to a short code (mpesa.md §0.8). */
+  c2bMaxAmountKes?: number;
   /** Injected clock, so tests can pin the timestamps inside IDs and receipts. */
   now?: () => Date;
 }
+
+export type C2bEnvironment = "sandbox" | "production";
+export type C2bApiVersion = "v1" | "v2";
+export type C2bMsisdnFormat = "hashed" | "masked" | "plain";
 
 export interface SimulatorConfig {
   callbackDelayMs: number;
@@ -54,6 +80,12 @@ export interface SimulatorConfig {
   enforceCallbackUrlRules: boolean;
   callbackSourceIp: string | null;
   callbackTimeoutMs: number;
+  c2bEnvironment: C2bEnvironment;
+  c2bApiVersion: C2bApiVersion | undefined;
+  c2bExternalValidation: boolean;
+  c2bMsisdnFormat: C2bMsisdnFormat;
+  c2bValidationTimeoutMs: number;
+  c2bMaxAmountKes: number;
   now: () => Date;
 }
 
@@ -75,6 +107,12 @@ export const DEFAULT_CONFIG: Readonly<SimulatorConfig> = {
   enforceCallbackUrlRules: true,
   callbackSourceIp: "196.201.214.200",
   callbackTimeoutMs: 10_000,
+  c2bEnvironment: "sandbox",
+  c2bApiVersion: undefined,
+  c2bExternalValidation: true,
+  c2bMsisdnFormat: "hashed",
+  c2bValidationTimeoutMs: 8000,
+  c2bMaxAmountKes: 250_000,
   now: () => new Date(),
 };
 
@@ -106,7 +144,22 @@ export function resolveConfig(options: SimulatorOptions = {}): SimulatorConfig {
     b2cMinAmountKes: nonNegative("b2cMinAmountKes", merged.b2cMinAmountKes),
     b2cMaxAmountKes: nonNegative("b2cMaxAmountKes", merged.b2cMaxAmountKes),
     callbackTimeoutMs: nonNegative("callbackTimeoutMs", merged.callbackTimeoutMs),
+    c2bEnvironment: oneOf("c2bEnvironment", merged.c2bEnvironment, ["sandbox", "production"] as const),
+    c2bApiVersion:
+      merged.c2bApiVersion === undefined
+        ? undefined
+        : oneOf("c2bApiVersion", merged.c2bApiVersion, ["v1", "v2"] as const),
+    c2bMsisdnFormat: oneOf("c2bMsisdnFormat", merged.c2bMsisdnFormat, ["hashed", "masked", "plain"] as const),
+    c2bValidationTimeoutMs: nonNegative("c2bValidationTimeoutMs", merged.c2bValidationTimeoutMs),
+    c2bMaxAmountKes: nonNegative("c2bMaxAmountKes", merged.c2bMaxAmountKes),
   };
+}
+
+function oneOf<T extends string>(name: string, value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw new ConfigError(`${name} must be one of ${allowed.join(", ")}, got "${value}"`);
+  }
+  return value as T;
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {
@@ -125,6 +178,11 @@ export const ENV_NAMES = {
   b2cUtilityBalanceKes: "MPESA_SIM_B2C_UTILITY_BALANCE",
   enforceCallbackUrlRules: "MPESA_SIM_ENFORCE_URL_RULES",
   callbackSourceIp: "MPESA_SIM_CALLBACK_SOURCE_IP",
+  c2bEnvironment: "MPESA_SIM_C2B_ENVIRONMENT",
+  c2bApiVersion: "MPESA_SIM_C2B_API_VERSION",
+  c2bExternalValidation: "MPESA_SIM_C2B_EXTERNAL_VALIDATION",
+  c2bMsisdnFormat: "MPESA_SIM_C2B_MSISDN_FORMAT",
+  c2bValidationTimeoutMs: "MPESA_SIM_C2B_VALIDATION_TIMEOUT_MS",
 } as const satisfies Partial<Record<keyof SimulatorOptions, string>>;
 
 export function optionsFromEnv(env: NodeJS.ProcessEnv): SimulatorOptions {
@@ -156,5 +214,11 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): SimulatorOptions {
     enforceCallbackUrlRules: flag(ENV_NAMES.enforceCallbackUrlRules),
     // Set but empty means "send no X-Forwarded-For"; unset keeps the default address.
     callbackSourceIp: sourceIp === undefined ? undefined : sourceIp === "" ? null : sourceIp,
+    // Checked by resolveConfig, which names the allowed values.
+    c2bEnvironment: text(ENV_NAMES.c2bEnvironment) as C2bEnvironment | undefined,
+    c2bApiVersion: text(ENV_NAMES.c2bApiVersion) as C2bApiVersion | undefined,
+    c2bExternalValidation: flag(ENV_NAMES.c2bExternalValidation),
+    c2bMsisdnFormat: text(ENV_NAMES.c2bMsisdnFormat) as C2bMsisdnFormat | undefined,
+    c2bValidationTimeoutMs: number(ENV_NAMES.c2bValidationTimeoutMs),
   };
 }

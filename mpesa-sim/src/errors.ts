@@ -57,3 +57,20 @@ export const transactionBeingProcessed = () =>
 
 export const duplicateOriginatorConversationId = () =>
   new DarajaError(500, "500.002.1001", "Duplicate OriginatorConversationID.");
+
+// C2B (mpesa.md §9.A B.2): its own bearer error, the URL keyword filter, the one-time production registration and
+// the v1/v2 API product check.
+export const invalidC2bAccessToken = () => new DarajaError(400, "400.003.01", "Invalid Access Token");
+export const urlHasWord = (field: string, word: string) =>
+  new DarajaError(400, "400.003.02", `Bad Request - Invalid ${field} - URL has the word ${word.toUpperCase()}`);
+export const urlsAlreadyRegistered = () => new DarajaError(500, "500.003.1001", "Urls are already registered.");
+export const noApiProductMatch = () =>
+  new DarajaError(
+    401,
+    "401.003.01",
+    "Error Occurred - Invalid Access Token - Invalid API call as no apiproduct match found",
+  );
+
+// Pull Transactions documents its own short codes for these (mpesa.md §9.A B.7).
+export const invalidPullAccessToken = () => new DarajaError(401, "401.001", "Invalid Access Token");
+export const invalidPullShortCode = () => new DarajaError(400, "400.001", "Invalid ShortCode");

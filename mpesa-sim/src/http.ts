@@ -17,6 +17,8 @@ export interface SimRequest {
 export interface Reply {
   status: number;
   body: unknown;
+  /** Set for a body that is not JSON (a string sent as it is), e.g. the sandbox's SOAP fault on C2B registration. */
+  contentType?: string;
 }
 
 export const ok = (body: unknown): Reply => ({ status: 200, body });
@@ -48,12 +50,15 @@ export async function readRequest(req: IncomingMessage): Promise<SimRequest> {
   }
 }
 
-export function sendJson(res: ServerResponse, status: number, body: unknown): void {
+export function sendJson(res: ServerResponse, status: number, body: unknown, contentType?: string): void {
   if (body === undefined) {
     res.writeHead(status).end();
     return;
   }
-  const text = JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+  const text = contentType !== undefined && typeof body === "string" ? body : JSON.stringify(body);
+  res.writeHead(status, {
+    "content-type": contentType ?? "application/json",
+    "content-length": Buffer.byteLength(text),
+  });
   res.end(text);
 }

@@ -1,4 +1,4 @@
-import { randomBytes, randomInt } from "node:crypto";
+import { randomBytes, randomInt, randomUUID } from "node:crypto";
 import { nairobiParts } from "./time.js";
 
 /**
@@ -82,6 +82,22 @@ export class IdFactory {
   /** The OriginatorConversationID Daraja makes up when the caller sends none (v1 B2C, Transaction Status). */
   originatorConversationId(): string {
     return this.unique(`${digits(5)}-${digits(8)}-${randomInt(1, 4)}`, () => this.originatorConversationId());
+  }
+
+  /**
+   * C2B's `OriginatorCoversationID` (Safaricom's spelling): v2 answers in the hex shape with seven trailing digits
+   * (`53e3-4aa8-9fe0-8fb5e4092cdd3405976`), v1 in the older digits shape (`25347-1572760-1`).
+   */
+  c2bOriginatorConversationId(version: "v1" | "v2"): string {
+    if (version === "v1") return this.originatorConversationId();
+    return this.unique(`${hex(4)}-${hex(4)}-${hex(4)}-${hex(12)}${digits(7)}`, () =>
+      this.c2bOriginatorConversationId(version),
+    );
+  }
+
+  /** Pull Transactions' `ResponseRefID`, a UUID. */
+  pullReference(): string {
+    return randomUUID();
   }
 
   /** 10 uppercase alphanumerics starting with the year and month letters. */

@@ -1,9 +1,11 @@
 import type { AccountBalanceApi } from "./account-balance.js";
 import type { B2cApi } from "./b2c.js";
+import type { C2bApi } from "./c2b.js";
 import type { CallbackDispatcher } from "./callbacks.js";
 import type { SimulatorConfig } from "./config.js";
 import type { Reply, SimRequest } from "./http.js";
 import { createPhoneBehaviourRoutes, type PhoneBehaviours } from "./phone-behaviours.js";
+import type { PullTransactionsApi } from "./pull-transactions.js";
 import type { StkApi } from "./stk.js";
 import type { TransactionStatusApi } from "./transaction-status.js";
 
@@ -34,6 +36,8 @@ export interface InspectionDeps {
   b2c: B2cApi;
   transactionStatus: TransactionStatusApi;
   accountBalance: AccountBalanceApi;
+  c2b: C2bApi;
+  pull: PullTransactionsApi;
 }
 
 const message = (status: number, text: string): Reply => ({ status, body: { message: text } });
@@ -95,6 +99,9 @@ export function createInspection(deps: InspectionDeps): (req: SimRequest) => Rep
           transactionStatus: deps.transactionStatus.list(),
           accountBalance: deps.accountBalance.list(),
           b2cAccounts: deps.b2c.accounts(),
+          c2b: deps.c2b.list(),
+          c2bUrls: deps.c2b.registrations(),
+          pullRegistrations: deps.pull.registrations(),
         },
       }),
     },

@@ -28,6 +28,20 @@ const STK_SCENARIOS: Readonly<Record<string, StkScenario>> = {
   "254700009999": { resultCode: 0, deliveries: 0 },
 };
 
+/** C2B (Paybill) payments: how their validation and confirmation reach the product (design.md §12.3). */
+export interface C2bScenario {
+  /** The validation POST cannot reach the product: M-PESA then does what the registration's ResponseType says. */
+  validationUnreachable: boolean;
+  /** How many times the confirmation is POSTed. */
+  deliveries: Deliveries;
+}
+
+const C2B_SCENARIOS: Readonly<Record<string, C2bScenario>> = {
+  "254700000002": { validationUnreachable: false, deliveries: 2 },
+  "254700000003": { validationUnreachable: true, deliveries: 1 },
+  "254700009999": { validationUnreachable: false, deliveries: 0 },
+};
+
 const B2C_SCENARIOS: Readonly<Record<string, B2cScenario>> = {
   "254700000001": { resultCode: 1, deliveries: 1 },
   "254700002001": { resultCode: 2001, deliveries: 1 },
@@ -38,10 +52,11 @@ const B2C_SCENARIOS: Readonly<Record<string, B2cScenario>> = {
 
 /**
  * The numbers with a behaviour of their own (the README's table), any of which another number can be told to act as
- * at run time, per kind of payment (phone-behaviours.ts). C2B shares the list; its behaviours come with C2B itself.
+ * at run time, per kind of payment (phone-behaviours.ts). A number listed for one kind only acts as any other
+ * number (paid) for the other kinds.
  */
 export const SPECIAL_NUMBERS: readonly string[] = [
-  ...new Set([...Object.keys(STK_SCENARIOS), ...Object.keys(B2C_SCENARIOS)]),
+  ...new Set([...Object.keys(STK_SCENARIOS), ...Object.keys(B2C_SCENARIOS), ...Object.keys(C2B_SCENARIOS)]),
 ].sort();
 
 export function stkScenarioFor(msisdn: string): StkScenario {
@@ -50,6 +65,10 @@ export function stkScenarioFor(msisdn: string): StkScenario {
 
 export function b2cScenarioFor(msisdn: string): B2cScenario {
   return B2C_SCENARIOS[msisdn] ?? { deliveries: 1 };
+}
+
+export function c2bScenarioFor(msisdn: string): C2bScenario {
+  return C2B_SCENARIOS[msisdn] ?? { validationUnreachable: false, deliveries: 1 };
 }
 
 /** ResultDesc texts as Daraja words them (mpesa.md §1.4, §1.6); clients must match codes, never these. */
@@ -89,6 +108,10 @@ const CUSTOMER_NAMES = [
   "BRIAN O OCHIENG",
 ] as const;
 
+export function customerName(msisdn: string): string {
+  return CUSTOMER_NAMES[Number(msisdn.at(-1) ?? 0)] ?? CUSTOMER_NAMES[0];
+}
+
 export function customerPublicName(msisdn: string): string {
-  return `${msisdn} - ${CUSTOMER_NAMES[Number(msisdn.at(-1) ?? 0)] ?? CUSTOMER_NAMES[0]}`;
+  return `${msisdn} - ${customerName(msisdn)}`;
 }

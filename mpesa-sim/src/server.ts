@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createAccountBalanceApi } from "./account-balance.js";
 import { type ApiFamily, createOAuthHandler, requireBearer, TokenStore } from "./auth.js";
 import { createB2cApi } from "./b2c.js";
+import { createC2bApi } from "./c2b.js";
 import { CallbackDispatcher, type CallbackRecord } from "./callbacks.js";
 import { resolveConfig, type SimulatorConfig, type SimulatorOptions } from "./config.js";
 import type { SimContext } from "./context.js";
@@ -10,6 +11,7 @@ import { type Reply, readRequest, type SimRequest, sendJson } from "./http.js";
 import { IdFactory } from "./ids.js";
 import { createInspection, type ReceivedRequest } from "./inspection.js";
 import { PhoneBehaviours } from "./phone-behaviours.js";
+import { createPullTransactionsApi } from "./pull-transactions.js";
 import { Scheduler } from "./scheduler.js";
 import { createStkApi } from "./stk.js";
 import { createTransactionStatusApi } from "./transaction-status.js";
@@ -55,8 +57,10 @@ export function createDarajaSimulator(options: SimulatorOptions = {}): DarajaSim
   const ctx: SimContext = { config, ids, tokens, scheduler, callbacks, phones };
   const stk = createStkApi(ctx);
   const b2c = createB2cApi(ctx);
-  const transactionStatus = createTransactionStatusApi(ctx, b2c, stk);
+  const c2b = createC2bApi(ctx);
+  const transactionStatus = createTransactionStatusApi(ctx, b2c, stk, c2b);
   const accountBalance = createAccountBalanceApi(ctx, b2c);
+  const pull = createPullTransactionsApi(ctx, c2b);
   const received: ReceivedRequest[] = [];
   const inspect = createInspection({
     config,
@@ -67,6 +71,8 @@ export function createDarajaSimulator(options: SimulatorOptions = {}): DarajaSim
     b2c,
     transactionStatus,
     accountBalance,
+    c2b,
+    pull,
   });
 
   const routes = new Map<string, Route>([
@@ -77,6 +83,12 @@ export function createDarajaSimulator(options: SimulatorOptions = {}): DarajaSim
     ["/mpesa/b2c/v1/paymentrequest", { method: "POST", auth: "initiator", handle: b2c.paymentV1 }],
     ["/mpesa/transactionstatus/v1/query", { method: "POST", auth: "initiator", handle: transactionStatus.query }],
     ["/mpesa/accountbalance/v1/query", { method: "POST", auth: "initiator", handle: accountBalance.query }],
+    ["/mpesa/c2b/v1/registerurl", { method: "POST", auth: "c2b", handle: c2b.registerV1 }],
+    ["/mpesa/c2b/v2/registerurl", { method: "POST", auth: "c2b", handle: c2b.registerV2 }],
+    ["/mpesa/c2b/v1/simulate", { method: "POST", auth: "c2b", handle: c2b.simulateV1 }],
+    ["/mpesa/c2b/v2/simulate", { method: "POST", auth: "c2b", handle: c2b.simulateV2 }],
+    ["/pulltransactions/v1/register", { method: "POST", auth: "pull", handle: pull.register }],
+    ["/pulltransactions/v1/query", { method: "POST", auth: "pull", handle: pull.query }],
   ]);
 
   function daraja(req: SimRequest): Reply {
@@ -113,9 +125,9 @@ export function createDarajaSimulator(options: SimulatorOptions = {}): DarajaSim
     received.push(entry);
     const reply = daraja(req);
     entry.status = reply.status;
-    const errorCode = (reply.body as { errorCode?: unknown }).errorCode;
+    const errorCode = (reply.body as { errorCode?: unknown } | undefined)?.errorCode;
     if (typeof errorCode === "string") entry.errorCode = errorCode;
-    sendJson(res, reply.status, reply.body);
+    sendJson(res, reply.status, reply.body, reply.contentType);
   }
 
   const server = createServer((req, res) => {

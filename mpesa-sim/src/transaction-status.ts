@@ -1,5 +1,6 @@
 import type { B2cApi, B2cRecord } from "./b2c.js";
 import { B2C_CHARGE_CENTS } from "./b2c.js";
+import type { C2bApi, C2bRecord } from "./c2b.js";
 import { bodyOf, type DeliveryNote, deliverResult, type SimContext } from "./context.js";
 import { invalidField } from "./errors.js";
 import { ok, type Reply, type SimRequest } from "./http.js";
@@ -49,7 +50,7 @@ function either(body: Body, ...names: string[]): unknown {
   return undefined;
 }
 
-export function createTransactionStatusApi(ctx: SimContext, b2c: B2cApi, stk: StkApi) {
+export function createTransactionStatusApi(ctx: SimContext, b2c: B2cApi, stk: StkApi, c2b: C2bApi) {
   const { config, ids } = ctx;
   const queries: StatusQueryRecord[] = [];
 
@@ -100,6 +101,7 @@ export function createTransactionStatusApi(ctx: SimContext, b2c: B2cApi, stk: St
       (transactionId ? b2c.findByReceipt(transactionId) : undefined) ??
       (originalConversationId ? b2c.findByConversation(originalConversationId) : undefined);
     const payment = transactionId ? stk.findByReceipt(transactionId) : undefined;
+    const paybill = transactionId ? c2b.findByReceipt(transactionId) : undefined;
     // A payout still being processed has no status to report yet; answer once it is decided.
     if (credentialOk && payout?.status === "processing") {
       const wait = Math.max(1, Date.parse(payout.decidesAt) - config.now().getTime() + 1);
@@ -111,6 +113,7 @@ export function createTransactionStatusApi(ctx: SimContext, b2c: B2cApi, stk: St
     else if (payout?.status === "succeeded") outcome = { ...succeeded(), parameters: payoutParameters(payout) };
     else if (payout) outcome = { resultCode: payout.resultCode ?? 1, resultDesc: payout.resultDesc ?? "Failed." };
     else if (payment) outcome = { ...succeeded(), parameters: paymentParameters(payment) };
+    else if (paybill) outcome = { ...succeeded(), parameters: paybillParameters(paybill) };
     else outcome = UNKNOWN_TRANSACTION;
 
     record.status = "answered";
@@ -159,6 +162,25 @@ export function createTransactionStatusApi(ctx: SimContext, b2c: B2cApi, stk: St
       { Key: "Amount", Value: payment.amount },
       { Key: "ConversationID", Value: payment.conversationId ?? "" },
       { Key: "ReceiptNo", Value: payment.mpesaReceiptNumber ?? "" },
+    ];
+  }
+
+  /** A completed C2B payment (a bounced one never moved money, so M-PESA does not know its receipt). */
+  function paybillParameters(payment: C2bRecord): ResultParameter[] {
+    return [
+      { Key: "DebitPartyName", Value: customerPublicName(payment.msisdn) },
+      { Key: "CreditPartyName", Value: `${payment.shortCode} - JengaFund Sim PayBill` },
+      { Key: "OriginatorConversationID", Value: payment.originatorConversationId },
+      { Key: "InitiatedTime", Value: Number(payment.transTime) },
+      { Key: "CreditPartyCharges" },
+      { Key: "DebitAccountType", Value: "MMF Account For Customer" },
+      { Key: "TransactionReason" },
+      { Key: "ReasonType", Value: payment.transactionType },
+      { Key: "TransactionStatus", Value: "Completed" },
+      { Key: "FinalisedTime", Value: Number(payment.transTime) },
+      { Key: "Amount", Value: payment.amount },
+      { Key: "ConversationID", Value: "" },
+      { Key: "ReceiptNo", Value: payment.transId ?? "" },
     ];
   }
 

@@ -179,7 +179,7 @@ describe("PUT /__sim/phones/{msisdn}", () => {
     expect(h.receiver.hitsFor(payout.path)).toHaveLength(0);
   });
 
-  it("takes both kinds at once and accepts c2b (stored for C2B, which is to come)", async () => {
+  it("takes every kind at once, each applying to its own kind of payment", async () => {
     expect((await setPhone(OWN, { stk: "254700001032", b2c: "254700002040", c2b: "254700000002" })).status).toBe(204);
     expect((await h.client.inspect(`phones/${OWN}`)).body).toEqual({
       msisdn: String(OWN),

@@ -10,6 +10,8 @@ import { createDarajaSimulator, type DarajaSimulator, type SimulatorOptions, stk
 export const DEFAULT_PHONE = 254708374149;
 export const CONSUMER = { key: "local-consumer-key", secret: "local-consumer-secret" };
 export const TIMESTAMP = "20250301143005";
+/** A sandbox C2B test short code (mpesa.md §9.A B.6). */
+export const C2B_SHORTCODE = 600984;
 
 export function listenOnEphemeralPort(server: Server): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -40,10 +42,15 @@ export interface Hit {
   body: unknown;
 }
 
-/** Records every POST it receives; answers 200 `{"ResultCode":0,"ResultDesc":"Accepted"}` or a chosen status. */
+/**
+ * Records every POST it receives; answers 200 `{"ResultCode":0,"ResultDesc":"Accepted"}`, or a chosen status or body,
+ * or (a path told to hang) never answers.
+ */
 export class CallbackReceiver {
   readonly hits: Hit[] = [];
   private readonly statusByPath = new Map<string, number>();
+  private readonly bodyByPath = new Map<string, string>();
+  private readonly hanging = new Set<string>();
   private baseUrl = "";
   private readonly server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -51,8 +58,9 @@ export class CallbackReceiver {
     req.on("end", () => {
       const path = req.url ?? "/";
       this.hits.push({ path, headers: req.headers, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) });
+      if (this.hanging.has(path)) return;
       res.writeHead(this.statusByPath.get(path) ?? 200, { "content-type": "application/json" });
-      res.end(JSON.stringify({ ResultCode: 0, ResultDesc: "Accepted" }));
+      res.end(this.bodyByPath.get(path) ?? JSON.stringify({ ResultCode: 0, ResultDesc: "Accepted" }));
     });
   });
 
@@ -69,6 +77,16 @@ export class CallbackReceiver {
     this.statusByPath.set(path, status);
   }
 
+  /** Answers POSTs to `path` with this body (an object is sent as JSON, a string as it is). */
+  answerBody(path: string, body: unknown): void {
+    this.bodyByPath.set(path, typeof body === "string" ? body : JSON.stringify(body));
+  }
+
+  /** Takes POSTs to `path` and never answers them. */
+  hang(path: string): void {
+    this.hanging.add(path);
+  }
+
   hitsFor(path: string): Hit[] {
     return this.hits.filter((hit) => hit.path === path);
   }
@@ -80,6 +98,7 @@ export class CallbackReceiver {
   }
 
   close(): Promise<void> {
+    this.server.closeAllConnections();
     return closeServer(this.server);
   }
 }
@@ -158,6 +177,47 @@ export class DarajaTestClient {
       QueueTimeOutURL: "http://127.0.0.1:1/timeout",
       Remarks: "Reconcile",
       Occasion: "",
+      ...overrides,
+    });
+  }
+
+  registerC2bUrls(overrides: Record<string, unknown> = {}, version: "v1" | "v2" = "v1") {
+    return this.post(`/mpesa/c2b/${version}/registerurl`, {
+      ShortCode: C2B_SHORTCODE,
+      ResponseType: "Completed",
+      ConfirmationURL: "http://127.0.0.1:1/unset/confirmation",
+      ValidationURL: "http://127.0.0.1:1/unset/validation",
+      ...overrides,
+    });
+  }
+
+  c2bSimulate(overrides: Record<string, unknown> = {}, version: "v1" | "v2" = "v1") {
+    return this.post(`/mpesa/c2b/${version}/simulate`, {
+      ShortCode: C2B_SHORTCODE,
+      CommandID: "CustomerPayBillOnline",
+      Amount: 500,
+      Msisdn: DEFAULT_PHONE,
+      BillRefNumber: "0708374149",
+      ...overrides,
+    });
+  }
+
+  pullRegister(overrides: Record<string, unknown> = {}) {
+    return this.post("/pulltransactions/v1/register", {
+      ShortCode: String(C2B_SHORTCODE),
+      RequestType: "Pull",
+      NominatedNumber: "0722000000",
+      CallBackURL: "https://pull.example.com/hooks/pull",
+      ...overrides,
+    });
+  }
+
+  pullQuery(overrides: Record<string, unknown> = {}) {
+    return this.post("/pulltransactions/v1/query", {
+      ShortCode: String(C2B_SHORTCODE),
+      StartDate: "2020-08-04 08:36:00",
+      EndDate: "2020-08-04 10:10:00",
+      OffSetValue: "0",
       ...overrides,
     });
   }

@@ -29,3 +29,20 @@ export interface ErrorBody {
   errorCode: string;
   errorMessage: string;
 }
+
+/** The C2B validation and confirmation body (mpesa.md §9.A B.3). */
+export interface C2bPayload {
+  TransactionType: string;
+  TransID: string;
+  TransTime: string;
+  TransAmount: string;
+  BusinessShortCode: string;
+  BillRefNumber: string;
+  InvoiceNumber: string;
+  OrgAccountBalance: string;
+  ThirdPartyTransID: string;
+  MSISDN: string;
+  FirstName: string;
+  MiddleName: string;
+  LastName: string;
+}
