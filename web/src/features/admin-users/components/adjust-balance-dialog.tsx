@@ -52,7 +52,7 @@ export function AdjustBalanceDialog({ user, onClose }: AdjustBalanceDialogProps)
   });
   // One adjustment per tap: a double tap on Adjust Balance finds the first on its way (design.md §12.7).
   const adjust = useOneAtATime((input: BalanceAdjustmentInput) => adjustment.mutateAsync(input));
-  const submitting = adjust.busy || adjustment.isPending;
+  const submitting = adjust.busy;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -34,7 +34,7 @@ export function FailPayoutForm({ withdrawal, onSubmittingChange, onCancel, onPro
   const markFailed = useOneAtATime((reasonGiven: string) =>
     failure.mutateAsync({ status: "failed", reason: reasonGiven }),
   );
-  const submitting = markFailed.busy || failure.isPending;
+  const submitting = markFailed.busy;
   // M-Pesa has a day to answer: a failure it reports refunds the payout by itself (design.md §12.1).
   const [openFrom] = useState(() => markableAsFailedFrom(withdrawal, new Date()));
   const ready = reason.trim() !== "" && openFrom === null;

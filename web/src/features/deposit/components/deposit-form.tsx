@@ -39,7 +39,7 @@ export function DepositForm({ user, onSubmittingChange, onDone }: DepositFormPro
   });
   // One STK push per tap: a double tap on Send STK Push finds the first on its way (design.md §12.7).
   const send = useOneAtATime((input: { amount: number; phoneNumber: string }) => deposit.mutateAsync(input));
-  const submitting = send.busy || deposit.isPending;
+  const submitting = send.busy;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -6,17 +6,6 @@ import { DEPOSIT_INDICATOR } from "../lib/deposit-messages";
 import { DEPOSIT_POLLING } from "../lib/deposit-polling";
 import type { PendingDeposit } from "../lib/deposit-watch-context";
 
-/** Read by screen readers at every width, shown only from `sm` up (a phone's header shows the short form instead). */
-const shownFromSm = {
-  position: { base: "absolute", sm: "static" },
-  width: { base: "1px", sm: "auto" },
-  height: { base: "1px", sm: "auto" },
-  margin: { base: "-1px", sm: "0" },
-  overflow: { base: "hidden", sm: "visible" },
-  clip: { base: "rect(0, 0, 0, 0)", sm: "auto" },
-  whiteSpace: { base: "nowrap", sm: "normal" },
-} as const;
-
 /**
  * Whether one of the deposits has waited longer than the notice's threshold, re-rendering at the moment the oldest
  * crosses it.
@@ -71,7 +60,8 @@ export function PendingDepositStatus() {
             <Box as="span" aria-hidden="true" hideFrom="sm" whiteSpace="nowrap">
               {DEPOSIT_INDICATOR.longWaitShort}
             </Box>
-            <Box as="span" {...shownFromSm}>
+            {/* Read by screen readers at every width, shown only from `sm` up (a phone shows the short form). */}
+            <Box as="span" srOnly={{ base: true, sm: false }}>
               {DEPOSIT_INDICATOR.longWait}
             </Box>
           </Text>

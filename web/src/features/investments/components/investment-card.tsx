@@ -82,7 +82,7 @@ export function InvestmentCard({ investment, now }: InvestmentCardProps) {
         <Button
           flex="1"
           onClick={() => claiming.run(investment._id)}
-          loading={claiming.busy || claim.isPending}
+          loading={claiming.busy}
           loadingText="Claiming"
           disabled={!claimable}
         >

@@ -120,7 +120,7 @@ export function WithdrawalForm({ user, onSubmittingChange, onDone }: WithdrawalF
         </Stack>
       </Dialog.Body>
       <DialogFormFooter
-        submitting={submit.busy || withdrawal.isPending}
+        submitting={submit.busy}
         submitLabel="Request Withdrawal"
         loadingText="Submitting"
         submitDisabled={amount.trim() === "" || phoneNumber.trim() === ""}
