@@ -28,6 +28,7 @@ import { createDynamoBalanceAdjusterRepository } from "./repositories/dynamo/bal
 import { createDynamoIdempotencyRepository } from "./repositories/dynamo/idempotency-repository.js";
 import { createDynamoInvestorRepository } from "./repositories/dynamo/investor-repository.js";
 import { createDynamoPackageRepository } from "./repositories/dynamo/package-repository.js";
+import { createDynamoPaybillRepository } from "./repositories/dynamo/paybill-repository.js";
 import {
   createDynamoDepositRepository,
   createDynamoPayoutRepository,
@@ -41,12 +42,13 @@ import { createDynamoStatsRepository } from "./repositories/dynamo/stats-reposit
 import { createAccountService, createAuthenticator, createReferralCodeCheck } from "./services/accounts.js";
 import { createAdjustmentService } from "./services/adjustments.js";
 import { createAdminService } from "./services/admin.js";
-import { createCallbackIngest } from "./services/callbacks.js";
+import { createCallbackDoor, createCallbackIngest } from "./services/callbacks.js";
 import { createDepositLookup, createDepositService } from "./services/deposits.js";
 import { createInvestmentService } from "./services/investments.js";
 import { createLoginGuard } from "./services/login-guard.js";
 import { createPasswordResetRequests, createPasswordResets } from "./services/password-reset.js";
 import { refuseCommonPassword } from "./services/password-strength.js";
+import { createPaybillDeposits, createPaybillDetails, createPaybillValidation } from "./services/paybill.js";
 import { createPayoutNumberService } from "./services/payout-numbers.js";
 import { createPayoutService } from "./services/payouts.js";
 import { createPendingDepositList } from "./services/pending-deposits.js";
@@ -370,16 +372,40 @@ export const payouts = /* @__PURE__ */ once(() =>
   }),
 );
 
+/** What every Daraja callback is checked against at the door: the path token and the source allow-list. */
+const callbackDoorDeps = () => ({
+  callbackToken: () => loadSecret("MPESA_CALLBACK_TOKEN"),
+  allowedIps: config()
+    .MPESA_CALLBACK_ALLOWED_IPS.split(",")
+    .map((ip) => ip.trim())
+    .filter(Boolean),
+  log,
+  metrics,
+});
+
 export const callbackIngest = /* @__PURE__ */ once(() =>
   createCallbackIngest({
     publisher: createEventBridgePublisher(),
-    callbackToken: () => loadSecret("MPESA_CALLBACK_TOKEN"),
-    allowedIps: config()
-      .MPESA_CALLBACK_ALLOWED_IPS.split(",")
-      .map((ip) => ip.trim())
-      .filter(Boolean),
+    ...callbackDoorDeps(),
     clock: systemClock,
-    log,
-    metrics,
   }),
+);
+
+/** The Paybill's numbers for the Deposit dialog (design.md §12.3): from the configuration and the caller alone. */
+export const paybillDetails = /* @__PURE__ */ once(() =>
+  createPaybillDetails({ businessNumber: config().MPESA_PAYBILL_SHORTCODE }),
+);
+
+/** Daraja's C2B validation: the door's checks and an account lookup, reads only. */
+export const paybillValidation = /* @__PURE__ */ once(() =>
+  createPaybillValidation({
+    door: createCallbackDoor(callbackDoorDeps()),
+    accounts: createDynamoPaybillRepository(),
+    log,
+  }),
+);
+
+/** The settlement of Paybill confirmations, from the bus. */
+export const paybillDeposits = /* @__PURE__ */ once(() =>
+  createPaybillDeposits({ payments: createDynamoPaybillRepository(), clock: systemClock, newId, log, metrics }),
 );

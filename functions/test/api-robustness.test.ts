@@ -20,6 +20,9 @@ import { readItem, readStats, setAttributes } from "./support/db.js";
 import { call, gatewayEvent } from "./support/events.js";
 import { registerUser } from "./support/users.js";
 
+// A stage has a Daraja callback token: the Paybill validation route checks it before reading a body.
+process.env.MPESA_CALLBACK_TOKEN ??= "robustness-callback-token";
+
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 const handlers = new Map<string, Handler>();
 const handlerOf = async (route: RouteDefinition) => {

@@ -102,7 +102,8 @@ describe("every route's own bundle", () => {
     const ZOD = /\$ZodType/;
     const without = routes.map((route) => route.handler).filter((handler) => !carrying(ZOD).includes(handler));
     // The configuration is read without it (src/lib/config.ts), so a route that takes no body, path or query carries
-    // none: the signed-in reads, the admin statistics, the start of a two-factor setup, the payout numbers and the logouts.
+    // none: the signed-in reads, the admin statistics, the start of a two-factor setup, the payout numbers, the
+    // Paybill's numbers and the logouts.
     expect(without.sort()).toEqual(
       [
         "get-admin-stats",
@@ -113,6 +114,7 @@ describe("every route's own bundle", () => {
         "list-transactions",
         "list-withdrawals",
         "list-payout-numbers",
+        "get-paybill-details",
         "start-two-factor-setup",
         "logout-user",
         "logout-all-sessions",

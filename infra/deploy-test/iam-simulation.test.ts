@@ -7,11 +7,11 @@
  * the table, an action AWS does not have) fails here.
  *
  * What a function needs comes from the shared route list (its `data`) and the bindings api-stack.ts declares: every
- * route but the callback ingest holds the session key and the origin secret; the two payment routes, and the settle and
- * reconcile functions, hold the Daraja credentials they call Daraja with; only the ingest puts events on the payments
- * bus; only the routes flagged `mail` and the settle function (a settled payout mails its owner) send mail, and only
- * where a sender is set (prod); a function with an on-failure destination (the template's EventInvokeConfig) sends to
- * that queue. A new route is covered by its entry in the list.
+ * route but Daraja's two doors (the callback ingest, the C2B validation) holds the session key and the origin secret;
+ * the two payment routes, and the settle and reconcile functions, hold the Daraja credentials they call Daraja with;
+ * only the ingest puts events on the payments bus; only the routes flagged `mail` and the settle function (a settled
+ * payout mails its owner) send mail, and only where a sender is set (prod); a function with an on-failure destination
+ * (the template's EventInvokeConfig) sends to that queue. A new route is covered by its entry in the list.
  *
  * Besides the requests, every (action, resource) pair a function's own policies grant must be one of those needs, and
  * every action of every identity policy of the four stacks (the Web stack's CDK-provided deployment roles too) must be
@@ -54,6 +54,8 @@ const DARAJA = {
 
 /** Daraja's callbacks arrive here: it checks the path token and puts the callback on the bus, nothing else. */
 const CALLBACK_INGEST: RouteHandlerName = "receive-daraja-callback";
+/** Daraja's C2B validation: the same token and origin secrets as the ingest, no session key, a read of the table. */
+const PAYBILL_VALIDATION: RouteHandlerName = "validate-paybill-payment";
 /**
  * The routes that call Daraja, and what with (api-stack.ts DARAJA_ROUTE_SECRETS): an STK push needs the passkey, a B2C
  * payout the initiator credential, both the app's OAuth key pair and the callback token for the URLs they register.
@@ -101,11 +103,12 @@ const EVENT_FUNCTIONS: readonly Needs[] = [
 
 const ROUTE_FUNCTIONS: readonly Needs[] = routes.map((route) => {
   const ingest = route.handler === CALLBACK_INGEST;
+  const darajaDoor = ingest || route.handler === PAYBILL_VALIDATION;
   return {
     name: route.handler,
     what: `${route.method} ${route.path}, data ${route.data}`,
     data: route.data,
-    secrets: ingest
+    secrets: darajaDoor
       ? [SESSION_SECRETS[1], DARAJA.callbackToken]
       : [...SESSION_SECRETS, ...(DARAJA_ROUTES[route.handler] ?? [])],
     putEvents: ingest,

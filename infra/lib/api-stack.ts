@@ -113,6 +113,13 @@ const DARAJA_ROUTE_SECRETS: Partial<Record<RouteHandlerName, readonly (keyof Dar
 
 /** Daraja's callbacks arrive here; the function touches no table and never calls Daraja. */
 const CALLBACK_INGEST: RouteHandlerName = "receive-daraja-callback";
+/**
+ * Daraja's C2B validation (design.md §12.3): behind the same door as the ingest (its token, its allow-list), but
+ * answered at once from the table, read-only. No session key: Daraja has no session.
+ */
+const PAYBILL_VALIDATION: RouteHandlerName = "validate-paybill-payment";
+/** The route that shows a user the Paybill business number to pay to. */
+const PAYBILL_DETAILS: RouteHandlerName = "get-paybill-details";
 /** The route that applies the solo limits of admin balance adjustments (the only reader of those settings). */
 export const ADJUSTING_ROUTE: RouteHandlerName = "adjust-user-balance";
 
@@ -194,6 +201,12 @@ export class ApiStack extends Stack {
           },
         };
       }
+      if (handler === PAYBILL_VALIDATION) {
+        return {
+          secrets: { ORIGIN_SECRET_ARN: props.originSecret, MPESA_CALLBACK_TOKEN_ARN: props.daraja.callbackToken },
+          environment: { MPESA_CALLBACK_ALLOWED_IPS: props.mpesaCallbackIps.join(",") },
+        };
+      }
       // Every other handler signs or verifies session tokens, and holds back admins without 2FA where it is required.
       const common = { JWT_SECRET_ARN: props.jwtSecret, ORIGIN_SECRET_ARN: props.originSecret };
       const sessions = { REQUIRE_ADMIN_2FA: String(props.accountSecurity.requireAdminTwoFactor) };
@@ -205,6 +218,12 @@ export class ApiStack extends Stack {
             ADJUSTMENT_SOLO_MAX_KES: String(props.adjustments.soloMaxKes),
             ADJUSTMENT_SOLO_DAILY_MAX_KES: String(props.adjustments.soloDailyMaxKes),
           },
+        };
+      }
+      if (handler === PAYBILL_DETAILS) {
+        return {
+          secrets: common,
+          environment: { ...sessions, MPESA_PAYBILL_SHORTCODE: props.darajaSettings.paybillShortcode },
         };
       }
       const darajaNames = DARAJA_ROUTE_SECRETS[handler];

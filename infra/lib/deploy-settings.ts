@@ -42,6 +42,8 @@ export const DARAJA_SANDBOX = {
   baseUrl: "https://sandbox.safaricom.co.ke",
   shortcode: "174379",
   b2cShortcode: "600984",
+  /** The sandbox's C2B test short code: the business number customers type in Lipa na M-PESA → Pay Bill. */
+  paybillShortcode: "600984",
   initiatorName: "testapi",
 } as const;
 
@@ -64,6 +66,8 @@ export interface DarajaSettings {
   readonly shortcode: string;
   /** The B2C shortcode payouts and Transaction Status queries go from. */
   readonly b2cShortcode: string;
+  /** The Paybill (C2B) business number customers pay to, with their account number (design.md §12.3). */
+  readonly paybillShortcode: string;
   readonly initiatorName: string;
 }
 
@@ -183,6 +187,7 @@ export function readDeploySettings(node: Node, defaults: { account?: string } = 
       baseUrl: stringContext(context, "mpesaBaseUrl") ?? DARAJA_SANDBOX.baseUrl,
       shortcode: digitsContext(context, "mpesaShortcode") ?? DARAJA_SANDBOX.shortcode,
       b2cShortcode: digitsContext(context, "mpesaB2cShortcode") ?? DARAJA_SANDBOX.b2cShortcode,
+      paybillShortcode: digitsContext(context, "mpesaPaybillShortcode") ?? DARAJA_SANDBOX.paybillShortcode,
       initiatorName: stringContext(context, "mpesaInitiatorName") ?? DARAJA_SANDBOX.initiatorName,
     },
     mpesaCallbackIps: callbackIps(context),
@@ -245,6 +250,7 @@ function refuseNonProductionSettings(settings: DeploySettings): void {
   };
   sandboxValue("mpesaShortcode", daraja.shortcode, DARAJA_SANDBOX.shortcode, "paybill or till number for STK push");
   sandboxValue("mpesaB2cShortcode", daraja.b2cShortcode, DARAJA_SANDBOX.b2cShortcode, "B2C shortcode");
+  sandboxValue("mpesaPaybillShortcode", daraja.paybillShortcode, DARAJA_SANDBOX.paybillShortcode, "Paybill number");
   sandboxValue("mpesaInitiatorName", daraja.initiatorName, DARAJA_SANDBOX.initiatorName, "B2C initiator's user name");
   if (!settings.mpesaCallbackBaseUrl) {
     problems.push(

@@ -131,9 +131,10 @@ describe("mail through SES: the reset link and the security notices", () => {
 });
 
 describe("REQUIRE_ADMIN_2FA", () => {
-  it("is on for every function that checks sessions by default, and off the callback ingest", () => {
+  it("is on for every function that checks sessions by default, and off Daraja's doors (no session there)", () => {
+    const darajaDoors = ["receive-daraja-callback", "validate-paybill-payment"];
     for (const [handler, fn] of routeFunctions(synthApi())) {
-      const expected = handler === "receive-daraja-callback" ? undefined : "true";
+      const expected = darajaDoors.includes(handler) ? undefined : "true";
       expect([handler, environmentOf(fn).REQUIRE_ADMIN_2FA]).toEqual([handler, expected]);
     }
   });

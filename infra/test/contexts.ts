@@ -9,6 +9,7 @@ export const PROD_CONTEXT = {
   mpesaBaseUrl: "https://api.safaricom.co.ke",
   mpesaShortcode: "123456",
   mpesaB2cShortcode: "654321",
+  mpesaPaybillShortcode: "567890",
   mpesaInitiatorName: "jengafund",
   mpesaCallbackBaseUrl: "https://pay.example.co.ke/api",
   alarmEmail: "ops@example.co.ke",

@@ -590,14 +590,21 @@ describe("least privilege", () => {
       if (payment.has(key)) continue;
       const [, fn] = routeFunction(app.api, key);
       const darajaRead = secretsReadBy(fn).filter((name) => darajaCredentials.includes(name));
-      if (route.handler === "receive-daraja-callback") expect(darajaRead).toEqual(["callbackToken"]);
-      else expect(darajaRead, key).toEqual([]);
+      // Daraja's doors: the callback ingest and the C2B validation check its token, and use no other credential.
+      if (route.handler === "receive-daraja-callback" || route.handler === "validate-paybill-payment") {
+        expect(darajaRead, key).toEqual(["callbackToken"]);
+      } else expect(darajaRead, key).toEqual([]);
     }
   });
 
-  it("gives every HTTP function except the ingest the JWT and origin secrets", () => {
+  it("gives every HTTP function except Daraja's doors the JWT and origin secrets, and those only the origin's", () => {
     for (const route of routes) {
-      if (route.handler === "receive-daraja-callback") continue;
+      if (route.handler === "receive-daraja-callback" || route.handler === "validate-paybill-payment") {
+        const [, fn] = routeFunction(app.api, routeKey(route));
+        expect(secretsReadBy(fn), route.handler).toEqual(["callbackToken", "origin"]);
+        expect(environmentOf(fn).JWT_SECRET_ARN, route.handler).toBeUndefined();
+        continue;
+      }
       const [, fn] = routeFunction(app.api, routeKey(route));
       expect(secretsReadBy(fn)).toEqual(expect.arrayContaining(["jwt", "origin"]));
       expect(Object.keys(environmentOf(fn))).toEqual(expect.arrayContaining(["JWT_SECRET_ARN", "ORIGIN_SECRET_ARN"]));
@@ -608,11 +615,14 @@ describe("least privilege", () => {
     expect(environmentOf(functionByIdPrefix(app.api, "SettleMpesaResult")).MPESA_CONFIRM_STK).toBe("true");
   });
 
-  it("hands the callback allow-list to the ingest only", () => {
+  it("hands the callback allow-list to Daraja's doors only: the ingest and the C2B validation", () => {
     const withList = Object.values(app.api.findResources("AWS::Lambda::Function")).filter(
       (fn) => environmentOf(fn as Resource).MPESA_CALLBACK_ALLOWED_IPS !== undefined,
     );
-    expect(withList.map((fn) => fn.Properties.Description)).toEqual(["POST /api/hooks/daraja/{kind}/{token}"]);
+    expect(withList.map((fn) => fn.Properties.Description).sort()).toEqual([
+      "POST /api/hooks/daraja/c2b-validation/{token}",
+      "POST /api/hooks/daraja/{kind}/{token}",
+    ]);
   });
 });
 

@@ -78,6 +78,7 @@ describe("stages", () => {
       /mpesaBaseUrl is Daraja's sandbox \(https:\/\/sandbox\.safaricom\.co\.ke\)/,
       /mpesaShortcode is the sandbox's 174379/,
       /mpesaB2cShortcode is the sandbox's 600984/,
+      /mpesaPaybillShortcode is the sandbox's 600984/,
       /mpesaInitiatorName is the sandbox's testapi/,
       /mpesaCallbackBaseUrl is missing/,
       /alarmEmail is missing/,
@@ -91,6 +92,7 @@ describe("stages", () => {
     ["mpesaBaseUrl", "https://sandbox.safaricom.co.ke", /mpesaBaseUrl is Daraja's sandbox/],
     ["mpesaShortcode", "174379", /mpesaShortcode is the sandbox's/],
     ["mpesaB2cShortcode", "600984", /mpesaB2cShortcode is the sandbox's/],
+    ["mpesaPaybillShortcode", "600984", /mpesaPaybillShortcode is the sandbox's/],
     ["mpesaInitiatorName", "testapi", /mpesaInitiatorName is the sandbox's/],
     ["mpesaCallbackBaseUrl", "http://pay.example.co.ke/api", /mpesaCallbackBaseUrl must be an https/],
   ])("refuses a prod synth whose %s is %s, even with everything else set", (key, value, message) => {

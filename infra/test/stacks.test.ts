@@ -140,6 +140,7 @@ describe("api stack", () => {
     // The routes that call Daraja get API Gateway's whole budget.
     const darajaRoutes = new Set(["POST /api/mpesa/deposit", "PUT /api/admin/withdrawals/{id}"]);
     const callbackIngest = "POST /api/hooks/daraja/{kind}/{token}";
+    const paybillValidation = "POST /api/hooks/daraja/c2b-validation/{token}";
     for (const fn of routeFunctions) {
       const route = String(fn.Properties.Description);
       expect(fn.Properties).toMatchObject({
@@ -155,8 +156,13 @@ describe("api stack", () => {
             POWERTOOLS_METRICS_NAMESPACE: "JengaFund",
             LOG_LEVEL: "INFO",
             ORIGIN_SECRET_ARN: expect.anything(),
-            // The callback ingest touches no table and signs no session (edge-safety.test.ts).
-            ...(route === callbackIngest ? {} : { TABLE_NAME: expect.anything(), JWT_SECRET_ARN: expect.anything() }),
+            // The callback ingest touches no table and signs no session, the C2B validation reads the table without
+            // one (edge-safety.test.ts).
+            ...(route === callbackIngest
+              ? {}
+              : route === paybillValidation
+                ? { TABLE_NAME: expect.anything() }
+                : { TABLE_NAME: expect.anything(), JWT_SECRET_ARN: expect.anything() }),
           },
         },
       });

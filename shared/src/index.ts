@@ -13,5 +13,6 @@ export * from "./schemas/admin-queries.js";
 export * from "./schemas/auth.js";
 export * from "./schemas/investor.js";
 export * from "./schemas/messages.js";
+export * from "./schemas/paybill.js";
 export * from "./schemas/phone-number.js";
 export * from "./schemas/user.js";

@@ -52,6 +52,11 @@ const fields = {
   MPESA_TRANSACTION_TYPE: oneOf(["CustomerPayBillOnline", "CustomerBuyGoodsOnline"], "CustomerPayBillOnline"),
   MPESA_B2C_SHORTCODE: text("600984", matches(/^\d{5,7}$/)),
   MPESA_INITIATOR_NAME: text("testapi"),
+  /**
+   * The Paybill customers pay with Lipa na M-PESA (design.md §12.3): its C2B URLs are registered on it, and
+   * GET /mpesa/paybill shows it as the business number. The default is a sandbox C2B test short code (mpesa.md §9.A).
+   */
+  MPESA_PAYBILL_SHORTCODE: text("600984", matches(/^\d{5,7}$/)),
   /** Public base of the callback routes, e.g. https://app.example.co.ke/api (no trailing slash). */
   MPESA_CALLBACK_BASE_URL: optional(url),
   /** Comma-separated source IPs allowed to deliver callbacks (mpesa.md §2.2); empty allows any, and logs. */

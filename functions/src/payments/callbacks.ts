@@ -131,3 +131,69 @@ export function parseStatusResult(body: unknown): PayoutStatus | null {
     ...(receipt ? { receipt } : {}),
   };
 }
+
+/**
+ * A Paybill payment as Daraja posts it to the validation and confirmation URLs (mpesa.md §9.A): flat fields, the
+ * amount a decimal string ("5.00"), the payer's MSISDN hashed or masked (kept as given, never used as a key).
+ */
+export interface C2bPayment {
+  /** M-Pesa's receipt of the payment. */
+  transId: string;
+  /** `YYYYMMDDHHmmss` as Daraja sent it; empty when it sent none. */
+  transTime: string;
+  amountCents: number;
+  /** The account number the payer typed (empty for a Till). */
+  billRefNumber: string;
+  businessShortCode: string;
+  transactionType: string;
+  msisdn: string;
+  payerName: string;
+  invoiceNumber?: string;
+  orgAccountBalance?: string;
+  thirdPartyTransId?: string;
+}
+
+/** An M-Pesa receipt as a key segment: letters and digits only. */
+const RECEIPT = /^[A-Za-z0-9]{1,30}$/;
+
+/**
+ * A KES amount written as a decimal ("5", "5.00", "1234.5") → integer cents, exactly, without going through a float;
+ * null for anything else (a sign, an exponent, a third decimal, blanks, nothing). A JSON number is read as its text.
+ */
+export function decimalKesToCents(value: unknown): number | null {
+  if (typeof value !== "string" && typeof value !== "number") return null;
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(String(value));
+  if (!match) return null;
+  const [, shillings = "", cents = ""] = match;
+  return Number(shillings) * 100 + Number(cents.padEnd(2, "0"));
+}
+
+const fieldText = (value: unknown) => (typeof value === "string" || typeof value === "number" ? String(value) : "");
+
+/**
+ * The confirmation (and validation) body. Null without a receipt, or without a positive amount in cents: what
+ * settlement cannot credit exactly is refused at the door and changes nothing.
+ */
+export function parseC2bPayment(body: unknown): C2bPayment | null {
+  if (!isObject(body)) return null;
+  const transId = fieldText(body.TransID).trim();
+  const amountCents = decimalKesToCents(body.TransAmount);
+  if (!RECEIPT.test(transId) || amountCents === null || amountCents <= 0) return null;
+  const optional = (name: string, value: unknown) => {
+    const text = toText(value);
+    return text === undefined ? {} : { [name]: text };
+  };
+  return {
+    transId,
+    transTime: fieldText(body.TransTime),
+    amountCents,
+    billRefNumber: fieldText(body.BillRefNumber),
+    businessShortCode: fieldText(body.BusinessShortCode),
+    transactionType: fieldText(body.TransactionType),
+    msisdn: fieldText(body.MSISDN),
+    payerName: [body.FirstName, body.MiddleName, body.LastName].map(fieldText).filter(Boolean).join(" "),
+    ...optional("invoiceNumber", body.InvoiceNumber),
+    ...optional("orgAccountBalance", body.OrgAccountBalance),
+    ...optional("thirdPartyTransId", body.ThirdPartyTransID),
+  };
+}

@@ -54,6 +54,16 @@ export class DarajaError extends Error {
   }
 }
 
-/** The callback kinds, each with its own route `/api/hooks/daraja/<kind>/<token>`. */
-export const CALLBACK_KINDS = ["stk", "b2c-result", "b2c-timeout", "status-result", "status-timeout"] as const;
+/**
+ * The callback kinds, each with its own route `/api/hooks/daraja/<kind>/<token>`. `c2b-confirmation` is the
+ * Paybill's confirmation URL (registered with the C2B URLs, not sent with a request).
+ */
+export const CALLBACK_KINDS = [
+  "stk",
+  "b2c-result",
+  "b2c-timeout",
+  "status-result",
+  "status-timeout",
+  "c2b-confirmation",
+] as const;
 export type CallbackKind = (typeof CALLBACK_KINDS)[number];

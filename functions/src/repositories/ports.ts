@@ -586,7 +586,14 @@ export interface TokenCache {
 }
 
 /** A Daraja callback as it travels on the payments bus from the ingest to the settle function. */
-export type DarajaEventType = "StkCallback" | "B2cResult" | "B2cTimeout" | "StatusResult" | "StatusTimeout";
+export type DarajaEventType =
+  | "StkCallback"
+  | "B2cResult"
+  | "B2cTimeout"
+  | "StatusResult"
+  | "StatusTimeout"
+  /** A Paybill payment's confirmation (design.md §12.3). */
+  | "C2bConfirmation";
 
 export interface DarajaEventDetail {
   kind: DarajaEventType;

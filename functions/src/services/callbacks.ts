@@ -2,18 +2,22 @@ import { sameSecret } from "../lib/caller.js";
 import { type DomainError, InvalidInputError, NotFoundError, NotPermittedError } from "../lib/errors.js";
 import type { Log } from "../lib/log.js";
 import type { MetricsPort } from "../lib/metrics.js";
-import { parsePayoutResult, parseStatusResult, parseStkCallback } from "../payments/callbacks.js";
+import { parseC2bPayment, parsePayoutResult, parseStatusResult, parseStkCallback } from "../payments/callbacks.js";
 import { CALLBACK_KINDS, type CallbackKind } from "../payments/daraja.js";
 import type { DarajaEventDetail, DarajaEventType, EventPublisher } from "../repositories/ports.js";
 
-export interface CallbackIngestDeps {
-  publisher: EventPublisher;
+/** What checks a Daraja callback at the door: its path token and its source address. */
+export interface CallbackDoorDeps {
   callbackToken: () => Promise<string>;
   /** Empty: any source is accepted (and logged). */
   allowedIps: string[];
-  clock: { now(): Date };
   log: Log;
   metrics: MetricsPort;
+}
+
+export interface CallbackIngestDeps extends CallbackDoorDeps {
+  publisher: EventPublisher;
+  clock: { now(): Date };
 }
 
 /** Why a callback was refused at the door; logged and counted by reason (CallbacksRejected). */
@@ -25,6 +29,7 @@ const EVENT_TYPES: Record<CallbackKind, DarajaEventType> = {
   "b2c-timeout": "B2cTimeout",
   "status-result": "StatusResult",
   "status-timeout": "StatusTimeout",
+  "c2b-confirmation": "C2bConfirmation",
 };
 
 const SHAPES: Record<CallbackKind, (body: unknown) => unknown> = {
@@ -33,21 +38,17 @@ const SHAPES: Record<CallbackKind, (body: unknown) => unknown> = {
   "b2c-timeout": parsePayoutResult,
   "status-result": parseStatusResult,
   "status-timeout": parseStatusResult,
+  "c2b-confirmation": parseC2bPayment,
 };
 
+/** Daraja's answer once a callback is on the bus: a C2B confirmation is acknowledged "Success" (mpesa.md §9.A). */
+const ACKNOWLEDGEMENTS: Partial<Record<CallbackKind, string>> = { "c2b-confirmation": "Success" };
+
 /**
- * Daraja callbacks are unsigned, so the path carries a secret token; the source address is checked against the
- * allow-list; the body must have the envelope's shape. Then the callback goes on the bus and Daraja gets its 200
- * at once: settlement happens in the settle handler, idempotently.
+ * Daraja callbacks are unsigned, so the path carries a secret token, and the source address is checked against the
+ * allow-list: the ingest and the Paybill validation endpoint (services/paybill.ts) both let a callback in here.
  */
-export function createCallbackIngest({
-  publisher,
-  callbackToken,
-  allowedIps,
-  clock,
-  log,
-  metrics,
-}: CallbackIngestDeps) {
+export function createCallbackDoor({ callbackToken, allowedIps, log, metrics }: CallbackDoorDeps) {
   function refuse(reason: CallbackRejection, message: string, details: Record<string, unknown>, answer: DomainError) {
     log("warn", message, { ...details, rejection: reason });
     metrics.count("CallbacksRejected", reason);
@@ -55,8 +56,12 @@ export function createCallbackIngest({
   }
 
   return {
-    async receive(input: { kind: string; token: string; body: unknown; sourceIp: string }) {
-      const kind = CALLBACK_KINDS.find((k) => k === input.kind);
+    refuse,
+    /** Throws the refusal unless `kind` is one of ours (undefined: not), the token right and the source allowed. */
+    async admit<Kind extends string>(
+      kind: Kind | undefined,
+      input: { token: string; sourceIp: string },
+    ): Promise<Kind> {
       // A wrong token looks exactly like a path that does not exist.
       if (!kind || !sameSecret(input.token, await callbackToken())) {
         // The kind is only logged when it is one of ours: the path segment is whatever the caller sent.
@@ -75,8 +80,29 @@ export function createCallbackIngest({
           new NotPermittedError("Forbidden"),
         );
       }
+      return kind;
+    },
+  };
+}
+
+export type CallbackDoor = ReturnType<typeof createCallbackDoor>;
+
+/**
+ * Daraja callbacks are unsigned, so the path carries a secret token; the source address is checked against the
+ * allow-list; the body must have the envelope's shape. Then the callback goes on the bus and Daraja gets its 200
+ * at once: settlement happens in the settle handler, idempotently.
+ */
+export function createCallbackIngest({ publisher, clock, ...doorDeps }: CallbackIngestDeps) {
+  const door = createCallbackDoor(doorDeps);
+  return {
+    /** Checks the callback and puts it on the bus; resolves to the acknowledgement Daraja is answered with. */
+    async receive(input: { kind: string; token: string; body: unknown; sourceIp: string }) {
+      const kind = await door.admit(
+        CALLBACK_KINDS.find((k) => k === input.kind),
+        input,
+      );
       if (SHAPES[kind](input.body) === null) {
-        throw refuse(
+        throw door.refuse(
           "shape",
           "Daraja callback without the expected shape refused",
           { kind, sourceIp: input.sourceIp },
@@ -90,6 +116,7 @@ export function createCallbackIngest({
         receivedAt: clock.now().toISOString(),
       };
       await publisher.publish(detail);
+      return { ResultCode: 0, ResultDesc: ACKNOWLEDGEMENTS[kind] ?? "Accepted" };
     },
   };
 }

@@ -47,6 +47,7 @@ import type {
   Withdrawal,
   WithdrawalRequestInput,
 } from "../schemas/investor.js";
+import type { PaybillDetails, PaybillValidationAnswer } from "../schemas/paybill.js";
 import type { AuthResponse, User } from "../schemas/user.js";
 import type { RouteHandlerName } from "./routes.js";
 
@@ -154,6 +155,10 @@ export interface RouteResponses {
   "list-pending-deposits": JsonAnswer<{ deposits: DepositStatusView[] }>;
   /** Daraja documents no required answer; this is the one integrations conventionally send. */
   "receive-daraja-callback": JsonAnswer<{ ResultCode: number; ResultDesc: string }>;
+  /** The numbers to pay with Lipa na M-PESA → Pay Bill (design.md §12.3). */
+  "get-paybill-details": JsonAnswer<PaybillDetails>;
+  /** Daraja's C2B validation: always 200, the decision is in ResultCode. */
+  "validate-paybill-payment": JsonAnswer<PaybillValidationAnswer>;
   "list-packages": JsonAnswer<{ packages: Package[] }>;
   /** The buyer with the new balance, so the header can update without another round trip. */
   "buy-investment": JsonAnswer<{ investment: Investment; user: User }, 201>;

@@ -102,6 +102,17 @@ export const routes = [
     access: "user",
     data: "read",
   },
+  // The numbers to pay by Paybill (design.md §12.3): the business number and the caller's account number.
+  { method: "GET", path: "/mpesa/paybill", handler: "get-paybill-details", access: "user", data: "read" },
+  // Daraja's C2B validation, answered synchronously (a lookup, within 2 s): the same token and source checks as the
+  // ingest below. Listed before it: its literal segment wins over `{kind}` here as in API Gateway.
+  {
+    method: "POST",
+    path: "/hooks/daraja/c2b-validation/{token}",
+    handler: "validate-paybill-payment",
+    access: "public",
+    data: "read",
+  },
   // Daraja's callbacks: a secret token in the path, checked by the handler (no user session).
   {
     method: "POST",

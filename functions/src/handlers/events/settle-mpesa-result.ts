@@ -1,8 +1,8 @@
 import type { Context, EventBridgeEvent } from "aws-lambda";
-import { deposits, payouts } from "../../app.js";
+import { deposits, paybillDeposits, payouts } from "../../app.js";
 import { observeInvocation } from "../../lib/invocation.js";
 import { log } from "../../lib/log.js";
-import { parsePayoutResult, parseStatusResult, parseStkCallback } from "../../payments/callbacks.js";
+import { parseC2bPayment, parsePayoutResult, parseStatusResult, parseStkCallback } from "../../payments/callbacks.js";
 import type { DarajaEventDetail, DarajaEventType } from "../../repositories/ports.js";
 import { StkNotConfirmedYetError, UnknownDepositError } from "../../services/deposits.js";
 import { PayoutNotAcceptedYetError } from "../../services/payouts.js";
@@ -52,6 +52,10 @@ async function settle(event: EventBridgeEvent<DarajaEventType, DarajaEventDetail
     case "StatusTimeout":
       log("warn", "Daraja Transaction Status query timed out; the next reconciliation asks again");
       return { kind, result: "noted" };
+    case "C2bConfirmation": {
+      const payment = parseC2bPayment(body);
+      return payment ? { kind, result: await paybillDeposits().settle(payment) } : unreadable(kind);
+    }
   }
 }
 

@@ -9,8 +9,7 @@ export const handler = httpHandler(
   "receive-daraja-callback",
   { path: CallbackPathSchema, body: AnyJsonObject },
   async ({ path, body, sourceIp }) => {
-    await callbackIngest().receive({ kind: path.kind, token: path.token, body, sourceIp });
-    // Daraja documents no required answer; this is the one integrations conventionally send.
-    return { body: { ResultCode: 0, ResultDesc: "Accepted" } };
+    // Daraja documents no required answer but for a C2B confirmation's; the others get the conventional one.
+    return { body: await callbackIngest().receive({ kind: path.kind, token: path.token, body, sourceIp }) };
   },
 );

@@ -17,7 +17,11 @@
  *                                            REFCODE)
  *            PACKAGE#<id> / PACKAGE          an investment package (GSI1: PACKAGES / <createdAt>#<id>)
  *            DEPOSIT#<checkoutId> / DEPOSIT  an M-Pesa deposit (GSI2: DEPOSIT#<status>#<nn> / <createdAt>, reconciliation)
- *            RECEIPT#<receipt> / RECEIPT     an M-Pesa receipt already credited (never twice)
+ *            RECEIPT#<receipt> / RECEIPT     an M-Pesa receipt already credited (never twice): an STK receipt or a
+ *                                            Paybill TransID, or a Paybill payment kept as unmatched
+ *            UNMATCHED#<transId> / UNMATCHED a Paybill payment for no account, for an admin to resolve (GSI1:
+ *                                            UNMATCHED#<nn> / <receivedAt>#<transId>; GSI2: UNMATCHED#<status>#<nn> /
+ *                                            <receivedAt>#<transId>, the open ones oldest first)
  *            DARAJA / TOKEN                  the shared Daraja access token
  *            STATS#<nn> / TOTALS             counters for the admin statistics, one partition per shard
  *            STATS#<nn> / DAY#<yyyy-mm-dd>   the day's counters, and MATURES#<day>, on the same shards
@@ -93,6 +97,13 @@ export const keys = {
   depositsByStatus: (status: string, checkoutRequestId: string) => sharded(`DEPOSIT#${status}`, checkoutRequestId),
   depositsByStatusPartitions: (status: string) => allShards(`DEPOSIT#${status}`),
   darajaToken: (): Key => ({ PK: "DARAJA", SK: "TOKEN" }),
+  /** A Paybill payment that named no account (design.md §12.3), by M-Pesa's TransID. */
+  unmatchedPayment: (transId: string): Key => ({ PK: `UNMATCHED#${transId}`, SK: "UNMATCHED" }),
+  unmatchedPaymentsList: (transId: string) => sharded("UNMATCHED", transId),
+  unmatchedPaymentsListPartitions: () => allShards("UNMATCHED"),
+  unmatchedPaymentsByStatus: (status: string, transId: string) => sharded(`UNMATCHED#${status}`, transId),
+  unmatchedPaymentsByStatusPartitions: (status: string) => allShards(`UNMATCHED#${status}`),
+  unmatchedPaymentsSort: (receivedAt: string, transId: string) => `${receivedAt}#${transId}`,
   userEmailSearch: (userId: string) => sharded("USEREMAIL", userId),
   userEmailSearchPartitions: () => allShards("USEREMAIL"),
   userNameSearch: (userId: string) => sharded("USERNAME", userId),

@@ -72,6 +72,44 @@ async function queryAllShards(
 }
 
 /**
+ * The wallet credit of a completed deposit, STK or Paybill: the first real money ends the trial, so from now on the
+ * account spends its wallet.
+ */
+export function depositWalletCredit(TableName: string, userId: string, amountCents: number): TransactItem {
+  return {
+    Update: {
+      TableName,
+      Key: keys.user(userId),
+      UpdateExpression: "ADD walletBalanceCents :amount SET isTrialAccount = :false",
+      ConditionExpression: "attribute_exists(PK)",
+      ExpressionAttributeValues: { ":amount": amountCents, ":false": false },
+    },
+  };
+}
+
+/**
+ * An M-Pesa receipt taken once: an STK receipt and a Paybill TransID share the RECEIPT# marker, so no receipt
+ * credits twice, whichever way it arrives. Refused as "duplicate-receipt".
+ */
+export function receiptMarkerPut(
+  TableName: string,
+  receipt: string,
+  record: Record<string, unknown>,
+  marker?: MoveItem["marker"],
+): MoveItem {
+  return {
+    ...refusing("duplicate-receipt", {
+      Put: {
+        TableName,
+        Item: { ...keys.receiptMarker(receipt), type: "ReceiptMarker", ...record },
+        ConditionExpression: "attribute_not_exists(PK)",
+      },
+    }),
+    ...(marker ? { marker } : {}),
+  };
+}
+
+/**
  * A deposit's own status change, conditional on the status it was read with, moving it between status lists: refused
  * as "not-pending" when another settlement came first.
  */
@@ -221,16 +259,7 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
     async complete(deposit, from, receipt, at) {
       const items: (MoveItem | TransactItem)[] = [
         depositStatusUpdate(TableName, deposit, from, "completed", { settledAt: at, ...(receipt ? { receipt } : {}) }),
-        {
-          // The first real money ends the trial: from now on the account spends its wallet.
-          Update: {
-            TableName,
-            Key: keys.user(deposit.userId),
-            UpdateExpression: "ADD walletBalanceCents :amount SET isTrialAccount = :false",
-            ConditionExpression: "attribute_exists(PK)",
-            ExpressionAttributeValues: { ":amount": deposit.amountCents, ":false": false },
-          },
-        },
+        depositWalletCredit(TableName, deposit.userId, deposit.amountCents),
         ledgerStatusUpdate(TableName, deposit.userId, deposit.ledgerLineId, "deposit", from, "completed", {
           ...(receipt ? { mpesaTransactionId: receipt } : {}),
         }),
@@ -239,19 +268,11 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
       if (receipt) {
         // A receipt credits once, whatever CheckoutRequestID a (replayed or forged) callback names.
         items.push(
-          refusing("duplicate-receipt", {
-            Put: {
-              TableName,
-              Item: {
-                ...keys.receiptMarker(receipt),
-                type: "ReceiptMarker",
-                userId: deposit.userId,
-                lineId: deposit.ledgerLineId,
-                checkoutRequestId: deposit.checkoutRequestId,
-                createdAt: at,
-              },
-              ConditionExpression: "attribute_not_exists(PK)",
-            },
+          receiptMarkerPut(TableName, receipt, {
+            userId: deposit.userId,
+            lineId: deposit.ledgerLineId,
+            checkoutRequestId: deposit.checkoutRequestId,
+            createdAt: at,
           }),
         );
       }

@@ -1,0 +1,7 @@
+import { paybillDetails } from "../../app.js";
+import { httpHandler } from "../../lib/middleware.js";
+
+/** GET /mpesa/paybill: the business number and the caller's account number, for Lipa na M-PESA → Pay Bill. */
+export const handler = httpHandler("get-paybill-details", {}, async ({ caller }) => ({
+  body: paybillDetails().of(caller),
+}));

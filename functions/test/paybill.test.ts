@@ -1,0 +1,314 @@
+/**
+ * Paybill (C2B) deposits, server side (design.md §12.3): the numbers to pay with, Daraja's validation call, and the
+ * confirmation through the ingest → bus → settle path. Daraja-shaped payloads (mpesa.md §9.A) go over real HTTP to
+ * the local API, the local event bus delivers them to the settle handler, and DynamoDB Local holds the result.
+ */
+
+import { createHash, randomBytes } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { handler as startDeposit } from "../src/handlers/http/start-deposit.js";
+import { defaultDynamoContext } from "../src/repositories/dynamo/client.js";
+import { readTotals } from "../src/repositories/dynamo/counters.js";
+import { counterNames } from "../src/repositories/dynamo/items.js";
+import { keys } from "../src/repositories/dynamo/keys.js";
+import { deactivateUser, itemsOfUser, readItem } from "./support/db.js";
+import { call, gatewayEvent } from "./support/events.js";
+import { expectLedgerToMatchBalances } from "./support/money.js";
+import { apiUrl, callbackToken, postCallback, usePaymentsStack } from "./support/payments-stack.js";
+import { registerUser } from "./support/users.js";
+
+const payments = usePaymentsStack();
+
+/** A fresh M-Pesa receipt: ten upper-case letters and digits, as Daraja's TransID. */
+const newTransId = () => `TK${randomBytes(4).toString("hex").toUpperCase()}`;
+
+/** A C2B payment as Daraja posts it to the validation and confirmation URLs (v2: the MSISDN hashed). */
+function c2bPayment(fields: { BillRefNumber: string; TransAmount: string; TransID?: string }) {
+  return {
+    TransactionType: "Pay Bill",
+    TransID: fields.TransID ?? newTransId(),
+    TransTime: "20261126081530",
+    TransAmount: fields.TransAmount,
+    BusinessShortCode: "600984",
+    BillRefNumber: fields.BillRefNumber,
+    InvoiceNumber: "",
+    OrgAccountBalance: "",
+    ThirdPartyTransID: "",
+    MSISDN: createHash("sha256").update("254708374149").digest("hex"),
+    FirstName: "WANJIRU",
+    MiddleName: "",
+    LastName: "KAMAU",
+  };
+}
+
+async function postJson(url: string, body: unknown) {
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const validate = (body: unknown, token = callbackToken) =>
+  postJson(`${apiUrl}/hooks/daraja/c2b-validation/${token}`, body);
+
+/** Posts a confirmation and waits until the bus has delivered (and settled) everything. */
+async function confirm(body: unknown) {
+  const answer = await postCallback("c2b-confirmation", body);
+  await payments.stack.bus.idle();
+  return answer;
+}
+
+const msisdnOf = (local: string) => `254${local.slice(1)}`;
+
+const userItem = (userId: string) => readItem(keys.user(userId));
+const completedDeposits = async (userId: string) =>
+  (await itemsOfUser(userId, "TX#")).filter((l) => l.transactionType === "deposit" && l.status === "completed");
+const depositCounters = async () => {
+  const { totals } = await readTotals(defaultDynamoContext());
+  return {
+    completedDeposits: totals(counterNames.ledger({ type: "deposit", status: "completed" })),
+    deposits: totals(counterNames.ledger({ type: "deposit" })),
+    completed: totals(counterNames.ledger({ status: "completed" })),
+    all: totals("totalTransactions"),
+  };
+};
+
+const ACCEPTED = { ResultCode: "0", ResultDesc: "Accepted" };
+const BAD_ACCOUNT = { ResultCode: "C2B00012", ResultDesc: "Rejected" };
+const BAD_AMOUNT = { ResultCode: "C2B00013", ResultDesc: "Rejected" };
+
+describe("GET /api/mpesa/paybill", () => {
+  it("gives the business number and the caller's registered phone in 07 or 01 form as the account number", async () => {
+    for (const prefix of ["07", "01"]) {
+      const phoneNumber = `${prefix}${String(Date.now()).slice(-8)}`;
+      const { token } = await registerUser({ phoneNumber });
+      const response = await fetch(`${apiUrl}/mpesa/paybill`, { headers: { authorization: `Bearer ${token}` } });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ businessNumber: "600984", accountNumber: phoneNumber });
+    }
+  });
+
+  it("answers an anonymous caller 401", async () => {
+    const response = await fetch(`${apiUrl}/mpesa/paybill`);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ message: "Please log in to continue" });
+  });
+});
+
+describe("C2B validation", () => {
+  it("accepts the registered phone in 07 and 254 form and the referral code in any case", async () => {
+    const { user, input } = await registerUser();
+    for (const BillRefNumber of [
+      input.phoneNumber,
+      msisdnOf(input.phoneNumber),
+      ` ${msisdnOf(input.phoneNumber)} `,
+      user.referralCode,
+      user.referralCode.toLowerCase(),
+    ]) {
+      expect(await validate(c2bPayment({ BillRefNumber, TransAmount: "500.00" })), BillRefNumber).toEqual({
+        status: 200,
+        body: ACCEPTED,
+      });
+    }
+  });
+
+  it("rejects an account number that names no account, and a deactivated account, with C2B00012", async () => {
+    const { user, input } = await registerUser();
+    await deactivateUser(user._id);
+    for (const BillRefNumber of ["0799999999x", "ZZZZ2222", "", input.phoneNumber, user.referralCode, "a#b"]) {
+      expect(await validate(c2bPayment({ BillRefNumber, TransAmount: "100.00" })), BillRefNumber).toEqual({
+        status: 200,
+        body: BAD_ACCOUNT,
+      });
+    }
+  });
+
+  it("rejects amounts below 1 and above 250,000 KES, or unreadable, with C2B00013, and takes the bounds", async () => {
+    const { input } = await registerUser();
+    for (const TransAmount of ["0.99", "0.00", "250000.01", "300000", "-5.00", "abc", "1.234", ""]) {
+      expect(await validate(c2bPayment({ BillRefNumber: input.phoneNumber, TransAmount })), TransAmount).toEqual({
+        status: 200,
+        body: BAD_AMOUNT,
+      });
+    }
+    for (const TransAmount of ["1.00", "1", "250000.00"]) {
+      expect(await validate(c2bPayment({ BillRefNumber: input.phoneNumber, TransAmount })), TransAmount).toEqual({
+        status: 200,
+        body: ACCEPTED,
+      });
+    }
+  });
+
+  it("answers a wrong token as a path that does not exist", async () => {
+    const { input } = await registerUser();
+    const response = await validate(c2bPayment({ BillRefNumber: input.phoneNumber, TransAmount: "10.00" }), "nope");
+    expect(response).toEqual({ status: 404, body: { message: "Not Found" } });
+  });
+});
+
+describe("C2B confirmation", () => {
+  it("credits the wallet once with a completed Paybill ledger line, counts it and ends the trial", async () => {
+    const { token, user, input } = await registerUser();
+    expect(await userItem(user._id)).toMatchObject({ isTrialAccount: true, walletBalanceCents: 0 });
+    const before = await depositCounters();
+    const payment = c2bPayment({ BillRefNumber: msisdnOf(input.phoneNumber), TransAmount: "1234.50" });
+
+    expect(await confirm(payment)).toEqual({ status: 200, body: { ResultCode: 0, ResultDesc: "Success" } });
+
+    expect(await userItem(user._id)).toMatchObject({ isTrialAccount: false, walletBalanceCents: 123_450 });
+    const lines = await completedDeposits(user._id);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      transactionType: "deposit",
+      status: "completed",
+      balance: "wallet",
+      amountCents: 123_450,
+      mpesaTransactionId: payment.TransID,
+      description: "M-Pesa Paybill deposit",
+      reference: payment.TransID,
+    });
+    expect(await readItem(keys.receiptMarker(payment.TransID))).toMatchObject({
+      userId: user._id,
+      lineId: lines[0]?.id,
+      channel: "paybill",
+    });
+    const after = await depositCounters();
+    expect(after).toEqual({
+      completedDeposits: before.completedDeposits + 1,
+      deposits: before.deposits + 1,
+      completed: before.completed + 1,
+      all: before.all + 1,
+    });
+    // The MSISDN of a C2B payment is hashed: it proves no number, so no payout number comes of it.
+    expect(await itemsOfUser(user._id, keys.payoutNumberPrefix)).toEqual([]);
+
+    // The investor sees it in their own list.
+    const listed = await fetch(`${apiUrl}/transactions`, { headers: { authorization: `Bearer ${token}` } });
+    expect(listed.status).toBe(200);
+    expect(((await listed.json()) as { transactions: { description: string }[] }).transactions).toContainEqual(
+      expect.objectContaining({ description: "M-Pesa Paybill deposit", amount: 1234.5, status: "completed" }),
+    );
+
+    // A replay changes nothing.
+    expect((await confirm(payment)).status).toBe(200);
+    expect((await userItem(user._id))?.walletBalanceCents).toBe(123_450);
+    expect(await completedDeposits(user._id)).toHaveLength(1);
+    expect(await depositCounters()).toEqual(after);
+    expect(payments.stack.bus.deadLetters).toEqual([]);
+    await expectLedgerToMatchBalances(user._id);
+  });
+
+  it("credits exactly once under 100 concurrent deliveries of one confirmation (R2)", async () => {
+    const { user } = await registerUser();
+    const before = await depositCounters();
+    const payment = c2bPayment({ BillRefNumber: user.referralCode.toLowerCase(), TransAmount: "750.00" });
+    const answers = await Promise.all(Array.from({ length: 100 }, () => postCallback("c2b-confirmation", payment)));
+    expect(answers.every((a) => a.status === 200 && a.body.ResultDesc === "Success")).toBe(true);
+    await payments.stack.bus.idle();
+
+    expect((await userItem(user._id))?.walletBalanceCents).toBe(75_000);
+    expect(await completedDeposits(user._id)).toHaveLength(1);
+    expect((await depositCounters()).completedDeposits).toBe(before.completedDeposits + 1);
+    expect(payments.stack.bus.deadLetters).toEqual([]);
+    await expectLedgerToMatchBalances(user._id);
+  });
+
+  it("never credits a TransID that an STK deposit already took as its receipt", async () => {
+    const { token, user, input } = await registerUser();
+    // The simulator never calls back for this number: the STK callback below is ours.
+    const started = await call<{ checkoutRequestId: string }>(
+      startDeposit,
+      gatewayEvent("start-deposit", { token, body: { amount: 200, phoneNumber: "254700009999" } }),
+    );
+    expect(started.statusCode).toBe(202);
+    const receipt = newTransId();
+    await postCallback("stk", {
+      Body: {
+        stkCallback: {
+          MerchantRequestID: "29115-34620561-1",
+          CheckoutRequestID: started.body.checkoutRequestId,
+          ResultCode: 0,
+          ResultDesc: "The service request is processed successfully.",
+          CallbackMetadata: {
+            Item: [
+              { Name: "Amount", Value: 200 },
+              { Name: "MpesaReceiptNumber", Value: receipt },
+              { Name: "TransactionDate", Value: 20261126081530 },
+              { Name: "PhoneNumber", Value: 254700009999 },
+            ],
+          },
+        },
+      },
+    });
+    await payments.stack.bus.idle();
+    expect((await userItem(user._id))?.walletBalanceCents).toBe(20_000);
+
+    await confirm(c2bPayment({ BillRefNumber: input.phoneNumber, TransAmount: "200.00", TransID: receipt }));
+    expect((await userItem(user._id))?.walletBalanceCents).toBe(20_000);
+    expect(await completedDeposits(user._id)).toHaveLength(1);
+    expect(await readItem(keys.unmatchedPayment(receipt))).toBeUndefined();
+    await expectLedgerToMatchBalances(user._id);
+  });
+
+  it("keeps a payment for no account as one unmatched record, however often it is delivered", async () => {
+    const before = await depositCounters();
+    const payment = c2bPayment({ BillRefNumber: "0700000001x", TransAmount: "99.90" });
+    expect(await confirm(payment)).toEqual({ status: 200, body: { ResultCode: 0, ResultDesc: "Success" } });
+    expect(await confirm(payment)).toEqual({ status: 200, body: { ResultCode: 0, ResultDesc: "Success" } });
+
+    expect(await readItem(keys.unmatchedPayment(payment.TransID))).toMatchObject({
+      type: "UnmatchedPayment",
+      transId: payment.TransID,
+      amountCents: 9_990,
+      billRefNumber: "0700000001x",
+      msisdn: payment.MSISDN,
+      transTime: payment.TransTime,
+      businessShortCode: "600984",
+      payerName: "WANJIRU KAMAU",
+      status: "unmatched",
+      reason: "unknown-account",
+    });
+    expect(await readItem(keys.receiptMarker(payment.TransID))).toMatchObject({ outcome: "unmatched" });
+    expect(await depositCounters()).toEqual(before);
+    expect(payments.stack.bus.deadLetters).toEqual([]);
+  });
+
+  it("keeps a payment for a deactivated account as unmatched, naming the account", async () => {
+    const { user, input } = await registerUser();
+    await deactivateUser(user._id);
+    const payment = c2bPayment({ BillRefNumber: input.phoneNumber, TransAmount: "500.00" });
+    await confirm(payment);
+    expect((await userItem(user._id))?.walletBalanceCents).toBe(0);
+    expect(await readItem(keys.unmatchedPayment(payment.TransID))).toMatchObject({
+      status: "unmatched",
+      reason: "inactive-account",
+      userId: user._id,
+    });
+  });
+
+  it("refuses a confirmation whose amount is not an exact KES amount, and changes nothing", async () => {
+    const { user, input } = await registerUser();
+    for (const TransAmount of ["12.345", "-5.00", "abc", "", "1e3", "0.00"]) {
+      const payment = c2bPayment({ BillRefNumber: input.phoneNumber, TransAmount });
+      const answer = await confirm(payment);
+      expect(answer, TransAmount).toEqual({ status: 400, body: { message: "Unexpected callback body" } });
+      expect(await readItem(keys.receiptMarker(payment.TransID))).toBeUndefined();
+      expect(await readItem(keys.unmatchedPayment(payment.TransID))).toBeUndefined();
+    }
+    expect(await userItem(user._id)).toMatchObject({ walletBalanceCents: 0, isTrialAccount: true });
+    expect(await completedDeposits(user._id)).toEqual([]);
+  });
+
+  it("refuses a confirmation with a wrong token", async () => {
+    const { user, input } = await registerUser();
+    const payment = c2bPayment({ BillRefNumber: input.phoneNumber, TransAmount: "10.00" });
+    expect(await postCallback("c2b-confirmation", payment, "wrong")).toEqual({
+      status: 404,
+      body: { message: "Not Found" },
+    });
+    await payments.stack.bus.idle();
+    expect((await userItem(user._id))?.walletBalanceCents).toBe(0);
+  });
+});
