@@ -6,6 +6,7 @@
  *   concurrency in the same run: GetItem (the anchor of the reads), TransactWriteItems of the purchase's shape (the
  *   anchor of the buy), and each endpoint's own DynamoDB work without the API around it;
  * - STK callback → balance visible latency;
+ * - Paybill: the C2B validation endpoint under load and confirmation → balance visible (scripts/bench-paybill.ts);
  * - the admin transaction list's page cost with 1,000 and with 100,000 transactions in the table.
  */
 
@@ -18,9 +19,18 @@ import {
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
 import autocannon from "autocannon";
+import { benchPaybill, type PaybillBench } from "./bench-paybill.js";
 import { defaultLocalStackOptions, startLocalStack } from "./local-stack.js";
 
-const PORTS = { web: 5473, api: 3300, sim: 4310, dynamodb: 8400, bus: 4320 };
+/** The stack's own ports; BENCH_PORT_OFFSET moves them all, so a bench can run beside another stack. */
+const OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 0);
+const PORTS = {
+  web: 5473 + OFFSET,
+  api: 3300 + OFFSET,
+  sim: 4310 + OFFSET,
+  dynamodb: 8400 + OFFSET,
+  bus: 4320 + OFFSET,
+};
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const CONNECTIONS = 20;
 const LARGE_TABLE = Number(process.env.BENCH_LARGE_TABLE ?? 100_000);
@@ -78,6 +88,7 @@ export interface ApiBench {
   /** The machine's load average (1 / 5 / 15 min) when the anchors started and when the load runs ended. */
   loadAverage: { before: number[]; after: number[] };
   callbackToBalance: { medianMs: number; p95Ms: number; samples: number };
+  paybill: PaybillBench;
   adminPages: AdminPageRow[];
 }
 
@@ -155,12 +166,14 @@ export async function benchApi(
     MPESA_MAX_PENDING_DEPOSITS_PER_USER: "1000",
     MPESA_MAX_PROMPTS_PER_USER_PER_HOUR: "1000",
     MPESA_MAX_PROMPTS_PER_PHONE_PER_HOUR: "1000",
+    // A metric line per credit (hundreds of deposits here) would bury the figures; none is measured.
+    POWERTOOLS_METRICS_DISABLED: "true",
   });
   const defaults = defaultLocalStackOptions({});
   const stack = await startLocalStack({
     ...defaults,
     ports: PORTS,
-    mail: { smtpPort: 1325, webPort: 1380 },
+    mail: { smtpPort: 1325 + OFFSET, webPort: 1380 + OFFSET },
     dataDir: undefined,
     tableName: "jengafund-bench",
     withoutWeb: true,
@@ -263,6 +276,22 @@ export async function benchApi(
         method: "POST",
         token,
         body: JSON.stringify({ amount: 250_000, phoneNumber: "254708374149" }),
+      }),
+    );
+    await measure("GET /mpesa/paybill", () => json(`${api}/mpesa/paybill`, { token }));
+    await measure("POST /hooks/daraja/c2b-validation/{token}", () =>
+      json(`${api}/hooks/daraja/c2b-validation/${process.env.MPESA_CALLBACK_TOKEN ?? ""}`, {
+        method: "POST",
+        body: JSON.stringify({
+          TransactionType: "Pay Bill",
+          TransID: "BRT0000001",
+          TransTime: "20261126081530",
+          TransAmount: "500.00",
+          BusinessShortCode: "600984",
+          BillRefNumber: "0711000002",
+          MSISDN: "2547 ***** 149",
+          FirstName: "BENCH",
+        }),
       }),
     );
     await measure("GET /mpesa/deposit/{checkoutRequestId}", () =>
@@ -420,6 +449,16 @@ export async function benchApi(
       samples: latencies.length,
     };
     log(`  callback → balance visible: median ${callbackToBalance.medianMs.toFixed(0)} ms`);
+
+    // Paybill: validation under load and confirmation → balance visible, for the same investor.
+    const paybill = await benchPaybill({
+      api,
+      callbackToken,
+      account: { token, phoneNumber: "0711000002", referralCode: registered.body.user.referralCode },
+      log,
+      connections: CONNECTIONS,
+      durationS: DURATION_S,
+    });
 
     // The anchors, on the same table and at the same concurrency as the endpoints, each after a warm-up.
     const { createDynamoAccountRepository } = await import(
@@ -666,6 +705,7 @@ export async function benchApi(
       loadAverage: { before: loadBefore, after: loadAfter },
       purchase: { items: purchase.length, shape: purchaseShape },
       callbackToBalance,
+      paybill,
       adminPages,
     };
   } finally {

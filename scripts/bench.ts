@@ -7,8 +7,10 @@
  * BENCH_ONLY=bundles measures the Lambda bundles alone and rewrites only their section of docs/benchmarks.md;
  * BENCH_ONLY=lighthouse builds the web app, runs Lighthouse alone and rewrites only the Web and Lighthouse sections.
  * BENCH_ONLY=partitions runs the R6 workload with the table's stream on and rewrites only the Partition heat section.
- * BENCH_ONLY=api measures the endpoints under load beside their DynamoDB Local anchors and rewrites only the API
- * section (the round trips and callback figures are measured on the way but not written).
+ * BENCH_ONLY=api measures the endpoints under load beside their DynamoDB Local anchors and the Paybill figures
+ * (validation under load, confirmation → balance visible), and rewrites only the API and Paybill sections (the round
+ * trips and STK callback figures are measured on the way but not written).
+ * BENCH_PORT_OFFSET moves the API bench's local stack off its default ports (scripts/bench-api.ts).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -21,6 +23,7 @@ import { lambdaBundleAliases } from "../functions/src/bundling.js";
 import { API_LOAD_HEADING, apiLoadSection, benchApi, percentile } from "./bench-api.js";
 import { benchLighthouse, LIGHTHOUSE_HEADING, lighthouseSection } from "./bench-lighthouse.js";
 import { measurePartitionHeat, PARTITION_HEAT_HEADING } from "./bench-partitions.js";
+import { PAYBILL_HEADING, paybillSection } from "./bench-paybill.js";
 import { repoRoot } from "./local-stack.js";
 
 const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 25);
@@ -219,6 +222,8 @@ ${chunkRows.join("\n")}
 }
 
 /** The text with the section under `heading` replaced by `section` (up to the next "## " heading), or it appended. */
+const STK_CALLBACK_HEADING = "## M-Pesa: callback delivered → balance visible";
+
 function replaceSection(text: string, heading: string, section: string): string {
   const start = text.indexOf(heading);
   if (start < 0) return `${text.trimEnd()}\n\n${section}`;
@@ -237,8 +242,16 @@ if (API_ONLY) {
   console.log("Measuring the API on a local stack of its own…");
   const api = await benchApi((line) => console.log(line), { adminPages: false });
   const file = join(repoRoot, "docs", "benchmarks.md");
-  writeFileSync(file, replaceSection(readFileSync(file, "utf8"), API_LOAD_HEADING, apiLoadSection(api)));
-  console.log("Wrote the API on the local stack section of docs/benchmarks.md");
+  let text = replaceSection(readFileSync(file, "utf8"), API_LOAD_HEADING, apiLoadSection(api));
+  // The Paybill section follows the STK callback's; a file written before it existed gets it there.
+  const paybill = paybillSection(api.paybill);
+  const after = text.indexOf("\n## ", text.indexOf(STK_CALLBACK_HEADING) + 1);
+  text =
+    text.includes(PAYBILL_HEADING) || !text.includes(STK_CALLBACK_HEADING) || after < 0
+      ? replaceSection(text, PAYBILL_HEADING, paybill)
+      : `${text.slice(0, after + 1)}${paybill}\n${text.slice(after + 1)}`;
+  writeFileSync(file, text);
+  console.log("Wrote the API on the local stack and Paybill sections of docs/benchmarks.md");
   process.exit(0);
 }
 
@@ -431,13 +444,14 @@ made in parallel share a round trip). The caller and the records a request is ab
 |---|---|---|
 ${roundTripRows.join("\n")}
 
-## M-Pesa: callback delivered → balance visible
+${STK_CALLBACK_HEADING}
 
 A success callback posted to the callback route (as Daraja does) until GET /auth/me shows the credit: ingest,
 event bus, settle handler, read. Median **${api.callbackToBalance.medianMs.toFixed(0)} ms**, p95
 ${api.callbackToBalance.p95Ms.toFixed(0)} ms over ${api.callbackToBalance.samples} deposits (target ≤ 3 s; the
 dashboard's poll adds up to one second on top).
 
+${paybillSection(api.paybill)}
 ## Admin transaction list: page cost as the table grows
 
 GET /admin/transactions, median of 21, with ${smallTable.toLocaleString("en")} (what the load runs wrote, at least 1,000) and then ${Number(process.env.BENCH_LARGE_TABLE ?? 100_000).toLocaleString("en")} transactions in the table

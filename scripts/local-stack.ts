@@ -1,7 +1,8 @@
 /**
  * Starts the whole product on this machine: DynamoDB Local, the table and dev seed, MailDev (the inbox the API's mail
- * goes to), the Daraja simulator process, the local API server mounting the route list's handlers under /api, and
- * the Vite dev server with /api proxied. Used by `npm start` and by the browser tests. Dev-only.
+ * goes to), the Daraja simulator process (the Paybill's C2B URLs and Pull Transactions registered with it), the local
+ * API server mounting the route list's handlers under /api, and the Vite dev server with /api proxied. Used by
+ * `npm start` and by the browser tests. Dev-only.
  */
 import { type ChildProcess, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -39,6 +40,8 @@ export interface LocalStack {
   dynamoUrl: string;
   /** MailDev's web inbox (REST API under /api). */
   mailUrl: string;
+  /** What was registered with the simulator at startup: the Paybill's C2B URLs and Pull Transactions (§12.3). */
+  paybill: string;
   stop(): Promise<void>;
 }
 
@@ -248,7 +251,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       const context = localLambdaContext("reconcile-payments", {
         timeoutMs: Math.min(RECONCILE_TIMEOUT_MS, RECONCILE_EVERY_MS),
       });
-      reconcile.handler({}, context).catch((error: unknown) => log(`[reconcile] ${String(error)}`));
+      // Locally every run also pulls Paybill payments (every 15 minutes in AWS), so a lost confirmation lands soon.
+      reconcile.handler({ paybillPull: true }, context).catch((error: unknown) => log(`[reconcile] ${String(error)}`));
     }, RECONCILE_EVERY_MS);
     reconcileTimer.unref();
     stoppers.push(async () => clearInterval(reconcileTimer));
@@ -261,6 +265,25 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await listen(api, ports.api);
     stoppers.push(() => closeServer(api));
 
+    // As `npm run mpesa -- register-urls` does for a stage: the simulator then calls the Paybill's URLs.
+    // Not fatal: the rest of the product works without it, and the banner says what happened.
+    const { registerPaybill } = await import("./mpesa.js");
+    const shortCode = process.env.MPESA_PAYBILL_SHORTCODE ?? "600984";
+    const paybill = await registerPaybill({
+      darajaUrl: String(process.env.MPESA_BASE_URL),
+      consumerKey: String(process.env.MPESA_CONSUMER_KEY),
+      consumerSecret: String(process.env.MPESA_CONSUMER_SECRET),
+      shortCode,
+      callbackBaseUrl: String(process.env.MPESA_CALLBACK_BASE_URL),
+      callbackToken: String(process.env.MPESA_CALLBACK_TOKEN),
+      nominatedNumber: "254708374149",
+      c2bVersion: "v2",
+    }).then(
+      (done) => `${shortCode}: C2B URLs ${done.c2bUrls}, Pull Transactions ${done.pullTransactions}`,
+      (error: unknown) => `${shortCode}: NOT registered (${error instanceof Error ? error.message : String(error)})`,
+    );
+    log(`Paybill ${paybill} with the simulator`);
+
     if (options.withoutWeb) {
       return {
         webUrl: "",
@@ -268,6 +291,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         simUrl: `http://localhost:${ports.sim}`,
         dynamoUrl: dynamo.endpoint,
         mailUrl: inbox.webUrl,
+        paybill,
         stop,
       };
     }
@@ -287,6 +311,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       simUrl: `http://localhost:${ports.sim}`,
       dynamoUrl: dynamo.endpoint,
       mailUrl: inbox.webUrl,
+      paybill,
       stop,
     };
   } catch (error) {

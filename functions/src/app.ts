@@ -28,6 +28,7 @@ import { createDynamoBalanceAdjusterRepository } from "./repositories/dynamo/bal
 import { createDynamoIdempotencyRepository } from "./repositories/dynamo/idempotency-repository.js";
 import { createDynamoInvestorRepository } from "./repositories/dynamo/investor-repository.js";
 import { createDynamoPackageRepository } from "./repositories/dynamo/package-repository.js";
+import { createDynamoPaybillReconciliationRepository } from "./repositories/dynamo/paybill-reconciliation-repository.js";
 import { createDynamoPaybillRepository } from "./repositories/dynamo/paybill-repository.js";
 import {
   createDynamoDepositRepository,
@@ -39,6 +40,7 @@ import { createDynamoPayoutRecoveryRepository } from "./repositories/dynamo/payo
 import { createDynamoPendingDepositRepository } from "./repositories/dynamo/pending-deposit-repository.js";
 import { createDynamoSessionRepository } from "./repositories/dynamo/session-repository.js";
 import { createDynamoStatsRepository } from "./repositories/dynamo/stats-repository.js";
+import { createDynamoUnmatchedPaymentRepository } from "./repositories/dynamo/unmatched-payment-repository.js";
 import { createAccountService, createAuthenticator, createReferralCodeCheck } from "./services/accounts.js";
 import { createAdjustmentService } from "./services/adjustments.js";
 import { createAdminService } from "./services/admin.js";
@@ -49,12 +51,14 @@ import { createLoginGuard } from "./services/login-guard.js";
 import { createPasswordResetRequests, createPasswordResets } from "./services/password-reset.js";
 import { refuseCommonPassword } from "./services/password-strength.js";
 import { createPaybillDeposits, createPaybillDetails, createPaybillValidation } from "./services/paybill.js";
+import { createPaybillReconciliation } from "./services/paybill-reconciliation.js";
 import { createPayoutNumberService } from "./services/payout-numbers.js";
 import { createPayoutService } from "./services/payouts.js";
 import { createPendingDepositList } from "./services/pending-deposits.js";
 import { createProofOfWork } from "./services/proof-of-work.js";
 import { createNewBrowserCheck, createSessionService } from "./services/sessions.js";
 import { createStepUp, createTwoFactorService, createTwoFactorSetup } from "./services/two-factor.js";
+import { createUnmatchedPaymentService } from "./services/unmatched-payments.js";
 import { createWithdrawalService } from "./services/withdrawals.js";
 
 /**
@@ -293,6 +297,22 @@ export const adjustments = /* @__PURE__ */ once(() => {
   });
 });
 
+/** Unmatched Paybill payments as stored, and the deposit figures by channel (the admin statistics read them). */
+export const unmatchedPaymentRecords = /* @__PURE__ */ once(() => createDynamoUnmatchedPaymentRepository());
+
+/** Unmatched Paybill payments: credited to a user under the same four eyes, or returned (design.md §12.3). */
+export const unmatchedPayments = /* @__PURE__ */ once(() => {
+  const env = config();
+  return createUnmatchedPaymentService({
+    payments: unmatchedPaymentRecords(),
+    users: accountRepo(),
+    clock: systemClock,
+    newId,
+    limits: { soloMaxKes: env.ADJUSTMENT_SOLO_MAX_KES, soloDailyMaxKes: env.ADJUSTMENT_SOLO_DAILY_MAX_KES },
+    metrics,
+  });
+});
+
 /** The same service with the payouts: approving a withdrawal starts its M-Pesa payout, marking it failed refunds it. */
 export const withdrawalDecisions = /* @__PURE__ */ once(() =>
   createAdminService({
@@ -407,5 +427,25 @@ export const paybillValidation = /* @__PURE__ */ once(() =>
 
 /** The settlement of Paybill confirmations, from the bus. */
 export const paybillDeposits = /* @__PURE__ */ once(() =>
-  createPaybillDeposits({ payments: createDynamoPaybillRepository(), clock: systemClock, newId, log, metrics }),
+  createPaybillDeposits({
+    payments: createDynamoPaybillRepository(),
+    clock: systemClock,
+    newId,
+    log,
+    metrics,
+    businessNumber: config().MPESA_PAYBILL_SHORTCODE,
+  }),
+);
+
+/** Paybill payments whose confirmation never came, from Pull Transactions, settled as confirmations (reconciliation). */
+export const paybillReconciliation = /* @__PURE__ */ once(() =>
+  createPaybillReconciliation({
+    daraja: daraja(),
+    receipts: createDynamoPaybillReconciliationRepository(),
+    settle: (payment) => paybillDeposits().settle(payment),
+    shortCode: config().MPESA_PAYBILL_SHORTCODE,
+    clock: systemClock,
+    log,
+    metrics,
+  }),
 );

@@ -88,9 +88,12 @@ describe("GET /admin/stats", () => {
       stats,
       gatewayEvent("get-admin-stats", { token: asAdmin.token }),
     );
+    // The spec's eight figures, and issue 21's deposits by channel and open unmatched payments.
     expect(Object.keys(after.body.stats).sort()).toEqual(
       [
         "activeInvestments",
+        "depositsByChannel",
+        "unmatchedPayments",
         "newUsersToday",
         "pendingWithdrawals",
         "totalInvestments",

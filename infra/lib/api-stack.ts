@@ -122,6 +122,8 @@ const PAYBILL_VALIDATION: RouteHandlerName = "validate-paybill-payment";
 const PAYBILL_DETAILS: RouteHandlerName = "get-paybill-details";
 /** The route that applies the solo limits of admin balance adjustments (the only reader of those settings). */
 export const ADJUSTING_ROUTE: RouteHandlerName = "adjust-user-balance";
+/** Crediting an unmatched Paybill payment counts toward the same solo limits (design.md §12.1, §12.3). */
+export const UNMATCHED_RESOLVING_ROUTE: RouteHandlerName = "resolve-unmatched-payment";
 
 /** The HTTP API: one Lambda function and one route per entry of the shared route list. */
 export class ApiStack extends Stack {
@@ -170,6 +172,8 @@ export class ApiStack extends Stack {
       MPESA_SHORTCODE: props.darajaSettings.shortcode,
       MPESA_B2C_SHORTCODE: props.darajaSettings.b2cShortcode,
       MPESA_INITIATOR_NAME: props.darajaSettings.initiatorName,
+      // Settle keeps a confirmation for another business number as unmatched; reconciliation pulls this Paybill.
+      MPESA_PAYBILL_SHORTCODE: props.darajaSettings.paybillShortcode,
       // Daraja silently drops callback URLs containing "exe", so the execute-api host name cannot be used: the public
       // base (the site's address + /api: callbacks must pass CloudFront to carry the origin secret) is a deploy-time
       // setting. Left unset, deposits and payouts fail with a clear configuration error instead of waiting for
@@ -210,7 +214,7 @@ export class ApiStack extends Stack {
       // Every other handler signs or verifies session tokens, and holds back admins without 2FA where it is required.
       const common = { JWT_SECRET_ARN: props.jwtSecret, ORIGIN_SECRET_ARN: props.originSecret };
       const sessions = { REQUIRE_ADMIN_2FA: String(props.accountSecurity.requireAdminTwoFactor) };
-      if (handler === ADJUSTING_ROUTE) {
+      if (handler === ADJUSTING_ROUTE || handler === UNMATCHED_RESOLVING_ROUTE) {
         return {
           secrets: common,
           environment: {

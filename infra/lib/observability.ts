@@ -27,6 +27,8 @@ export const BUSINESS_METRICS = [
   "StuckPayouts",
   /** Pending deposits too old for Daraja's STK query, as counted by each reconciliation run (a gauge). */
   "StaleDeposits",
+  /** Paybill payments unmatched for more than a day, as counted by each reconciliation run (a gauge). */
+  "UnmatchedPaymentsStale",
   "LoginsThrottled",
   "ReferralCodeChecksThrottled",
   "StkPromptsRefused",

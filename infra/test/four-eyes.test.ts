@@ -7,7 +7,7 @@ import { routes } from "@jengafund/shared";
 import { Template } from "aws-cdk-lib/assertions";
 import { describe, expect, it, vi } from "vitest";
 import { metrics } from "../../functions/src/lib/metrics.js";
-import { ADJUSTING_ROUTE } from "../lib/api-stack.js";
+import { ADJUSTING_ROUTE, UNMATCHED_RESOLVING_ROUTE } from "../lib/api-stack.js";
 import { createJengaFundApp } from "../lib/jengafund-app.js";
 import { PROD_CONTEXT, skipBundling } from "./contexts.js";
 
@@ -80,7 +80,14 @@ describe("the solo limits in AWS", () => {
       ADJUSTMENT_SOLO_MAX_KES: "10000",
       ADJUSTMENT_SOLO_DAILY_MAX_KES: "100000",
     });
-    for (const route of routes.filter((r) => r.handler !== ADJUSTING_ROUTE)) {
+    // Crediting an unmatched Paybill payment is held to the same limits.
+    expect(environmentOf(dev, UNMATCHED_RESOLVING_ROUTE)).toMatchObject({
+      ADJUSTMENT_SOLO_MAX_KES: "10000",
+      ADJUSTMENT_SOLO_DAILY_MAX_KES: "100000",
+    });
+    for (const route of routes.filter(
+      (r) => r.handler !== ADJUSTING_ROUTE && r.handler !== UNMATCHED_RESOLVING_ROUTE,
+    )) {
       expect(environmentOf(dev, route.handler), route.handler).not.toHaveProperty("ADJUSTMENT_SOLO_MAX_KES");
     }
     const tighter = synthApi({ adjustmentSoloMaxKes: 2000, adjustmentSoloDailyMaxKes: 20000 });

@@ -127,6 +127,16 @@ describe("stages", () => {
     });
   });
 
+  it("tells settle and reconciliation which Paybill is ours (a confirmation for another is kept unmatched)", () => {
+    for (const description of [
+      "Applies M-Pesa callbacks from the payments bus",
+      "Checks pending M-Pesa deposits and payouts with Daraja",
+    ]) {
+      const [, fn] = functionNamed(prod.api, description);
+      expect(environmentOf(fn).MPESA_PAYBILL_SHORTCODE, description).toBe("567890");
+    }
+  });
+
   it("reads a stage's values from its block in the stages context, a value given directly winning", () => {
     const { mpesaCallbackBaseUrl, ...rest } = PROD_CONTEXT;
     const { stacks, api } = synth({
@@ -490,6 +500,7 @@ describe("alarms", () => {
     ["ReconciliationErrors", "Sum", 1],
     ["StuckPayouts", "Maximum", 1],
     ["StaleDeposits", "Maximum", 1],
+    ["UnmatchedPaymentsStale", "Maximum", 1],
     ["PayoutPaidAfterRefund", "Sum", 1],
     ["AmountMismatches", "Sum", 1],
     ["CallbacksRejected", "Sum", 10],
@@ -617,5 +628,17 @@ describe("dashboard", () => {
       expect(body).toContain(title);
     }
     expect(body).toContain('\\"stage\\",\\"prod\\"');
+  });
+
+  it("charts deposits credited by channel: Paybill by its own series, STK push as the rest", () => {
+    const [dashboard] = Object.values(prod.api.findResources("AWS::CloudWatch::Dashboard"));
+    const body = JSON.stringify(prod.stacks.api.resolve(dashboard?.Properties.DashboardBody));
+    expect(body).toContain("Deposits credited by channel");
+    expect(body).toContain("FILL(credited, 0) - FILL(paybill, 0)");
+    expect(body).toContain('\\"label\\":\\"STK push\\"');
+    expect(body).toContain('\\"label\\":\\"Paybill\\"');
+    expect(body).toContain(
+      '\\"DepositsCredited\\",\\"reason\\",\\"paybill\\",\\"service\\",\\"jengafund\\",\\"stage\\",\\"prod\\"',
+    );
   });
 });

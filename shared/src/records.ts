@@ -32,6 +32,8 @@ export const AUDIT_ACTIONS = [
   "adjustment.request",
   "adjustment.approve",
   "adjustment.reject",
+  "unmatched-payment.assign",
+  "unmatched-payment.return",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -204,6 +204,10 @@ describe.each([
     await audit("process withdrawal dialog");
     await closeDialog(page, "Process Withdrawal");
 
+    await openAdminTab(page, /^Unmatched/, "Unmatched Payments");
+    await page.getByRole("combobox", { name: "Status" }).waitFor();
+    await audit("unmatched payments");
+
     await openAdminTab(page, "Audit", "Audit Trail");
     await page.getByText(/^Showing \d+ of \d+ (entry|entries)$/).waitFor();
     await audit("audit");

@@ -32,6 +32,8 @@ export async function setup(project: TestProject) {
   project.provide("apiUrl", stack.apiUrl);
   project.provide("simUrl", stack.simUrl);
   project.provide("mailUrl", stack.mailUrl);
+  // The stack's callback path token, so a test can register the Paybill (C2B) URLs with the simulator.
+  project.provide("mpesaCallbackToken", process.env.MPESA_CALLBACK_TOKEN ?? "");
   project.provide("adminEmail", options.admin.email);
   project.provide("adminPassword", options.admin.password);
   // `npm run admin` reads the local stack's settings from these, as it does npm start's.
@@ -54,6 +56,8 @@ declare module "vitest" {
     simUrl: string;
     /** MailDev's inbox; its REST API lists the mail the API sent (`GET /api/email`). */
     mailUrl: string;
+    /** The token in the API's Daraja hook paths (`/hooks/daraja/<kind>/<token>`). */
+    mpesaCallbackToken: string;
     adminEmail: string;
     adminPassword: string;
     /** The environment `npm run admin` needs to work on this stack's table. */

@@ -24,5 +24,6 @@ export function presentAdjustment(adjustment: AdjustmentRecord, now: Date): Bala
     createdAt: adjustment.createdAt,
     ...(adjustment.decidedAt ? { decidedAt: adjustment.decidedAt } : {}),
     expiresAt: adjustment.expiresAt,
+    ...(adjustment.unmatchedPaymentId ? { unmatchedPaymentId: adjustment.unmatchedPaymentId } : {}),
   };
 }

@@ -25,6 +25,8 @@ export type MetricName =
   | "StuckPayouts"
   // Per reconciliation run: pending deposits too old to ask Daraja about any more (an operator must look).
   | "StaleDeposits"
+  // Per reconciliation run: Paybill payments kept as unmatched for more than a day (an admin must resolve them).
+  | "UnmatchedPaymentsStale"
   | "LoginsThrottled"
   | "ReferralCodeChecksThrottled"
   | "StkPromptsRefused"

@@ -1,8 +1,16 @@
 import { nairobiWallClock } from "@jengafund/shared";
 import type { Clock } from "../lib/clock.js";
 import type { TokenCache } from "../repositories/ports.js";
-import { resultCodeOf } from "./callbacks.js";
-import { type B2cRequest, type CallbackKind, DarajaError, type DarajaPort, type StkQueryResult } from "./daraja.js";
+import { decimalKesToCents, resultCodeOf } from "./callbacks.js";
+import {
+  type B2cRequest,
+  type CallbackKind,
+  DarajaError,
+  type DarajaPort,
+  type PaybillDarajaPort,
+  type PulledPayment,
+  type StkQueryResult,
+} from "./daraja.js";
 
 export interface DarajaSettings {
   baseUrl: string;
@@ -48,7 +56,41 @@ export function stkPassword(shortcode: string, passkey: string, timestamp: strin
   return Buffer.from(`${shortcode}${passkey}${timestamp}`, "utf8").toString("base64");
 }
 
-export function createDarajaClient(settings: DarajaSettings, cache: TokenCache, clock: Clock): DarajaPort {
+/** `YYYY-MM-DD HH:mm:ss` in Nairobi time: how Pull Transactions takes a window (mpesa.md §9.A B.7). */
+export function pullDate(at: Date): string {
+  return nairobiWallClock(at).replace("T", " ").slice(0, 19);
+}
+
+/** Pull Transactions pages at most this many times per query: a window of an hour is a page or two. */
+const MAX_PULL_PAGES = 20;
+
+/** A row of a Pull Transactions answer (Safaricom's lowercase keys), or null when it cannot name a payment. */
+export function pulledPaymentOf(row: unknown): PulledPayment | null {
+  if (typeof row !== "object" || row === null) return null;
+  const fields = row as Record<string, unknown>;
+  const transId = String(fields.transactionId ?? "").trim();
+  const amountCents = decimalKesToCents(fields.amount);
+  const completedAt = new Date(String(fields.trxDate ?? ""));
+  if (!/^[A-Za-z0-9]{1,30}$/.test(transId) || amountCents === null || amountCents <= 0) return null;
+  if (Number.isNaN(completedAt.getTime())) return null;
+  // The payer's number without its 254, as a number or a string.
+  const digits = String(fields.msisdn ?? "").replace(/\D/g, "");
+  return {
+    transId,
+    completedAt,
+    amountCents,
+    billRefNumber: String(fields.billreference ?? ""),
+    msisdn: digits.length === 9 ? `254${digits}` : digits,
+    payerName: String(fields.sender ?? ""),
+    transactionType: String(fields.transactiontype ?? ""),
+  };
+}
+
+export function createDarajaClient(
+  settings: DarajaSettings,
+  cache: TokenCache,
+  clock: Clock,
+): DarajaPort & PaybillDarajaPort {
   let memo: { token: string; expiresAt: number } | undefined;
 
   async function fetchJson(
@@ -207,6 +249,51 @@ export function createDarajaClient(settings: DarajaSettings, cache: TokenCache, 
         Occasion: originatorConversationId,
       });
       return { conversationId: String(body.ConversationID ?? "") };
+    },
+
+    async registerC2bUrls(registration) {
+      const { body } = await post(`/mpesa/c2b/${registration.apiVersion}/registerurl`, {
+        ShortCode: registration.shortCode,
+        ResponseType: registration.responseType,
+        ConfirmationURL: assertCallbackUrl(registration.confirmationUrl),
+        ValidationURL: assertCallbackUrl(registration.validationUrl),
+      });
+      return { description: String(body.ResponseDescription ?? "") };
+    },
+
+    async registerPullTransactions({ shortCode, nominatedNumber, callbackUrl }) {
+      const { body } = await post("/pulltransactions/v1/register", {
+        ShortCode: shortCode,
+        RequestType: "Pull",
+        NominatedNumber: nominatedNumber,
+        CallBackURL: callbackUrl,
+      });
+      const description = String(body.ResponseDescription ?? "");
+      return { alreadyRegistered: String(body.ResponseStatus) === "1001" || /already/i.test(description), description };
+    },
+
+    async pullTransactions({ shortCode, from, to }) {
+      const payments: PulledPayment[] = [];
+      let rowsRead = 0;
+      let unreadableRows = 0;
+      for (let page = 0; page < MAX_PULL_PAGES; page++) {
+        const { body } = await post("/pulltransactions/v1/query", {
+          ShortCode: shortCode,
+          StartDate: pullDate(from),
+          EndDate: pullDate(to),
+          OffSetValue: String(rowsRead),
+        });
+        // Rows come as a list in a list; "1001" with an empty list: nothing (more) in the window.
+        const rows = Array.isArray(body.Response) ? body.Response.flat() : [];
+        if (String(body.ResponseCode) !== "1000" || rows.length === 0) break;
+        rowsRead += rows.length;
+        for (const row of rows) {
+          const payment = pulledPaymentOf(row);
+          if (payment) payments.push(payment);
+          else unreadableRows++;
+        }
+      }
+      return { payments, unreadableRows };
     },
   };
 }

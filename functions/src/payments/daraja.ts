@@ -34,6 +34,53 @@ export interface DarajaPort {
   transactionStatus(originatorConversationId: string): Promise<{ conversationId: string }>;
 }
 
+/** The C2B URLs of a Paybill (mpesa.md §9.A B.2): registered once in production. */
+export interface C2bUrlRegistration {
+  /** The C2B API product of the Daraja app: the other version's path is refused (mpesa.md §9.A B.1). */
+  apiVersion: "v1" | "v2";
+  shortCode: string;
+  /** "Completed": a validation outage must not bounce a customer's money (design.md §12.3). */
+  responseType: "Completed" | "Cancelled";
+  confirmationUrl: string;
+  validationUrl: string;
+}
+
+/** One completed C2B payment as Pull Transactions lists it (mpesa.md §9.A B.7). */
+export interface PulledPayment {
+  transId: string;
+  /** When M-Pesa completed it. */
+  completedAt: Date;
+  amountCents: number;
+  /** The account number the payer typed. */
+  billRefNumber: string;
+  /** The payer's number (2547…/2541…), the only place Daraja gives it in clear. */
+  msisdn: string;
+  payerName: string;
+  /** Safaricom's word for it, e.g. `c2b-pay-bill-debit`. */
+  transactionType: string;
+}
+
+/** The Paybill's side of Daraja: URL registration and the Pull Transactions reconciliation companion. */
+export interface PaybillDarajaPort {
+  /** Registers the validation and confirmation URLs; the answer's description as Daraja gave it. */
+  registerC2bUrls(registration: C2bUrlRegistration): Promise<{ description: string }>;
+  /** The one-time Pull Transactions registration; `alreadyRegistered` when Daraja had it already. */
+  registerPullTransactions(input: {
+    shortCode: string;
+    nominatedNumber: string;
+    callbackUrl: string;
+  }): Promise<{ alreadyRegistered: boolean; description: string }>;
+  /**
+   * Every completed payment of the window (all pages), as Daraja lists them; rows that name no payment (no receipt
+   * or amount) are left out and counted.
+   */
+  pullTransactions(input: {
+    shortCode: string;
+    from: Date;
+    to: Date;
+  }): Promise<{ payments: PulledPayment[]; unreadableRows: number }>;
+}
+
 /** A synchronous Daraja refusal: its error code and message as Daraja sent them. */
 export class DarajaError extends Error {
   constructor(
@@ -47,6 +94,11 @@ export class DarajaError extends Error {
 
   get isDuplicateOriginator(): boolean {
     return this.errorCode === "500.002.1001" && /duplicate/i.test(this.errorMessage);
+  }
+
+  /** Production registers a Paybill's C2B URLs once: a second registration is refused with this. */
+  get isAlreadyRegistered(): boolean {
+    return /already registered/i.test(this.errorMessage);
   }
 
   get isInvalidToken(): boolean {

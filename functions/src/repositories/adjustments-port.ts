@@ -29,6 +29,11 @@ export interface AdjustmentRecord {
   requestId: string;
   /** The request that decided it: a retry of that decision after a lost answer finds it made. */
   decisionId?: string;
+  /**
+   * The unmatched Paybill payment (its TransID) this credit assigns (services/unmatched-payments.ts): approving it
+   * credits the payment as a Paybill deposit; rejecting it, or its expiry, leaves the payment open again.
+   */
+  unmatchedPaymentId?: string;
 }
 
 /** An admin's solo adjustments in one Nairobi day, counted in the money move's own transaction. */
@@ -70,15 +75,20 @@ export interface AdjustmentRepository {
   /**
    * Approves a pending adjustment that has not expired and moves its money, in one transaction: the status change,
    * the ledger line, the balance, the audit entry. MoveRefusedError("not-pending") when it was decided or expired
-   * meanwhile, ("insufficient-balance") for a debit past zero (it stays pending).
+   * meanwhile, ("insufficient-balance") for a debit past zero (it stays pending). One naming an unmatched payment
+   * credits that payment instead, with `paymentAudit` as well.
    */
   approve(
     adjustment: AdjustmentRecord,
     plan: BalanceAdjustmentPlan,
     decision: AdjustmentDecision,
     audit: AuditRecord,
+    paymentAudit?: AuditRecord,
   ): Promise<void>;
-  /** Rejects a pending adjustment that has not expired; nothing moves. MoveRefusedError("not-pending") otherwise. */
+  /**
+   * Rejects a pending adjustment that has not expired; nothing moves (an unmatched payment it named is open again).
+   * MoveRefusedError("not-pending") otherwise.
+   */
   reject(
     adjustment: AdjustmentRecord,
     decision: AdjustmentDecision,

@@ -8,8 +8,11 @@ import type { LedgerLine, UserRecord } from "./ports.js";
 /** What an account number names: a registered phone (as the stored MSISDN) or a referral code (upper case). */
 export type PaybillAccountReference = { msisdn: string } | { referralCode: string };
 
-/** Why a confirmed payment was kept as unmatched instead of credited. */
-export type UnmatchedReason = "unknown-account" | "inactive-account";
+/**
+ * Why a confirmed payment was kept as unmatched instead of credited: its account number named no account, or an
+ * inactive one, or it was confirmed for a business number that is not our Paybill.
+ */
+export type UnmatchedReason = "unknown-account" | "inactive-account" | "other-short-code";
 
 /** A confirmed Paybill payment that named no (active) account: kept, never lost, for an admin to resolve. */
 export interface UnmatchedPaymentRecord {

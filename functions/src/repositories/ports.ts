@@ -426,7 +426,7 @@ export interface AuditRecord {
   id: string;
   action: AuditAction;
   actor: UserSummary & { id: string };
-  target: { type: "user" | "package" | "withdrawal"; id: string; label: string };
+  target: { type: "user" | "package" | "withdrawal" | "payment"; id: string; label: string };
   details: {
     before?: Record<string, unknown>;
     after?: Record<string, unknown>;

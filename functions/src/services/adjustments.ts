@@ -26,6 +26,7 @@ import { type KeepAnswer, type LedgerLine, MoveRefusedError, type UserRecord } f
 import { type Actor, createAuditor } from "./audit.js";
 import { refuseOwnBalance } from "./four-eyes.js";
 import { withBalanceChange } from "./investments.js";
+import { paybillDepositLine, unmatchedAssignAudit } from "./unmatched-payments.js";
 
 export interface AdjustmentLimits {
   /** The most one admin may move alone in one adjustment (KES). */
@@ -289,7 +290,14 @@ export function createAdjustmentService({ adjustments, users, clock, newId, limi
         const signed = signedCents(adjustment.type, adjustment.amountCents);
         if (subject.walletBalanceCents + signed < 0)
           throw new InsufficientBalanceError(INVESTOR_MESSAGES.insufficientBalance);
-        const line = ledgerLine(subject, adjustment.type, adjustment.amountCents, adjustment.reason, input.requestId);
+        // The credit of an unmatched Paybill payment is that payment's deposit line, with an audit entry of its own.
+        const paymentId = adjustment.unmatchedPaymentId;
+        const line = paymentId
+          ? paybillDepositLine(
+              { newId, at, userId: subject.id, transId: paymentId, cents: adjustment.amountCents },
+              input.requestId,
+            )
+          : ledgerLine(subject, adjustment.type, adjustment.amountCents, adjustment.reason, input.requestId);
         await adjustments.approve(
           adjustment,
           { subject, line, ...(input.keep ? { answer: input.keep(decided) } : {}) },
@@ -300,8 +308,19 @@ export function createAdjustmentService({ adjustments, users, clock, newId, limi
             reason: decision.reason ?? adjustment.reason,
             requestedBy,
           }),
+          ...(paymentId
+            ? [
+                audit(
+                  actor,
+                  "unmatched-payment.assign",
+                  target,
+                  unmatchedAssignAudit(subject, paymentId, line, adjustment.reason, requestedBy),
+                ),
+              ]
+            : []),
         );
-        counted(adjustment.type, "approved", adjustment.amountCents);
+        if (paymentId) metrics?.count("DepositsCredited", "paybill");
+        else counted(adjustment.type, "approved", adjustment.amountCents);
         return decided;
       } catch (error) {
         if (!(error instanceof MoveRefusedError)) throw error;

@@ -107,6 +107,11 @@ export interface PaybillDepositDeps {
   newId: () => string;
   log: Log;
   metrics: MetricsPort;
+  /**
+   * Our Paybill (MPESA_PAYBILL_SHORTCODE). A confirmation for another business number is kept as unmatched
+   * ("other-short-code") rather than credited: the money did not reach our Paybill. Unset, none is checked.
+   */
+  businessNumber?: string;
 }
 
 export type PaybillSettlement = "credited" | "unmatched" | "duplicate";
@@ -122,12 +127,15 @@ export const PAYBILL_LINE_DESCRIPTION = "M-Pesa Paybill deposit";
  * No payout number is recorded from a Paybill payment, unlike an STK deposit: only a payer's number in clear would
  * prove it, and Daraja hashes or masks the MSISDN of a C2B payment.
  */
-export function createPaybillDeposits({ payments, clock, newId, log, metrics }: PaybillDepositDeps) {
+export function createPaybillDeposits({ payments, clock, newId, log, metrics, businessNumber }: PaybillDepositDeps) {
   return {
     async settle(payment: C2bPayment): Promise<PaybillSettlement> {
       const at = clock.now().toISOString();
       const context = { transId: payment.transId, amountCents: payment.amountCents };
-      const account = await resolveAccount(payments, payment.billRefNumber);
+      const account =
+        businessNumber !== undefined && payment.businessShortCode.trim() !== businessNumber
+          ? { missing: "other-short-code" as const }
+          : await resolveAccount(payments, payment.billRefNumber);
       try {
         if ("missing" in account) {
           await payments.recordUnmatched({
@@ -144,7 +152,11 @@ export function createPaybillDeposits({ payments, clock, newId, log, metrics }: 
             ...(account.userId ? { userId: account.userId } : {}),
             receivedAt: at,
           });
-          log("warn", "Paybill payment for no account kept as unmatched", { ...context, reason: account.missing });
+          log("warn", "Paybill payment for no account kept as unmatched", {
+            ...context,
+            reason: account.missing,
+            ...(account.missing === "other-short-code" ? { businessShortCode: payment.businessShortCode } : {}),
+          });
           return "unmatched";
         }
         const line: LedgerLine = {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll } from "vitest";
 import { createDarajaSimulator } from "../../../mpesa-sim/src/server.js";
 import { EVENT_SOURCE } from "../../src/events/publisher.js";
 import { createLocalApiServer } from "../../src/local/api-server.js";
-import { createLocalEventBus, type LocalEventBus } from "../../src/local/event-bus.js";
+import { createLocalEventBus, type EventEnvelope, type LocalEventBus } from "../../src/local/event-bus.js";
 import { localLambdaContext } from "../../src/local/lambda-context.js";
 import { closeServer, listen } from "../../src/local/servers.js";
 import { signInAsAdmin } from "./admin.js";
@@ -44,15 +44,19 @@ export interface PaymentsStack {
   stop(): Promise<void>;
 }
 
-export async function startPaymentsStack(options: { callbackDelayMs: number }): Promise<PaymentsStack> {
+export interface PaymentsStackOptions {
+  callbackDelayMs: number;
+  /** The bus's target in place of the settle handler, when a test must reach it (e.g. with injected faults). */
+  settle?: (event: EventEnvelope, handler: (event: EventEnvelope) => Promise<unknown>) => Promise<unknown>;
+}
+
+export async function startPaymentsStack(options: PaymentsStackOptions): Promise<PaymentsStack> {
   const simulator = createDarajaSimulator({ callbackDelayMs: options.callbackDelayMs });
   const settle = await import("../../src/handlers/events/settle-mpesa-result.js");
+  const handler = (event: EventEnvelope) =>
+    settle.handler(event as never, localLambdaContext("settle-mpesa-result", { timeoutMs: 30_000 }));
   const bus = createLocalEventBus([
-    {
-      source: EVENT_SOURCE,
-      target: (event) =>
-        settle.handler(event as never, localLambdaContext("settle-mpesa-result", { timeoutMs: 30_000 })),
-    },
+    { source: EVENT_SOURCE, target: (event) => (options.settle ? options.settle(event, handler) : handler(event)) },
   ]);
   const api = createLocalApiServer(async (name) => (await import(`../../src/handlers/http/${name}.ts`)).handler);
   await Promise.all([listen(simulator, PORTS.sim), listen(bus, PORTS.bus), listen(api, PORTS.api)]);
@@ -69,7 +73,7 @@ export async function startPaymentsStack(options: { callbackDelayMs: number }): 
  * The payments stack for one test file, with the admin signed in: started before its tests, stopped after them.
  * Read `stack` and `adminToken` inside tests (they are set once the file's setup has run).
  */
-export function usePaymentsStack(options: { callbackDelayMs: number } = { callbackDelayMs: 50 }) {
+export function usePaymentsStack(options: PaymentsStackOptions = { callbackDelayMs: 50 }) {
   const running = { stack: undefined as unknown as PaymentsStack, adminToken: "" };
   beforeAll(async () => {
     running.stack = await startPaymentsStack(options);

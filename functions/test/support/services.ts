@@ -14,9 +14,11 @@ import { createDynamoBalanceAdjusterRepository } from "../../src/repositories/dy
 import { type DynamoContext, defaultDynamoContext } from "../../src/repositories/dynamo/client.js";
 import { createDynamoInvestorRepository } from "../../src/repositories/dynamo/investor-repository.js";
 import { createDynamoPackageRepository } from "../../src/repositories/dynamo/package-repository.js";
+import { createDynamoUnmatchedPaymentRepository } from "../../src/repositories/dynamo/unmatched-payment-repository.js";
 import { type AdjustmentLimits, createAdjustmentService } from "../../src/services/adjustments.js";
 import { createAdminService } from "../../src/services/admin.js";
 import { createInvestmentService } from "../../src/services/investments.js";
+import { createUnmatchedPaymentService } from "../../src/services/unmatched-payments.js";
 import { createWithdrawalService } from "../../src/services/withdrawals.js";
 
 /** A clock the test moves by hand, for day boundaries and maturity. */
@@ -42,6 +44,10 @@ export function buildServices(options: { clock: Clock; ctx?: DynamoContext; adju
   const accounts = createDynamoAccountRepository(ctx);
   const investor = createDynamoInvestorRepository(ctx);
   const deps = { investor, accounts, clock: options.clock, newId: () => ulid() };
+  const limits = options.adjustmentLimits ?? {
+    soloMaxKes: ADJUSTMENT_SOLO_MAX_KES,
+    soloDailyMaxKes: ADJUSTMENT_SOLO_DAILY_MAX_KES,
+  };
   return {
     accounts,
     investor,
@@ -60,10 +66,14 @@ export function buildServices(options: { clock: Clock; ctx?: DynamoContext; adju
       users: accounts,
       clock: options.clock,
       newId: () => ulid(),
-      limits: options.adjustmentLimits ?? {
-        soloMaxKes: ADJUSTMENT_SOLO_MAX_KES,
-        soloDailyMaxKes: ADJUSTMENT_SOLO_DAILY_MAX_KES,
-      },
+      limits,
+    }),
+    unmatchedPayments: createUnmatchedPaymentService({
+      payments: createDynamoUnmatchedPaymentRepository(ctx),
+      users: accounts,
+      clock: options.clock,
+      newId: () => ulid(),
+      limits,
     }),
   };
 }

@@ -187,7 +187,7 @@ export class Monitoring extends Construct {
     this.alarm("ReconciliationErrors", "reconciliation-errors", {
       metric: this.businessMetric("ReconciliationErrors"),
       threshold: 1,
-      description: "A reconciliation run could not check or settle a pending deposit or payout",
+      description: "A reconciliation run could not check or settle a pending deposit, payout or Paybill payment",
     });
     this.alarm("ReconciliationNotRunning", "reconciliation-not-running", {
       metric: reconcile.metricInvocations({ statistic: "Sum", period: Duration.minutes(15) }),
@@ -207,6 +207,12 @@ export class Monitoring extends Construct {
       metric: this.businessMetric("StaleDeposits", "Maximum"),
       threshold: 1,
       description: "Deposits are still pending past the age reconciliation asks Daraja about; someone must check them",
+    });
+    this.alarm("UnmatchedPaymentsStale", "unmatched-payments-stale", {
+      // A gauge each reconciliation run reports, like StaleDeposits.
+      metric: this.businessMetric("UnmatchedPaymentsStale", "Maximum"),
+      threshold: 1,
+      description: "A Paybill payment has been unmatched for more than a day; an admin must assign or return it",
     });
     this.alarm("PayoutPaidAfterRefund", "paid-after-refund", {
       metric: this.businessMetric("PayoutPaidAfterRefund"),
@@ -259,6 +265,35 @@ export class Monitoring extends Construct {
           "concurrency in the account's shared pool",
       });
     }
+  }
+
+  /**
+   * DepositsCredited by channel: Paybill credits are also counted in a series with `reason: paybill`
+   * (services/paybill.ts), so STK is the total less Paybill.
+   */
+  private depositsByChannel(): IMetric[] {
+    const credited = this.businessMetric("DepositsCredited");
+    const paybill = new Metric({
+      namespace: METRICS_NAMESPACE,
+      metricName: "DepositsCredited",
+      dimensionsMap: { service: SERVICE_NAME, stage: this.props.stage, reason: "paybill" },
+      statistic: "Sum",
+      period: FIVE_MINUTES,
+    });
+    return [
+      new MathExpression({
+        expression: "FILL(credited, 0) - FILL(paybill, 0)",
+        usingMetrics: { credited, paybill },
+        label: "STK push",
+        period: FIVE_MINUTES,
+      }),
+      new MathExpression({
+        expression: "FILL(paybillOnly, 0)",
+        usingMetrics: { paybillOnly: paybill },
+        label: "Paybill",
+        period: FIVE_MINUTES,
+      }),
+    ];
   }
 
   /** An admin adjustment series (design.md §12.1): by direction, and whether one admin alone or two moved it. */
@@ -354,6 +389,7 @@ export class Monitoring extends Construct {
     );
     dashboard.addWidgets(
       graph("Deposits", [sum("DepositsStarted"), sum("DepositsCredited"), sum("DepositsFailed")]),
+      graph("Deposits credited by channel", this.depositsByChannel()),
       graph("Payouts and refunds", [sum("PayoutsCompleted"), sum("PayoutsRefunded"), sum("PayoutPaidAfterRefund")]),
       graph("Admin credits without a second admin (KES an hour)", [this.soloCreditsMetric()]),
       graph(
@@ -367,6 +403,7 @@ export class Monitoring extends Construct {
       graph("Waiting on an operator (per reconciliation run)", [
         this.businessMetric("StuckPayouts", "Maximum"),
         this.businessMetric("StaleDeposits", "Maximum"),
+        this.businessMetric("UnmatchedPaymentsStale", "Maximum"),
       ]),
     );
     dashboard.addWidgets(

@@ -48,6 +48,11 @@ import type {
   WithdrawalRequestInput,
 } from "../schemas/investor.js";
 import type { PaybillDetails, PaybillValidationAnswer } from "../schemas/paybill.js";
+import type {
+  ResolveUnmatchedPaymentInput,
+  UnmatchedPayment,
+  UnmatchedPaymentsQuerySchema,
+} from "../schemas/unmatched-payments.js";
 import type { AuthResponse, User } from "../schemas/user.js";
 import type { RouteHandlerName } from "./routes.js";
 
@@ -78,11 +83,18 @@ export interface AdminStats {
   pendingWithdrawals: number;
   totalRevenue: number;
   newUsersToday: number;
+  /** Completed deposits by how they came (issue 21): STK prompts and Paybill payments; `amount` in KES. */
+  depositsByChannel: { stk: { count: number; amount: number }; paybill: { count: number; amount: number } };
+  /** Paybill payments waiting for an admin: unmatched, or pending a second admin's approval. */
+  unmatchedPayments: number;
 }
 
-/** What an audit entry is about: a user, a package or a withdrawal, with a label for people (email, name, amount). */
+/**
+ * What an audit entry is about: a user, a package, a withdrawal or an unmatched Paybill payment, with a label for
+ * people (email, name, amount, receipt).
+ */
 export interface AuditTarget {
-  type: "user" | "package" | "withdrawal";
+  type: "user" | "package" | "withdrawal" | "payment";
   _id: string;
   label: string;
 }
@@ -188,6 +200,11 @@ export interface RouteResponses {
   "list-admin-audit": JsonAnswer<AdminPage<"entries", AuditEntry>>;
   "list-admin-adjustments": JsonAnswer<AdminPage<"adjustments", BalanceAdjustment>>;
   "decide-adjustment": JsonAnswer<{ adjustment: BalanceAdjustment }>;
+  "list-unmatched-payments": JsonAnswer<AdminPage<"payments", UnmatchedPayment>>;
+  /** Credited or returned (200); above the solo limits the credit waits for a second admin (202, nothing moved). */
+  "resolve-unmatched-payment":
+    | JsonAnswer<{ message: string; payment: UnmatchedPayment }>
+    | JsonAnswer<{ message: string; adjustment: BalanceAdjustment; payment: UnmatchedPayment }, 202>;
 }
 
 /** Query strings travel as text: each parameter the route's query schema reads, as a string. */
@@ -219,6 +236,8 @@ export interface RouteRequests {
   "list-admin-audit": { query: QueryOf<typeof AdminAuditQuerySchema> };
   "list-admin-adjustments": { query: QueryOf<typeof AdminAdjustmentsQuerySchema> };
   "decide-adjustment": { body: z.input<typeof DecideAdjustmentInputSchema> };
+  "list-unmatched-payments": { query: QueryOf<typeof UnmatchedPaymentsQuerySchema> };
+  "resolve-unmatched-payment": { body: ResolveUnmatchedPaymentInput };
 }
 
 /** A route's answer; a route the map does not list yet answers `never`, so its handler cannot compile. */

@@ -213,6 +213,23 @@ export const routes = [
     idempotent: true,
     stepUp: true,
   },
+  // Paybill payments for no account (design.md §12.3): credited to a user (four eyes above the solo limits) or returned.
+  {
+    method: "GET",
+    path: "/admin/unmatched-payments",
+    handler: "list-unmatched-payments",
+    access: "admin",
+    data: "read",
+  },
+  {
+    method: "PUT",
+    path: "/admin/unmatched-payments/{id}",
+    handler: "resolve-unmatched-payment",
+    access: "admin",
+    data: "write",
+    idempotent: true,
+    stepUp: true,
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteHandlerName = (typeof routes)[number]["handler"];

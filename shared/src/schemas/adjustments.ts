@@ -42,6 +42,8 @@ export interface BalanceAdjustment {
   decidedAt?: string;
   /** When a pending adjustment stops being decidable. */
   expiresAt: string;
+  /** The unmatched Paybill payment it credits (its TransID): approving it credits that payment to the user. */
+  unmatchedPaymentId?: string;
 }
 
 export const AdminAdjustmentsQuerySchema = z.object({

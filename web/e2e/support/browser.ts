@@ -48,11 +48,19 @@ export async function openPage(
   return { page, errors, close: () => context.close() };
 }
 
-/** `fullPage: false` for an open dialog: it is fixed to the viewport, so a full-page capture misplaces it. */
-export async function screenshot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+/**
+ * `fullPage: false` for an open dialog: it is fixed to the viewport, so a full-page capture misplaces it.
+ * `animations: "allow"` for a toast that has just come in, once its entrance has ended: disabling animations ends its
+ * timer bar too, which closes it before the capture.
+ */
+export async function screenshot(
+  page: Page,
+  name: string,
+  { fullPage = true, animations = "disabled" }: { fullPage?: boolean; animations?: "disabled" | "allow" } = {},
+): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
   // Without disabled animations a dialog or toast is caught half faded in.
-  await page.screenshot({ path: `${screenshotDir}${name}.png`, fullPage, animations: "disabled" });
+  await page.screenshot({ path: `${screenshotDir}${name}.png`, fullPage, animations });
 }
 
 /** True when the page is wider than the viewport, i.e. the user would have to scroll sideways. */

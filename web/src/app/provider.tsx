@@ -3,6 +3,7 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { system } from "../components/ui/system";
 import { DepositWatchProvider } from "../features/deposit/components/deposit-watch-provider";
+import { PaybillWatchProvider } from "../features/paybill/components/paybill-watch-provider";
 import { AuthProvider } from "../lib/auth/auth-provider";
 import { createQueryClient } from "../lib/query-client";
 import { Toaster } from "../lib/toast/toaster";
@@ -18,7 +19,9 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <ChakraProvider value={system}>
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
-          <DepositWatchProvider>{children}</DepositWatchProvider>
+          <DepositWatchProvider>
+            <PaybillWatchProvider>{children}</PaybillWatchProvider>
+          </DepositWatchProvider>
         </AuthProvider>
       </QueryClientProvider>
       <Toaster />

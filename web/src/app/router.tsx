@@ -29,16 +29,26 @@ const InvestmentsPanel = lazyNamed(
 const ReferralsPanel = lazyNamed(() => import("../features/referrals/components/referrals-panel"), "ReferralsPanel");
 /** The Account tab hosts controls of three other features; they meet here because features never import each other. */
 const AccountPanel = lazy(async () => {
-  const [{ AccountPanel: Panel }, { DepositDialog }, { WithdrawalDialog }, { TransactionHistoryDialog }] =
-    await Promise.all([
-      import("../features/account/components/account-panel"),
-      import("../features/deposit/components/deposit-dialog"),
-      import("../features/withdrawals/components/withdrawal-dialog"),
-      import("../features/history/components/transaction-history-dialog"),
-    ]);
+  const [
+    { AccountPanel: Panel },
+    { DepositDialog },
+    { PayWithPaybill },
+    { WithdrawalDialog },
+    { TransactionHistoryDialog },
+  ] = await Promise.all([
+    import("../features/account/components/account-panel"),
+    import("../features/deposit/components/deposit-dialog"),
+    import("../features/paybill/components/pay-with-paybill"),
+    import("../features/withdrawals/components/withdrawal-dialog"),
+    import("../features/history/components/transaction-history-dialog"),
+  ]);
   return {
     default: () => (
-      <Panel deposit={<DepositDialog />} withdraw={<WithdrawalDialog />} history={<TransactionHistoryDialog />} />
+      <Panel
+        deposit={<DepositDialog paybill={<PayWithPaybill />} />}
+        withdraw={<WithdrawalDialog />}
+        history={<TransactionHistoryDialog />}
+      />
     ),
   };
 });
@@ -60,6 +70,10 @@ const WithdrawalsPanel = lazyNamed(
 const AdjustmentsPanel = lazyNamed(
   () => import("../features/admin-adjustments/components/adjustments-panel"),
   "AdjustmentsPanel",
+);
+const UnmatchedPanel = lazyNamed(
+  () => import("../features/admin-unmatched/components/unmatched-panel"),
+  "UnmatchedPanel",
 );
 const AuditPanel = lazyNamed(() => import("../features/admin-audit/components/audit-panel"), "AuditPanel");
 
@@ -92,6 +106,7 @@ export function AppRoutes() {
               <Route path={paths.admin.transactions} element={<TransactionsPanel />} />
               <Route path={paths.admin.withdrawals} element={<WithdrawalsPanel />} />
               <Route path={paths.admin.approvals} element={<AdjustmentsPanel />} />
+              <Route path={paths.admin.unmatchedPayments} element={<UnmatchedPanel />} />
               <Route path={paths.admin.audit} element={<AuditPanel />} />
               <Route path="*" element={<Navigate to={paths.admin.overview} replace />} />
             </Route>

@@ -23,6 +23,8 @@ export const paths = {
     transactions: "/admin/transactions",
     withdrawals: "/admin/withdrawals",
     approvals: "/admin/approvals",
+    /** Paybill payments that named no account (design.md §12.3). */
+    unmatchedPayments: "/admin/unmatched-payments",
     audit: "/admin/audit",
   },
 } as const;

@@ -21,6 +21,11 @@ export const queryKeys = {
   deposit: (checkoutRequestId: string) => ["deposit", checkoutRequestId],
   /** The user's deposits still awaiting M-Pesa, read on each page load to watch them again. */
   pendingDeposits: (userId: string) => ["pending-deposits", userId],
+  /** The numbers to pay by Paybill, and the ledger read while a Paybill payment is awaited. */
+  paybill: {
+    details: ["paybill", "details"],
+    watch: (userId: string) => ["paybill", "watch", userId],
+  },
   admin: {
     all: ["admin"],
     stats: ["admin", "stats"],
@@ -32,5 +37,9 @@ export const queryKeys = {
     adjustments: ["admin", "adjustments"],
     /** The Approvals tab's badge: how many adjustments are pending. */
     pendingAdjustments: ["admin", "adjustments", "pending-count"],
+    /** Paybill payments that named no account (design.md §12.3); the prefix of the list and the badge. */
+    unmatchedPayments: ["admin", "unmatched-payments"],
+    /** The tab's badge: how many payments wait to be resolved. */
+    unmatchedPaymentCount: ["admin", "unmatched-payments", "unmatched-count"],
   },
 } as const;

@@ -1,9 +1,10 @@
 import type { Context } from "aws-lambda";
-import { deposits, payouts, stats } from "../../app.js";
+import { deposits, paybillReconciliation, payouts, stats } from "../../app.js";
 import { systemClock } from "../../lib/clock.js";
 import { observeInvocation } from "../../lib/invocation.js";
 import { log } from "../../lib/log.js";
 import { metrics } from "../../lib/metrics.js";
+import { isPullRun } from "../../services/paybill-reconciliation.js";
 
 /** Checks a run starts with Daraja, each of deposits and payouts. */
 export const RECONCILE_BATCH = 50;
@@ -21,16 +22,32 @@ export const MAX_DEPOSIT_AGE_MS = 24 * 3_600_000;
  * bounded batches, stopping before the timeout. It also keeps the active-investments statistic current by retiring
  * investments whose maturity day has passed.
  *
+ * Paybill (design.md §12.3): every 15 minutes (the run scheduled at hh:00, :15, :30 or :45, by the schedule event's
+ * `time`) it pulls the last hour of Paybill payments from Pull Transactions and settles those no confirmation settled;
+ * a run invoked by hand pulls when its event says `{ "paybillPull": true }`. Every run counts the unmatched payments
+ * older than a day (UnmatchedPaymentsStale, alarmed).
+ *
  * A failure is counted (ReconciliationErrors, alarmed) and logged at error level, and the run carries on with the
  * rest; the handler does not throw for it. A scheduled invocation that throws is retried by Lambda at once, asking
  * Daraja about everything again, while the next run comes within minutes anyway. Only a crash (a timeout, running out
  * of memory) fails the invocation, which the function's own error alarm reports.
  */
-export async function handler(_event: unknown, context: Context) {
-  return observeInvocation(context, { correlation_id: context.awsRequestId }, () => reconcile(context));
+export async function handler(event: unknown, context: Context) {
+  return observeInvocation(context, { correlation_id: context.awsRequestId }, () =>
+    reconcile(context, pullsPaybill(event)),
+  );
 }
 
-async function reconcile(context: Context) {
+/** The schedule's event carries the time it was scheduled for; a hand-made one may ask for the pull. */
+function pullsPaybill(event: unknown): boolean {
+  if (typeof event !== "object" || event === null) return false;
+  const { time, paybillPull } = event as { time?: unknown; paybillPull?: unknown };
+  if (paybillPull === true) return true;
+  const scheduledAt = typeof time === "string" ? new Date(time) : undefined;
+  return scheduledAt !== undefined && !Number.isNaN(scheduledAt.getTime()) && isPullRun(scheduledAt);
+}
+
+async function reconcile(context: Context, pullPaybill: boolean) {
   const timeLeftMs = () => context.getRemainingTimeInMillis() - STOP_MARGIN_MS;
   const failedParts: string[] = [];
   async function part<T>(name: string, work: () => Promise<T>): Promise<T | null> {
@@ -50,21 +67,36 @@ async function reconcile(context: Context) {
     deposits().reconcile({ limit: RECONCILE_BATCH, maxAgeMs: MAX_DEPOSIT_AGE_MS, timeLeftMs }),
   );
   const payoutRun = await part("payouts", () => payouts().reconcile({ limit: RECONCILE_BATCH, timeLeftMs }));
+  // After the STK and B2C checks: a Pull Transactions outage fails this part alone.
+  const paybillRun = pullPaybill
+    ? await part("Paybill payments", () => paybillReconciliation().pull({ timeLeftMs }))
+    : undefined;
+  const unmatchedPaymentsStale = await part("stale unmatched payments", () =>
+    paybillReconciliation().countStaleUnmatched(),
+  );
 
-  const errors = failedParts.length + (depositRun?.errors ?? 0) + (payoutRun?.errors ?? 0);
+  const errors = failedParts.length + (depositRun?.errors ?? 0) + (payoutRun?.errors ?? 0) + (paybillRun?.errors ?? 0);
   const summary = {
     deposits: depositRun,
     payouts: payoutRun,
+    ...(paybillRun !== undefined ? { paybill: paybillRun } : {}),
+    unmatchedPaymentsStale,
     maturedInvestmentsRetired,
     errors,
     failedParts,
-    stoppedEarly: Boolean(depositRun?.stoppedEarly || payoutRun?.stoppedEarly),
+    stoppedEarly: Boolean(depositRun?.stoppedEarly || payoutRun?.stoppedEarly || paybillRun?.stoppedEarly),
   };
   if (errors > 0) {
     log("error", "Payment reconciliation finished with errors", summary);
   } else if (summary.stoppedEarly) {
     log("warn", "Payment reconciliation stopped before its timeout; the next run continues", summary);
-  } else if (depositRun?.checked || payoutRun?.checked || maturedInvestmentsRetired) {
+  } else if (
+    depositRun?.checked ||
+    payoutRun?.checked ||
+    paybillRun?.credited ||
+    paybillRun?.unmatched ||
+    maturedInvestmentsRetired
+  ) {
     // Quiet when there was nothing to do: it runs every few minutes.
     log("info", "Payment reconciliation finished", summary);
   }

@@ -1,8 +1,27 @@
 import { centsToKes } from "@jengafund/shared";
-import { admin } from "../../app.js";
+import { admin, unmatchedPaymentRecords } from "../../app.js";
 import { httpHandler } from "../../lib/middleware.js";
 
 export const handler = httpHandler("get-admin-stats", {}, async () => {
-  const { totalRevenueCents, ...counts } = await admin().stats();
-  return { body: { stats: { ...counts, totalRevenue: centsToKes(totalRevenueCents) } } };
+  const [{ totalRevenueCents, ...counts }, paybill] = await Promise.all([
+    admin().stats(),
+    unmatchedPaymentRecords().stats(),
+  ]);
+  return {
+    body: {
+      stats: {
+        ...counts,
+        totalRevenue: centsToKes(totalRevenueCents),
+        // Completed deposits by channel: every completed deposit not from the Paybill came by an STK prompt.
+        depositsByChannel: {
+          stk: {
+            count: paybill.completedDeposits - paybill.paybillDeposits,
+            amount: centsToKes(paybill.stkDepositCents),
+          },
+          paybill: { count: paybill.paybillDeposits, amount: centsToKes(paybill.paybillDepositCents) },
+        },
+        unmatchedPayments: paybill.openPayments,
+      },
+    },
+  };
 });

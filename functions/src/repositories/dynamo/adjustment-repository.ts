@@ -1,10 +1,11 @@
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import type { AdjustmentRecord, AdjustmentRepository } from "../adjustments-port.js";
+import type { AdjustmentRecord, AdjustmentRepository, SoloBudget } from "../adjustments-port.js";
 import { type BalanceAdjustmentPlan, summaryOf } from "../ports.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
 import { auditCounters, auditPut, countersUpdate, ledgerCounters, ledgerItem, mergeCounters } from "./items.js";
 import { keys } from "./keys.js";
 import { type MoveItem, markerPut, refusing, runTransaction, type TransactItem } from "./transactions.js";
+import { unmatchedAssignItems, unmatchedReopenItem } from "./unmatched-payment-repository.js";
 
 /** A solo day total is kept a little past its day, then DynamoDB deletes it. */
 const SOLO_DAY_TTL_SECONDS = 3 * 86_400;
@@ -23,6 +24,7 @@ const ADJUSTMENT_ATTRIBUTES = [
   "decidedAt",
   "requestId",
   "decisionId",
+  "unmatchedPaymentId",
 ] as const satisfies readonly (keyof AdjustmentRecord)[];
 
 /**
@@ -30,7 +32,7 @@ const ADJUSTMENT_ATTRIBUTES = [
  * `expiresAt` is its TTL attribute (epoch seconds), so the deadline, which the adjustment must outlive, is
  * `pendingUntil`.
  */
-function adjustmentItem(adjustment: AdjustmentRecord): Record<string, unknown> {
+export function adjustmentItem(adjustment: AdjustmentRecord): Record<string, unknown> {
   const { expiresAt, type: adjustmentType, ...rest } = adjustment;
   return {
     ...keys.adjustment(adjustment.id),
@@ -75,6 +77,27 @@ function moneyItems(
   ] satisfies (MoveItem | TransactItem)[];
 }
 
+/** An admin's solo day total, refused ("solo-limit") when this adjustment would pass the day's ceiling. */
+export function soloBudgetUpdate(TableName: string, budget: SoloBudget): MoveItem {
+  return refusing("solo-limit", {
+    Update: {
+      TableName,
+      Key: keys.soloAdjustments(budget.adminId, budget.day),
+      UpdateExpression: "ADD totalCents :cents SET expiresAt = :ttl, #type = :type",
+      // The day's first adjustment is held to the ceiling too (a per-adjustment limit set above it).
+      ConditionExpression: "(attribute_not_exists(totalCents) AND :cents <= :max) OR totalCents <= :room",
+      ExpressionAttributeNames: { "#type": "type" },
+      ExpressionAttributeValues: {
+        ":cents": budget.cents,
+        ":room": budget.dailyMaxCents - budget.cents,
+        ":max": budget.dailyMaxCents,
+        ":ttl": Math.floor(Date.parse(`${budget.day}T00:00:00+03:00`) / 1000) + SOLO_DAY_TTL_SECONDS,
+        ":type": "SoloAdjustments",
+      },
+    },
+  });
+}
+
 /** A pending adjustment, not past its deadline, becomes `to` with its decision. */
 function decisionUpdate(
   TableName: string,
@@ -110,26 +133,7 @@ export function createDynamoAdjustmentRepository(ctx: DynamoContext = defaultDyn
       const { budget } = plan;
       await runTransaction(
         ctx,
-        [
-          ...moneyItems(TableName, plan, audit),
-          refusing("solo-limit", {
-            Update: {
-              TableName,
-              Key: keys.soloAdjustments(budget.adminId, budget.day),
-              UpdateExpression: "ADD totalCents :cents SET expiresAt = :ttl, #type = :type",
-              // The day's first adjustment is held to the ceiling too (a per-adjustment limit set above it).
-              ConditionExpression: "(attribute_not_exists(totalCents) AND :cents <= :max) OR totalCents <= :room",
-              ExpressionAttributeNames: { "#type": "type" },
-              ExpressionAttributeValues: {
-                ":cents": budget.cents,
-                ":room": budget.dailyMaxCents - budget.cents,
-                ":max": budget.dailyMaxCents,
-                ":ttl": Math.floor(Date.parse(`${budget.day}T00:00:00+03:00`) / 1000) + SOLO_DAY_TTL_SECONDS,
-                ":type": "SoloAdjustments",
-              },
-            },
-          }),
-        ],
+        [...moneyItems(TableName, plan, audit), soloBudgetUpdate(TableName, budget)],
         plan.answer ? { answer: plan.answer } : {},
       );
     },
@@ -177,10 +181,29 @@ export function createDynamoAdjustmentRepository(ctx: DynamoContext = defaultDyn
       return { items: matching.slice((page - 1) * limit, page * limit), total: matching.length };
     },
 
-    async approve(adjustment, plan, decision, audit) {
+    async approve(adjustment, plan, decision, audit, paymentAudit) {
+      // An adjustment that names an unmatched Paybill payment credits that payment (its deposit line, not an
+      // adjustment line) and marks it assigned.
+      const money = adjustment.unmatchedPaymentId
+        ? unmatchedAssignItems(
+            TableName,
+            {
+              payment: { transId: adjustment.unmatchedPaymentId } as Parameters<
+                typeof unmatchedAssignItems
+              >[1]["payment"],
+              subject: plan.subject,
+              line: plan.line,
+              resolvedBy: decision.decidedBy,
+              reason: adjustment.reason,
+              at: decision.at,
+            },
+            { adjustmentId: adjustment.id },
+            paymentAudit ? [audit, paymentAudit] : [audit],
+          )
+        : moneyItems(TableName, plan, audit);
       await runTransaction(
         ctx,
-        [decisionUpdate(TableName, adjustment, "approved", decision), ...moneyItems(TableName, plan, audit)],
+        [decisionUpdate(TableName, adjustment, "approved", decision), ...money],
         plan.answer ? { answer: plan.answer } : {},
       );
     },
@@ -195,6 +218,10 @@ export function createDynamoAdjustmentRepository(ctx: DynamoContext = defaultDyn
           },
           countersUpdate(TableName, auditCounters(audit), adjustment.userId),
           auditPut(TableName, audit),
+          // The unmatched payment it named is open again.
+          ...(adjustment.unmatchedPaymentId
+            ? [unmatchedReopenItem(TableName, adjustment.unmatchedPaymentId, adjustment.id)]
+            : []),
         ],
         answer ? { answer } : {},
       );

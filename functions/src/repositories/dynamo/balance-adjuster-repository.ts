@@ -5,13 +5,17 @@ import { type DynamoContext, defaultDynamoContext } from "./client.js";
 import { keys } from "./keys.js";
 
 /**
- * The admins who adjusted a balance, from the audit trail: alone (`user.balance`), or as asker or approver of an
- * approved adjustment (`adjustment.approve`, which names the asker). Every adjustment writes its audit entry in the
- * same transaction as the money, indexed by what it was done to (GSI3) under a time-ordered id, so "since" is a key range.
+ * The admins who adjusted a balance, from the audit trail: alone (`user.balance`), as asker or approver of an
+ * approved adjustment (`adjustment.approve`, which names the asker), or by crediting an unmatched Paybill payment to
+ * the account (`unmatched-payment.assign`: an admin chose whose wallet the money went to). Every adjustment writes its
+ * audit entry in the same transaction as the money, indexed by what it was done to (GSI3) under a time-ordered id, so
+ * "since" is a key range.
  */
 /**
  * Every balance adjustment's audit entry on `userId` since `since`, with the attributes `projection` names: the solo
- * ones (`user.balance`) and the approved ones (`adjustment.approve`). One key range of GSI3, read to its end.
+ * ones (`user.balance`), the approved ones (`adjustment.approve`) and unmatched payments credited to the account
+ * (`unmatched-payment.assign`; one approved by a second admin also has its `adjustment.approve`, and names the asker).
+ * One key range of GSI3, read to its end.
  */
 export async function adjustmentEntriesSince(
   { db, TableName }: DynamoContext,
@@ -27,13 +31,14 @@ export async function adjustmentEntriesSince(
         TableName,
         IndexName: "GSI3",
         KeyConditionExpression: "GSI3PK = :target AND GSI3SK >= :since",
-        FilterExpression: "#action IN (:alone, :approved)",
+        FilterExpression: "#action IN (:alone, :approved, :assigned)",
         ExpressionAttributeNames: { "#action": "action", ...projection.names },
         ExpressionAttributeValues: {
           ":target": keys.auditByTarget(userId),
           ":since": ulidFloor(since),
           ":alone": "user.balance",
           ":approved": "adjustment.approve",
+          ":assigned": "unmatched-payment.assign",
         },
         ProjectionExpression: projection.expression,
         ExclusiveStartKey,

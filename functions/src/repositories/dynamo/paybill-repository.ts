@@ -2,7 +2,8 @@ import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import type { PaybillAccountReference, PaybillRepository } from "../paybill-port.js";
 import { summaryOf } from "../ports.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
-import { countersUpdate, ledgerCounters, ledgerItem, toUserRecord } from "./items.js";
+import { paybillDepositCounters } from "./deposit-channel-counters.js";
+import { countersUpdate, ledgerCounters, ledgerItem, mergeCounters, toUserRecord } from "./items.js";
 import { keys } from "./keys.js";
 import { depositWalletCredit, receiptMarkerPut } from "./payment-repository.js";
 import { runTransaction } from "./transactions.js";
@@ -36,7 +37,11 @@ export function createDynamoPaybillRepository(ctx: DynamoContext = defaultDynamo
         {
           Put: { TableName, Item: ledgerItem(line, summaryOf(user)), ConditionExpression: "attribute_not_exists(PK)" },
         },
-        countersUpdate(TableName, ledgerCounters(line), user.id),
+        countersUpdate(
+          TableName,
+          mergeCounters(ledgerCounters(line), paybillDepositCounters(line.amountCents)),
+          user.id,
+        ),
       ]);
     },
 

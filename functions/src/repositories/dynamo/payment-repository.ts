@@ -16,6 +16,7 @@ import {
   summaryOf,
 } from "../ports.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
+import { stkDepositCounters } from "./deposit-channel-counters.js";
 import {
   countersUpdate,
   depositItem,
@@ -263,7 +264,14 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
         ledgerStatusUpdate(TableName, deposit.userId, deposit.ledgerLineId, "deposit", from, "completed", {
           ...(receipt ? { mpesaTransactionId: receipt } : {}),
         }),
-        countersUpdate(TableName, ledgerStatusChangeCounters("deposit", from, "completed"), deposit.userId),
+        countersUpdate(
+          TableName,
+          mergeCounters(
+            ledgerStatusChangeCounters("deposit", from, "completed"),
+            stkDepositCounters(deposit.amountCents),
+          ),
+          deposit.userId,
+        ),
       ];
       if (receipt) {
         // A receipt credits once, whatever CheckoutRequestID a (replayed or forged) callback names.

@@ -30,11 +30,19 @@ export function createDynamoPayoutNumberRepository(
   async function adminCreditsSince(userId: string, since: Date): Promise<PayoutAccountRecord["adminCredits"]> {
     const credits = { count: 0, amountCents: 0 };
     const entries = await adjustmentEntriesSince(ctx, userId, since, {
-      expression: "#details.#before, #details.#after",
-      names: { "#details": "details", "#before": "before", "#after": "after" },
+      expression: "#action, #details.#before, #details.#after, #details.#requestedBy",
+      names: {
+        "#action": "action",
+        "#details": "details",
+        "#before": "before",
+        "#after": "after",
+        "#requestedBy": "requestedBy",
+      },
     });
     for (const item of entries) {
-      const details = item.details as { before?: unknown; after?: unknown } | undefined;
+      const details = item.details as { before?: unknown; after?: unknown; requestedBy?: unknown } | undefined;
+      // A payment credited with a second admin's approval has that approval's entry too: count the credit once.
+      if (item.action === "unmatched-payment.assign" && details?.requestedBy) continue;
       const before = walletKesOf(details?.before);
       const after = walletKesOf(details?.after);
       if (before === undefined || after === undefined) continue;

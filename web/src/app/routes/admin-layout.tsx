@@ -2,11 +2,13 @@ import { Outlet } from "react-router-dom";
 import { paths } from "../../config/paths";
 import { AdminTwoFactorGate } from "../../features/account/components/admin-two-factor-gate";
 import { usePendingAdjustmentCount } from "../../features/admin-adjustments/hooks/use-pending-adjustment-count";
+import { useUnmatchedPaymentCount } from "../../features/admin-unmatched/hooks/use-unmatched-payment-count";
 import { StepUpDialog } from "../../features/step-up/components/step-up-dialog";
 import { AreaLayout } from "./area-layout";
 
 export function AdminLayout() {
   const pendingAdjustments = usePendingAdjustmentCount();
+  const unmatchedPayments = useUnmatchedPaymentCount();
   const tabs = [
     { to: paths.admin.overview, label: "Overview" },
     { to: paths.admin.users, label: "Users" },
@@ -14,6 +16,11 @@ export function AdminLayout() {
     { to: paths.admin.transactions, label: "Transactions" },
     { to: paths.admin.withdrawals, label: "Withdrawals" },
     { to: paths.admin.approvals, label: "Approvals", count: { value: pendingAdjustments ?? 0, noun: "pending" } },
+    {
+      to: paths.admin.unmatchedPayments,
+      label: "Unmatched",
+      count: { value: unmatchedPayments ?? 0, noun: "to resolve" },
+    },
     { to: paths.admin.audit, label: "Audit" },
   ];
 

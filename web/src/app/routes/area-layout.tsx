@@ -5,6 +5,7 @@ import { type Tab, TabNav } from "../../components/layout/tab-nav";
 import { PageSpinner } from "../../components/ui/page-spinner";
 import { DepositDialog } from "../../features/deposit/components/deposit-dialog";
 import { PendingDepositStatus } from "../../features/deposit/components/pending-deposit-status";
+import { PayWithPaybill } from "../../features/paybill/components/pay-with-paybill";
 
 /**
  * The signed-in frame with an area's tab bar; the active tab's panel loads inside, keeping the frame on screen.
@@ -16,7 +17,7 @@ export function AreaLayout({ label, tabs, children }: { label: string; tabs: rea
       deposit={
         <>
           <PendingDepositStatus />
-          <DepositDialog />
+          <DepositDialog paybill={<PayWithPaybill />} />
         </>
       }
     >

@@ -2,7 +2,7 @@ import type { BalanceAdjustment } from "@jengafund/shared";
 import { type DetailRow, DetailsList } from "../../../components/admin/details-list";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { formatKes } from "../../../lib/format";
-import { formatMoment, personName, typeLabel } from "../lib/adjustment-labels";
+import { formatMoment, paybillPaymentLine, personName, typeLabel } from "../lib/adjustment-labels";
 
 /** What the second admin decides on: the adjustment as the first admin asked for it and what became of it. */
 export function AdjustmentDetails({ adjustment }: { adjustment: BalanceAdjustment }) {
@@ -11,6 +11,7 @@ export function AdjustmentDetails({ adjustment }: { adjustment: BalanceAdjustmen
     ["Type", typeLabel(adjustment)],
     ["Amount", formatKes(adjustment.amount)],
     ["Reason", adjustment.reason],
+    ...(adjustment.unmatchedPaymentId ? [["Payment", paybillPaymentLine(adjustment)] as const] : []),
     ["Requested By", `${personName(adjustment.requestedBy)} (${adjustment.requestedBy.email})`],
     ["Requested At", formatMoment(adjustment.createdAt)],
     ["Current Status", <StatusBadge key="status" status={adjustment.status} />],

@@ -9,6 +9,7 @@ import {
   awaitsAnotherAdmin,
   formatMoment,
   isDecidableBy,
+  paybillPaymentLine,
   personName,
   typeLabel,
   WAITING_FOR_ANOTHER_ADMIN,
@@ -52,6 +53,7 @@ export function AdjustmentsTable({ adjustments, busy, adminId, onOpen }: Adjustm
             </Table.Cell>
             <Table.Cell minW="9rem" overflowWrap="anywhere">
               {adjustment.reason}
+              <PaybillPayment adjustment={adjustment} />
             </Table.Cell>
             <Table.Cell minW="9rem">
               <Person person={adjustment.requestedBy} />
@@ -94,6 +96,7 @@ export function AdjustmentCards({ adjustments, busy, adminId, onOpen }: Adjustme
           <Text fontSize="sm" overflowWrap="anywhere">
             {adjustment.reason}
           </Text>
+          <PaybillPayment adjustment={adjustment} />
           <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
             Requested by {personName(adjustment.requestedBy)} · {formatMoment(adjustment.createdAt)}
           </Text>
@@ -119,6 +122,15 @@ function Person({
       <EmailText email={person.email} fontSize="sm" color="fg.muted" />
     </Stack>
   );
+}
+
+function PaybillPayment({ adjustment }: { adjustment: BalanceAdjustment }) {
+  const line = paybillPaymentLine(adjustment);
+  return line ? (
+    <Text fontSize="sm" color="fg.muted" overflowWrap="anywhere">
+      {line}
+    </Text>
+  ) : null;
 }
 
 function TypeBadge({ adjustment }: { adjustment: BalanceAdjustment }) {

@@ -25,6 +25,11 @@ export function formatMoment(iso: string): string {
   return formatNairobiDateTime(iso);
 }
 
+/** An adjustment that credits an unmatched Paybill payment says which one (its receipt is the M-Pesa TransID). */
+export function paybillPaymentLine(adjustment: BalanceAdjustment): string | undefined {
+  return adjustment.unmatchedPaymentId && `This is the Paybill payment ${adjustment.unmatchedPaymentId}`;
+}
+
 export function isPending(adjustment: BalanceAdjustment): boolean {
   return adjustment.status === "pending";
 }

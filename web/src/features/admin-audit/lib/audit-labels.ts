@@ -20,6 +20,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "adjustment.request": "Adjustment sent for approval",
   "adjustment.approve": "Adjustment approved",
   "adjustment.reject": "Adjustment rejected",
+  "unmatched-payment.assign": "Paybill payment credited",
+  "unmatched-payment.return": "Paybill payment returned",
 };
 
 export const AUDIT_TEXTS = {

@@ -2,6 +2,7 @@ import { Grid, Stack } from "@chakra-ui/react";
 import { PanelHeader } from "../../../components/ui/panel-header";
 import { QueryState } from "../../../components/ui/query-state";
 import { useAdminStats } from "../hooks/use-admin-stats";
+import { DepositChannels } from "./deposit-channels";
 import { PlatformHealth } from "./platform-health";
 import { PlatformStats } from "./platform-stats";
 import { QuickActions } from "./quick-actions";
@@ -13,7 +14,12 @@ export function OverviewPanel() {
     <Stack gap="6">
       <PanelHeader title="Platform Overview" description="Key figures and activity across JengaFund." />
       <QueryState query={stats} what="the platform statistics">
-        {(figures) => <PlatformStats stats={figures} />}
+        {(figures) => (
+          <Stack gap="3">
+            <PlatformStats stats={figures} />
+            <DepositChannels stats={figures} />
+          </Stack>
+        )}
       </QueryState>
       <PlatformHealth />
       <Grid templateColumns={{ base: "1fr", lg: "1fr 2fr" }} gap="6" alignItems="start">

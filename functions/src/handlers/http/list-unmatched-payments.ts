@@ -1,0 +1,15 @@
+import { UnmatchedPaymentsQuerySchema } from "@jengafund/shared";
+import { unmatchedPayments } from "../../app.js";
+import { httpHandler } from "../../lib/middleware.js";
+import { presentPage } from "../../lib/presenters.js";
+import { presentUnmatchedPayment } from "../../lib/unmatched-payment-presenter.js";
+
+/** Paybill payments for no account, by status (unmatched by default), newest first (design.md §12.3). */
+export const handler = httpHandler(
+  "list-unmatched-payments",
+  { query: UnmatchedPaymentsQuerySchema },
+  async ({ query }) => {
+    const page = await unmatchedPayments().list(query);
+    return { body: presentPage("payments", page, query, presentUnmatchedPayment) };
+  },
+);

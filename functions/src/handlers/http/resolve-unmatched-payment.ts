@@ -1,0 +1,56 @@
+import {
+  ADJUSTMENT_MESSAGES,
+  ResolveUnmatchedPaymentSchema,
+  UNMATCHED_PAYMENT_MESSAGES,
+  UnmatchedPaymentIdPathSchema,
+} from "@jengafund/shared";
+import { unmatchedPayments } from "../../app.js";
+import { presentAdjustment } from "../../lib/adjustment-presenter.js";
+import { httpHandler } from "../../lib/middleware.js";
+import { presentUnmatchedPayment } from "../../lib/unmatched-payment-presenter.js";
+import type { UnmatchedResolution } from "../../services/unmatched-payments.js";
+
+type Pending = Extract<UnmatchedResolution, { outcome: "pending" }>;
+type Done = Exclude<UnmatchedResolution, Pending>;
+
+const presentDone = (resolution: Done) => ({
+  message:
+    resolution.outcome === "assigned"
+      ? UNMATCHED_PAYMENT_MESSAGES.credited(resolution.user.firstName, resolution.user.lastName)
+      : UNMATCHED_PAYMENT_MESSAGES.returned,
+  payment: presentUnmatchedPayment(resolution.payment),
+});
+
+const presentPending = (resolution: Pending) => ({
+  message: ADJUSTMENT_MESSAGES.sentForApproval,
+  adjustment: presentAdjustment(resolution.adjustment, new Date()),
+  payment: presentUnmatchedPayment(resolution.payment),
+});
+
+/**
+ * Credits an unmatched payment to a user (200 within the solo limits; 202 when it waits for a second admin, nothing
+ * moved) or records it as returned to the payer (200), design.md §12.1 and §12.3.
+ */
+export const handler = httpHandler(
+  "resolve-unmatched-payment",
+  { path: UnmatchedPaymentIdPathSchema, body: ResolveUnmatchedPaymentSchema },
+  async ({ body, path, caller, event, sourceIp, idempotency }) => {
+    const resolution = await unmatchedPayments().resolve({
+      id: path.id,
+      resolution: body,
+      actor: { user: caller, ip: sourceIp },
+      requestId: event.requestContext.requestId,
+      ...(idempotency
+        ? {
+            keep: (result: UnmatchedResolution) =>
+              result.outcome === "pending"
+                ? idempotency.answer(202, presentPending)(result)
+                : idempotency.answer(200, presentDone)(result),
+          }
+        : {}),
+    });
+    return resolution.outcome === "pending"
+      ? { statusCode: 202 as const, body: presentPending(resolution) }
+      : { body: presentDone(resolution) };
+  },
+);

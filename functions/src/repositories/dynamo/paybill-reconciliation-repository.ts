@@ -1,0 +1,51 @@
+import { QueryCommand } from "@aws-sdk/lib-dynamodb";
+import type { PaybillReconciliationRepository } from "../paybill-reconciliation-port.js";
+import { batchGet } from "./batch-get.js";
+import { type DynamoContext, defaultDynamoContext } from "./client.js";
+import { keys } from "./keys.js";
+
+/** BatchGetItem takes at most this many keys. */
+const BATCH_GET_MAX = 100;
+
+/** The reads of Paybill reconciliation on the single table. */
+export function createDynamoPaybillReconciliationRepository(
+  ctx: DynamoContext = defaultDynamoContext(),
+): PaybillReconciliationRepository {
+  return {
+    async takenReceipts(transIds) {
+      const unique = [...new Set(transIds)];
+      const taken = new Set<string>();
+      for (let start = 0; start < unique.length; start += BATCH_GET_MAX) {
+        const markers = await batchGet(ctx, unique.slice(start, start + BATCH_GET_MAX).map(keys.receiptMarker));
+        for (const marker of markers) taken.add(String(marker.PK).slice("RECEIPT#".length));
+      }
+      return taken;
+    },
+
+    async countUnmatchedBefore(before) {
+      // GSI2 lists unmatched payments by status, sorted by `<receivedAt>#<transId>`: a key condition, counted.
+      const counts = await Promise.all(
+        keys.unmatchedPaymentsByStatusPartitions("unmatched").map(async (partition) => {
+          let count = 0;
+          let ExclusiveStartKey: Record<string, unknown> | undefined;
+          do {
+            const page = await ctx.db.send(
+              new QueryCommand({
+                TableName: ctx.TableName,
+                IndexName: "GSI2",
+                KeyConditionExpression: "GSI2PK = :pk AND GSI2SK < :before",
+                ExpressionAttributeValues: { ":pk": partition, ":before": before },
+                Select: "COUNT",
+                ExclusiveStartKey,
+              }),
+            );
+            count += page.Count ?? 0;
+            ExclusiveStartKey = page.LastEvaluatedKey;
+          } while (ExclusiveStartKey);
+          return count;
+        }),
+      );
+      return counts.reduce((sum, count) => sum + count, 0);
+    },
+  };
+}
