@@ -166,7 +166,14 @@ describe.each([
     await audit("overview");
 
     await openAdminTab(page, "Users", "User Management");
+    // The search is sent after a pause in typing, while the unfiltered list (which may already hold the investor)
+    // stays on screen: wait for the searched answer, so the list is not dimmed for it in the middle of the audit.
+    const searched = page.waitForResponse(
+      (response) =>
+        response.url().includes("/admin/users?") && response.url().includes(encodeURIComponent(investor.email)),
+    );
     await page.getByRole("searchbox", { name: "Search users" }).fill(investor.email);
+    await searched;
     const view = page.getByRole("button", { name: `View ${investor.name}` });
     await view.waitFor();
     await audit("users");

@@ -11,6 +11,8 @@ function deposits(count: number): string {
 }
 
 /**
+ * A card's help line is a second `dd` of its figure (Chakra's help text is a span, which a `dl` may not hold).
+ *
  * How the money came in (issue 21): completed deposits by STK prompt and by Paybill, and the Paybill payments still
  * waiting for an admin, which open their tab. Beside the eight figures, which stay as the spec has them.
  */
@@ -27,7 +29,7 @@ export function DepositChannels({ stats }: { stats: AdminStats }) {
         <Stat.ValueText fontSize={{ base: "lg", md: "xl" }}>
           {countFormat.format(stats.unmatchedPayments)}
         </Stat.ValueText>
-        <Stat.HelpText>
+        <Stat.HelpText as="dd">
           <Link asChild color="brand.fg" textDecoration="underline">
             <RouterLink to={paths.admin.unmatchedPayments}>Review unmatched payments</RouterLink>
           </Link>
@@ -44,7 +46,7 @@ function ChannelCard({ label, value, help }: { label: string; value: string; hel
       <Stat.ValueText fontSize={{ base: "lg", md: "xl" }} overflowWrap="anywhere">
         {value}
       </Stat.ValueText>
-      <Stat.HelpText>{help}</Stat.HelpText>
+      <Stat.HelpText as="dd">{help}</Stat.HelpText>
     </Stat.Root>
   );
 }
