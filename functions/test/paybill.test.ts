@@ -252,6 +252,50 @@ describe("C2B confirmation", () => {
     await expectLedgerToMatchBalances(user._id);
   });
 
+  it("leaves a confirmation of an STK payment (our JF reference) to the STK deposit, even when it comes first", async () => {
+    const { token, user } = await registerUser();
+    // The simulator never calls back for this number: the STK callback below is ours.
+    const started = await call<{ checkoutRequestId: string }>(
+      startDeposit,
+      gatewayEvent("start-deposit", { token, body: { amount: 300, phoneNumber: "254700009999" } }),
+    );
+    expect(started.statusCode).toBe(202);
+    // The account reference the STK push gave the payment (services/deposits.ts: JF and ten id characters).
+    const reference = `JF${randomBytes(5).toString("hex").toUpperCase()}`;
+    const receipt = newTransId();
+
+    // Where the STK short code is also the Paybill, Daraja confirms the same payment to the C2B URL.
+    const before = await depositCounters();
+    await confirm(c2bPayment({ BillRefNumber: reference, TransAmount: "300.00", TransID: receipt }));
+    expect(await readItem(keys.unmatchedPayment(receipt))).toBeUndefined();
+    expect(await readItem(keys.receiptMarker(receipt))).toBeUndefined();
+    expect(await depositCounters()).toEqual(before);
+
+    await postCallback("stk", {
+      Body: {
+        stkCallback: {
+          MerchantRequestID: "29115-34620561-1",
+          CheckoutRequestID: started.body.checkoutRequestId,
+          ResultCode: 0,
+          ResultDesc: "The service request is processed successfully.",
+          CallbackMetadata: {
+            Item: [
+              { Name: "Amount", Value: 300 },
+              { Name: "MpesaReceiptNumber", Value: receipt },
+              { Name: "TransactionDate", Value: 20261126081530 },
+              { Name: "PhoneNumber", Value: 254700009999 },
+            ],
+          },
+        },
+      },
+    });
+    await payments.stack.bus.idle();
+    expect((await userItem(user._id))?.walletBalanceCents).toBe(30_000);
+    expect(await completedDeposits(user._id)).toHaveLength(1);
+    expect(await readItem(keys.unmatchedPayment(receipt))).toBeUndefined();
+    await expectLedgerToMatchBalances(user._id);
+  });
+
   it("keeps a payment for no account as one unmatched record, however often it is delivered", async () => {
     const before = await depositCounters();
     const payment = c2bPayment({ BillRefNumber: "0700000001x", TransAmount: "99.90" });
@@ -273,6 +317,20 @@ describe("C2B confirmation", () => {
     expect(await readItem(keys.receiptMarker(payment.TransID))).toMatchObject({ outcome: "unmatched" });
     expect(await depositCounters()).toEqual(before);
     expect(payments.stack.bus.deadLetters).toEqual([]);
+  });
+
+  it("keeps a confirmed amount outside KES 1–250,000 as unmatched, never credited unseen", async () => {
+    const { user, input } = await registerUser();
+    for (const TransAmount of ["250000.01", "0.50"]) {
+      const payment = c2bPayment({ BillRefNumber: input.phoneNumber, TransAmount });
+      await confirm(payment);
+      expect(await readItem(keys.unmatchedPayment(payment.TransID))).toMatchObject({
+        status: "unmatched",
+        reason: "amount-out-of-bounds",
+      });
+    }
+    expect((await userItem(user._id))?.walletBalanceCents).toBe(0);
+    expect(await completedDeposits(user._id)).toEqual([]);
   });
 
   it("keeps a payment for a deactivated account as unmatched, naming the account", async () => {

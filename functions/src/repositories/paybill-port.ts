@@ -12,7 +12,7 @@ export type PaybillAccountReference = { msisdn: string } | { referralCode: strin
  * Why a confirmed payment was kept as unmatched instead of credited: its account number named no account, or an
  * inactive one, or it was confirmed for a business number that is not our Paybill.
  */
-export type UnmatchedReason = "unknown-account" | "inactive-account" | "other-short-code";
+export type UnmatchedReason = "unknown-account" | "inactive-account" | "other-short-code" | "amount-out-of-bounds";
 
 /** A confirmed Paybill payment that named no (active) account: kept, never lost, for an admin to resolve. */
 export interface UnmatchedPaymentRecord {

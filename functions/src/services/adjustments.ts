@@ -319,8 +319,9 @@ export function createAdjustmentService({ adjustments, users, clock, newId, limi
               ]
             : []),
         );
+        // An assigned payment is a deposit and an admin's credit both: the solo-credit alarm watches it too.
         if (paymentId) metrics?.count("DepositsCredited", "paybill");
-        else counted(adjustment.type, "approved", adjustment.amountCents);
+        counted(adjustment.type, "approved", adjustment.amountCents);
         return decided;
       } catch (error) {
         if (!(error instanceof MoveRefusedError)) throw error;

@@ -11,7 +11,7 @@ import type { MetricsPort } from "../lib/metrics.js";
 import type { C2bPayment } from "../payments/callbacks.js";
 import type { PaybillDarajaPort, PulledPayment } from "../payments/daraja.js";
 import type { PaybillReconciliationRepository } from "../repositories/paybill-reconciliation-port.js";
-import type { PaybillSettlement } from "./paybill.js";
+import { type PaybillSettlement, STK_REFERENCE } from "./paybill.js";
 
 /** How far back each pull looks: runs are 15 minutes apart, so each payment is seen by four of them. */
 export const PULL_WINDOW_MS = 60 * 60_000;
@@ -27,9 +27,6 @@ export const UNMATCHED_STALE_AFTER_MS = 24 * 3_600_000;
 export function isPullRun(at: Date, runEveryMs = 5 * 60_000): boolean {
   return at.getTime() % PULL_EVERY_MS < runEveryMs;
 }
-
-/** The reference an STK push gives its payment (services/deposits.ts): such a payment is the STK flow's to settle. */
-const STK_REFERENCE = /^JF[0-9A-Z]{10}$/;
 
 /** Pull Transactions' transaction types in the words a confirmation's TransactionType uses. */
 const TRANSACTION_TYPES: Readonly<Record<string, string>> = {

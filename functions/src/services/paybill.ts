@@ -114,7 +114,15 @@ export interface PaybillDepositDeps {
   businessNumber?: string;
 }
 
-export type PaybillSettlement = "credited" | "unmatched" | "duplicate";
+export type PaybillSettlement = "credited" | "unmatched" | "duplicate" | "stk-payment";
+
+/**
+ * The account reference an STK push gives its payment (services/deposits.ts). Where the STK short code is also the
+ * Paybill, Daraja confirms an STK payment to the C2B URL too, with this reference and the STK receipt as TransID: such
+ * a payment is the STK deposit's own to settle (its callback, then its query), never a Paybill credit or an unmatched
+ * payment, whichever arrives first.
+ */
+export const STK_REFERENCE = /^JF[0-9A-Z]{10}$/;
 
 export const PAYBILL_LINE_DESCRIPTION = "M-Pesa Paybill deposit";
 
@@ -132,10 +140,19 @@ export function createPaybillDeposits({ payments, clock, newId, log, metrics, bu
     async settle(payment: C2bPayment): Promise<PaybillSettlement> {
       const at = clock.now().toISOString();
       const context = { transId: payment.transId, amountCents: payment.amountCents };
+      if (STK_REFERENCE.test(payment.billRefNumber.trim())) {
+        log("info", "Paybill confirmation of an STK payment: left to the STK deposit's own settlement", context);
+        return "stk-payment";
+      }
+      // What validation would have refused (C2B00013) is never credited unseen: a confirmation comes without one
+      // wherever validation was skipped or unreachable, so its amount is checked here too.
+      const outOfBounds = payment.amountCents < MIN_CENTS || payment.amountCents > MAX_CENTS;
       const account =
         businessNumber !== undefined && payment.businessShortCode.trim() !== businessNumber
           ? { missing: "other-short-code" as const }
-          : await resolveAccount(payments, payment.billRefNumber);
+          : outOfBounds
+            ? { missing: "amount-out-of-bounds" as const }
+            : await resolveAccount(payments, payment.billRefNumber);
       try {
         if ("missing" in account) {
           await payments.recordUnmatched({

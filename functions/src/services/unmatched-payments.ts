@@ -181,6 +181,8 @@ export function createUnmatchedPaymentService({
           ),
         );
         metrics?.count("DepositsCredited", "paybill");
+        // An admin chose whose wallet this money went to: counted with the solo credits, which an alarm watches.
+        metrics?.adjusted({ direction: "credit", approval: "solo", kes: centsToKes(line.amountCents) });
         return assigned;
       } catch (error) {
         if (!(error instanceof MoveRefusedError)) throw error;

@@ -10,7 +10,12 @@ export const UNMATCHED_PAYMENT_STATUSES = ["unmatched", "pending", "assigned", "
 export type UnmatchedPaymentStatus = (typeof UNMATCHED_PAYMENT_STATUSES)[number];
 
 /** Why a payment was kept: no account, a deactivated one, or a confirmation for a business number not ours. */
-export const UNMATCHED_PAYMENT_REASONS = ["unknown-account", "inactive-account", "other-short-code"] as const;
+export const UNMATCHED_PAYMENT_REASONS = [
+  "unknown-account",
+  "inactive-account",
+  "other-short-code",
+  "amount-out-of-bounds",
+] as const;
 export type UnmatchedPaymentReason = (typeof UNMATCHED_PAYMENT_REASONS)[number];
 
 export const UNMATCHED_PAYMENT_MESSAGES = {

@@ -39,6 +39,7 @@ const reasonLabels: Record<UnmatchedPaymentReason, string> = {
   "unknown-account": "No account has this account number",
   "inactive-account": "The account it names is deactivated",
   "other-short-code": "Paid to a business number that is not ours",
+  "amount-out-of-bounds": "The amount is outside KES 1 to 250,000",
 };
 
 export function reasonLabel(reason: UnmatchedPaymentReason): string {
