@@ -14,7 +14,7 @@ import { keys } from "../src/repositories/dynamo/keys.js";
 import { deactivateUser, itemsOfUser, readItem } from "./support/db.js";
 import { call, gatewayEvent } from "./support/events.js";
 import { expectLedgerToMatchBalances } from "./support/money.js";
-import { apiUrl, callbackToken, postCallback, usePaymentsStack } from "./support/payments-stack.js";
+import { apiUrl, callbackToken, postCallback, stkPaid, usePaymentsStack } from "./support/payments-stack.js";
 import { registerUser } from "./support/users.js";
 
 const payments = usePaymentsStack();
@@ -224,24 +224,15 @@ describe("C2B confirmation", () => {
     );
     expect(started.statusCode).toBe(202);
     const receipt = newTransId();
-    await postCallback("stk", {
-      Body: {
-        stkCallback: {
-          MerchantRequestID: "29115-34620561-1",
-          CheckoutRequestID: started.body.checkoutRequestId,
-          ResultCode: 0,
-          ResultDesc: "The service request is processed successfully.",
-          CallbackMetadata: {
-            Item: [
-              { Name: "Amount", Value: 200 },
-              { Name: "MpesaReceiptNumber", Value: receipt },
-              { Name: "TransactionDate", Value: 20261126081530 },
-              { Name: "PhoneNumber", Value: 254700009999 },
-            ],
-          },
-        },
-      },
-    });
+    await postCallback(
+      "stk",
+      stkPaid({
+        checkoutRequestId: started.body.checkoutRequestId,
+        amount: 200,
+        receipt: receipt,
+        phone: 254700009999,
+      }),
+    );
     await payments.stack.bus.idle();
     expect((await userItem(user._id))?.walletBalanceCents).toBe(20_000);
 
@@ -271,24 +262,15 @@ describe("C2B confirmation", () => {
     expect(await readItem(keys.receiptMarker(receipt))).toBeUndefined();
     expect(await depositCounters()).toEqual(before);
 
-    await postCallback("stk", {
-      Body: {
-        stkCallback: {
-          MerchantRequestID: "29115-34620561-1",
-          CheckoutRequestID: started.body.checkoutRequestId,
-          ResultCode: 0,
-          ResultDesc: "The service request is processed successfully.",
-          CallbackMetadata: {
-            Item: [
-              { Name: "Amount", Value: 300 },
-              { Name: "MpesaReceiptNumber", Value: receipt },
-              { Name: "TransactionDate", Value: 20261126081530 },
-              { Name: "PhoneNumber", Value: 254700009999 },
-            ],
-          },
-        },
-      },
-    });
+    await postCallback(
+      "stk",
+      stkPaid({
+        checkoutRequestId: started.body.checkoutRequestId,
+        amount: 300,
+        receipt: receipt,
+        phone: 254700009999,
+      }),
+    );
     await payments.stack.bus.idle();
     expect((await userItem(user._id))?.walletBalanceCents).toBe(30_000);
     expect(await completedDeposits(user._id)).toHaveLength(1);

@@ -18,7 +18,7 @@ import { describe, expect, it } from "vitest";
 import { keys } from "../src/repositories/dynamo/keys.js";
 import { deactivateUser, itemsOfUser, readItem, setAttributes } from "./support/db.js";
 import { expectLedgerToMatchBalances } from "./support/money.js";
-import { apiUrl, postCallback, usePaymentsStack } from "./support/payments-stack.js";
+import { apiUrl, postCallback, stkPaid, usePaymentsStack } from "./support/payments-stack.js";
 import { newRegistration } from "./support/users.js";
 
 const payments = usePaymentsStack();
@@ -471,24 +471,15 @@ describe("GET /api/admin/stats: deposits by channel", () => {
       body: { amount: 200, phoneNumber: "254700009999" },
     });
     expect(started.status).toBe(202);
-    await postCallback("stk", {
-      Body: {
-        stkCallback: {
-          MerchantRequestID: "29115-34620561-1",
-          CheckoutRequestID: started.body.checkoutRequestId,
-          ResultCode: 0,
-          ResultDesc: "The service request is processed successfully.",
-          CallbackMetadata: {
-            Item: [
-              { Name: "Amount", Value: 200 },
-              { Name: "MpesaReceiptNumber", Value: newTransId() },
-              { Name: "TransactionDate", Value: 20261126081530 },
-              { Name: "PhoneNumber", Value: 254700009999 },
-            ],
-          },
-        },
-      },
-    });
+    await postCallback(
+      "stk",
+      stkPaid({
+        checkoutRequestId: started.body.checkoutRequestId,
+        amount: 200,
+        receipt: newTransId(),
+        phone: 254700009999,
+      }),
+    );
     await payments.stack.bus.idle();
     // A Paybill payment naming the account: credited by the confirmation itself.
     const paid = await confirmPaybill("350.00", subject.user.referralCode);

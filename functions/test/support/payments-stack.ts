@@ -95,3 +95,25 @@ export async function postCallback(kind: string, body: unknown, token = callback
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
+
+/** A successful STK callback as Daraja posts it (mpesa.md), for the deposit with this CheckoutRequestID. */
+export function stkPaid(fields: { checkoutRequestId: string; amount: number; receipt: string; phone: number }) {
+  return {
+    Body: {
+      stkCallback: {
+        MerchantRequestID: "29115-34620561-1",
+        CheckoutRequestID: fields.checkoutRequestId,
+        ResultCode: 0,
+        ResultDesc: "The service request is processed successfully.",
+        CallbackMetadata: {
+          Item: [
+            { Name: "Amount", Value: fields.amount },
+            { Name: "MpesaReceiptNumber", Value: fields.receipt },
+            { Name: "TransactionDate", Value: 20261126081530 },
+            { Name: "PhoneNumber", Value: fields.phone },
+          ],
+        },
+      },
+    },
+  };
+}
