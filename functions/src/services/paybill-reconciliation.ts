@@ -11,7 +11,7 @@ import type { MetricsPort } from "../lib/metrics.js";
 import type { C2bPayment } from "../payments/callbacks.js";
 import type { PaybillDarajaPort, PulledPayment } from "../payments/daraja.js";
 import type { PaybillReconciliationRepository } from "../repositories/paybill-reconciliation-port.js";
-import { type PaybillSettlement, STK_REFERENCE } from "./paybill.js";
+import type { PaybillSettlement } from "./paybill.js";
 
 /** How far back each pull looks: runs are 15 minutes apart, so each payment is seen by four of them. */
 export const PULL_WINDOW_MS = 60 * 60_000;
@@ -110,10 +110,6 @@ export function createPaybillReconciliation(deps: PaybillReconciliationDeps) {
           summary.alreadySettled++;
           continue;
         }
-        if (STK_REFERENCE.test(payment.billRefNumber.trim())) {
-          summary.stkPayments++;
-          continue;
-        }
         if (timeLeftMs() <= 0) {
           summary.stoppedEarly = true;
           break;
@@ -123,6 +119,11 @@ export function createPaybillReconciliation(deps: PaybillReconciliationDeps) {
           const outcome = await settle(confirmationOf(payment, shortCode));
           if (outcome === "duplicate") {
             summary.duplicates++;
+            continue;
+          }
+          // The settle leaves a payment with our STK reference to the STK deposit's own checks, writing nothing.
+          if (outcome === "stk-payment") {
+            summary.stkPayments++;
             continue;
           }
           if (outcome === "credited") summary.credited++;

@@ -122,7 +122,7 @@ export type PaybillSettlement = "credited" | "unmatched" | "duplicate" | "stk-pa
  * a payment is the STK deposit's own to settle (its callback, then its query), never a Paybill credit or an unmatched
  * payment, whichever arrives first.
  */
-export const STK_REFERENCE = /^JF[0-9A-Z]{10}$/;
+const STK_REFERENCE = /^JF[0-9A-Z]{10}$/;
 
 export const PAYBILL_LINE_DESCRIPTION = "M-Pesa Paybill deposit";
 
