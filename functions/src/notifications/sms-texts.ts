@@ -1,0 +1,69 @@
+/**
+ * The SMS alerts' words (issue: money moves by SMS). Each fits one SMS: at most 160 characters of the GSM 03.38
+ * alphabet, where the extension characters (`€ [ ] { } \ ~ ^ |`) take two, and a character outside it would turn the
+ * message into UCS-2 and cut it to 70. None carries a balance, a token, a link or the person's name: an SMS is read
+ * on a lock screen, by whoever holds the phone. A payout number is shown masked.
+ */
+import { formatAmount } from "@jengafund/shared";
+
+export type MoneySmsKind =
+  | "deposit-credited"
+  | "withdrawal-requested"
+  | "withdrawal-rejected"
+  | "payout-sent"
+  | "payout-failed";
+
+export interface MoneySmsData {
+  amountCents: number;
+  /** The M-Pesa receipt, where M-Pesa gave one. */
+  receipt?: string;
+  /** The payout number, as stored (2547XXXXXXXX). */
+  phoneNumber?: string;
+}
+
+const SIGN_OFF = "Not you? Contact JengaFund support.";
+
+/** The alert for one money move. */
+export function moneySmsText(kind: MoneySmsKind, data: MoneySmsData): string {
+  const kes = `KES ${formatAmount(data.amountCents / 100)}`;
+  const to = data.phoneNumber ? ` to ${maskPhone(data.phoneNumber)}` : "";
+  switch (kind) {
+    case "deposit-credited":
+      return `JengaFund: ${kes} deposit received${data.receipt ? ` (M-Pesa ${data.receipt})` : ""}. ${SIGN_OFF}`;
+    case "withdrawal-requested":
+      return `JengaFund: withdrawal of ${kes}${to} requested. ${SIGN_OFF}`;
+    case "withdrawal-rejected":
+      return `JengaFund: withdrawal of ${kes} was not approved and is back in your wallet.`;
+    case "payout-sent":
+      return `JengaFund: ${kes} sent${to}${data.receipt ? ` (M-Pesa ${data.receipt})` : ""}. ${SIGN_OFF}`;
+    case "payout-failed":
+      return `JengaFund: payout of ${kes}${to} failed and is back in your wallet. ${SIGN_OFF}`;
+  }
+}
+
+/** 2547****1149 for 254712341149: the country code and network prefix, and the last four digits (all GSM-7). */
+export function maskPhone(phoneNumber: string): string {
+  if (phoneNumber.length < 8) return "****";
+  return `${phoneNumber.slice(0, 4)}****${phoneNumber.slice(-4)}`;
+}
+
+const GSM7_BASIC =
+  "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
+const GSM7_EXTENSION = "^{}\\[~]|€\f";
+
+/**
+ * How many GSM 03.38 septets `text` takes, or undefined when a character is outside the alphabet (the message
+ * would go as UCS-2).
+ */
+export function gsm7Length(text: string): number | undefined {
+  let septets = 0;
+  for (const character of text) {
+    if (GSM7_BASIC.includes(character)) septets += 1;
+    else if (GSM7_EXTENSION.includes(character)) septets += 2;
+    else return undefined;
+  }
+  return septets;
+}
+
+/** One SMS: 160 septets of GSM 03.38. */
+export const SINGLE_SMS_SEPTETS = 160;

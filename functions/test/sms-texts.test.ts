@@ -1,0 +1,58 @@
+/**
+ * The SMS alerts' words (functions/src/notifications/sms-texts.ts): every kind, at the largest amount and the longest
+ * receipt and number it can carry, fits one GSM-7 SMS, and none gives away more than the move itself.
+ */
+import { MAX_DEPOSIT_KES } from "@jengafund/shared";
+import { describe, expect, it } from "vitest";
+import {
+  gsm7Length,
+  type MoneySmsKind,
+  maskPhone,
+  moneySmsText,
+  SINGLE_SMS_SEPTETS,
+} from "../src/notifications/sms-texts.js";
+
+const kinds: MoneySmsKind[] = [
+  "deposit-credited",
+  "withdrawal-requested",
+  "withdrawal-rejected",
+  "payout-sent",
+  "payout-failed",
+];
+
+describe("SMS alert texts", () => {
+  it("fit one GSM-7 SMS for every kind at the largest amount, receipt and number", () => {
+    // Larger than any single move the limits allow, so a limit raised later still fits.
+    const largest = { amountCents: 99_999_999_99, receipt: "QK12ABC3DEXY", phoneNumber: "254712345678" };
+    expect(MAX_DEPOSIT_KES * 100).toBeLessThan(largest.amountCents);
+    for (const kind of kinds) {
+      const text = moneySmsText(kind, largest);
+      const septets = gsm7Length(text);
+      expect(septets, `${kind}: ${text}`).toBeDefined();
+      expect(septets, `${kind}: ${text}`).toBeLessThanOrEqual(SINGLE_SMS_SEPTETS);
+    }
+  });
+
+  it("name the amount and the receipt, mask the number, and carry no balance, link or token", () => {
+    const text = moneySmsText("payout-sent", {
+      amountCents: 150_000,
+      receipt: "QK12ABC3DE",
+      phoneNumber: "254712341149",
+    });
+    expect(text).toBe(
+      "JengaFund: KES 1,500.00 sent to 2547****1149 (M-Pesa QK12ABC3DE). Not you? Contact JengaFund support.",
+    );
+    for (const kind of kinds) {
+      const words = moneySmsText(kind, { amountCents: 1, receipt: "R", phoneNumber: "254712341149" });
+      expect(words).not.toMatch(/balance|http|www\.|token|254712341149/i);
+    }
+  });
+
+  it("count GSM-7 extension characters twice and refuse what would turn the SMS into UCS-2", () => {
+    expect(gsm7Length("KES 1.00")).toBe(8);
+    expect(gsm7Length("[€]")).toBe(6);
+    expect(gsm7Length("2547••••1149")).toBeUndefined();
+    expect(gsm7Length("Asante 🙏")).toBeUndefined();
+    expect(maskPhone("254712341149")).toBe("2547****1149");
+  });
+});
