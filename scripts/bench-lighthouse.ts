@@ -18,19 +18,48 @@ import { defaultLocalStackOptions, repoRoot, startLocalStack } from "./local-sta
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 /** BENCH_LIGHTHOUSE_REPORTS=<dir> keeps every run's full Lighthouse report (JSON) there. */
 const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
-const PREVIEW_PORT = 4173;
-const DEBUGGING_PORT = 9333;
+/** BENCH_PORT_OFFSET moves every port below, so the bench can run beside another stack (as scripts/bench-api.ts). */
+const OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 0);
+const PREVIEW_PORT = 4173 + OFFSET;
+const DEBUGGING_PORT = 9333 + OFFSET;
 /** Away from `npm start`'s, the e2e's and the API bench's ports. */
-const PORTS = { web: 0, api: 3330, sim: 4330, dynamodb: 8430, bus: 4340 };
-/** quality.md's targets. */
-export const LIGHTHOUSE_TARGETS = { score: 95, tbtMs: 150, lcpMs: 2000, cls: 0.02 };
+const PORTS = { web: 0, api: 3330 + OFFSET, sim: 4330 + OFFSET, dynamodb: 8430 + OFFSET, bus: 4340 + OFFSET };
+/** quality.md's targets, by page: the public pages for TBT, the signed-in dashboard for LCP; CLS everywhere. */
+export interface LighthouseTarget {
+  score: number;
+  tbtMs?: number;
+  lcpMs?: number;
+  cls: number;
+}
+export const LIGHTHOUSE_TARGETS: Record<string, LighthouseTarget> = {
+  "/": { score: 95, tbtMs: 200, cls: 0.02 },
+  "/login": { score: 95, tbtMs: 200, cls: 0.02 },
+  "/register": { score: 95, tbtMs: 200, cls: 0.02 },
+  "/dashboard/packages": { score: 90, lcpMs: 2500, cls: 0.02 },
+};
+const targetOf = (path: string): LighthouseTarget => LIGHTHOUSE_TARGETS[path] ?? { score: 95, cls: 0.02 };
 
-const PAGES = [
+/** Each target's verdicts for a page's figures: true where met, false where missed. */
+export function targetsMet(page: Pick<PageFigures, "path" | "score" | "tbtMs" | "lcpMs" | "cls">) {
+  const t = targetOf(page.path);
+  return {
+    score: page.score >= t.score,
+    tbtMs: t.tbtMs === undefined || page.tbtMs <= t.tbtMs,
+    lcpMs: t.lcpMs === undefined || page.lcpMs <= t.lcpMs,
+    cls: page.cls <= t.cls,
+  };
+}
+
+const ALL_PAGES = [
   { path: "/", signedIn: false },
   { path: "/login", signedIn: false },
   { path: "/register", signedIn: false },
   { path: "/dashboard/packages", signedIn: true },
 ] as const;
+/** BENCH_LIGHTHOUSE_PAGES=/dashboard/packages,/login measures only those pages (while tracing one change). */
+const PAGES = ALL_PAGES.filter(
+  ({ path }) => !process.env.BENCH_LIGHTHOUSE_PAGES || process.env.BENCH_LIGHTHOUSE_PAGES.split(",").includes(path),
+);
 
 interface RunFigures {
   score: number;
@@ -39,6 +68,10 @@ interface RunFigures {
   tbtMs: number;
   cls: number;
   lcpElement: string;
+  /** All the page's transfers (Lighthouse's total-byte-weight), API answers included. */
+  bytes: number;
+  /** Lighthouse's split of the LCP: TTFB, load delay, load time, render delay (simulated ms). */
+  lcpPhases: Record<string, number>;
   /** Lighthouse's measure of how fast this machine ran at the time (higher is faster; load lowers it). */
   benchmarkIndex: number;
   /** main.tsx's `boot:<step>` measures as the page ran here, unthrottled (Lighthouse simulates 4× the CPU time). */
@@ -76,32 +109,34 @@ export function upfrontJsGzip(htmlFile: string): number {
   return files.reduce((sum, file) => sum + gzipSync(readFileSync(join(dist, file)), { level: 9 }).length, 0);
 }
 
-function startPreview(apiPort: number): Promise<ChildProcess> {
+/** `vite preview` of web/dist on `port`, /api proxied to `apiPort`. */
+export function startPreview(apiPort: number, port = PREVIEW_PORT): Promise<ChildProcess> {
   const preview = spawn(
     process.execPath,
     [join(repoRoot, "node_modules", "vite", "bin", "vite.js"), "preview", "--host", "127.0.0.1"],
     {
       cwd: join(repoRoot, "web"),
-      env: { ...process.env, API_PORT: String(apiPort), PREVIEW_PORT: String(PREVIEW_PORT) },
+      env: { ...process.env, API_PORT: String(apiPort), PREVIEW_PORT: String(port) },
       stdio: ["ignore", "pipe", "inherit"],
     },
   );
   return new Promise((resolve, reject) => {
     preview.once("exit", (code) => reject(new Error(`vite preview exited with code ${code}`)));
     preview.stdout?.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes(`:${PREVIEW_PORT}`)) resolve(preview);
+      if (chunk.toString().includes(`:${port}`)) resolve(preview);
     });
   });
 }
 
-async function registerInvestor(baseUrl: string): Promise<string> {
+/** Registers a new investor through the API and returns the session token. */
+export async function registerInvestor(baseUrl: string, email = "lighthouse@bench.test"): Promise<string> {
   const response = await fetch(`${baseUrl}/api/auth/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify({
       firstName: "Lighthouse",
       lastName: "Investor",
-      email: "lighthouse@bench.test",
+      email,
       phoneNumber: "0711000099",
       password: "Mvua-Nyingi-42",
     }),
@@ -150,8 +185,13 @@ async function runOnce(url: string, token: string | undefined): Promise<RunFigur
     }
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const lcpElement = lhr.audits["largest-contentful-paint-element"]?.details as
-      | { items?: { items?: { node?: { snippet?: string } }[] }[] }
+      | { items?: { items?: { node?: { snippet?: string }; phase?: string; timing?: number }[] }[] }
       | undefined;
+    const lcpPhases = Object.fromEntries(
+      (lcpElement?.items?.[1]?.items ?? []).flatMap((item) =>
+        item.phase !== undefined && item.timing !== undefined ? [[item.phase, item.timing]] : [],
+      ),
+    );
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       fcpMs: numeric("first-contentful-paint"),
@@ -159,6 +199,8 @@ async function runOnce(url: string, token: string | undefined): Promise<RunFigur
       tbtMs: numeric("total-blocking-time"),
       cls: numeric("cumulative-layout-shift"),
       lcpElement: lcpElement?.items?.[0]?.items?.[0]?.node?.snippet ?? "",
+      bytes: numeric("total-byte-weight"),
+      lcpPhases,
       benchmarkIndex: lhr.environment.benchmarkIndex,
       bootMs: bootSteps(lhr.audits["user-timings"]?.details),
     };
@@ -186,6 +228,7 @@ export async function benchLighthouse(log: (line: string) => void): Promise<Ligh
   const stack = await startLocalStack({
     ...defaults,
     ports: PORTS,
+    mail: { smtpPort: 1425 + OFFSET, webPort: 1480 + OFFSET },
     dataDir: undefined,
     tableName: "jengafund-lighthouse",
     withoutWeb: true,
@@ -211,6 +254,8 @@ export async function benchLighthouse(log: (line: string) => void): Promise<Ligh
         lcpMs: median((run) => run.lcpMs),
         tbtMs: median((run) => run.tbtMs),
         cls: median((run) => run.cls),
+        bytes: median((run) => run.bytes),
+        lcpPhases: medianRun?.lcpPhases ?? {},
         benchmarkIndex: median((run) => run.benchmarkIndex),
         bootMs: Object.fromEntries(BOOT_STEPS.map((step) => [step, median((run) => run.bootMs[step] ?? Number.NaN)])),
         lcpElement: medianRun?.lcpElement ?? "",
@@ -218,7 +263,7 @@ export async function benchLighthouse(log: (line: string) => void): Promise<Ligh
       };
       pages.push(figures);
       log(
-        `  ${path.padEnd(20)} score ${figures.score} (runs ${figures.scores.join(", ")})  FCP ${ms(figures.fcpMs)}  LCP ${ms(figures.lcpMs)}  TBT ${ms(figures.tbtMs)}  CLS ${figures.cls.toFixed(3)}  (benchmarkIndex ${Math.round(figures.benchmarkIndex)})`,
+        `  ${path.padEnd(20)} score ${figures.score} (runs ${figures.scores.join(", ")})  FCP ${ms(figures.fcpMs)}  LCP ${ms(figures.lcpMs)}  TBT ${ms(figures.tbtMs)}  CLS ${figures.cls.toFixed(3)}  ${kb(figures.bytes)}  (benchmarkIndex ${Math.round(figures.benchmarkIndex)})`,
       );
     }
     return { pages, loadBefore, loadAfter: loadavg() };
@@ -234,31 +279,56 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 export const LIGHTHOUSE_HEADING = "## Lighthouse (mobile, production build)";
 
 export function lighthouseSection({ pages, loadBefore, loadAfter }: LighthouseBench): string {
-  const t = LIGHTHOUSE_TARGETS;
   const mark = (ok: boolean) => (ok ? "" : " **over**");
-  const rows = pages.map(
-    (p) =>
-      `| ${p.path} | ${p.score}${mark(p.score >= t.score)} (${p.scores.join(", ")}) | ${ms(p.fcpMs)} | ${ms(p.lcpMs)}${mark(p.lcpMs <= t.lcpMs)} | ${ms(p.tbtMs)}${mark(p.tbtMs <= t.tbtMs)} | ${p.cls.toFixed(3)}${mark(p.cls <= t.cls)} | ${kb(p.upfrontJsGzip)} | ${Math.round(p.benchmarkIndex)} | ${BOOT_STEPS.map((step) => Math.round(p.bootMs[step] ?? Number.NaN)).join(" / ")} | \`${p.lcpElement.slice(0, 60)}\` |`,
-  );
+  const target = (path: string) => {
+    const t = targetOf(path);
+    return [
+      `≥ ${t.score}`,
+      t.tbtMs ? `TBT ≤ ${t.tbtMs} ms` : "",
+      t.lcpMs ? `LCP ≤ ${t.lcpMs / 1000} s` : "",
+      `CLS ≤ ${t.cls}`,
+    ]
+      .filter(Boolean)
+      .join(", ");
+  };
+  const rows = pages.map((p) => {
+    const met = targetsMet(p);
+    return `| ${p.path} | ${target(p.path)} | ${p.score}${mark(met.score)} (${p.scores.join(", ")}) | ${ms(p.fcpMs)} | ${ms(p.lcpMs)}${mark(met.lcpMs)} | ${ms(p.tbtMs)}${mark(met.tbtMs)} | ${p.cls.toFixed(3)}${mark(met.cls)} | ${kb(p.bytes)} | ${kb(p.upfrontJsGzip)} | ${Math.round(p.benchmarkIndex)} | ${BOOT_STEPS.map((step) => Math.round(p.bootMs[step] ?? Number.NaN)).join(" / ")} | \`${p.lcpElement.slice(0, 60)}\` |`;
+  });
   const load = (values: number[]) => values.map((value) => value.toFixed(2)).join(" / ");
+  const missed = pages.filter((p) => Object.values(targetsMet(p)).includes(false));
   return `${LIGHTHOUSE_HEADING}
 
 Measured on ${new Date().toISOString().slice(0, 10)}: Lighthouse 12 on \`npm run preview\` (web/dist; /api proxied to a local stack of its own), default mobile settings:
 simulated throttling (slow 4G, 4× CPU), Debian Chromium headless, a fresh profile per run (cold cache), ${RUNS} runs a
 page, median of each figure (the scores of every run in brackets). /dashboard/packages is opened signed in as a new
-investor. Targets: score ≥ ${t.score}, TBT ≤ ${t.tbtMs} ms, LCP ≤ ${t.lcpMs / 1000} s, CLS ≤ ${t.cls}. Simulated
-throttling scales the CPU time Chromium took here, so a loaded machine raises TBT: load average (1 / 5 / 15 min)
-${load(loadBefore)} before, ${load(loadAfter)} after, on ${cpus().length} cores. Up-front JS: the module script and
-modulepreloads of the HTML the page is served (its pre-rendered page, or the app shell), gzip. benchmarkIndex:
-Lighthouse's own measure of the machine's speed during the runs (median; higher is faster, and it falls as load
-rises, which raises the simulated TBT). Boot steps: main.tsx's measures of loading and running React DOM / the design
-system / the app's modules, each its own task, as they took here without throttling (the simulation counts about
-four times that).
+investor. Targets (quality.md), by page: the public pages score ≥ 95 with TBT ≤ 200 ms, the signed-in dashboard ≥ 90
+with LCP ≤ 2.5 s, CLS ≤ 0.02 everywhere. Simulated throttling scales the CPU time Chromium took here, so a loaded
+machine raises TBT: load average (1 / 5 / 15 min) ${load(loadBefore)} before, ${load(loadAfter)} after, on ${cpus().length}
+cores. Bytes: everything the page transferred (Lighthouse's total-byte-weight, API answers included). Up-front JS: the
+module script and modulepreloads of the HTML the page is served (its pre-rendered page, or the app shell), gzip.
+benchmarkIndex: Lighthouse's own measure of the machine's speed during the runs (median; higher is faster, and it
+falls as load rises, which raises the simulated TBT). Boot steps: main.tsx's measures of loading and running React DOM
+/ the design system / the app's modules, each its own task, as they took here without throttling (the simulation
+counts about four times that). \`npm run preview\` serves HTTP/1.1 (six connections, each file a request of its own);
+CloudFront serves HTTP/2 and HTTP/3, where the many small chunks share one connection.
 
-| Page | Score (runs) | FCP | LCP | TBT | CLS | Up-front JS | benchmarkIndex | Boot steps (ms, here) | LCP element |
-|---|---|---|---|---|---|---|---|---|---|
+| Page | Target | Score (runs) | FCP | LCP | TBT | CLS | Bytes | Up-front JS | benchmarkIndex | Boot steps (ms, here) | LCP element |
+|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows.join("\n")}
-${pages.some((p) => p.score < t.score || p.tbtMs > t.tbtMs || p.lcpMs > t.lcpMs || p.cls > t.cls) ? KNOWN_GAPS : ""}`;
+${
+  missed.length > 0
+    ? `\nMissed: ${missed.map((p) => p.path).join(", ")}.${missed
+        .filter((p) => !targetsMet(p).lcpMs)
+        .map(
+          (p) =>
+            ` ${p.path}'s LCP as Lighthouse splits it (run of the median score): ${Object.entries(p.lcpPhases)
+              .map(([phase, timing]) => `${phase.toLowerCase()} ${ms(timing)}`)
+              .join(", ")}.`,
+        )
+        .join("")}\n${KNOWN_GAPS}`
+    : ""
+}`;
 }
 
 /** Why a target is missed, as measured while this was written; the figures above say whether it still is. */
@@ -281,12 +351,24 @@ Where a target is missed (**over**), the causes found:
   a task of about 230 ms at 4× CPU; rendering only the first row of package cards in it (the rest deferred) left it
   about as long, so the cards are not what makes it long. TBT also follows the machine's load (benchmarkIndex): the same build gives a
   page 100–300 ms more from run to run here.
-- **LCP of /dashboard/packages**: its largest element is the first package's banner (378 × 189 at phone width,
-  fetched at high priority). With a stored session, main.tsx starts GET /api/auth/me and GET /api/packages together
-  while the app's code loads (app/first-reads.ts) instead of one after the other once the dashboard has rendered; the
-  banner still waits for the render that follows the app's boot. In the simulation that render, not the API, is the
-  critical path: about 220 KB gzip of scripts on slow 4G (150 ms round trips, 1.6 Mbit/s, about 1.1 s), then the boot
-  and the first render at four times this machine's CPU time (the TBT above), then the banner's own request. Going
-  below 2 s needs HTML for the signed-in dashboard from a server (the site is static files on S3 behind CloudFront)
-  or much less code before the first render (the design system's runtime again).
+- **LCP of /dashboard/packages**: its largest element is the first package's banner (378 × 189 at phone width).
+  A Lighthouse trace of the cold page at 4× CPU (issue 24) put 80 % of the LCP in its load delay, the wait before the
+  banner is even requested, and found: the first reads (app/first-reads.ts) began only after all 72 preloaded scripts
+  had downloaded, because their chunks were the last in the shell's list, so the app's own GET /api/auth/me went out
+  first and the early one went out again beside it; the banner's URL was known only once the dashboard had rendered
+  the packages; the Deposit and purchase modals' code (dialog, tabs, form fields, the validation schemas, Paybill,
+  about 30 KB gzip in 17 requests) was preloaded and evaluated for a screen that does not open them; and the pending
+  deposits' read went out before the banners. Changed: the shell asks first for the first reads' code and Amplify; the
+  packages answer preloads the first row's banners at high priority; the modals' bodies load on first press or when
+  the browser is idle; the dashboard's layout and tab modules are loaded before the first render, which then draws
+  them without suspending per lazy level; the pending deposits are read once the first screen's reads have answered.
+  Tried and not kept: the shell's scripts at the browser's default (high) priority, because Lighthouse's simulation
+  counts high-priority scripts as blocking the first paint (its FCP went from 1.5 s to 4.4 s); grouping the design
+  system's small chunks (Rolldown \`codeSplitting.groups\` on @chakra-ui, @ark-ui, @zag-js, @emotion), which added
+  about 29 KB gzip to the shell (and, as one chunk, 33 KB to the landing page) to save 17 of its 57 requests; on
+  CloudFront's HTTP/2 and HTTP/3 those requests share a connection. What is left is CPU: the render that follows the
+  packages answer (React DOM rendering Chakra's styled cards, about 2 s of the simulation's 4× CPU time on a loaded
+  machine) and the design system's creation; the render delay grows with the machine's load (benchmarkIndex). Going
+  well below 2.5 s on a phone's first visit needs the design system's styles generated at build time, or HTML for the
+  signed-in dashboard from a server; the repeat visit (next section) paints from the phone instead.
 `;

@@ -6,11 +6,14 @@
  * - Lighthouse (mobile) on the production build served by `npm run preview` (scripts/bench-lighthouse.ts).
  * BENCH_ONLY=bundles measures the Lambda bundles alone and rewrites only their section of docs/benchmarks.md;
  * BENCH_ONLY=lighthouse builds the web app, runs Lighthouse alone and rewrites only the Web and Lighthouse sections.
+ * BENCH_ONLY=repeat-visit builds the web app, measures the signed-in dashboard's repeat visit (service worker and
+ * persisted cache in place, scripts/bench-repeat-visit.ts) and rewrites only the Repeat visit section.
  * BENCH_ONLY=partitions runs the R6 workload with the table's stream on and rewrites only the Partition heat section.
  * BENCH_ONLY=api measures the endpoints under load beside their DynamoDB Local anchors and the Paybill figures
  * (validation under load, confirmation → balance visible), and rewrites only the API and Paybill sections (the round
  * trips and STK callback figures are measured on the way but not written).
- * BENCH_PORT_OFFSET moves the API bench's local stack off its default ports (scripts/bench-api.ts).
+ * BENCH_PORT_OFFSET moves the benches' local stacks and servers off their default ports (scripts/bench-api.ts,
+ * bench-lighthouse.ts, bench-repeat-visit.ts).
  */
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -24,6 +27,7 @@ import { API_LOAD_HEADING, apiLoadSection, benchApi, percentile } from "./bench-
 import { benchLighthouse, LIGHTHOUSE_HEADING, lighthouseSection } from "./bench-lighthouse.js";
 import { measurePartitionHeat, PARTITION_HEAT_HEADING } from "./bench-partitions.js";
 import { PAYBILL_HEADING, paybillSection } from "./bench-paybill.js";
+import { benchRepeatVisit, REPEAT_VISIT_HEADING, repeatVisitSection } from "./bench-repeat-visit.js";
 import { repoRoot } from "./local-stack.js";
 
 const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 25);
@@ -31,6 +35,7 @@ const BUNDLES_ONLY = process.env.BENCH_ONLY === "bundles";
 const LIGHTHOUSE_ONLY = process.env.BENCH_ONLY === "lighthouse";
 const PARTITIONS_ONLY = process.env.BENCH_ONLY === "partitions";
 const API_ONLY = process.env.BENCH_ONLY === "api";
+const REPEAT_VISIT_ONLY = process.env.BENCH_ONLY === "repeat-visit";
 /** quality.md: a read route's bundle (the route list's `data: "read"`) stays within this, gzip. */
 const READ_ROUTE_BUDGET_KB = 125;
 /** quality.md: a handler's import time stays within this multiple of the client-only bundle's, same build, same run. */
@@ -167,19 +172,34 @@ function buildWeb(): void {
  * Lambda container; the API section's stack, started next in this process, would otherwise reach the stopped one.
  */
 function measureLighthouseApart(): string {
-  const dir = mkdtempSync(join(tmpdir(), "jengafund-bench-lighthouse-"));
+  return measureApart("Lighthouse", "BENCH_LIGHTHOUSE_SECTION_FILE");
+}
+
+/** The Repeat visit section, in a process of its own for the same reason (its own local stack). */
+function measureRepeatVisitApart(): string {
+  return measureApart("Repeat visit", "BENCH_REPEAT_VISIT_SECTION_FILE");
+}
+
+/** Runs this script again with `fileVariable` naming a file, where the child writes its section. */
+function measureApart(name: string, fileVariable: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "jengafund-bench-section-"));
   const file = join(dir, "section.md");
   try {
     const run = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
       cwd: repoRoot,
       stdio: "inherit",
-      env: { ...process.env, BENCH_LIGHTHOUSE_SECTION_FILE: file },
+      env: { ...process.env, [fileVariable]: file },
     });
-    if (run.status !== 0) throw new Error(`The Lighthouse section failed (exit ${run.status ?? run.signal})`);
+    if (run.status !== 0) throw new Error(`The ${name} section failed (exit ${run.status ?? run.signal})`);
     return readFileSync(file, "utf8");
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+async function measureRepeatVisit(): Promise<string> {
+  console.log("Repeat visit of the signed-in dashboard on the production build (npm run preview)…");
+  return repeatVisitSection(await benchRepeatVisit((line) => console.log(line)));
 }
 
 async function measureLighthouse(): Promise<string> {
@@ -258,6 +278,22 @@ if (API_ONLY) {
 /** The child process of measureLighthouseApart: measures, writes the section to the file it is given, and ends. */
 if (process.env.BENCH_LIGHTHOUSE_SECTION_FILE) {
   writeFileSync(process.env.BENCH_LIGHTHOUSE_SECTION_FILE, await measureLighthouse());
+  process.exit(0);
+}
+
+/** The child process of measureRepeatVisitApart. */
+if (process.env.BENCH_REPEAT_VISIT_SECTION_FILE) {
+  writeFileSync(process.env.BENCH_REPEAT_VISIT_SECTION_FILE, await measureRepeatVisit());
+  process.exit(0);
+}
+
+if (REPEAT_VISIT_ONLY) {
+  buildWeb();
+  const repeatVisit = await measureRepeatVisit();
+  // Only the Repeat visit section is new; the others stay as the last full run wrote them.
+  const file = join(repoRoot, "docs", "benchmarks.md");
+  writeFileSync(file, replaceSection(readFileSync(file, "utf8"), REPEAT_VISIT_HEADING, repeatVisit));
+  console.log("Wrote the Repeat visit section of docs/benchmarks.md");
   process.exit(0);
 }
 
@@ -416,6 +452,7 @@ if (BUNDLES_ONLY) {
 buildWeb();
 const webReport = webSection();
 const lighthouseReport = measureLighthouseApart();
+const repeatVisitReport = measureRepeatVisitApart();
 
 console.log("Measuring the API on a local stack of its own…");
 const api = await benchApi((line) => console.log(line));
@@ -465,6 +502,7 @@ ${adminRows.join("\n")}
 
 ${partitionReport}
 ${webReport}
-${lighthouseReport}`;
+${lighthouseReport}
+${repeatVisitReport}`;
 writeFileSync(join(repoRoot, "docs", "benchmarks.md"), report);
 console.log("Wrote docs/benchmarks.md");

@@ -119,6 +119,10 @@ describe.each(STAGE_FIXTURES)("the site's CloudFront Function in the $stage synt
     ["/investments/01JD3Q5Z8K7V2X9Y4W6T1R0M3N", "/app.html"],
     ["/assets/index-abc123.js", "/assets/index-abc123.js"],
     ["/favicon.svg", "/favicon.svg"],
+    // The installable app's service worker, its manifest and their icons are files, served as they are.
+    ["/sw.js", "/sw.js"],
+    ["/manifest.webmanifest", "/manifest.webmanifest"],
+    ["/icons/icon-192.png", "/icons/icon-192.png"],
   ])("rewrites a viewer request for %s to %s and changes nothing else", (uri, expected) => {
     const event = viewerRequest(uri);
     expect(runUnderNjs(siteFunction().code, event)).toEqual({ ...event.request, uri: expected });

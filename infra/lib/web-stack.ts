@@ -116,11 +116,23 @@ const contentSecurityPolicy = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: https:",
   "connect-src 'self'",
+  // The installable app's service worker and web manifest (web/vite.config.ts), from our origin only.
+  "worker-src 'self'",
+  "manifest-src 'self'",
   "frame-ancestors 'none'",
   "base-uri 'self'",
   "form-action 'self'",
   "object-src 'none'",
 ].join("; ");
+
+/**
+ * The installable app's files at the site's root (web/vite.config.ts): the service worker, whose precache lists the
+ * release's pages and chunks, and the web manifest.
+ */
+const WORKER_FILES = [
+  { id: "DeployServiceWorker", file: "sw.js", contentType: "text/javascript; charset=utf-8" },
+  { id: "DeployManifest", file: "manifest.webmanifest", contentType: "application/manifest+json" },
+] as const;
 
 /** The React app on a private bucket behind CloudFront, which also forwards /api/* to the HTTP API (one origin). */
 export class WebStack extends Stack {
@@ -286,6 +298,9 @@ export class WebStack extends Stack {
    * Vite fingerprints everything under assets/, so those files can be cached for a year and are never pruned (a tab
    * still running the previous release keeps loading its chunks). index.html and the other unhashed files must be
    * revalidated, and go up only after the assets they reference, followed by a CloudFront invalidation.
+   *
+   * The service worker and the web manifest go up last, each with its own content type and revalidated on every
+   * check: a new sw.js precaches the pages and chunks of its release, which must be there before a phone fetches it.
    */
   private deploySite(bucket: Bucket, siteDirectory: string): void {
     const source = Source.asset(siteDirectory);
@@ -301,12 +316,27 @@ export class WebStack extends Stack {
       sources: [source],
       destinationBucket: bucket,
       // Excluded keys are also left alone by pruning, so this never deletes the assets deployed above.
-      exclude: ["assets/*"],
+      exclude: ["assets/*", ...WORKER_FILES.map(({ file }) => file)],
       cacheControl: [CacheControl.noCache()],
       distribution: this.distribution,
       distributionPaths: ["/*"],
     });
     entryFiles.node.addDependency(hashedAssets);
+    for (const { id, file, contentType } of WORKER_FILES) {
+      const deployment = new BucketDeployment(this, id, {
+        sources: [source],
+        destinationBucket: bucket,
+        exclude: ["*"],
+        include: [file],
+        prune: false,
+        cacheControl: [CacheControl.fromString("no-cache, max-age=0, must-revalidate")],
+        // Set, not guessed from the extension by the deployment's copy (which may not know .webmanifest).
+        contentType,
+        distribution: this.distribution,
+        distributionPaths: [`/${file}`],
+      });
+      deployment.node.addDependency(entryFiles);
+    }
     this.acknowledgeDeploymentHandler(bucket);
   }
 

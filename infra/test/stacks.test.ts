@@ -26,6 +26,8 @@ beforeAll(() => {
     '<!doctype html><script type="module" src="/assets/index-abc123.js">',
   );
   writeFileSync(join(siteDirectory, "assets", "index-abc123.js"), "console.log('hi');");
+  writeFileSync(join(siteDirectory, "sw.js"), "self.addEventListener('install', () => {});");
+  writeFileSync(join(siteDirectory, "manifest.webmanifest"), '{"name":"JengaFund"}');
 
   const stacks = createJengaFundApp({ context: skipBundling, siteDirectory });
   data = Template.fromStack(stacks.data);
@@ -284,11 +286,48 @@ describe("web stack", () => {
 
     web.hasResource("Custom::CDKBucketDeployment", {
       Properties: Match.objectLike({
-        Exclude: ["assets/*"],
+        Exclude: ["assets/*", "sw.js", "manifest.webmanifest"],
         SystemMetadata: { "cache-control": "no-cache" },
         DistributionPaths: ["/*"],
       }),
       DependsOn: Match.arrayWith([assetsId]),
+    });
+  });
+
+  it("serves the service worker and the manifest revalidated, typed, after the files they list", () => {
+    const [entryFilesId] = Object.keys(
+      web.findResources("Custom::CDKBucketDeployment", {
+        Properties: { Exclude: ["assets/*", "sw.js", "manifest.webmanifest"] },
+      }),
+    );
+    expect(entryFilesId).toBeDefined();
+    for (const [file, contentType] of [
+      ["sw.js", "text/javascript; charset=utf-8"],
+      ["manifest.webmanifest", "application/manifest+json"],
+    ]) {
+      web.hasResource("Custom::CDKBucketDeployment", {
+        Properties: Match.objectLike({
+          Exclude: ["*"],
+          Include: [file],
+          Prune: false,
+          SystemMetadata: { "cache-control": "no-cache, max-age=0, must-revalidate", "content-type": contentType },
+          DistributionPaths: [`/${file}`],
+        }),
+        DependsOn: Match.arrayWith([entryFilesId]),
+      });
+    }
+  });
+
+  it("lets the service worker and the manifest come from the site's own origin only", () => {
+    web.hasResourceProperties("AWS::CloudFront::ResponseHeadersPolicy", {
+      ResponseHeadersPolicyConfig: {
+        SecurityHeadersConfig: {
+          ContentSecurityPolicy: {
+            ContentSecurityPolicy: Match.stringLikeRegexp("worker-src 'self'; manifest-src 'self';"),
+            Override: true,
+          },
+        },
+      },
     });
   });
 

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { defaultLocalStackOptions, type LocalStack, startLocalStack } from "../../scripts/local-stack.js";
 
@@ -6,6 +9,7 @@ import { defaultLocalStackOptions, type LocalStack, startLocalStack } from "../.
  * simulator and the Vite dev server — on ports of their own, so a running `npm start` does not disturb them.
  */
 let stack: LocalStack | undefined;
+let buildDir: string | undefined;
 
 export async function setup(project: TestProject) {
   const defaults = defaultLocalStackOptions({});
@@ -37,6 +41,9 @@ export async function setup(project: TestProject) {
   project.provide("adminEmail", options.admin.email);
   project.provide("adminPassword", options.admin.password);
   // `npm run admin` reads the local stack's settings from these, as it does npm start's.
+  // The production build the browser tests of the built site share (support/production-build.ts): built once per run.
+  buildDir = mkdtempSync(join(tmpdir(), "jengafund-e2e-build-"));
+  project.provide("productionBuildDir", buildDir);
   project.provide("adminCliEnv", {
     DYNAMODB_PORT: String(options.ports.dynamodb),
     TABLE_NAME: options.tableName,
@@ -47,6 +54,7 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   await stack?.stop();
+  if (buildDir) rmSync(buildDir, { recursive: true, force: true });
 }
 
 declare module "vitest" {
@@ -62,5 +70,7 @@ declare module "vitest" {
     adminPassword: string;
     /** The environment `npm run admin` needs to work on this stack's table. */
     adminCliEnv: Record<string, string>;
+    /** Where the first test file that needs the production build builds it; later ones copy it. */
+    productionBuildDir: string;
   }
 }

@@ -2,53 +2,37 @@
  * The production build as `npm run preview` serves it: the public pages arrive as HTML with their content, and once
  * the app has hydrated that HTML, the spec's routes and guards work as on the dev server.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { Browser, Page } from "playwright-core";
-import { build, type PreviewServer, preview } from "vite";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { registerInvestor } from "./support/api";
 import { launchBrowser, openPage, viewports } from "./support/browser";
+import { type ProductionBuild, startProductionBuild } from "./support/production-build";
 import { textbox } from "./support/screens";
 
-const webDir = fileURLToPath(new URL("..", import.meta.url));
-const configFile = join(webDir, "vite.config.ts");
 const previewPort = Number(process.env.E2E_PREVIEW_PORT ?? 4273);
-const outDir = mkdtempSync(join(tmpdir(), "jengafund-web-build-"));
-const origin = `http://127.0.0.1:${previewPort}`;
 
-let server: PreviewServer;
+let site: ProductionBuild;
+let outDir: string;
+let origin: string;
 let browser: Browser;
 
+/**
+ * These tests watch every request the page makes (`failedRequests`) and what the pre-rendered HTML holds; a service
+ * worker would answer from its precache out of their sight, so they run without one (installable.e2e.ts tests it).
+ */
+const noWorker = { serviceWorkers: "block" } as const;
+
 beforeAll(async () => {
-  // The test runner sets NODE_ENV=test, which would give the development build of React.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = "production";
-  try {
-    await build({ configFile, root: webDir, logLevel: "warn", build: { outDir, emptyOutDir: true } });
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
-  server = await preview({
-    configFile,
-    root: webDir,
-    logLevel: "warn",
-    build: { outDir },
-    preview: {
-      port: previewPort,
-      host: "127.0.0.1",
-      proxy: { "/api": new URL(inject("apiUrl")).origin },
-    },
-  });
+  site = await startProductionBuild(previewPort, inject("apiUrl"));
+  ({ outDir, origin } = site);
   browser = await launchBrowser();
 }, 180_000);
 
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
-  rmSync(outDir, { recursive: true, force: true });
+  await site?.close();
 });
 
 /** The page's text as a visitor reads it before any script runs. */
@@ -169,7 +153,7 @@ async function waitForHydration(page: Page, selector: string): Promise<void> {
 describe("the preview build after hydration (spec §2)", () => {
   it("keeps the pre-rendered landing page, moves to /login in the app, signs in and lands on the dashboard", async () => {
     const investor = await registerInvestor(inject("apiUrl"), "hydration");
-    const tracked = await openPage(browser, viewports.phone);
+    const tracked = await openPage(browser, viewports.phone, noWorker);
     const { page, errors } = tracked;
     const failed = failedRequests(page);
     try {
@@ -197,7 +181,7 @@ describe("the preview build after hydration (spec §2)", () => {
   });
 
   it("hydrates /login and /register without a mismatch", async () => {
-    const tracked = await openPage(browser, viewports.desktop);
+    const tracked = await openPage(browser, viewports.desktop, noWorker);
     const { page, errors } = tracked;
     const failed = failedRequests(page);
     try {
@@ -214,7 +198,7 @@ describe("the preview build after hydration (spec §2)", () => {
   });
 
   it("sends a signed-out visitor of /dashboard/packages to /login", async () => {
-    const tracked = await openPage(browser, viewports.phone);
+    const tracked = await openPage(browser, viewports.phone, noWorker);
     const { page, errors } = tracked;
     const failed = failedRequests(page);
     try {
@@ -229,7 +213,7 @@ describe("the preview build after hydration (spec §2)", () => {
 
   it("shows a signed-in visitor of the pre-rendered /login that they are signed in, and / leads to the dashboard", async () => {
     const investor = await registerInvestor(inject("apiUrl"), "signed-in-visit");
-    const tracked = await openPage(browser, viewports.phone);
+    const tracked = await openPage(browser, viewports.phone, noWorker);
     const { page, errors } = tracked;
     const failed = failedRequests(page);
     try {

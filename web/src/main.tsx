@@ -1,4 +1,5 @@
 import { StrictMode, startTransition } from "react";
+import { startRestore } from "./lib/last-known";
 import { tokenStorage } from "./lib/token-storage";
 
 const root = document.getElementById("root");
@@ -15,12 +16,21 @@ async function boot(element: HTMLElement): Promise<void> {
   // A stored session's first screen waits for its reads: they start now, beside the app's code (lib/early-reads.ts).
   if (tokenStorage.get() !== null) {
     void import("./app/first-reads").then(({ startFirstReads }) => startFirstReads(window.location.pathname));
+    // And what this user last saw on this device, to paint at once (lib/last-known.ts).
+    startRestore();
   }
   await afterFirstPaint();
   requestDeferredPreloads();
   const { createRoot, hydrateRoot } = await step("react-dom", () => import("react-dom/client"));
   await step("design-system", () => import("./components/ui/system"));
-  const { App } = await step("app", () => import("./app/app"));
+  const { App, preloadFirstScreen } = await step("app", () => import("./app/app"));
+  // A stored session's screen (the dashboard's layout and tab) is loaded before the first render, which then draws it
+  // whole once the session is known; its modules are preloaded by the shell, so this waits for little (app/router.tsx).
+  if (tokenStorage.get() !== null) {
+    await step("first-screen", () => preloadFirstScreen(window.location.pathname));
+  }
+  // TanStack starts out "online"; the page starts from what the browser says instead (already loaded with the app).
+  (await import("./lib/use-online")).syncOnlineManager();
   const app = (
     <StrictMode>
       <App />
@@ -36,6 +46,14 @@ async function boot(element: HTMLElement): Promise<void> {
     const root = createRoot(element);
     startTransition(() => root.render(app));
   }
+  // The service worker (app/service-worker.ts) once the first screen is drawn and the browser has nothing else to do.
+  whenIdle(() => void import("./app/service-worker").then((module) => module.registerServiceWorker()));
+}
+
+/** When the browser is idle, or after 3 s where it cannot say (Safari has no requestIdleCallback). */
+function whenIdle(run: () => void): void {
+  if ("requestIdleCallback" in window) requestIdleCallback(run);
+  else setTimeout(run, 3_000);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { type Browser, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 
 const screenshotDir = fileURLToPath(new URL("../screenshots/", import.meta.url));
 
@@ -33,12 +33,16 @@ export interface TrackedPage {
   close(): Promise<void>;
 }
 
-/** A page in a fresh context (own localStorage) that records what went wrong in the browser. */
+/**
+ * A page in a fresh context (own localStorage) that records what went wrong in the browser. `contextOptions` adds to
+ * the context, e.g. `serviceWorkers: "block"` on a production build.
+ */
 export async function openPage(
   browser: Browser,
   viewport: { width: number; height: number } = viewports.desktop,
+  contextOptions: BrowserContextOptions = {},
 ): Promise<TrackedPage> {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ ...contextOptions, viewport });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));

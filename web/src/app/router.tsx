@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from "react";
+import { type ComponentType, lazy, Suspense, useState } from "react";
 import { Navigate, Route, Routes } from "react-router-dom";
 import { PageSpinner } from "../components/ui/page-spinner";
 import { paths } from "../config/paths";
@@ -10,7 +10,20 @@ import { LandingRoute } from "./routes/landing";
  * download the dashboard and investors never download admin code.
  */
 function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  let loaded: ComponentType | undefined;
+  const preload = async () => {
+    loaded ??= (await load())[name] as ComponentType;
+    return loaded;
+  };
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  /** Rendered at once when its module was loaded beforehand (preloadFirstScreen); otherwise it suspends once. */
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per screen as this module loads, so its identity is stable, as with lazy() itself.
+  function Screen() {
+    // Chosen once per mount: changing the component type later would remount the screen and lose its state.
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Component />;
+  }
+  return Object.assign(Screen, { preload });
 }
 
 const LoginRoute = lazyNamed(() => import("./routes/login"), "LoginRoute");
@@ -76,6 +89,24 @@ const UnmatchedPanel = lazyNamed(
   "UnmatchedPanel",
 );
 const AuditPanel = lazyNamed(() => import("../features/admin-audit/components/audit-panel"), "AuditPanel");
+
+/** The screens a signed-in page opens on, by path: their modules are loaded before the first render. */
+const firstScreens: Record<string, readonly { preload: () => Promise<unknown> }[]> = {
+  [paths.dashboard.root]: [DashboardLayout, PackagesPanel],
+  [paths.dashboard.packages]: [DashboardLayout, PackagesPanel],
+  [paths.dashboard.investments]: [DashboardLayout, InvestmentsPanel],
+  [paths.dashboard.referrals]: [DashboardLayout, ReferralsPanel],
+};
+
+/**
+ * Loads the modules of the screen `pathname` opens on (main.tsx, for a stored session, before the first render), so
+ * that the screen renders whole as soon as the session is known instead of suspending once per lazy level (the
+ * layout, then the panel), each a render and a task more at the end of the critical path. Other paths load nothing.
+ */
+export function preloadFirstScreen(pathname: string): Promise<unknown> {
+  const route = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  return Promise.all((firstScreens[route] ?? []).map((screen) => screen.preload()));
+}
 
 /** The route table of spec §2. Router-agnostic so tests can mount it in a MemoryRouter. */
 export function AppRoutes() {

@@ -7,6 +7,7 @@ import { type ErrorBody, isErrorBody } from "@jengafund/shared";
 import type { get, post } from "aws-amplify/api";
 import { paths } from "../config/paths";
 import { DEVICE_ID_HEADER, deviceId } from "./device-id";
+import { clearLastKnown } from "./last-known";
 import { tokenStorage } from "./token-storage";
 
 /** Amplify (about 24 KB gzip) loads with the first request: a page that only shows a form never waits for it. */
@@ -84,10 +85,12 @@ function handleFailure(error: unknown, leavePage: boolean): ApiError {
 
 /**
  * A 401 on a signed-in call means the session is over. A 401 from the login form is just a wrong password, and one
- * to a logout is the end that was asked for: neither leaves the page.
+ * to a logout is the end that was asked for: neither leaves the page. What the ended session last saw is forgotten
+ * on this device (lib/last-known.ts): without the token it could not be shown again anyway.
  */
 function endSession(leavePage: boolean): void {
   tokenStorage.clear();
+  void clearLastKnown();
   if (leavePage && window.location.pathname !== paths.login) window.location.assign(paths.login);
 }
 

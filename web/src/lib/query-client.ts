@@ -1,4 +1,5 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
+import { LAST_KNOWN_KEYS, LAST_KNOWN_MAX_AGE_MS } from "./last-known";
 import { queryKeys } from "./query-keys";
 import { toast } from "./toast/toast";
 
@@ -40,7 +41,9 @@ export function createQueryClient(): QueryClient {
     }),
     defaultOptions: {
       queries: { retry: false, staleTime: 30_000, refetchOnWindowFocus: false },
-      mutations: { retry: false },
+      // "always": an action tried offline fails at once (status 0) instead of waiting, paused, to be sent later
+      // by itself: nothing is ever queued (issue 24).
+      mutations: { retry: false, networkMode: "always" },
     },
   });
   for (const queryKey of freshMoneyKeys) {
@@ -50,6 +53,12 @@ export function createQueryClient(): QueryClient {
       refetchInterval: FRESH_MONEY_INTERVAL_MS,
       refetchIntervalInBackground: false,
     });
+  }
+  // The reads kept on the device (lib/last-known.ts) stay in the cache as long as they may be restored. Defaults
+  // are stored per key, so these add to the ones above instead of replacing them.
+  // Not while pre-rendering (Node, no window): a 7-day garbage-collection timer per query would keep `vite build` alive.
+  for (const key of typeof window === "undefined" ? [] : LAST_KNOWN_KEYS) {
+    queryClient.setQueryDefaults([key], { ...queryClient.getQueryDefaults([key]), gcTime: LAST_KNOWN_MAX_AGE_MS });
   }
   return queryClient;
 }

@@ -1,11 +1,15 @@
-import { type ReactNode, Suspense } from "react";
+import { lazy, type ReactNode, Suspense } from "react";
 import { Outlet } from "react-router-dom";
 import { AppFrame } from "../../components/layout/app-frame";
 import { type Tab, TabNav } from "../../components/layout/tab-nav";
 import { PageSpinner } from "../../components/ui/page-spinner";
 import { DepositDialog } from "../../features/deposit/components/deposit-dialog";
 import { PendingDepositStatus } from "../../features/deposit/components/pending-deposit-status";
-import { PayWithPaybill } from "../../features/paybill/components/pay-with-paybill";
+
+/** The Paybill tab of the Deposit modal: loaded with the modal's own code, when the tab is first shown. */
+const PayWithPaybill = lazy(async () => ({
+  default: (await import("../../features/paybill/components/pay-with-paybill")).PayWithPaybill,
+}));
 
 /**
  * The signed-in frame with an area's tab bar; the active tab's panel loads inside, keeping the frame on screen.

@@ -113,7 +113,7 @@ export function DecisionForm({
           Cancel
         </Button>
         {/* The spinner sits beside the label rather than replacing it, so the button keeps its name while busy. */}
-        <Button type="submit" colorPalette={rejecting ? "red" : undefined} disabled={!ready || busy}>
+        <Button type="submit" colorPalette={rejecting ? "red" : undefined} disabled={!ready || busy || decide.offline}>
           {busy && <Spinner size="sm" />}
           {rejecting ? `Reject ${subject}` : `Approve ${subject}`}
         </Button>

@@ -6,17 +6,20 @@ import { paths } from "../../config/paths";
 import { homePath } from "../../lib/auth/home-path";
 import { useAuth } from "../../lib/auth/use-auth";
 import { HomeIcon } from "../ui/icons";
+import { LastUpdated } from "../ui/last-updated";
+import { OfflineBanner } from "./offline-banner";
 
 /**
  * The shared page frame of spec §2 for signed-in pages. The Deposit control comes in through `deposit` because
  * it belongs to a feature, and shared layout never imports features.
  */
 export function AppFrame({ deposit, children }: { deposit: ReactNode; children: ReactNode }) {
-  const { user, logout } = useAuth();
+  const { user, userUpdatedAt, logout } = useAuth();
   if (!user) return null;
 
   return (
     <Box minH="100vh">
+      <OfflineBanner />
       <Box as="header" bg="bg" borderBottomWidth="1px" shadow="xs">
         <Container maxW="6xl" py="3">
           {/* One row on wide screens. On a phone: home and name, then the actions, then the admin switch. */}
@@ -33,7 +36,7 @@ export function AppFrame({ deposit, children }: { deposit: ReactNode; children: 
               <Text fontWeight="semibold" lineClamp={1}>
                 {user.firstName} {user.lastName}
               </Text>
-              <Balance user={user} />
+              <Balance user={user} updatedAt={userUpdatedAt} />
             </Stack>
             {user.role === "admin" && <AreaSwitch />}
             <HStack gap="2" ms="auto">
@@ -55,9 +58,10 @@ export function AppFrame({ deposit, children }: { deposit: ReactNode; children: 
 /**
  * The spec's single balance: trial money with a Trial badge for a trial account, real money otherwise. Once an
  * account is active, what is left of its trial money follows as "+ KES … demo" (design.md §12.7), never added in;
- * a trial account's balance already is its trial money, so it is not said twice.
+ * a trial account's balance already is its trial money, so it is not said twice. A balance restored from this
+ * device's last-known data says when it was read ("Updated HH:mm") until the fresh one lands.
  */
-function Balance({ user }: { user: User }) {
+function Balance({ user, updatedAt }: { user: User; updatedAt: number }) {
   const trial = user.isTrialAccount;
   const demo = !trial && user.trialBalance > 0 ? user.trialBalance : 0;
   return (
@@ -78,6 +82,7 @@ function Balance({ user }: { user: User }) {
           + {formatKes(demo)} demo
         </Text>
       )}
+      <LastUpdated at={updatedAt} />
     </HStack>
   );
 }

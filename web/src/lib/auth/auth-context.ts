@@ -3,8 +3,20 @@ import { createContext } from "react";
 
 export interface AuthContextValue {
   user: User | null;
+  /**
+   * When `user` was read from the server (ms since the epoch). Older than this page load means it was restored from
+   * this device's last-known data and is shown as "Updated HH:mm" until the fresh answer lands.
+   */
+  userUpdatedAt: number;
   /** True while the stored token is being turned into a user on app load. */
   loading: boolean;
+  /**
+   * The stored session could not be checked for want of a network, and nothing is kept on this device to show: the
+   * session is kept and the offline state offers `retry`.
+   */
+  unreachable: boolean;
+  /** Reads the user again (the offline state's Retry). */
+  retry(): void;
   login(input: LoginInput): Promise<User>;
   register(input: RegisterCommand): Promise<User>;
   /** Ends the session on the server (POST /auth/logout), then here whatever the answer, and goes to the landing page. */

@@ -4,6 +4,7 @@ import { type ReactNode, startTransition, useEffect, useMemo, useRef, useState }
 import { useNavigate } from "react-router-dom";
 import { paths } from "../../config/paths";
 import { earlyOr } from "../early-reads";
+import { clearLastKnown } from "../last-known";
 import { queryKeys } from "../query-keys";
 import { toast } from "../toast/toast";
 import { tokenStorage } from "../token-storage";
@@ -35,23 +36,38 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   // Spec §4: a failed current-user fetch on app load ends the session. A failed re-read later (offline, a 500) keeps
   // the user and what the header shows, silently; a 401 on it is a session that has ended, and the API client sends
-  // the browser to the login page as on any other call.
-  const failedToLoad = hasSession && me.isError && me.data === undefined;
+  // the browser to the login page as on any other call. With no network at all (status 0, or the read waiting for
+  // the browser to be online) the session is kept (issue 24): the user last seen on this device is shown, restored
+  // (lib/last-known.ts), or, with nothing kept, the offline state with a Retry.
+  const noNetwork = me.fetchStatus === "paused" || (me.isError && isNetworkFailure(me.error));
+  const unreachable = hasSession && me.data === undefined && noNetwork;
+  const failedToLoad = hasSession && me.isError && me.data === undefined && !noNetwork;
   useEffect(() => {
     if (!failedToLoad) return;
     tokenStorage.clear();
+    void clearLastKnown();
     setHasSession(false);
   }, [failedToLoad]);
 
-  // Nothing one user read may be shown to the next one who signs in on this device.
+  // Nothing one user read may be shown to the next one who signs in on this device, nor kept on it once their
+  // session has ended here (a visitor who never had one has nothing kept: the restore already forgot any).
+  const hadSession = useRef(hasSession);
   useEffect(() => {
-    if (!hasSession) queryClient.removeQueries();
+    if (hasSession) {
+      hadSession.current = true;
+      return;
+    }
+    queryClient.removeQueries();
+    if (hadSession.current) void clearLastKnown();
+    hadSession.current = false;
   }, [hasSession, queryClient]);
 
   const value = useMemo<AuthContextValue>(() => {
     function startSession({ token, user }: AuthResponse): User {
       loggingOut.current = false;
       queryClient.clear();
+      // Another user's last-known data never waits on this device for a session that is not theirs.
+      if (tokenStorage.userId() !== user._id) void clearLastKnown();
       tokenStorage.set(token);
       queryClient.setQueryData(queryKeys.me, user);
       setHasSession(true);
@@ -59,6 +75,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     function forgetSession(message: string, to: string): void {
       tokenStorage.clear();
+      void clearLastKnown();
       toast.success(message);
       // The router applies navigations as transitions. Ending the session in the same transition keeps the
       // dashboard guard from seeing "no user" on the old page and redirecting to /login first.
@@ -69,7 +86,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     return {
       user: hasSession && !failedToLoad ? (me.data ?? null) : null,
-      loading: hasSession && me.isPending && !failedToLoad,
+      userUpdatedAt: me.dataUpdatedAt,
+      loading: hasSession && me.isPending && !failedToLoad && !unreachable,
+      unreachable,
+      retry: () => void me.refetch(),
       login: async (input: LoginInput) => startSession(await loginRequest(input)),
       register: async (input: RegisterCommand) => startSession(await registerRequest(input)),
       logout: () => {
@@ -83,7 +103,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       refreshUser: () => queryClient.invalidateQueries({ queryKey: queryKeys.me }),
       setUser: (user: User) => queryClient.setQueryData(queryKeys.me, user),
     };
-  }, [hasSession, failedToLoad, me.data, me.isPending, navigate, queryClient]);
+  }, [
+    hasSession,
+    failedToLoad,
+    unreachable,
+    me.data,
+    me.dataUpdatedAt,
+    me.isPending,
+    me.refetch,
+    navigate,
+    queryClient,
+  ]);
 
   return <AuthContext value={value}>{children}</AuthContext>;
+}
+
+/** No answer at all from the server (offline, DNS, a dropped connection): the API client's status 0. */
+function isNetworkFailure(error: unknown): boolean {
+  return typeof error === "object" && error !== null && (error as { status?: unknown }).status === 0;
 }

@@ -152,7 +152,7 @@ export function ResolvePaymentForm({ payment, onSubmittingChange, onCancel, onRe
           Cancel
         </Button>
         {/* The spinner sits beside the label, so the button keeps its name while busy. */}
-        <Button type="submit" disabled={!action || busy}>
+        <Button type="submit" disabled={!action || busy || resolve.offline}>
           {busy && <Spinner size="sm" />}
           {action === "return" ? "Mark as Returned" : "Credit User"}
         </Button>

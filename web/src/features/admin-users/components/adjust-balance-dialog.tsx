@@ -100,6 +100,7 @@ export function AdjustBalanceDialog({ user, onClose }: AdjustBalanceDialogProps)
           submitting={submitting}
           submitLabel="Adjust Balance"
           loadingText="Saving"
+          submitDisabled={adjust.offline}
           onCancel={onClose}
         />
       </DialogFrame>

@@ -83,7 +83,7 @@ export function FailPayoutForm({ withdrawal, onSubmittingChange, onCancel, onPro
         <Button variant="outline" onClick={onCancel} disabled={submitting}>
           Close
         </Button>
-        <Button type="submit" colorPalette="red" disabled={!ready || submitting}>
+        <Button type="submit" colorPalette="red" disabled={!ready || submitting || markFailed.offline}>
           {submitting && <Spinner size="sm" />}
           Mark payout as failed
         </Button>

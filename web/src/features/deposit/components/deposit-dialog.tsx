@@ -1,8 +1,8 @@
-import { Box, Button, Dialog, Tabs } from "@chakra-ui/react";
-import { type ReactNode, useState } from "react";
-import { DialogFrame } from "../../../components/ui/dialog-frame";
+import { Button } from "@chakra-ui/react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { useAuth } from "../../../lib/auth/use-auth";
-import { DepositForm } from "./deposit-form";
+import { useOnline } from "../../../lib/use-online";
+import { prefetchWhenIdle } from "../../../lib/when-idle";
 
 interface DepositDialogProps {
   /**
@@ -12,48 +12,49 @@ interface DepositDialogProps {
   paybill?: ReactNode;
 }
 
+const loadBody = () => import("./deposit-dialog-body");
+const DepositDialogBody = lazy(async () => ({ default: (await loadBody()).DepositDialogBody }));
+
 /**
- * The Deposit button and its Deposit Funds modal. The form mounts on each opening, so it starts from the
- * profile's phone. What happens after the prompt is sent is the DepositWatchProvider's job: this modal closes.
+ * The Deposit button and its Deposit Funds modal. The modal's code (the form, its rules, the Paybill tab) is loaded
+ * when the browser is idle or on the first press, not with the page. What happens after the prompt is sent is the DepositWatchProvider's job: this modal closes.
  */
 export function DepositDialog({ paybill }: DepositDialogProps) {
   const { user } = useAuth();
   const [open, setOpen] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  // Mounted from the first press on, so that the modal's own state and exit animation work as on any dialog.
+  const [pressed, setPressed] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // Offline, no money action starts (issue 24): the offline banner says why.
+  const online = useOnline();
+  useEffect(() => prefetchWhenIdle(loadBody), []);
   if (!user) return null;
 
-  const stk = <DepositForm user={user} onSubmittingChange={setSubmitting} onDone={() => setOpen(false)} />;
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(details) => !submitting && setOpen(details.open)}
-      placement="center"
-      lazyMount
-      unmountOnExit
-    >
-      <Dialog.Trigger asChild>
-        <Button>Deposit</Button>
-      </Dialog.Trigger>
-      <DialogFrame title="Deposit Funds" closeDisabled={submitting}>
-        {paybill ? (
-          <Tabs.Root defaultValue="stk" variant="line" fitted lazyMount unmountOnExit>
-            <Box px="6">
-              <Tabs.List>
-                <Tabs.Trigger value="stk" disabled={submitting}>
-                  STK Push
-                </Tabs.Trigger>
-                <Tabs.Trigger value="paybill" disabled={submitting}>
-                  Pay with Paybill
-                </Tabs.Trigger>
-              </Tabs.List>
-            </Box>
-            <Tabs.Content value="stk">{stk}</Tabs.Content>
-            <Tabs.Content value="paybill">{paybill}</Tabs.Content>
-          </Tabs.Root>
-        ) : (
-          stk
-        )}
-      </DialogFrame>
-    </Dialog.Root>
+    <>
+      <Button
+        ref={button}
+        disabled={!online}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setPressed(true);
+          setOpen(true);
+        }}
+      >
+        Deposit
+      </Button>
+      {pressed && (
+        <Suspense fallback={null}>
+          <DepositDialogBody
+            user={user}
+            paybill={paybill}
+            open={open}
+            onOpenChange={setOpen}
+            returnFocusTo={() => button.current}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }

@@ -97,7 +97,7 @@ export function DepositForm({ user, onSubmittingChange, onDone }: DepositFormPro
         submitting={submitting}
         submitLabel="Send STK Push"
         loadingText="Sending"
-        submitDisabled={amount.trim() === "" || phoneNumber.trim() === ""}
+        submitDisabled={amount.trim() === "" || phoneNumber.trim() === "" || send.offline}
       />
     </form>
   );

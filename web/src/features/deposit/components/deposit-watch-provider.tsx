@@ -1,5 +1,5 @@
 import type { DepositStatusView } from "@jengafund/shared";
-import { useQuery } from "@tanstack/react-query";
+import { useIsFetching, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useAuth } from "../../../lib/auth/use-auth";
 import { queryKeys } from "../../../lib/query-keys";
@@ -51,11 +51,13 @@ export function DepositWatchProvider({ children }: { children: ReactNode }) {
     setWatched((list) => list.filter((item) => item.checkoutRequestId !== checkoutRequestId));
   }, []);
 
-  // Read once per page load and sign-in; the watches themselves follow each deposit from there.
+  // Read once per page load and sign-in, after the first screen's own reads have answered, so that on a slow network
+  // it does not compete with them (and the banner images they bring); the watches follow each deposit from there.
+  const firstScreenRead = useFirstScreenRead(userId);
   const { data: serverPending } = useQuery({
     queryKey: queryKeys.pendingDeposits(userId ?? ""),
     queryFn: fetchPendingDeposits,
-    enabled: userId !== undefined,
+    enabled: userId !== undefined && firstScreenRead,
     staleTime: 0,
     refetchOnWindowFocus: false,
     refetchOnReconnect: false,
@@ -78,4 +80,15 @@ export function DepositWatchProvider({ children }: { children: ReactNode }) {
       ))}
     </DepositWatchContext>
   );
+}
+
+/**
+ * Whether the signed-in user's first screen has had its reads answered: true once no read is in flight with a user
+ * known, and from then on (a later refetch does not take it back).
+ */
+function useFirstScreenRead(userId: string | undefined): boolean {
+  const fetching = useIsFetching();
+  const [done, setDone] = useState(false);
+  if (!done && userId !== undefined && fetching === 0) setDone(true);
+  return done;
 }

@@ -84,7 +84,7 @@ export function InvestmentCard({ investment, now }: InvestmentCardProps) {
           onClick={() => claiming.run(investment._id)}
           loading={claiming.busy}
           loadingText="Claiming"
-          disabled={!claimable}
+          disabled={!claimable || claiming.offline}
         >
           Claim Reward
         </Button>

@@ -1,6 +1,7 @@
 import { Button, SimpleGrid, Stack } from "@chakra-ui/react";
 import { useNavigate } from "react-router-dom";
 import { EmptyPanel } from "../../../components/ui/empty-panel";
+import { LastUpdated } from "../../../components/ui/last-updated";
 import { PanelHeader } from "../../../components/ui/panel-header";
 import { QueryState } from "../../../components/ui/query-state";
 import { paths } from "../../../config/paths";
@@ -16,7 +17,9 @@ export function InvestmentsPanel() {
 
   return (
     <Stack gap="6">
-      <PanelHeader title="My Investments" description="Track your portfolio and claim your daily rewards." />
+      <PanelHeader title="My Investments" description="Track your portfolio and claim your daily rewards.">
+        <LastUpdated at={investments.dataUpdatedAt} />
+      </PanelHeader>
       <QueryState
         query={investments}
         what="your investments"

@@ -24,7 +24,7 @@ export function BuyPackageDialog({ pkg, balance, trial, onClose }: BuyPackageDia
   const value = Number(amount);
   const belowMinimum = amount.trim() === "" || !(value >= pkg.price);
   const fieldError = amountFieldError(amount, pkg, balance);
-  const { buy, submitting } = usePurchase(onClose);
+  const { buy, submitting, offline } = usePurchase(onClose);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -78,7 +78,7 @@ export function BuyPackageDialog({ pkg, balance, trial, onClose }: BuyPackageDia
           submitting={submitting}
           submitLabel="Confirm Purchase"
           loadingText="Purchasing"
-          submitDisabled={belowMinimum}
+          submitDisabled={belowMinimum || offline}
           onCancel={onClose}
         />
       </DialogFrame>

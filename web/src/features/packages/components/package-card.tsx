@@ -2,9 +2,12 @@ import { Button } from "@chakra-ui/react";
 import type { Package } from "@jengafund/shared";
 import { PackageSummaryCard } from "../../../components/ui/package-summary-card";
 import { formatKes, formatRate } from "../../../lib/format";
+import { useOnline } from "../../../lib/use-online";
 import { maturityDateOfPurchase } from "../lib/purchase-terms";
 
 export function PackageCard({ pkg, onInvest, firstRow }: { pkg: Package; onInvest: () => void; firstRow?: boolean }) {
+  // Offline, no purchase starts (issue 24): the offline banner says why.
+  const online = useOnline();
   const figures = [
     { label: "Minimum investment", value: formatKes(pkg.price) },
     { label: "Monthly return", value: formatRate(pkg.monthlyReturnRate) },
@@ -14,7 +17,7 @@ export function PackageCard({ pkg, onInvest, firstRow }: { pkg: Package; onInves
   ];
   return (
     <PackageSummaryCard pkg={pkg} figures={figures} firstRow={firstRow}>
-      <Button w="full" onClick={onInvest} aria-label={`Invest Now in ${pkg.name}`}>
+      <Button w="full" onClick={onInvest} disabled={!online} aria-label={`Invest Now in ${pkg.name}`}>
         Invest Now
       </Button>
     </PackageSummaryCard>

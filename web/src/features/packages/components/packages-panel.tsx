@@ -1,20 +1,27 @@
 import { SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import type { Package } from "@jengafund/shared";
-import { useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { EmptyPanel } from "../../../components/ui/empty-panel";
+import { LastUpdated } from "../../../components/ui/last-updated";
 import { PanelHeader } from "../../../components/ui/panel-header";
 import { QueryState } from "../../../components/ui/query-state";
 import { useAuth } from "../../../lib/auth/use-auth";
 import { formatKes } from "../../../lib/format";
+import { prefetchWhenIdle } from "../../../lib/when-idle";
 import { usePackages } from "../hooks/use-packages";
 import { availableBalance } from "../lib/available-balance";
-import { BuyPackageDialog } from "./buy-package-dialog";
 import { PackageCard } from "./package-card";
 
+// The purchase modal's code (its form, the terms and the reward rules) loads when the browser is idle or on the first
+// Invest, not with the investor's home screen.
+const loadBuyDialog = () => import("./buy-package-dialog");
+const BuyPackageDialog = lazy(async () => ({ default: (await loadBuyDialog()).BuyPackageDialog }));
+
 export function PackagesPanel() {
-  const { user } = useAuth();
+  const { user, userUpdatedAt } = useAuth();
   const packages = usePackages();
   const [selected, setSelected] = useState<Package | null>(null);
+  useEffect(() => prefetchWhenIdle(loadBuyDialog), []);
   if (!user) return null;
 
   return (
@@ -30,8 +37,10 @@ export function PackagesPanel() {
           <Text fontSize="xl" fontWeight="bold" color="brand.fg" data-testid="available-balance">
             {formatKes(availableBalance(user))}
           </Text>
+          <LastUpdated at={userUpdatedAt} />
         </Stack>
       </PanelHeader>
+      <LastUpdated at={packages.dataUpdatedAt} data-testid="packages-last-updated" />
       <QueryState
         query={packages}
         what="the packages"
@@ -53,13 +62,15 @@ export function PackagesPanel() {
       </QueryState>
       {/* Keyed so every opening starts from the chosen package's price. */}
       {selected && (
-        <BuyPackageDialog
-          key={selected._id}
-          pkg={selected}
-          balance={availableBalance(user)}
-          trial={user.isTrialAccount}
-          onClose={() => setSelected(null)}
-        />
+        <Suspense fallback={null}>
+          <BuyPackageDialog
+            key={selected._id}
+            pkg={selected}
+            balance={availableBalance(user)}
+            trial={user.isTrialAccount}
+            onClose={() => setSelected(null)}
+          />
+        </Suspense>
       )}
     </Stack>
   );

@@ -28,5 +28,5 @@ export function usePurchase(onBought: () => void) {
   // The failure is the mutation's own to report (onError); the guard only waits for the purchase to be over.
   const purchaseOnce = useOneAtATime((input: BuyInvestmentInput) => purchase.mutateAsync(input).catch(() => undefined));
 
-  return { buy: purchaseOnce.run, submitting: purchaseOnce.busy };
+  return { buy: purchaseOnce.run, submitting: purchaseOnce.busy, offline: purchaseOnce.offline };
 }

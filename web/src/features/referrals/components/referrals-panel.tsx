@@ -1,4 +1,5 @@
 import { SimpleGrid, Stack } from "@chakra-ui/react";
+import { LastUpdated } from "../../../components/ui/last-updated";
 import { PanelHeader } from "../../../components/ui/panel-header";
 import { StatCard } from "../../../components/ui/stat-card";
 import { useAuth } from "../../../lib/auth/use-auth";
@@ -19,7 +20,9 @@ export function ReferralsPanel() {
 
   return (
     <Stack gap="6">
-      <PanelHeader title="Referral Program" description="Invite friends to JengaFund and earn when they invest." />
+      <PanelHeader title="Referral Program" description="Invite friends to JengaFund and earn when they invest.">
+        <LastUpdated at={referrals.dataUpdatedAt} />
+      </PanelHeader>
       <SimpleGrid as="section" aria-label="Referral totals" columns={{ base: 2, md: 4 }} gap="3">
         <StatCard label="Total Referrals" value={totals?.total ?? unknown} />
         <StatCard label="Paid" value={totals?.paid ?? unknown} />

@@ -123,7 +123,7 @@ export function WithdrawalForm({ user, onSubmittingChange, onDone }: WithdrawalF
         submitting={submit.busy}
         submitLabel="Request Withdrawal"
         loadingText="Submitting"
-        submitDisabled={amount.trim() === "" || phoneNumber.trim() === ""}
+        submitDisabled={amount.trim() === "" || phoneNumber.trim() === "" || submit.offline}
       />
     </form>
   );
