@@ -120,6 +120,8 @@ const CALLBACK_INGEST: RouteHandlerName = "receive-daraja-callback";
 const PAYBILL_VALIDATION: RouteHandlerName = "validate-paybill-payment";
 /** The route that shows a user the Paybill business number to pay to. */
 const PAYBILL_DETAILS: RouteHandlerName = "get-paybill-details";
+/** Renders PDFs: more memory (and with it CPU) and API Gateway's full time budget for a year of lines. */
+export const STATEMENT_ROUTE: RouteHandlerName = "get-statement";
 /** The route that applies the solo limits of admin balance adjustments (the only reader of those settings). */
 export const ADJUSTING_ROUTE: RouteHandlerName = "adjust-user-balance";
 /** Crediting an unmatched Paybill payment counts toward the same solo limits (design.md §12.1, §12.3). */
@@ -191,7 +193,10 @@ export class ApiStack extends Stack {
 
     const routeFunctionBindings = (
       handler: RouteHandlerName,
-    ): Pick<AppFunctionProps, "secrets" | "environment" | "timeout" | "reservedConcurrentExecutions"> => {
+    ): Pick<
+      AppFunctionProps,
+      "secrets" | "environment" | "timeout" | "memorySize" | "reservedConcurrentExecutions"
+    > => {
       if (handler === CALLBACK_INGEST) {
         // Exactly what it uses: the token to check, the allow-list, the bus. No session key, no Daraja credentials.
         return {
@@ -223,6 +228,9 @@ export class ApiStack extends Stack {
             ADJUSTMENT_SOLO_DAILY_MAX_KES: String(props.adjustments.soloDailyMaxKes),
           },
         };
+      }
+      if (handler === STATEMENT_ROUTE) {
+        return { secrets: common, environment: sessions, memorySize: 1024, timeout: Duration.seconds(29) };
       }
       if (handler === PAYBILL_DETAILS) {
         return {

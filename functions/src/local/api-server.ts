@@ -97,7 +97,7 @@ function decodePathParameters(params: Record<string, string>): Record<string, st
   }
 }
 
-function send(res: ServerResponse, statusCode: number, headers: Record<string, string>, body: string): void {
+function send(res: ServerResponse, statusCode: number, headers: Record<string, string>, body: string | Buffer): void {
   res.writeHead(statusCode, { "content-length": Buffer.byteLength(body).toString(), ...headers });
   res.end(body);
 }
@@ -148,7 +148,9 @@ export function createLocalApiServer(loadHandler: (name: string) => Promise<Hand
       const result = await handler(event, context);
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
-      send(res, result.statusCode ?? 200, headers, result.body ?? "");
+      // A binary answer (a statement's PDF) comes base64-encoded, as API Gateway takes it; the client gets the bytes.
+      const answer = result.isBase64Encoded ? Buffer.from(result.body ?? "", "base64") : (result.body ?? "");
+      send(res, result.statusCode ?? 200, headers, answer);
     } catch (error) {
       // API Gateway answers a crashed integration with a bare 500; so do we, and log the cause here.
       console.error("[api] handler crashed:", error);

@@ -159,6 +159,8 @@ export const routes = [
     data: "read",
   },
   { method: "GET", path: "/transactions", handler: "list-transactions", access: "user", data: "read" },
+  // The caller's statement for a period (design.md §12.6): a PDF or CSV built from the ledger.
+  { method: "GET", path: "/statements", handler: "get-statement", access: "user", data: "read" },
   { method: "GET", path: "/admin/stats", handler: "get-admin-stats", access: "admin", data: "read" },
   { method: "GET", path: "/admin/users", handler: "list-admin-users", access: "admin", data: "read" },
   { method: "PUT", path: "/admin/users/{id}/status", handler: "set-user-status", access: "admin", data: "write" },
