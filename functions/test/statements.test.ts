@@ -5,8 +5,12 @@
  * GET /statements is read as CSV and as PDF (pdf.js reads it back) and summed against the ledger and the wallet.
  */
 import { randomBytes } from "node:crypto";
-import type { AuthResponse, Withdrawal } from "@jengafund/shared";
+import { BatchWriteCommand, DeleteCommand } from "@aws-sdk/lib-dynamodb";
+import { type AuthResponse, STATEMENT_MAX_ROWS, STATEMENT_MESSAGES, type Withdrawal } from "@jengafund/shared";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ulid } from "../src/lib/ids.js";
+import { dynamoDocumentClient, tableName } from "../src/repositories/dynamo/client.js";
+import { ledgerItem } from "../src/repositories/dynamo/items.js";
 import { keys } from "../src/repositories/dynamo/keys.js";
 import { itemsOfUser, readItem, setAttributes } from "./support/db.js";
 import { expectLedgerToMatchBalances } from "./support/money.js";
@@ -196,6 +200,23 @@ async function newAdmin(): Promise<Actor> {
 }
 
 const statement = async (query: string) => http("GET", `/statements${query}`, { token: await tokenOf(investor.who) });
+
+/** Items put straight into the table, 25 to a BatchWriteItem, a few batches at a time. */
+async function writeAll(items: Record<string, unknown>[]) {
+  const batches: Record<string, unknown>[][] = [];
+  for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
+  const db = dynamoDocumentClient();
+  const worker = async () => {
+    for (let batch = batches.pop(); batch; batch = batches.pop()) {
+      let pending = batch.map((Item) => ({ PutRequest: { Item } }));
+      while (pending.length > 0) {
+        const { UnprocessedItems } = await db.send(new BatchWriteCommand({ RequestItems: { [tableName()]: pending } }));
+        pending = (UnprocessedItems?.[tableName()] ?? []) as typeof pending;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 6 }, worker));
+}
 
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
@@ -406,6 +427,46 @@ describe("GET /statements", () => {
       lines: await itemsOfUser(investor.userId, "TX#"),
     }).toEqual(before);
   });
+
+  it("refuses a period of more than 20,000 rows with 400, and answers one of 20,000", async () => {
+    // A new account: its trial's opening line, and 20,000 wallet lines this month written straight to the table.
+    const { user, input } = await signUp();
+    const owner = { firstName: user.firstName, lastName: user.lastName, email: user.email };
+    const start = Date.now() - 60_000;
+    const items = Array.from({ length: STATEMENT_MAX_ROWS }, (_, i) => {
+      const at = start - i;
+      return ledgerItem(
+        {
+          id: ulid(at),
+          userId: user._id,
+          type: "reward",
+          balance: "wallet",
+          amountCents: 1,
+          status: "completed",
+          description: "Daily reward: Safaricom Growth Fund",
+          reference: `R${i}`,
+          createdAt: new Date(at).toISOString(),
+        },
+        owner,
+      );
+    });
+    await writeAll(items);
+    const token = await signIn(input);
+    const query = "/statements?format=csv";
+
+    const refused = await http("GET", query, { token });
+    expect(refused.status).toBe(400);
+    expect(refused.json).toEqual({ message: STATEMENT_MESSAGES.tooManyRows });
+
+    const [first] = items;
+    await dynamoDocumentClient().send(
+      new DeleteCommand({ TableName: tableName(), Key: { PK: first?.PK, SK: first?.SK } }),
+    );
+    const answered = await http("GET", query, { token });
+    expect(answered.status).toBe(200);
+    // The header, the opening, 19,999 rows, the closing.
+    expect(csvRows(answered.bytes.toString())).toHaveLength(STATEMENT_MAX_ROWS + 2);
+  }, 300_000);
 
   it("accepts exactly 366 days", async () => {
     await expectStatus(statement("?from=2025-11-01&to=2026-11-01&format=csv"), 200);
