@@ -5,13 +5,14 @@
  * GET /statements is read as CSV and as PDF (pdf.js reads it back) and summed against the ledger and the wallet.
  */
 import { randomBytes } from "node:crypto";
-import { BatchWriteCommand, DeleteCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchWriteCommand, DeleteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { type AuthResponse, STATEMENT_MAX_ROWS, STATEMENT_MESSAGES, type Withdrawal } from "@jengafund/shared";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ulid } from "../src/lib/ids.js";
-import { dynamoDocumentClient, tableName } from "../src/repositories/dynamo/client.js";
+import { defaultDynamoContext, dynamoDocumentClient, tableName } from "../src/repositories/dynamo/client.js";
 import { ledgerItem } from "../src/repositories/dynamo/items.js";
 import { keys } from "../src/repositories/dynamo/keys.js";
+import { backfillSettledAt } from "../src/repositories/dynamo/settled-at-backfill.js";
 import { itemsOfUser, readItem, setAttributes } from "./support/db.js";
 import { expectLedgerToMatchBalances } from "./support/money.js";
 import { createPackage } from "./support/packages.js";
@@ -467,6 +468,36 @@ describe("GET /statements", () => {
     // The header, the opening, 19,999 rows, the closing.
     expect(csvRows(answered.bytes.toString())).toHaveLength(STATEMENT_MAX_ROWS + 2);
   }, 300_000);
+
+  it("places lines settled before settledAt existed at their creation, until npm run migrate backfills them", async () => {
+    const csvOf = async (query: string) => (await expectStatus(statement(query), 200)).bytes.toString();
+    const october = "?from=2026-10-01&to=2026-10-31&format=csv";
+    const before = await csvOf(october);
+    const lines = await itemsOfUser(investor.userId, "TX#");
+    const settled = lines.filter((line) => line.settledAt !== undefined);
+    // The STK deposit, two refused withdrawals, the paid and the failed payout.
+    expect(settled).toHaveLength(5);
+    for (const line of settled) {
+      await dynamoDocumentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.ledgerLine(investor.userId, String(line.id)),
+          UpdateExpression: "REMOVE settledAt",
+        }),
+      );
+    }
+    // Without it the Nov 1 refund reads as Oct 31's: October's closing moves by its KES 700.
+    const old = summed(await csvOf(october));
+    expect(old.closing - summed(before).closing).toBe(70_000);
+
+    expect(await backfillSettledAt(defaultDynamoContext(), { dryRun: true })).toMatchObject({ lines: 5 });
+    expect(summed(await csvOf(october)).closing).toBe(old.closing);
+    expect(await backfillSettledAt(defaultDynamoContext())).toMatchObject({ lines: 5 });
+    expect(await csvOf(october)).toBe(before);
+    expect(await backfillSettledAt(defaultDynamoContext())).toMatchObject({ lines: 0 });
+    const restored = await itemsOfUser(investor.userId, "TX#");
+    expect(restored.map((line) => line.settledAt)).toEqual(lines.map((line) => line.settledAt));
+  });
 
   it("accepts exactly 366 days", async () => {
     await expectStatus(statement("?from=2025-11-01&to=2026-11-01&format=csv"), 200);
