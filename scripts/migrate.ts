@@ -1,7 +1,7 @@
 /**
  * `npm run migrate`: brings the index keys of a table's items up to what the code writes today (sharded list keys,
- * the statistics totals' shards, the admin search's last-name entries on phone markers), and records the payout numbers of completed STK deposits made before settlements
- * did. Idempotent; safe to run while the product serves (each rewrite is conditional).
+ * the statistics totals' shards, the admin search's last-name entries on phone markers), records the payout numbers of completed STK deposits made before settlements
+ * did, and gives ledger lines that settled before status updates recorded when their `settledAt`. Idempotent; safe to run while the product serves (each rewrite is conditional).
  *
  *   npm run migrate                         the local table (.data/dynamodb; DynamoDB Local is started if npm start
  *                                           is not running)
@@ -12,6 +12,7 @@ import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { migrateIndexKeys } from "../functions/src/repositories/dynamo/index-key-migration.js";
 import { backfillPayoutNumbers } from "../functions/src/repositories/dynamo/payout-number-backfill.js";
+import { backfillSettledAt } from "../functions/src/repositories/dynamo/settled-at-backfill.js";
 import { defaultLocalStackOptions } from "./local-stack.js";
 
 const args = process.argv.slice(2);
@@ -60,6 +61,11 @@ async function main() {
     const payoutNumbers = await backfillPayoutNumbers({ db, TableName }, { dryRun });
     console.log(
       `${dryRun ? "Would record" : "Recorded"} ${payoutNumbers.numbers} payout numbers from ${payoutNumbers.deposits} completed deposits.`,
+    );
+    // Statements (design.md §12.6): when ledger lines settled before their status updates recorded it.
+    const settled = await backfillSettledAt({ db, TableName }, { dryRun });
+    console.log(
+      `${dryRun ? "Would give" : "Gave"} ${settled.lines} ledger lines their settledAt, from ${settled.read} settled deposits and withdrawals.`,
     );
   } finally {
     await stop();

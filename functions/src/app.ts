@@ -39,6 +39,7 @@ import { createDynamoPayoutNumberRepository } from "./repositories/dynamo/payout
 import { createDynamoPayoutRecoveryRepository } from "./repositories/dynamo/payout-recovery-repository.js";
 import { createDynamoPendingDepositRepository } from "./repositories/dynamo/pending-deposit-repository.js";
 import { createDynamoSessionRepository } from "./repositories/dynamo/session-repository.js";
+import { createDynamoStatementSource } from "./repositories/dynamo/statement-source.js";
 import { createDynamoStatsRepository } from "./repositories/dynamo/stats-repository.js";
 import { createDynamoUnmatchedPaymentRepository } from "./repositories/dynamo/unmatched-payment-repository.js";
 import { createAccountService, createAuthenticator, createReferralCodeCheck } from "./services/accounts.js";
@@ -57,6 +58,7 @@ import { createPayoutService } from "./services/payouts.js";
 import { createPendingDepositList } from "./services/pending-deposits.js";
 import { createProofOfWork } from "./services/proof-of-work.js";
 import { createNewBrowserCheck, createSessionService } from "./services/sessions.js";
+import { createStatementService, type StatementServiceDeps } from "./services/statements.js";
 import { createStepUp, createTwoFactorService, createTwoFactorSetup } from "./services/two-factor.js";
 import { createUnmatchedPaymentService } from "./services/unmatched-payments.js";
 import { createWithdrawalService } from "./services/withdrawals.js";
@@ -259,6 +261,16 @@ export const withdrawalHistory = /* @__PURE__ */ once(() => {
   const investor = investorRepo();
   return { listOwn: (userId: string, limit = 100) => investor.listWithdrawals(userId, limit) };
 });
+
+const statementSource = /* @__PURE__ */ once(createDynamoStatementSource);
+
+/**
+ * The caller's statements (design.md §12.6): a read of the ledger. The PDF renderer comes from the route's handler,
+ * which imports it on the first PDF asked for: a dynamic import here would sit in every bundle's module graph, and
+ * esbuild then keeps whole modules behind it (every shared schema) in bundles that never render anything.
+ */
+export const statements = (renderPdf: StatementServiceDeps["renderPdf"]) =>
+  createStatementService({ source: statementSource(), clock: systemClock, renderPdf });
 
 /** Where withdrawals may pay (design.md §12.2), and the signals of the accounts behind the admin's withdrawal list. */
 export const payoutNumbers = /* @__PURE__ */ once(() =>

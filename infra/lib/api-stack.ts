@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { API_BASE_PATH, type RouteHandlerName, routes, sendsMail } from "@jengafund/shared";
+import { API_BASE_PATH, type RouteDefinition, type RouteHandlerName, routes, sendsMail } from "@jengafund/shared";
 import { ArnFormat, CfnOutput, Duration, Fn, Stack, type StackProps } from "aws-cdk-lib";
 import { type CfnStage, DomainName, HttpApi, HttpMethod, SecurityPolicy } from "aws-cdk-lib/aws-apigatewayv2";
 import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
@@ -120,6 +120,12 @@ const CALLBACK_INGEST: RouteHandlerName = "receive-daraja-callback";
 const PAYBILL_VALIDATION: RouteHandlerName = "validate-paybill-payment";
 /** The route that shows a user the Paybill business number to pay to. */
 const PAYBILL_DETAILS: RouteHandlerName = "get-paybill-details";
+
+/** A route's own memory and timeout, where the route list sizes its function. */
+function sizingOf({ sizing }: RouteDefinition): Pick<AppFunctionProps, "memorySize" | "timeout"> {
+  return sizing ? { memorySize: sizing.memoryMb, timeout: Duration.seconds(sizing.timeoutSeconds) } : {};
+}
+
 /** The route that applies the solo limits of admin balance adjustments (the only reader of those settings). */
 export const ADJUSTING_ROUTE: RouteHandlerName = "adjust-user-balance";
 /** Crediting an unmatched Paybill payment counts toward the same solo limits (design.md §12.1, §12.3). */
@@ -191,7 +197,10 @@ export class ApiStack extends Stack {
 
     const routeFunctionBindings = (
       handler: RouteHandlerName,
-    ): Pick<AppFunctionProps, "secrets" | "environment" | "timeout" | "reservedConcurrentExecutions"> => {
+    ): Pick<
+      AppFunctionProps,
+      "secrets" | "environment" | "timeout" | "memorySize" | "reservedConcurrentExecutions"
+    > => {
       if (handler === CALLBACK_INGEST) {
         // Exactly what it uses: the token to check, the allow-list, the bus. No session key, no Daraja credentials.
         return {
@@ -252,6 +261,8 @@ export class ApiStack extends Stack {
         data: route.data,
         operations: props.operations,
         ...bindings,
+        // A route that renders files (a statement's PDF): its memory, which also buys CPU, and its time.
+        ...sizingOf(route),
         // The reset link and the security notices (design.md §12.2): the mail settings, and SES as the sender.
         ...(sendsMail(route) ? { environment: { ...bindings.environment, ...mailSettings } } : {}),
       });

@@ -143,12 +143,14 @@ describe("api stack", () => {
     const darajaRoutes = new Set(["POST /api/mpesa/deposit", "PUT /api/admin/withdrawals/{id}"]);
     const callbackIngest = "POST /api/hooks/daraja/{kind}/{token}";
     const paybillValidation = "POST /api/hooks/daraja/c2b-validation/{token}";
+    // The statement renders a PDF of up to a year of lines: more memory (and CPU) and the whole budget.
+    const statement = "GET /api/statements";
     for (const fn of routeFunctions) {
       const route = String(fn.Properties.Description);
       expect(fn.Properties).toMatchObject({
         Handler: "index.handler",
-        MemorySize: 512,
-        Timeout: darajaRoutes.has(route) ? 29 : 10,
+        MemorySize: route === statement ? 1024 : 512,
+        Timeout: darajaRoutes.has(route) || route === statement ? 29 : 10,
         Environment: {
           Variables: {
             NODE_OPTIONS: "--enable-source-maps",

@@ -15,5 +15,7 @@ export * from "./schemas/investor.js";
 export * from "./schemas/messages.js";
 export * from "./schemas/paybill.js";
 export * from "./schemas/phone-number.js";
+export * from "./schemas/statements.js";
 export * from "./schemas/unmatched-payments.js";
 export * from "./schemas/user.js";
+export * from "./statements.js";

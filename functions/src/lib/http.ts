@@ -16,3 +16,20 @@ export function errorResponse(
 ): APIGatewayProxyStructuredResultV2 {
   return jsonResponse(statusCode, { message, ...details });
 }
+
+/**
+ * A file answer (a statement's PDF): API Gateway's HTTP API takes a binary body as base64 with `isBase64Encoded` and
+ * sends the client the bytes.
+ */
+export function binaryResponse(
+  statusCode: number,
+  bytes: Uint8Array,
+  headers: Record<string, string>,
+): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode,
+    headers: { "cache-control": "no-store", ...headers },
+    body: Buffer.from(bytes).toString("base64"),
+    isBase64Encoded: true,
+  };
+}

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import {
+  type BinaryAnswer,
   type EmptyAnswer,
   FOUR_EYES_MESSAGES,
   IDEMPOTENCY_KEY_HEADER,
@@ -47,7 +48,7 @@ import {
   TooManyAttemptsError,
   UpstreamError,
 } from "./errors.js";
-import { errorResponse, jsonResponse } from "./http.js";
+import { binaryResponse, errorResponse, jsonResponse } from "./http.js";
 import { observeInvocation } from "./invocation.js";
 import { appendLogKeys, log } from "./log.js";
 import type { TokenClaims } from "./tokens.js";
@@ -162,9 +163,12 @@ type ResultOf<Answer> = Answer extends EmptyAnswer
   : Answer extends TextAnswer
     ? /** A non-JSON answer (a CSV download): the body as text with its own headers. */
       { statusCode?: 200; text: string; headers: Record<string, string> }
-    : Answer extends JsonAnswer<infer Body, infer Status>
-      ? (200 extends Status ? { statusCode?: Status } : { statusCode: Status }) & { body: Body }
-      : never;
+    : Answer extends BinaryAnswer
+      ? /** A file (a statement's PDF): its bytes, sent base64-encoded, with its own headers. */
+        { statusCode?: 200; bytes: Uint8Array; headers: Record<string, string> }
+      : Answer extends JsonAnswer<infer Body, infer Status>
+        ? (200 extends Status ? { statusCode?: Status } : { statusCode: Status }) & { body: Body }
+        : never;
 
 /** The answer a handler's `run` must give: the one `RouteResponses` (shared/src/api/contract.ts) names for it. */
 export type HttpResult<H extends RouteHandlerName> = ResultOf<RouteResponse<H>>;
@@ -172,7 +176,8 @@ export type HttpResult<H extends RouteHandlerName> = ResultOf<RouteResponse<H>>;
 type AnyResult =
   | { statusCode: 204 }
   | { statusCode?: number; body: unknown }
-  | { statusCode?: number; text: string; headers: Record<string, string> };
+  | { statusCode?: number; text: string; headers: Record<string, string> }
+  | { statusCode?: number; bytes: Uint8Array; headers: Record<string, string> };
 
 type KeptOf<H extends RouteHandlerName> = Extract<RouteResponse<H>, AnyJsonAnswer>;
 
@@ -425,9 +430,6 @@ export function httpHandler<
       if (keyed && !keyed.kept && "body" in result) {
         await idempotencyStore().keep({ claim: keyed.claim, statusCode: result.statusCode ?? 200, body: result.body });
       }
-      if (!("body" in result) && !("text" in result)) {
-        return { statusCode: 204, headers: { "cache-control": "no-store" } };
-      }
       if ("text" in result) {
         return {
           statusCode: result.statusCode ?? 200,
@@ -435,6 +437,8 @@ export function httpHandler<
           body: result.text,
         };
       }
+      if ("bytes" in result) return binaryResponse(result.statusCode ?? 200, result.bytes, result.headers);
+      if (!("body" in result)) return { statusCode: 204, headers: { "cache-control": "no-store" } };
       return jsonResponse(result.statusCode ?? 200, result.body);
     });
 

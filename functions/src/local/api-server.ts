@@ -8,7 +8,7 @@ type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIG
 
 /** API Gateway's own payload limit; the handlers enforce their much smaller one and answer 413. */
 const GATEWAY_MAX_BODY_BYTES = 10 * 1024 * 1024;
-/** The HTTP functions' timeout in AWS (infra's AppFunction default). */
+/** The HTTP functions' timeout in AWS (infra's AppFunction default), unless the route list sizes the function. */
 const FUNCTION_TIMEOUT_MS = 10_000;
 
 interface MountedRoute {
@@ -97,7 +97,7 @@ function decodePathParameters(params: Record<string, string>): Record<string, st
   }
 }
 
-function send(res: ServerResponse, statusCode: number, headers: Record<string, string>, body: string): void {
+function send(res: ServerResponse, statusCode: number, headers: Record<string, string>, body: string | Buffer): void {
   res.writeHead(statusCode, { "content-length": Buffer.byteLength(body).toString(), ...headers });
   res.end(body);
 }
@@ -144,11 +144,14 @@ export function createLocalApiServer(loadHandler: (name: string) => Promise<Hand
       const requestId = randomUUID();
       const event = toGatewayEvent(req, body, match.route, pathParameters, requestId);
       const handler = await match.handler;
-      const context = localLambdaContext(match.route.handler, { timeoutMs: FUNCTION_TIMEOUT_MS, requestId });
+      const timeoutMs = match.route.sizing ? match.route.sizing.timeoutSeconds * 1000 : FUNCTION_TIMEOUT_MS;
+      const context = localLambdaContext(match.route.handler, { timeoutMs, requestId });
       const result = await handler(event, context);
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
-      send(res, result.statusCode ?? 200, headers, result.body ?? "");
+      // A binary answer (a statement's PDF) comes base64-encoded, as API Gateway takes it; the client gets the bytes.
+      const answer = result.isBase64Encoded ? Buffer.from(result.body ?? "", "base64") : (result.body ?? "");
+      send(res, result.statusCode ?? 200, headers, answer);
     } catch (error) {
       // API Gateway answers a crashed integration with a bare 500; so do we, and log the cause here.
       console.error("[api] handler crashed:", error);

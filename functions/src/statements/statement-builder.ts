@@ -1,14 +1,7 @@
 import type { BalanceKind } from "@jengafund/shared";
-import type { LedgerLine } from "../repositories/ports.js";
+import type { StatementSourceLine } from "../repositories/statement-port.js";
 
-/**
- * A ledger line as a statement reads it: the line, and when its status last changed (a deposit's credit, a
- * withdrawal's refund). A line written in its final state has no `settledAt`; its time is its `createdAt`.
- */
-export type StatementSourceLine = Pick<
-  LedgerLine,
-  "id" | "balance" | "amountCents" | "status" | "description" | "reference" | "createdAt" | "mpesaTransactionId"
-> & { settledAt?: string };
+export type { StatementSourceLine };
 
 /** One row of a statement: money in or out at one instant, and the balance after it. */
 export interface StatementRow {

@@ -1,4 +1,6 @@
-import PDFDocument from "pdfkit";
+import * as pdfkit from "pdfkit";
+import Helvetica from "pdfkit/standard-fonts/Helvetica";
+import HelveticaBold from "pdfkit/standard-fonts/HelveticaBold";
 import type { Statement } from "./statement-builder.js";
 import { lastMinuteOf } from "./statement-csv.js";
 import { statementAmount, statementDay, statementTime } from "./statement-format.js";
@@ -13,6 +15,15 @@ export interface StatementPaper {
   /** The trial's demo money, shown apart; absent when the account never had any in the period. */
   demo?: Statement;
 }
+
+/**
+ * pdfkit's Node build reads its font metrics at run time through a path a Lambda bundle cannot follow, so the bundle
+ * uses its browser build (functions/src/bundling.ts), which draws only the standard fonts it is handed. The Node
+ * build (tsx, vitest) has no `registerStdFonts` and finds its own.
+ */
+const { registerStdFonts } = pdfkit as typeof pdfkit & { registerStdFonts?: (...fonts: unknown[]) => void };
+registerStdFonts?.(Helvetica, HelveticaBold);
+const PDFDocument = pdfkit.default;
 
 const MARGIN = 40;
 const PAGE = { width: 595.28, height: 841.89 }; // A4 in points

@@ -43,6 +43,8 @@ export interface AppFunctionProps {
   readonly environment?: Readonly<Record<string, string>>;
   /** Default 10 s: API Gateway gives up after 30 s, and every request path here is a few round trips. */
   readonly timeout?: Duration;
+  /** Default 512 MB; more for a function that renders files (memory also buys CPU). */
+  readonly memorySize?: number;
   readonly operations: FunctionOperations;
   /** Executions kept for this function alone, and the most it may run at once; default: the account's shared pool. */
   readonly reservedConcurrentExecutions?: number;
@@ -61,7 +63,7 @@ export class AppFunction extends NodejsFunction {
       description: props.description,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
-      memorySize: 512,
+      memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
       reservedConcurrentExecutions: props.reservedConcurrentExecutions,
       projectRoot: repoPaths.root,

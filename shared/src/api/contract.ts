@@ -48,6 +48,7 @@ import type {
   WithdrawalRequestInput,
 } from "../schemas/investor.js";
 import type { PaybillDetails, PaybillValidationAnswer } from "../schemas/paybill.js";
+import type { StatementQuerySchema } from "../schemas/statements.js";
 import type {
   ResolveUnmatchedPaymentInput,
   UnmatchedPayment,
@@ -71,6 +72,12 @@ export interface EmptyAnswer {
 export interface TextAnswer {
   status: 200;
   text: string;
+}
+
+/** A binary answer (a statement's PDF): the file's bytes, sent base64-encoded with API Gateway's `isBase64Encoded`. */
+export interface BinaryAnswer {
+  status: 200;
+  bytes: Uint8Array;
 }
 
 /** Platform figures (spec §3); totalRevenue is in KES. */
@@ -183,6 +190,8 @@ export interface RouteResponses {
   "list-withdrawals": JsonAnswer<{ withdrawals: Withdrawal[] }>;
   "list-payout-numbers": JsonAnswer<PayoutNumbers>;
   "list-transactions": JsonAnswer<{ transactions: Transaction[] }>;
+  /** The caller's statement (design.md §12.6): a PDF, or CSV text. */
+  "get-statement": BinaryAnswer | TextAnswer;
   "get-admin-stats": JsonAnswer<{ stats: AdminStats }>;
   "list-admin-users": JsonAnswer<AdminPage<"users", User>>;
   "set-user-status": JsonAnswer<{ user: User }>;
@@ -224,6 +233,7 @@ export interface RouteRequests {
   "list-pending-deposits": { query: QueryOf<typeof PendingDepositsQuerySchema> };
   "buy-investment": { body: BuyInvestmentInput };
   "request-withdrawal": { body: WithdrawalRequestInput };
+  "get-statement": { query: QueryOf<typeof StatementQuerySchema> };
   "list-admin-users": { query: QueryOf<typeof AdminUsersQuerySchema> };
   "set-user-status": { body: z.input<typeof UserStatusInputSchema> };
   "adjust-user-balance": { body: BalanceAdjustmentInput };

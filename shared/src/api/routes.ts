@@ -33,6 +33,11 @@ export interface RouteDefinition {
    * settings and may send through SES as the stage's sender; no other route's bundle carries a mail client.
    */
   readonly mail?: boolean;
+  /**
+   * A function that needs more than the default 512 MB and 10 s (a statement renders a year of lines): deployed, its
+   * memory and timeout; the local API server gives it the same time.
+   */
+  readonly sizing?: { readonly memoryMb: number; readonly timeoutSeconds: number };
 }
 
 export const API_BASE_PATH = "/api";
@@ -159,6 +164,15 @@ export const routes = [
     data: "read",
   },
   { method: "GET", path: "/transactions", handler: "list-transactions", access: "user", data: "read" },
+  // The caller's statement for a period (design.md §12.6): a PDF or CSV built from the ledger.
+  {
+    method: "GET",
+    path: "/statements",
+    handler: "get-statement",
+    access: "user",
+    data: "read",
+    sizing: { memoryMb: 1024, timeoutSeconds: 29 },
+  },
   { method: "GET", path: "/admin/stats", handler: "get-admin-stats", access: "admin", data: "read" },
   { method: "GET", path: "/admin/users", handler: "list-admin-users", access: "admin", data: "read" },
   { method: "PUT", path: "/admin/users/{id}/status", handler: "set-user-status", access: "admin", data: "write" },

@@ -40,7 +40,7 @@ const InvestmentsPanel = lazyNamed(
   "InvestmentsPanel",
 );
 const ReferralsPanel = lazyNamed(() => import("../features/referrals/components/referrals-panel"), "ReferralsPanel");
-/** The Account tab hosts controls of three other features; they meet here because features never import each other. */
+/** The Account tab hosts controls of other features; they meet here because features never import each other. */
 const AccountPanel = lazy(async () => {
   const [
     { AccountPanel: Panel },
@@ -48,12 +48,14 @@ const AccountPanel = lazy(async () => {
     { PayWithPaybill },
     { WithdrawalDialog },
     { TransactionHistoryDialog },
+    { StatementDialog },
   ] = await Promise.all([
     import("../features/account/components/account-panel"),
     import("../features/deposit/components/deposit-dialog"),
     import("../features/paybill/components/pay-with-paybill"),
     import("../features/withdrawals/components/withdrawal-dialog"),
     import("../features/history/components/transaction-history-dialog"),
+    import("../features/statements/components/statement-dialog"),
   ]);
   return {
     default: () => (
@@ -61,6 +63,7 @@ const AccountPanel = lazy(async () => {
         deposit={<DepositDialog paybill={<PayWithPaybill />} />}
         withdraw={<WithdrawalDialog />}
         history={<TransactionHistoryDialog />}
+        statement={<StatementDialog />}
       />
     ),
   };

@@ -16,10 +16,14 @@ import { withStepUp } from "./step-up";
 
 type RouteOf<K extends RouteHandlerName> = Extract<(typeof routes)[number], { handler: K }>;
 
-/** What a route answers on success: its JSON body, the text of a text answer (the CSV export), or nothing (204). */
-export type ApiAnswer<K extends RouteHandlerName> =
-  RouteResponse<K> extends { text: string }
-    ? string
+/**
+ * What a route answers on success: its JSON body, the text of a text answer (the CSV export), a file (a statement's
+ * PDF, as a Blob, or its CSV as text), or nothing (204).
+ */
+export type ApiAnswer<K extends RouteHandlerName> = [RouteResponse<K>] extends [{ text: string }]
+  ? string
+  : [RouteResponse<K>] extends [{ text: string } | { bytes: Uint8Array }]
+    ? Blob | string
     : RouteResponse<K> extends { body: infer Body }
       ? Body
       : RouteResponse<K> extends { status: 204 }

@@ -66,9 +66,15 @@ export async function apiRequest<T>(
   } catch (error) {
     throw handleFailure(error, token !== null && !endsSession);
   }
+  // A file that is not text (a statement's PDF) is handed over as it came.
+  if (isFile(response.headers)) return (await response.body.blob()) as T;
   const text = await response.body.text();
   if (text === "") return undefined as T;
   return (isText(response.headers) ? text : JSON.parse(text)) as T;
+}
+
+function isFile(headers: Record<string, string> | undefined): boolean {
+  return headers?.["content-type"]?.startsWith("application/pdf") ?? false;
 }
 
 function isText(headers: Record<string, string> | undefined): boolean {

@@ -33,7 +33,7 @@ export function createDynamoAdminRepository(ctx: DynamoContext = defaultDynamoCo
       await runTransaction(
         ctx,
         decision.status === "rejected"
-          ? withdrawalRefund(TableName, withdrawal, { from: "pending", set, marker, audit })
+          ? withdrawalRefund(TableName, withdrawal, { from: "pending", at: decision.at, set, marker, audit })
           : [
               {
                 item: statusTransition(TableName, keys.withdrawal(withdrawal.id), {

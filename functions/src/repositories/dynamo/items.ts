@@ -104,7 +104,8 @@ export function ledgerIndexKeys(line: Pick<LedgerLine, "id" | "type" | "status" 
 
 /**
  * A ledger line's one permitted change: its status, conditional on the status it had, which also moves it to its
- * new type-and-status list partition.
+ * new type-and-status list partition, and records when (`settledAt`), so a statement places a deposit's credit or a
+ * withdrawal's refund on the day it happened rather than on the day the line was written.
  */
 export function ledgerStatusUpdate(
   TableName: string,
@@ -113,18 +114,20 @@ export function ledgerStatusUpdate(
   type: LedgerLine["type"],
   from: LedgerLine["status"],
   to: LedgerLine["status"],
+  at: string,
   extra: { mpesaTransactionId?: string } = {},
 ): TransactItem {
   return {
     Update: {
       TableName,
       Key: keys.ledgerLine(userId, lineId),
-      UpdateExpression: `SET #status = :to, GSI2PK = :partition${extra.mpesaTransactionId ? ", mpesaTransactionId = :receipt" : ""}`,
+      UpdateExpression: `SET #status = :to, GSI2PK = :partition, settledAt = :at${extra.mpesaTransactionId ? ", mpesaTransactionId = :receipt" : ""}`,
       ConditionExpression: "#status = :from",
       ExpressionAttributeNames: { "#status": "status" },
       ExpressionAttributeValues: {
         ":to": to,
         ":from": from,
+        ":at": at,
         ":partition": keys.ledgerByTypeAndStatus(type, to, lineId),
         ...(extra.mpesaTransactionId ? { ":receipt": extra.mpesaTransactionId } : {}),
       },
@@ -443,6 +446,8 @@ export function withdrawalRefund(
   withdrawal: WithdrawalRecord,
   change: {
     from: "pending" | "approved";
+    /** When the refund happened: the ledger line's `settledAt`. */
+    at: string;
     set: Record<string, unknown>;
     marker?: MoveItem["marker"];
     /** The admin action behind the refund, recorded with it. */
@@ -471,7 +476,15 @@ export function withdrawalRefund(
         ExpressionAttributeValues: { ":amount": withdrawal.amountCents },
       },
     },
-    ledgerStatusUpdate(TableName, withdrawal.userId, withdrawal.ledgerLineId, "withdrawal", "pending", ledgerTo),
+    ledgerStatusUpdate(
+      TableName,
+      withdrawal.userId,
+      withdrawal.ledgerLineId,
+      "withdrawal",
+      "pending",
+      ledgerTo,
+      change.at,
+    ),
     countersUpdate(
       TableName,
       mergeCounters(

@@ -261,7 +261,7 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
       const items: (MoveItem | TransactItem)[] = [
         depositStatusUpdate(TableName, deposit, from, "completed", { settledAt: at, ...(receipt ? { receipt } : {}) }),
         depositWalletCredit(TableName, deposit.userId, deposit.amountCents),
-        ledgerStatusUpdate(TableName, deposit.userId, deposit.ledgerLineId, "deposit", from, "completed", {
+        ledgerStatusUpdate(TableName, deposit.userId, deposit.ledgerLineId, "deposit", from, "completed", at, {
           ...(receipt ? { mpesaTransactionId: receipt } : {}),
         }),
         countersUpdate(
@@ -298,7 +298,7 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
           resultCode: result.code,
           resultDesc: result.desc,
         }),
-        ledgerStatusUpdate(TableName, deposit.userId, deposit.ledgerLineId, "deposit", "pending", to),
+        ledgerStatusUpdate(TableName, deposit.userId, deposit.ledgerLineId, "deposit", "pending", to, at),
         countersUpdate(TableName, ledgerStatusChangeCounters("deposit", "pending", to), deposit.userId),
         countDown(TableName, pendingDeposits(deposit.userId)),
       ]);
@@ -405,6 +405,7 @@ export function createDynamoPayoutRepository(ctx: DynamoContext = defaultDynamoC
           "withdrawal",
           "pending",
           "completed",
+          at,
           {
             ...(receipt ? { mpesaTransactionId: receipt } : {}),
           },
@@ -425,6 +426,7 @@ export function createDynamoPayoutRepository(ctx: DynamoContext = defaultDynamoC
         ctx,
         withdrawalRefund(TableName, withdrawal, {
           from: "approved",
+          at,
           set: { reason, completedAt: at },
           ...(audit ? { audit } : {}),
         }),

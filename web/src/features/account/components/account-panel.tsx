@@ -14,10 +14,12 @@ interface AccountPanelProps {
   withdraw: ReactNode;
   /** The Transaction History tile with the dialog it opens. */
   history: ReactNode;
+  /** The Statement tile with the dialog it opens. */
+  statement: ReactNode;
 }
 
 /** The controls that belong to other features arrive as slots, composed by the app, since features never import each other. */
-export function AccountPanel({ deposit, withdraw, history }: AccountPanelProps) {
+export function AccountPanel({ deposit, withdraw, history, statement }: AccountPanelProps) {
   const { user } = useAuth();
   if (!user) return null;
 
@@ -31,7 +33,7 @@ export function AccountPanel({ deposit, withdraw, history }: AccountPanelProps) 
           <AccountStatusCard user={user} />
         </Stack>
       </Grid>
-      <QuickActions history={history} />
+      <QuickActions history={history} statement={statement} />
     </Stack>
   );
 }

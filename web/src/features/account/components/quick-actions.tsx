@@ -5,13 +5,14 @@ import { SettingsIcon } from "../../../components/ui/icons";
 import { toast } from "../../../lib/toast/toast";
 import { SecurityTile } from "./security-tile";
 
-export function QuickActions({ history }: { history: ReactNode }) {
+/** `history` and `statement` are other features' tiles with their dialogs, composed by the app. */
+export function QuickActions({ history, statement }: { history: ReactNode; statement: ReactNode }) {
   return (
     <Stack as="section" aria-labelledby="quick-actions-title" gap="3">
       <Heading as="h2" size="md" id="quick-actions-title">
         Quick Actions
       </Heading>
-      <SimpleGrid columns={{ base: 1, md: 3 }} gap="3">
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="3">
         <ActionTile
           icon={<SettingsIcon boxSize="6" color="brand.fg" />}
           title="Account Settings"
@@ -19,6 +20,7 @@ export function QuickActions({ history }: { history: ReactNode }) {
           onClick={() => toast.info("Account settings are coming soon.")}
         />
         {history}
+        {statement}
         <SecurityTile />
       </SimpleGrid>
     </Stack>

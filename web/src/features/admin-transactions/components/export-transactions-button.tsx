@@ -2,10 +2,10 @@ import { Button } from "@chakra-ui/react";
 import { useState } from "react";
 import { DownloadIcon } from "../../../components/ui/icons";
 import { errorMessage } from "../../../lib/api-client";
+import { downloadFile } from "../../../lib/download-file";
 import { nairobiDay } from "../../../lib/format";
 import { toast } from "../../../lib/toast/toast";
 import { exportTransactions } from "../api/export-transactions";
-import { downloadFile } from "../lib/download-file";
 import type { TransactionFilters } from "../lib/transaction-filters";
 
 /**

@@ -1,0 +1,24 @@
+import { StatementQuerySchema } from "@jengafund/shared";
+import { statements } from "../../app.js";
+import { httpHandler } from "../../lib/middleware.js";
+import type { StatementServiceDeps } from "../../services/statements.js";
+
+/** pdfkit loads on the first PDF asked for, never for a CSV. */
+const renderPdf: StatementServiceDeps["renderPdf"] = async (paper) =>
+  (await import("../../statements/statement-pdf.js")).statementPdf(paper);
+
+export const handler = httpHandler("get-statement", { query: StatementQuerySchema }, async ({ caller, query }) => {
+  const file = await statements(renderPdf).statement({
+    userId: caller.id,
+    format: query.format,
+    ...(query.from ? { from: query.from } : {}),
+    ...(query.to ? { to: query.to } : {}),
+  });
+  const disposition = `attachment; filename="jengafund-statement-${file.fromDay}-${file.toDay}.${file.format}"`;
+  return file.format === "pdf"
+    ? { bytes: file.bytes, headers: { "content-type": "application/pdf", "content-disposition": disposition } }
+    : {
+        text: file.text,
+        headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": disposition },
+      };
+});

@@ -1,0 +1,19 @@
+/** Statements' limits and words (design.md §12.6), apart from their query schema so the service reads them alone. */
+
+/** The longest period one statement covers (design.md §12.6): a year, leap day included. */
+export const STATEMENT_MAX_DAYS = 366;
+
+/** The most rows one statement carries: past it the PDF's base64 nears Lambda's 6 MB answer. */
+export const STATEMENT_MAX_ROWS = 20_000;
+
+export const STATEMENT_FORMATS = ["pdf", "csv"] as const;
+export type StatementFormat = (typeof STATEMENT_FORMATS)[number];
+
+export const STATEMENT_MESSAGES = {
+  badDate: "Dates must be real days written YYYY-MM-DD",
+  format: 'format must be "pdf" or "csv"',
+  toBeforeFrom: "The end date must not be before the start date",
+  tooLong: `A statement covers at most ${STATEMENT_MAX_DAYS} days`,
+  future: "The statement cannot start after today",
+  tooManyRows: "This period has too many transactions for one statement. Choose a shorter period.",
+} as const;
