@@ -279,6 +279,11 @@ function installableApp(notPrecached: Set<string>) {
     filename: "sw.js",
     manifestFilename: "manifest.webmanifest",
     devOptions: { enabled: false },
+    /**
+     * The kill switch for a bad release of the worker (docs/runbook.md, "Withdrawing the service worker"): built with
+     * UNREGISTER_SERVICE_WORKER=1, sw.js unregisters itself and empties its caches on every phone that opens the site.
+     */
+    selfDestroying: process.env.UNREGISTER_SERVICE_WORKER === "1",
     // After the prerender's closeBundle ("pre"), which writes the HTML this worker precaches.
     integration: { closeBundleOrder: "post" },
     // The icons are globbed below with everything else.
