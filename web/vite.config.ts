@@ -218,7 +218,10 @@ function prerenderPublicPages(): Plugin & { notPrecached: Set<string> } {
     return (
       !moduleId.includes("/src/app/routes/") &&
       !moduleId.includes("/src/features/") &&
-      !moduleId.endsWith("/src/app/first-reads.ts")
+      !moduleId.endsWith("/src/app/first-reads.ts") &&
+      // Loaded after the first render, when the browser is idle: never worth a preload before it.
+      !moduleId.endsWith("/src/app/service-worker.ts") &&
+      !moduleId.endsWith("/src/lib/use-online.ts")
     );
   }
 }

@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { startRestore } from "./lib/last-known";
 import { tokenStorage } from "./lib/token-storage";
+import { whenSettled } from "./lib/when-idle";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
@@ -46,14 +47,9 @@ async function boot(element: HTMLElement): Promise<void> {
     const root = createRoot(element);
     startTransition(() => root.render(app));
   }
-  // The service worker (app/service-worker.ts) once the first screen is drawn and the browser has nothing else to do.
-  whenIdle(() => void import("./app/service-worker").then((module) => module.registerServiceWorker()));
-}
-
-/** When the browser is idle, or after 3 s where it cannot say (Safari has no requestIdleCallback). */
-function whenIdle(run: () => void): void {
-  if ("requestIdleCallback" in window) requestIdleCallback(run);
-  else setTimeout(run, 3_000);
+  // The service worker (app/service-worker.ts) once the page has loaded and settled: its install fetches and stores the
+  // whole app (about 180 KB), which must not compete with the first screen or the user's first taps.
+  whenSettled(() => void import("./app/service-worker").then((module) => module.registerServiceWorker()));
 }
 
 /**
