@@ -4,8 +4,9 @@
  * (GSI2 `DEPOSIT#completed#<nn>`, no scan); idempotent: an item already there keeps the earlier first deposit and the
  * later last one.
  */
-import { QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { DynamoContext } from "./client.js";
+import { gsi2PartitionItems } from "./index-pages.js";
 import { toDepositRecord } from "./items.js";
 import { keys } from "./keys.js";
 
@@ -23,31 +24,18 @@ export async function backfillPayoutNumbers(
   const spans = new Map<string, { userId: string; phoneNumber: string; first: string; last: string }>();
   let deposits = 0;
   for (const pk of keys.depositsByStatusPartitions("completed")) {
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await db.send(
-        new QueryCommand({
-          TableName,
-          IndexName: "GSI2",
-          KeyConditionExpression: "GSI2PK = :pk",
-          ExpressionAttributeValues: { ":pk": pk },
-          ExclusiveStartKey,
-        }),
-      );
-      for (const item of page.Items ?? []) {
-        const deposit = toDepositRecord(item);
-        deposits += 1;
-        const at = deposit.settledAt ?? deposit.createdAt;
-        const id = `${deposit.userId} ${deposit.phoneNumber}`;
-        const span = spans.get(id);
-        if (!span) spans.set(id, { userId: deposit.userId, phoneNumber: deposit.phoneNumber, first: at, last: at });
-        else {
-          if (at < span.first) span.first = at;
-          if (at > span.last) span.last = at;
-        }
+    for await (const item of gsi2PartitionItems(ctx, pk)) {
+      const deposit = toDepositRecord(item);
+      deposits += 1;
+      const at = deposit.settledAt ?? deposit.createdAt;
+      const id = `${deposit.userId} ${deposit.phoneNumber}`;
+      const span = spans.get(id);
+      if (!span) spans.set(id, { userId: deposit.userId, phoneNumber: deposit.phoneNumber, first: at, last: at });
+      else {
+        if (at < span.first) span.first = at;
+        if (at > span.last) span.last = at;
       }
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
+    }
   }
   if (!dryRun) {
     for (const span of spans.values()) {

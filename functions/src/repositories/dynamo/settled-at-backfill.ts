@@ -5,8 +5,9 @@
  * scan); each write is conditional on the line having no `settledAt` and having left pending, so a second run, or a
  * settlement landing meanwhile, changes nothing.
  */
-import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { DynamoContext } from "./client.js";
+import { gsi2PartitionItems } from "./index-pages.js";
 import { keys } from "./keys.js";
 
 export interface SettledAtBackfillReport {
@@ -33,32 +34,18 @@ export async function backfillSettledAt(
   ctx: DynamoContext,
   { dryRun = false }: { dryRun?: boolean } = {},
 ): Promise<SettledAtBackfillReport> {
-  const { db, TableName } = ctx;
   const report = { read: 0, lines: 0 };
   for (const { partitions, at } of SETTLED) {
     for (const pk of partitions) {
-      let ExclusiveStartKey: Record<string, unknown> | undefined;
-      do {
-        const page = await db.send(
-          new QueryCommand({
-            TableName,
-            IndexName: "GSI2",
-            KeyConditionExpression: "GSI2PK = :pk",
-            ExpressionAttributeValues: { ":pk": pk },
-            ExclusiveStartKey,
-          }),
-        );
-        for (const item of page.Items ?? []) {
-          report.read += 1;
-          const settledAt = at(item);
-          if (typeof settledAt !== "string" || typeof item.userId !== "string") continue;
-          if (typeof item.ledgerLineId !== "string") continue;
-          if (await giveSettledAt(ctx, keys.ledgerLine(item.userId, item.ledgerLineId), settledAt, dryRun)) {
-            report.lines += 1;
-          }
+      for await (const item of gsi2PartitionItems(ctx, pk)) {
+        report.read += 1;
+        const settledAt = at(item);
+        if (typeof settledAt !== "string" || typeof item.userId !== "string") continue;
+        if (typeof item.ledgerLineId !== "string") continue;
+        if (await giveSettledAt(ctx, keys.ledgerLine(item.userId, item.ledgerLineId), settledAt, dryRun)) {
+          report.lines += 1;
         }
-        ExclusiveStartKey = page.LastEvaluatedKey;
-      } while (ExclusiveStartKey);
+      }
     }
   }
   return report;
