@@ -1,4 +1,4 @@
-import type { BalanceAdjustment, User, Withdrawal } from "@jengafund/shared";
+import { type BalanceAdjustment, resolveNotificationPreferences, type User, type Withdrawal } from "@jengafund/shared";
 
 export function aUser(overrides: Partial<User> = {}): User {
   return {
@@ -15,6 +15,7 @@ export function aUser(overrides: Partial<User> = {}): User {
     referralCode: "AMINA123",
     isActive: true,
     twoFactorEnabled: false,
+    notifications: resolveNotificationPreferences(),
     createdAt: "2025-01-01T00:00:00.000Z",
     ...overrides,
   };

@@ -6,6 +6,7 @@ import {
   type Investment,
   type Package,
   type Referral,
+  resolveNotificationPreferences,
   type Transaction,
   type User,
   type Withdrawal,
@@ -40,6 +41,7 @@ export function presentUser(user: UserRecord): User {
     referralCode: user.referralCode,
     isActive: user.isActive,
     twoFactorEnabled: user.twoFactor?.enabled === true,
+    notifications: resolveNotificationPreferences(user.notifications),
     createdAt: user.createdAt,
   };
 }

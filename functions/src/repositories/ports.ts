@@ -5,6 +5,7 @@ import type {
   PACKAGE_CATEGORIES,
   RISK_LEVELS,
   Role,
+  StoredNotificationPreferences,
   TRANSACTION_STATUSES,
   TRANSACTION_TYPES,
   WITHDRAWAL_STATUSES,
@@ -55,6 +56,8 @@ export interface UserRecord {
   twoFactorChangedAt?: string;
   /** The live sessions: session id (`sid`) → its end in epoch seconds (sessions-port.ts). */
   sessions?: SessionMap;
+  /** The kinds the account turned off (or on again), per channel; absent = every kind on (design.md §12.6). */
+  notifications?: StoredNotificationPreferences;
 }
 
 /**

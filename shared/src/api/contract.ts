@@ -80,6 +80,44 @@ export interface BinaryAnswer {
   bytes: Uint8Array;
 }
 
+/**
+ * One Nairobi day of the caller's portfolio (GET /portfolio/history, issue 23), KES at the day's end, replayed from
+ * the ledger. `value` = `wallet` + `invested` (claimed rewards are already in the wallet, so they are not added
+ * again); `rewards` = real rewards claimed that day; `demo` = trial wallet + trial money invested, kept apart.
+ */
+export interface PortfolioDay {
+  day: string;
+  wallet: number;
+  invested: number;
+  value: number;
+  rewards: number;
+  demo: number;
+}
+
+/** GET /portfolio/history?days=30|90: oldest day first, today last, one entry per day (days with no change too). */
+export interface PortfolioHistory {
+  days: PortfolioDay[];
+}
+
+/**
+ * One Nairobi day of the platform (GET /admin/stats/daily, issue 23), from the daily counters the money transactions
+ * keep: completed deposits and payouts (count and KES), new accounts, real rewards claimed (KES).
+ */
+export interface AdminDailyStatsDay {
+  day: string;
+  deposits: number;
+  depositsAmount: number;
+  payouts: number;
+  payoutsAmount: number;
+  newUsers: number;
+  rewards: number;
+}
+
+/** GET /admin/stats/daily?days=30 (7–90): oldest day first, today last, days with nothing as zeros. */
+export interface AdminDailyStats {
+  days: AdminDailyStatsDay[];
+}
+
 /** Platform figures (spec §3); totalRevenue is in KES. */
 export interface AdminStats {
   totalUsers: number;

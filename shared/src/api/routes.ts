@@ -38,7 +38,15 @@ export interface RouteDefinition {
    * memory and timeout; the local API server gives it the same time.
    */
   readonly sizing?: { readonly memoryMb: number; readonly timeoutSeconds: number };
+  /**
+   * Deployed in a nested stack of its own rather than the API stack (which nears CloudFormation's resource cap): the
+   * area's functions, roles and log groups live there; the route itself is still on the one HTTP API.
+   */
+  readonly area?: RouteArea;
 }
+
+/** The nested stacks routes can be deployed in (see RouteDefinition.area). */
+export type RouteArea = "alerts";
 
 export const API_BASE_PATH = "/api";
 
@@ -171,6 +179,7 @@ export const routes = [
     handler: "get-statement",
     access: "user",
     data: "read",
+    area: "alerts",
     sizing: { memoryMb: 1024, timeoutSeconds: 29 },
   },
   { method: "GET", path: "/admin/stats", handler: "get-admin-stats", access: "admin", data: "read" },

@@ -19,6 +19,11 @@ export const UserSchema = z.object({
   isActive: z.boolean(),
   /** Sign-in asks for an authenticator code as well as the password (design.md §11). */
   twoFactorEnabled: z.boolean(),
+  /** What the account is told about, per channel and kind (design.md §12.6): resolved, locked kinds always true. */
+  notifications: z.object({
+    sms: z.record(z.string(), z.boolean()),
+    email: z.record(z.string(), z.boolean()),
+  }),
   createdAt: z.string(),
 });
 export type User = z.infer<typeof UserSchema>;

@@ -40,6 +40,7 @@ const USER_ATTRIBUTES = [
   "twoFactor",
   "twoFactorChangedAt",
   "sessions",
+  "notifications",
 ] as const satisfies readonly (keyof UserRecord)[];
 
 function pick<T>(item: Item, attributes: readonly (keyof T)[]): T {
