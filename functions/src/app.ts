@@ -27,6 +27,7 @@ import { createDynamoAttemptGuardRepository } from "./repositories/dynamo/attemp
 import { createDynamoBalanceAdjusterRepository } from "./repositories/dynamo/balance-adjuster-repository.js";
 import { createDynamoIdempotencyRepository } from "./repositories/dynamo/idempotency-repository.js";
 import { createDynamoInvestorRepository } from "./repositories/dynamo/investor-repository.js";
+import { createDynamoMonthlyStatementRepository } from "./repositories/dynamo/monthly-statement-repository.js";
 import { createDynamoPackageRepository } from "./repositories/dynamo/package-repository.js";
 import { createDynamoPaybillReconciliationRepository } from "./repositories/dynamo/paybill-reconciliation-repository.js";
 import { createDynamoPaybillRepository } from "./repositories/dynamo/paybill-repository.js";
@@ -49,6 +50,7 @@ import { createCallbackDoor, createCallbackIngest } from "./services/callbacks.j
 import { createDepositLookup, createDepositService } from "./services/deposits.js";
 import { createInvestmentService } from "./services/investments.js";
 import { createLoginGuard } from "./services/login-guard.js";
+import { createMonthlyStatements } from "./services/monthly-statements.js";
 import { createPasswordResetRequests, createPasswordResets } from "./services/password-reset.js";
 import { refuseCommonPassword } from "./services/password-strength.js";
 import { createPaybillDeposits, createPaybillDetails, createPaybillValidation } from "./services/paybill.js";
@@ -271,6 +273,22 @@ const statementSource = /* @__PURE__ */ once(createDynamoStatementSource);
  */
 export const statements = (renderPdf: StatementServiceDeps["renderPdf"]) =>
   createStatementService({ source: statementSource(), clock: systemClock, renderPdf });
+
+/**
+ * The monthly statement email (issue 23): the same statements, mailed. Its scheduled function hands in the PDF
+ * renderer, as the route does.
+ */
+export const monthlyStatements = (renderPdf: StatementServiceDeps["renderPdf"]) =>
+  createMonthlyStatements({
+    store: createDynamoMonthlyStatementRepository(),
+    statements: statements(renderPdf),
+    mailer,
+    clock: systemClock,
+    newToken: newId,
+    metrics,
+    log,
+    webOrigin: config().WEB_ORIGIN,
+  });
 
 /** Where withdrawals may pay (design.md §12.2), and the signals of the accounts behind the admin's withdrawal list. */
 export const payoutNumbers = /* @__PURE__ */ once(() =>

@@ -37,7 +37,12 @@ export type MetricName =
   | "SecurityNoticesFailed"
   // Admin balance adjustments that moved money (design.md §12.1): by direction and by solo or approved.
   | "BalanceAdjusted"
-  | "BalanceAdjustedKes";
+  | "BalanceAdjustedKes"
+  // Per monthly statement run (issue 23): emails sent, sends that failed (retried by the next run), and the accounts
+  // of the month still without their email when the run stopped.
+  | "StatementsSent"
+  | "StatementsFailed"
+  | "StatementsPending";
 
 /** The port services receive: they count through it and know nothing of Powertools or EMF. */
 export interface MetricsPort {

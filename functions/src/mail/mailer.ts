@@ -9,6 +9,15 @@ export interface MailMessage {
   text: string;
   /** The HTML part, the same content with the brand's look. */
   html: string;
+  /** Files sent with the message (a statement's PDF). */
+  attachments?: MailAttachment[];
+}
+
+/** A file attached to a message: the name the recipient sees, its MIME type and its bytes. */
+export interface MailAttachment {
+  fileName: string;
+  contentType: string;
+  content: Uint8Array;
 }
 
 export interface Mailer {

@@ -14,7 +14,7 @@ export function createSesMailer(settings: SesSettings): Mailer {
       client ??= import("@aws-sdk/client-sesv2").then(({ SESv2Client, SendEmailCommand }) => {
         const ses = new SESv2Client({ region: settings.region });
         return {
-          send: ({ to, subject, text, html }) =>
+          send: ({ to, subject, text, html, attachments }) =>
             ses.send(
               new SendEmailCommand({
                 FromEmailAddress: settings.from,
@@ -23,6 +23,18 @@ export function createSesMailer(settings: SesSettings): Mailer {
                   Simple: {
                     Subject: { Data: subject, Charset: "UTF-8" },
                     Body: { Text: { Data: text, Charset: "UTF-8" }, Html: { Data: html, Charset: "UTF-8" } },
+                    // SES v2 takes files on simple content and encodes them itself.
+                    ...(attachments?.length
+                      ? {
+                          Attachments: attachments.map((file) => ({
+                            FileName: file.fileName,
+                            ContentType: file.contentType,
+                            ContentDisposition: "ATTACHMENT" as const,
+                            ContentTransferEncoding: "BASE64" as const,
+                            RawContent: file.content,
+                          })),
+                        }
+                      : {}),
                   },
                 },
               }),

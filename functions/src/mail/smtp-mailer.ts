@@ -18,7 +18,20 @@ export function createSmtpMailer(settings: SmtpSettings): Mailer {
       transport ??= import("nodemailer").then(({ default: nodemailer }) =>
         nodemailer.createTransport({ host: settings.host, port: settings.port, secure: false, ignoreTLS: true }),
       );
-      await (await transport).sendMail({ from: settings.from, ...message });
+      const { attachments, ...rest } = message;
+      await (await transport).sendMail({
+        from: settings.from,
+        ...rest,
+        ...(attachments?.length
+          ? {
+              attachments: attachments.map((file) => ({
+                filename: file.fileName,
+                contentType: file.contentType,
+                content: Buffer.from(file.content),
+              })),
+            }
+          : {}),
+      });
     },
   };
 }

@@ -274,3 +274,74 @@ export function securityNoticeEmail(input: {
     action: { label: "Not you? Reset your password", textLabel: "Not you? Reset your password", url: forgotPassword },
   });
 }
+
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** "2026-10" → "October 2026". */
+export function monthName(month: string): string {
+  return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? month.slice(5, 7)} ${month.slice(0, 4)}`;
+}
+
+/** "2026-10-31" → "31 Oct 2026", as the notices write a day. */
+const dayText = (day: string) =>
+  `${Number(day.slice(8, 10))} ${MONTHS[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
+
+/**
+ * The monthly statement email (issue 23): the month, its period in Nairobi days, the wallet's opening and closing
+ * balances, and the statement itself as the PDF a download of the same period gives, under the same file name.
+ */
+export function monthlyStatementEmail(input: {
+  to: string;
+  firstName: string;
+  /** `YYYY-MM`. */
+  month: string;
+  fromDay: string;
+  toDay: string;
+  openingCents: number;
+  closingCents: number;
+  pdf: Uint8Array;
+  webOrigin: string;
+}): MailMessage {
+  const month = monthName(input.month);
+  const account = `${input.webOrigin.replace(/\/+$/, "")}/dashboard/account`;
+  const message = brandedMessage({
+    to: input.to,
+    subject: `Your JengaFund statement for ${month}`,
+    heading: `Your statement for ${month}`,
+    intro: `Hello ${input.firstName}, your JengaFund statement for ${month} is attached as a PDF: every movement of your wallet in the month, with its running balance.`,
+    details: [
+      ["Period", `${dayText(input.fromDay)} – ${dayText(input.toDay)} (Nairobi time)`],
+      ["Opening balance", formatKes(centsToKes(input.openingCents))],
+      ["Closing balance", formatKes(centsToKes(input.closingCents))],
+    ],
+    rest: [
+      "Demo money from the trial, if you have any, is shown apart in the PDF and is not part of these balances.",
+      "You can download a statement for any period, or stop this monthly email, under Account on JengaFund.",
+      `Questions about your statement? Contact JengaFund support at ${SUPPORT_CONTACT}.`,
+    ],
+    action: { label: "Open your account", textLabel: "Your account", url: account },
+  });
+  return {
+    ...message,
+    attachments: [
+      {
+        fileName: `jengafund-statement-${input.fromDay}-${input.toDay}.pdf`,
+        contentType: "application/pdf",
+        content: input.pdf,
+      },
+    ],
+  };
+}

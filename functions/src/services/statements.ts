@@ -29,11 +29,15 @@ export interface StatementRequest {
   format: StatementFormat;
 }
 
-/** A statement file: its period (for its name), and the PDF's bytes or the CSV's text. */
-export type StatementFile = { fromDay: string; toDay: string } & (
-  | { format: "pdf"; bytes: Uint8Array }
-  | { format: "csv"; text: string }
-);
+/**
+ * A statement file: its period (for its name), the wallet's figures (the monthly email quotes them), and the PDF's
+ * bytes or the CSV's text.
+ */
+export type StatementFile = {
+  fromDay: string;
+  toDay: string;
+  wallet: { openingCents: number; totalInCents: number; totalOutCents: number; closingCents: number };
+} & ({ format: "pdf"; bytes: Uint8Array } | { format: "csv"; text: string });
 
 export interface StatementServiceDeps {
   source: StatementSource;
@@ -80,7 +84,9 @@ export function createStatementService({ source, clock, renderPdf }: StatementSe
       if (wallet.rows.length + (hadDemo ? demo.rows.length : 0) > STATEMENT_MAX_ROWS) {
         throw new RuleViolationError(STATEMENT_MESSAGES.tooManyRows);
       }
-      if (request.format === "csv") return { format: "csv", fromDay, toDay, text: statementCsv(wallet) };
+      const { openingCents, totalInCents, totalOutCents, closingCents } = wallet;
+      const figures = { fromDay, toDay, wallet: { openingCents, totalInCents, totalOutCents, closingCents } };
+      if (request.format === "csv") return { format: "csv", ...figures, text: statementCsv(wallet) };
       const { holder } = read;
       const bytes = await renderPdf({
         holder: {
@@ -94,7 +100,7 @@ export function createStatementService({ source, clock, renderPdf }: StatementSe
         wallet,
         ...(hadDemo ? { demo } : {}),
       });
-      return { format: "pdf", fromDay, toDay, bytes };
+      return { format: "pdf", ...figures, bytes };
     },
   };
 }

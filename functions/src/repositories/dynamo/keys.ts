@@ -8,6 +8,8 @@
  *            USER#<id> / CLAIM#<invId>#<day> the once-a-day reward marker of an investment
  *            USER#<id> / REFERRAL#<userId>   a referral the user made
  *            USER#<id> / DEVICE#<sha256>     a browser seen signing in to the account (90 days, TTL)
+ *            USER#<id> / STATEMENT#<yyyy-mm>  the monthly statement email of that month: claimed with a lease before
+ *                                            it is sent, then sent or skipped (exactly once per account and month)
  *            USER#<id> / PAYOUTNUMBER#<msisdn>  a number the user completed an STK deposit from: withdrawals may pay
  *                                            to it (design.md §12.2)
  *            WITHDRAWAL#<id> / WITHDRAWAL     a withdrawal request (GSI1: WD#<nn> / <id>; GSI2: WD#<status>#<nn> / <id>;
@@ -40,6 +42,8 @@
  *            ADJUSTMENT#<id> / ADJUSTMENT    a balance adjustment waiting for (or decided by) a second admin
  *                                            (GSI1: ADJUSTMENTS / <id>, newest first; few: only those above the solo
  *                                            limits)
+ *            STATEMENTS#<yyyy-mm> / RUN      the monthly statement emails of that month all sent or skipped: later runs
+ *                                            stop at once
  *            ADJSOLO#<adminId> / <day>       an admin's solo adjustments in a Nairobi day, in cents (3 days, TTL)
  *
  * <nn> is the item's shard: its own id (the user's id for user entries) hashed onto INDEX_SHARDS values, so that a
@@ -124,6 +128,10 @@ export const keys = {
   /** A number proven by a completed STK deposit from it (the PIN was entered on that phone): a payout may go there. */
   payoutNumber: (userId: string, msisdn: string): Key => ({ PK: `USER#${userId}`, SK: `PAYOUTNUMBER#${msisdn}` }),
   payoutNumberPrefix: "PAYOUTNUMBER#",
+  /** The monthly statement email of a month (`yyyy-mm`) to this user: its claim, and whether it went. */
+  monthlyStatement: (userId: string, month: string): Key => ({ PK: `USER#${userId}`, SK: `STATEMENT#${month}` }),
+  /** Written once every account of a month (`yyyy-mm`) has its statement sent or skipped. */
+  monthlyStatementsDone: (month: string): Key => ({ PK: `STATEMENTS#${month}`, SK: "RUN" }),
 
   withdrawal: (withdrawalId: string): Key => ({ PK: `WITHDRAWAL#${withdrawalId}`, SK: "WITHDRAWAL" }),
   withdrawalsList: (withdrawalId: string) => sharded("WD", withdrawalId),
