@@ -12,7 +12,9 @@ import { newRegistration } from "./users.js";
 
 /** Per vitest worker, beside the payments stack's ports (support/payments-stack.ts uses base … base + 2). */
 const port = Number(process.env.PAYMENTS_TEST_PORT_BASE ?? 3600) + 10 * Number(process.env.VITEST_POOL_ID ?? 1) + 5;
-const apiUrl = `http://127.0.0.1:${port}/api`;
+/** The local API's base URL, for a test that reads an answer `api` does not parse (a PDF). */
+export const localApiUrl = `http://127.0.0.1:${port}/api`;
+const apiUrl = localApiUrl;
 
 export interface ApiAnswer<T = Record<string, unknown>> {
   status: number;
