@@ -27,6 +27,7 @@ import { createDynamoAttemptGuardRepository } from "./repositories/dynamo/attemp
 import { createDynamoBalanceAdjusterRepository } from "./repositories/dynamo/balance-adjuster-repository.js";
 import { createDynamoIdempotencyRepository } from "./repositories/dynamo/idempotency-repository.js";
 import { createDynamoInvestorRepository } from "./repositories/dynamo/investor-repository.js";
+import { createDynamoNotificationPreferencesRepository } from "./repositories/dynamo/notification-preferences-repository.js";
 import { createDynamoPackageRepository } from "./repositories/dynamo/package-repository.js";
 import { createDynamoPaybillReconciliationRepository } from "./repositories/dynamo/paybill-reconciliation-repository.js";
 import { createDynamoPaybillRepository } from "./repositories/dynamo/paybill-repository.js";
@@ -49,6 +50,7 @@ import { createCallbackDoor, createCallbackIngest } from "./services/callbacks.j
 import { createDepositLookup, createDepositService } from "./services/deposits.js";
 import { createInvestmentService } from "./services/investments.js";
 import { createLoginGuard } from "./services/login-guard.js";
+import { createNotificationPreferences } from "./services/notification-preferences.js";
 import { createPasswordResetRequests, createPasswordResets } from "./services/password-reset.js";
 import { refuseCommonPassword } from "./services/password-strength.js";
 import { createPaybillDeposits, createPaybillDetails, createPaybillValidation } from "./services/paybill.js";
@@ -271,6 +273,11 @@ const statementSource = /* @__PURE__ */ once(createDynamoStatementSource);
  */
 export const statements = (renderPdf: StatementServiceDeps["renderPdf"]) =>
   createStatementService({ source: statementSource(), clock: systemClock, renderPdf });
+
+/** Account → Notifications (design.md §12.6): what the account is told about, per channel and kind. */
+export const notificationPreferences = /* @__PURE__ */ once(() =>
+  createNotificationPreferences({ preferences: createDynamoNotificationPreferencesRepository() }),
+);
 
 /** Where withdrawals may pay (design.md §12.2), and the signals of the accounts behind the admin's withdrawal list. */
 export const payoutNumbers = /* @__PURE__ */ once(() =>
