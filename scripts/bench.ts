@@ -8,6 +8,8 @@
  * BENCH_ONLY=lighthouse builds the web app, runs Lighthouse alone and rewrites only the Web and Lighthouse sections.
  * BENCH_ONLY=repeat-visit builds the web app, measures the signed-in dashboard's repeat visit (service worker and
  * persisted cache in place, scripts/bench-repeat-visit.ts) and rewrites only the Repeat visit section.
+ * BENCH_ONLY=statements times statement generation (1,000 and 10,000 lines, CSV and PDF; scripts/bench-statements.ts)
+ * and rewrites only its section.
  * BENCH_ONLY=partitions runs the R6 workload with the table's stream on and rewrites only the Partition heat section.
  * BENCH_ONLY=api measures the endpoints under load beside their DynamoDB Local anchors and the Paybill figures
  * (validation under load, confirmation → balance visible), and rewrites only the API and Paybill sections (the round
@@ -28,6 +30,7 @@ import { benchLighthouse, LIGHTHOUSE_HEADING, lighthouseSection } from "./bench-
 import { measurePartitionHeat, PARTITION_HEAT_HEADING } from "./bench-partitions.js";
 import { PAYBILL_HEADING, paybillSection } from "./bench-paybill.js";
 import { benchRepeatVisit, REPEAT_VISIT_HEADING, repeatVisitSection } from "./bench-repeat-visit.js";
+import { measureStatements, STATEMENTS_HEADING } from "./bench-statements.js";
 import { repoRoot } from "./local-stack.js";
 
 const RUNS = Number(process.env.BENCH_IMPORT_RUNS ?? 25);
@@ -36,6 +39,7 @@ const LIGHTHOUSE_ONLY = process.env.BENCH_ONLY === "lighthouse";
 const PARTITIONS_ONLY = process.env.BENCH_ONLY === "partitions";
 const API_ONLY = process.env.BENCH_ONLY === "api";
 const REPEAT_VISIT_ONLY = process.env.BENCH_ONLY === "repeat-visit";
+const STATEMENTS_ONLY = process.env.BENCH_ONLY === "statements";
 /** quality.md: a read route's bundle (the route list's `data: "read"`) stays within this, gzip. */
 const READ_ROUTE_BUDGET_KB = 125;
 /** quality.md: a handler's import time stays within this multiple of the client-only bundle's, same build, same run. */
@@ -251,6 +255,13 @@ function replaceSection(text: string, heading: string, section: string): string 
   return `${text.slice(0, start)}${section}${next < 0 ? "" : `\n${text.slice(next + 1)}`}`;
 }
 
+if (STATEMENTS_ONLY) {
+  const file = join(repoRoot, "docs", "benchmarks.md");
+  writeFileSync(file, replaceSection(readFileSync(file, "utf8"), STATEMENTS_HEADING, measureStatements()));
+  console.log("Wrote the Statements section of docs/benchmarks.md");
+  process.exit(0);
+}
+
 if (PARTITIONS_ONLY) {
   const file = join(repoRoot, "docs", "benchmarks.md");
   writeFileSync(file, replaceSection(readFileSync(file, "utf8"), PARTITION_HEAT_HEADING, measurePartitionHeat()));
@@ -457,6 +468,7 @@ const repeatVisitReport = measureRepeatVisitApart();
 console.log("Measuring the API on a local stack of its own…");
 const api = await benchApi((line) => console.log(line));
 const partitionReport = measurePartitionHeat();
+const statementsReport = measureStatements();
 const roundTripRows = api.roundTrips.map((r) => `| ${r.route} | ${r.roundTrips} | ${r.sdkCalls} |`);
 const adminRows = api.adminPages.map(
   (r) =>
@@ -501,6 +513,7 @@ ${pageRatio("page 2 by cursor")}.
 ${adminRows.join("\n")}
 
 ${partitionReport}
+${statementsReport}
 ${webReport}
 ${lighthouseReport}
 ${repeatVisitReport}`;
