@@ -24,7 +24,7 @@ import { createDynamoStatementSource } from "../src/repositories/dynamo/statemen
 import { createMonthlyStatements } from "../src/services/monthly-statements.js";
 import { createStatementService } from "../src/services/statements.js";
 import { statementPdf } from "../src/statements/statement-pdf.js";
-import { readItem, setAttributes } from "./support/db.js";
+import { readItem } from "./support/db.js";
 import { eventually } from "./support/eventually.js";
 import { api, localApiUrl, signUpAdmin, useLocalApi } from "./support/local-api.js";
 import { mailsTo } from "./support/mail.js";
@@ -132,8 +132,13 @@ beforeAll(async () => {
   clockAt("2026-11-03T10:00:00");
   await adjust(accounts.novemberOnly, "credit", 500, "November top-up");
   vi.useRealTimers();
-  // As PUT /auth/me/notifications stores it: only the kinds turned off, on the user's PROFILE item.
-  await setAttributes(keys.user(accounts.optedOut.userId), { notifications: { email: { monthlyStatement: false } } });
+  // The user turns the monthly email off under Account → Notifications.
+  const optedOut = accounts.optedOut.input;
+  const turnedOff = await api("PUT", "/auth/me/notifications", {
+    token: await signIn({ email: optedOut.email, password: optedOut.password }),
+    body: { email: { monthlyStatement: false } },
+  });
+  expect(turnedOff.status, JSON.stringify(turnedOff.body)).toBe(200);
 }, 60_000);
 
 afterAll(() => {
