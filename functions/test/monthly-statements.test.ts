@@ -5,10 +5,17 @@
  * ledgers. The job then runs on Nov 1 (its clock injected): two mails, each with the PDF GET /statements gives for
  * October; a failed send left to the next run alone; runs after that send nothing; two runs at once send each once.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { DeleteCommand } from "@aws-sdk/lib-dynamodb";
 import type { AuthResponse, RegisterInput } from "@jengafund/shared";
+import type { Context } from "aws-lambda";
+import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
 import { statementsCommandLine, UsageError } from "../../scripts/statements.js";
+import { lambdaBundleAliases } from "../src/bundling.js";
 import { handler as sendMonthlyStatements } from "../src/handlers/events/send-monthly-statements.js";
 import type { Clock } from "../src/lib/clock.js";
 import { ulid } from "../src/lib/ids.js";
@@ -250,6 +257,57 @@ describe("the monthly statement email", () => {
     expect(await mailCount(accounts.alsoActive)).toBe(2);
     expect(await mailCount(accounts.optedOut)).toBe(0);
   });
+
+  it("runs from its own bundle as deployed (esbuild, the Lambda aliases: pdfkit's browser build), and mails the PDF", async () => {
+    const outDir = mkdtempSync(join(tmpdir(), "jengafund-monthly-"));
+    try {
+      await build({
+        entryPoints: [join(import.meta.dirname, "..", "src", "handlers", "events", "send-monthly-statements.ts")],
+        outdir: outDir,
+        outExtension: { ".js": ".mjs" },
+        bundle: true,
+        platform: "node",
+        format: "esm",
+        target: "node22",
+        mainFields: ["module", "main"],
+        minify: true,
+        banner: { js: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);" },
+        alias: Object.fromEntries(
+          Object.entries(lambdaBundleAliases).map(([name, path]) => [
+            name,
+            join(import.meta.dirname, "..", "..", path),
+          ]),
+        ),
+        logLevel: "error",
+      });
+      const bundled = (await import(pathToFileURL(join(outDir, "send-monthly-statements.mjs")).href)) as {
+        handler: (event: unknown, context: Context) => Promise<{ sent: number; pending: number }>;
+      };
+      // The account's October email taken back, as if never sent: the bundle sends it alone.
+      const db = dynamoDocumentClient();
+      await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.monthlyStatementsDone("2026-10") }));
+      await db.send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: keys.monthlyStatement(accounts.alsoActive.userId, "2026-10"),
+        }),
+      );
+      const run = await bundled.handler(
+        { month: "2026-10" },
+        localLambdaContext("send-monthly-statements", { timeoutMs: 900_000 }),
+      );
+      expect(run).toMatchObject({ sent: 1, pending: 0 });
+      await waitForStatements(accounts.alsoActive, 3);
+      const mails = await statementMails(accounts.alsoActive);
+      const [first, , last] = mails;
+      if (!first || !last) throw new Error("missing mails");
+      expect(await paperFigures((await attachedPdf(last)).bytes)).toEqual(
+        await paperFigures((await attachedPdf(first)).bytes),
+      );
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe("npm run statements -- --month", () => {
