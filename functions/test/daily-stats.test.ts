@@ -4,8 +4,12 @@
  * yet), Paybill deposits after midnight, a real and a trial reward claimed, a payout M-Pesa paid and one it failed —
  * then the answer is compared with what was done, with the raw STATS day items summed, and with the ledger.
  */
+
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { type AdminDailyStatsDay, nairobiDay } from "@jengafund/shared";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { defaultDynamoContext, dynamoDocumentClient, tableName } from "../src/repositories/dynamo/client.js";
+import { backfillDayCounters } from "../src/repositories/dynamo/day-counter-backfill.js";
 import { keys } from "../src/repositories/dynamo/keys.js";
 import {
   type Actor,
@@ -172,6 +176,32 @@ describe("GET /admin/stats/daily", () => {
   it.each([["6"], ["91"], ["7.5"], ["thirty"], ["-7"]])("refuses days=%s with 400 { message }", async (days) => {
     const { json } = await expectStatus(daily(`?days=${days}`), 400);
     expect(json).toEqual({ message: "days must be a whole number from 7 to 90" });
+  });
+
+  it("answers the same once the money counters of past days are rebuilt from the ledger (npm run migrate)", async () => {
+    const before = (await expectStatus(daily("?days=7"), 200)).json.days as Day[];
+    // The days as they were before the money transactions counted: registrations only.
+    const money = ["deposits", "depositsCents", "payouts", "payoutsCents", "rewardsCents"];
+    for (const item of await scanTable()) {
+      if (!String(item.PK).startsWith("STATS#") || !String(item.SK).startsWith(keys.statsDay("", 0).SK)) continue;
+      await dynamoDocumentClient().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: { PK: item.PK, SK: item.SK },
+          UpdateExpression: `REMOVE ${money.join(", ")}`,
+        }),
+      );
+    }
+    const bare = (await expectStatus(daily("?days=7"), 200)).json.days as Day[];
+    expect(bare.reduce((sum, d) => sum + d.deposits + d.payouts + d.rewards, 0)).toBe(0);
+    const cutover = new Date().toISOString();
+    const first = await backfillDayCounters(defaultDynamoContext(), { before: cutover });
+    // 3 deposits, 1 payout, 1 real reward; the trial reward and the failed payout are not money that moved.
+    expect(first.lines).toBe(5);
+    expect((await expectStatus(daily("?days=7"), 200)).json.days).toEqual(before);
+    // Once more: the same figures, not twice them.
+    await backfillDayCounters(defaultDynamoContext(), { before: cutover });
+    expect((await expectStatus(daily("?days=7"), 200)).json.days).toEqual(before);
   });
 
   it("is for admins only: an investor gets 403, no session 401", async () => {

@@ -2,7 +2,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { PlatformDayCounts } from "../../src/repositories/daily-stats-port.js";
 import { defaultDynamoContext, dynamoDocumentClient, tableName } from "../../src/repositories/dynamo/client.js";
 import { readTotals } from "../../src/repositories/dynamo/counters.js";
-import { DAY_COUNTERS } from "../../src/repositories/dynamo/day-counters.js";
+import { BACKFILLED_DAY_COUNTERS, DAY_COUNTERS } from "../../src/repositories/dynamo/day-counters.js";
 import { counterNames } from "../../src/repositories/dynamo/items.js";
 import { keys } from "../../src/repositories/dynamo/keys.js";
 
@@ -66,7 +66,7 @@ export async function readStats(): Promise<Record<string, number>> {
   return Object.fromEntries(names.map((name) => [name, totals(name)]));
 }
 
-/** Every day's counters (GET /admin/stats/daily's items) of every statistics shard, summed over all days. */
+/** Every day's counters (GET /admin/stats/daily's items, backfilled ones too) of every shard, summed over all days. */
 export async function readDayCounterTotals(): Promise<PlatformDayCounts> {
   const totals: PlatformDayCounts = {
     newUsers: 0,
@@ -89,7 +89,8 @@ export async function readDayCounterTotals(): Promise<PlatformDayCounts> {
         }),
       );
       for (const item of page.Items ?? []) {
-        for (const name of DAY_COUNTERS) totals[name] += Number(item[name] ?? 0);
+        const backfilled = (item[BACKFILLED_DAY_COUNTERS] ?? {}) as Record<string, unknown>;
+        for (const name of DAY_COUNTERS) totals[name] += Number(item[name] ?? 0) + Number(backfilled[name] ?? 0);
       }
       ExclusiveStartKey = page.LastEvaluatedKey;
     } while (ExclusiveStartKey);

@@ -1,7 +1,7 @@
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { DailyStatsSource, PlatformDayCounts } from "../daily-stats-port.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
-import { DAY_COUNTERS } from "./day-counters.js";
+import { BACKFILLED_DAY_COUNTERS, DAY_COUNTERS } from "./day-counters.js";
 import { keys } from "./keys.js";
 
 const zeros = (): PlatformDayCounts => ({
@@ -46,7 +46,11 @@ export function createDynamoDailyStatsSource(ctx: DynamoContext = defaultDynamoC
       for (const item of perShard.flat()) {
         const day = keys.dayOfStatsDay(String(item.SK));
         const sums = days.get(day) ?? zeros();
-        for (const counter of DAY_COUNTERS) sums[counter] += Number(item[counter] ?? 0);
+        // Money moved before the transactions counted it is in `backfilled` (day-counter-backfill.ts).
+        const backfilled = (item[BACKFILLED_DAY_COUNTERS] ?? {}) as Record<string, unknown>;
+        for (const counter of DAY_COUNTERS) {
+          sums[counter] += Number(item[counter] ?? 0) + Number(backfilled[counter] ?? 0);
+        }
         days.set(day, sums);
       }
       return days;

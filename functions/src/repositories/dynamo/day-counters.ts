@@ -27,6 +27,12 @@ export const DAY_COUNTERS = [
   "rewardsCents",
 ] as const satisfies readonly DayCounter[];
 
+/**
+ * The attribute of a day item holding the counters of money moved before the transactions counted it, a map of the
+ * same names (`npm run migrate`, day-counter-backfill.ts); a day's figure is the live counter plus this one.
+ */
+export const BACKFILLED_DAY_COUNTERS = "backfilled";
+
 /** The Nairobi day (`YYYY-MM-DD`) of an ISO instant. */
 export const dayOf = (at: string) => nairobiDay(new Date(at));
 
