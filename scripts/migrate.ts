@@ -7,9 +7,14 @@
  *                                           is not running)
  *   npm run migrate -- --table <name>       a deployed table, with the AWS credentials and region of the shell
  *   … --dry-run                             counts what would change, changes nothing
+ *   … --day-counters-before <ISO instant>   also counts, into the admin's daily figures, the deposits, payouts and
+ *                                           real rewards of the ledger that moved before that instant: the deploy
+ *                                           that brought the daily money counters (never later, or a move is
+ *                                           counted twice). Idempotent: it writes the same figures each run.
  */
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { backfillDayCounters } from "../functions/src/repositories/dynamo/day-counter-backfill.js";
 import { migrateIndexKeys } from "../functions/src/repositories/dynamo/index-key-migration.js";
 import { backfillPayoutNumbers } from "../functions/src/repositories/dynamo/payout-number-backfill.js";
 import { backfillSettledAt } from "../functions/src/repositories/dynamo/settled-at-backfill.js";
@@ -22,6 +27,11 @@ const flag = (name: string) => {
 };
 const deployedTable = flag("--table");
 const dryRun = args.includes("--dry-run");
+const dayCountersBefore = flag("--day-counters-before");
+if (dayCountersBefore !== undefined && Number.isNaN(Date.parse(dayCountersBefore))) {
+  console.error(`--day-counters-before needs an ISO instant (e.g. 2026-11-27T06:00:00Z), not "${dayCountersBefore}"`);
+  process.exit(1);
+}
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = "true";
 
 async function main() {
@@ -67,6 +77,16 @@ async function main() {
     console.log(
       `${dryRun ? "Would give" : "Gave"} ${settled.lines} ledger lines their settledAt, from ${settled.read} settled deposits and withdrawals.`,
     );
+    // The admin's daily figures (issue 23): money that moved before the transactions counted it, after settledAt.
+    if (dayCountersBefore) {
+      const before = new Date(dayCountersBefore).toISOString();
+      const days = await backfillDayCounters({ db, TableName }, { before, dryRun });
+      console.log(
+        `${dryRun ? "Would count" : "Counted"} ${days.lines} deposits, payouts and rewards before ${before} into ${days.dayItems} day counters.`,
+      );
+    } else {
+      console.log("Daily money counters: not backfilled (pass --day-counters-before <the deploy's instant>).");
+    }
   } finally {
     await stop();
   }

@@ -13,7 +13,10 @@
  *     delivered), an unmatched one held whole in its own record and in no wallet until an admin assigns it, then
  *     credited once to the user asked for, and Σ paid to the Paybill == Σ Paybill deposit lines + Σ unmatched
  *     payments held (the Paybill deposits are among the deposits of 3); the completed-deposit, Paybill-channel and
- *     assignment-audit counters grow by what the items say.
+ *     assignment-audit counters grow by what the items say;
+ *  7. the daily counters (GET /admin/stats/daily) agree with the ledger: over all days, Σ stats-day deposits (count
+ *     and cents) grew by the completed deposit lines of the run, and Σ stats-day payouts by its completed payout lines
+ *     (none complete here: no payout is sent, so both stay 0).
  * Two admins adjust wallets: within the solo limits the money moves at once; above them the adjustment waits, and
  * later operations approve or reject the waiting ones (sometimes by the admin who asked, which is refused, sometimes
  * two at once, which decides once). Assigning an unmatched payment follows the same rule: above the solo limits it
@@ -32,13 +35,14 @@ import { ADJUSTMENT_MESSAGES, SECURITY_MESSAGES, UNMATCHED_PAYMENT_MESSAGES } fr
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BusyError, DomainError } from "../src/lib/errors.js";
 import { statusOf } from "../src/lib/middleware.js";
+import type { PlatformDayCounts } from "../src/repositories/daily-stats-port.js";
 import { type DynamoContext, defaultDynamoContext } from "../src/repositories/dynamo/client.js";
 import { createDynamoIdempotencyRepository } from "../src/repositories/dynamo/idempotency-repository.js";
 import { indexShardCount, keys } from "../src/repositories/dynamo/keys.js";
 import type { KeepAnswer, PackageRecord, UserRecord } from "../src/repositories/ports.js";
 import type { AppliedAdjustment, PendingAdjustment } from "../src/services/adjustments.js";
 import type { UnmatchedResolution } from "../src/services/unmatched-payments.js";
-import { itemsOfUser, readItem, readStats, setAttributes } from "./support/db.js";
+import { itemsOfUser, readDayCounterTotals, readItem, readStats, setAttributes } from "./support/db.js";
 import { faultInjectingContext, mulberry32 } from "./support/faults.js";
 import { countsTowardBalance, depositToWallet } from "./support/money.js";
 import { createPackage } from "./support/packages.js";
@@ -323,7 +327,12 @@ async function runWorkload(options: {
 async function invariantViolations(
   users: Registered[],
   statsBefore: Record<string, unknown> | undefined,
-  paybill: { paid: Map<string, PaybillPaid>; admins: Registered[]; countersBefore: PaybillCounters },
+  paybill: {
+    paid: Map<string, PaybillPaid>;
+    admins: Registered[];
+    countersBefore: PaybillCounters;
+    daysBefore: PlatformDayCounts;
+  },
 ): Promise<string[]> {
   const violations: string[] = [];
   const totals = {
@@ -400,6 +409,23 @@ async function invariantViolations(
     }
   }
 
+  // The daily counters: each credit and each payout counted on its day, in its own transaction.
+  const runLines = [...linesOfUsers.values()].flat();
+  const completed = (type: string) =>
+    runLines.filter((l) => l.transactionType === type && l.status === "completed" && l.balance === "wallet");
+  const centsOf = (lines: Record<string, unknown>[]) => lines.reduce((t, l) => t + Math.abs(Number(l.amountCents)), 0);
+  const days = await readDayCounterTotals();
+  const daysExpected = {
+    deposits: completed("deposit").length,
+    depositsCents: centsOf(completed("deposit")),
+    payouts: completed("withdrawal").length,
+    payoutsCents: centsOf(completed("withdrawal")),
+  };
+  for (const [name, value] of Object.entries(daysExpected) as [keyof typeof daysExpected, number][]) {
+    const grown = days[name] - paybill.daysBefore[name];
+    if (grown !== value) violations.push(`stats-day ${name} grew by ${grown}, but the ledger says ${value}`);
+  }
+
   const stats = await readStats();
   let allLines = 0;
   for (const shard of keys.ledgerListPartitions()) {
@@ -458,6 +484,7 @@ describe("money rules under a seeded random workload", () => {
     const seed = Number(process.env.SIM_SEED ?? Date.now() % 2 ** 31);
     const statsBefore = await readStats();
     const countersBefore = await paybillCounters();
+    const daysBefore = await readDayCounterTotals();
     const stream = await recordWrites();
     const { users, packages, admins } = await setup();
     const clock = manualClock(new Date());
@@ -473,7 +500,10 @@ describe("money rules under a seeded random workload", () => {
     });
     console.log(`R6 seed ${seed}:`, JSON.stringify(outcomes), `keyed ${JSON.stringify(keyed)}`);
     expect(unexpected, `seed ${seed}`).toEqual([]);
-    expect(await invariantViolations(users, statsBefore, { paid, admins, countersBefore }), `seed ${seed}`).toEqual([]);
+    expect(
+      await invariantViolations(users, statsBefore, { paid, admins, countersBefore, daysBefore }),
+      `seed ${seed}`,
+    ).toEqual([]);
     expect(outcomes["buy:ok"], `seed ${seed}`).toBeGreaterThan(1000);
     expect(outcomes["claim:ok"], `seed ${seed}`).toBeGreaterThan(500);
     expect(outcomes["withdraw:ok"], `seed ${seed}`).toBeGreaterThan(100);
@@ -521,6 +551,7 @@ describe("money rules under a seeded random workload", () => {
     const seed = Number(process.env.SIM_SEED ?? Date.now() % 2 ** 31);
     const statsBefore = await readStats();
     const countersBefore = await paybillCounters();
+    const daysBefore = await readDayCounterTotals();
     const { users, packages, admins } = await setup();
     const clock = manualClock(new Date());
     const faults = faultInjectingContext(
@@ -548,7 +579,10 @@ describe("money rules under a seeded random workload", () => {
     expect(keyed.replayed, `seed ${seed}`).toBeGreaterThan(R7_OPERATIONS * 0.03);
     expect(outcomes["paybill:ok"], `seed ${seed}`).toBeGreaterThan(R7_OPERATIONS * 0.01);
     expect(unexpected, `seed ${seed}`).toEqual([]);
-    expect(await invariantViolations(users, statsBefore, { paid, admins, countersBefore }), `seed ${seed}`).toEqual([]);
+    expect(
+      await invariantViolations(users, statsBefore, { paid, admins, countersBefore, daysBefore }),
+      `seed ${seed}`,
+    ).toEqual([]);
     // Running out of retries is answered "busy, try again" and changes nothing; it must stay rare.
     const busy = Object.entries(outcomes)
       .filter(([k]) => k.endsWith(":busy"))

@@ -1,6 +1,8 @@
 import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import type { PlatformDayCounts } from "../../src/repositories/daily-stats-port.js";
 import { defaultDynamoContext, dynamoDocumentClient, tableName } from "../../src/repositories/dynamo/client.js";
 import { readTotals } from "../../src/repositories/dynamo/counters.js";
+import { BACKFILLED_DAY_COUNTERS, DAY_COUNTERS } from "../../src/repositories/dynamo/day-counters.js";
 import { counterNames } from "../../src/repositories/dynamo/items.js";
 import { keys } from "../../src/repositories/dynamo/keys.js";
 
@@ -62,4 +64,36 @@ export async function readStats(): Promise<Record<string, number>> {
     counterNames.withdrawals("pending"),
   ];
   return Object.fromEntries(names.map((name) => [name, totals(name)]));
+}
+
+/** Every day's counters (GET /admin/stats/daily's items, backfilled ones too) of every shard, summed over all days. */
+export async function readDayCounterTotals(): Promise<PlatformDayCounts> {
+  const totals: PlatformDayCounts = {
+    newUsers: 0,
+    deposits: 0,
+    depositsCents: 0,
+    payouts: 0,
+    payoutsCents: 0,
+    rewardsCents: 0,
+  };
+  const dayPrefix = keys.statsDay("", 0).SK;
+  for (const pk of keys.statsPartitions()) {
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await dynamoDocumentClient().send(
+        new QueryCommand({
+          TableName: tableName(),
+          KeyConditionExpression: "PK = :pk AND begins_with(SK, :day)",
+          ExpressionAttributeValues: { ":pk": pk, ":day": dayPrefix },
+          ExclusiveStartKey,
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        const backfilled = (item[BACKFILLED_DAY_COUNTERS] ?? {}) as Record<string, unknown>;
+        for (const name of DAY_COUNTERS) totals[name] += Number(item[name] ?? 0) + Number(backfilled[name] ?? 0);
+      }
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+  }
+  return totals;
 }

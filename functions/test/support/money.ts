@@ -2,13 +2,14 @@ import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { expect } from "vitest";
 import { ulid } from "../../src/lib/ids.js";
 import { dynamoDocumentClient, tableName } from "../../src/repositories/dynamo/client.js";
+import { dayCountersUpdate, dayOf, depositDay } from "../../src/repositories/dynamo/day-counters.js";
 import { countersUpdate, ledgerCounters, ledgerItem } from "../../src/repositories/dynamo/items.js";
 import { keys } from "../../src/repositories/dynamo/keys.js";
 import { itemsOfUser, readItem } from "./db.js";
 
 /**
- * A completed M-Pesa deposit as settlement records it: the wallet credit, its completed `deposit` ledger line and
- * the switch from trial to active, in one transaction. Fixture for tests that need real money.
+ * A completed M-Pesa deposit as settlement records it: the wallet credit, its completed `deposit` ledger line, the
+ * switch from trial to active and the day's deposit counters, in one transaction. Fixture for tests that need real money.
  */
 export async function depositToWallet(
   user: { _id: string; firstName: string; lastName: string; email: string },
@@ -44,6 +45,7 @@ export async function depositToWallet(
           },
         },
         countersUpdate(tableName(), ledgerCounters(line), user._id),
+        dayCountersUpdate(tableName(), user._id, dayOf(line.createdAt), depositDay(cents)),
       ],
     }),
   );
