@@ -25,6 +25,7 @@ import { createDynamoAdminQueries } from "./repositories/dynamo/admin-query-repo
 import { createDynamoAdminRepository } from "./repositories/dynamo/admin-repository.js";
 import { createDynamoAttemptGuardRepository } from "./repositories/dynamo/attempt-guard-repository.js";
 import { createDynamoBalanceAdjusterRepository } from "./repositories/dynamo/balance-adjuster-repository.js";
+import { createDynamoDailyStatsSource } from "./repositories/dynamo/daily-stats-repository.js";
 import { createDynamoIdempotencyRepository } from "./repositories/dynamo/idempotency-repository.js";
 import { createDynamoInvestorRepository } from "./repositories/dynamo/investor-repository.js";
 import { createDynamoPackageRepository } from "./repositories/dynamo/package-repository.js";
@@ -46,6 +47,7 @@ import { createAccountService, createAuthenticator, createReferralCodeCheck } fr
 import { createAdjustmentService } from "./services/adjustments.js";
 import { createAdminService } from "./services/admin.js";
 import { createCallbackDoor, createCallbackIngest } from "./services/callbacks.js";
+import { createDailyStatsService } from "./services/daily-stats.js";
 import { createDepositLookup, createDepositService } from "./services/deposits.js";
 import { createInvestmentService } from "./services/investments.js";
 import { createLoginGuard } from "./services/login-guard.js";
@@ -56,6 +58,7 @@ import { createPaybillReconciliation } from "./services/paybill-reconciliation.j
 import { createPayoutNumberService } from "./services/payout-numbers.js";
 import { createPayoutService } from "./services/payouts.js";
 import { createPendingDepositList } from "./services/pending-deposits.js";
+import { createPortfolioHistoryService } from "./services/portfolio-history.js";
 import { createProofOfWork } from "./services/proof-of-work.js";
 import { createNewBrowserCheck, createSessionService } from "./services/sessions.js";
 import { createStatementService, type StatementServiceDeps } from "./services/statements.js";
@@ -271,6 +274,16 @@ const statementSource = /* @__PURE__ */ once(createDynamoStatementSource);
  */
 export const statements = (renderPdf: StatementServiceDeps["renderPdf"]) =>
   createStatementService({ source: statementSource(), clock: systemClock, renderPdf });
+
+/** The investor's portfolio chart (issue 23): replayed from the same read of the ledger as the statements. */
+export const portfolioHistory = /* @__PURE__ */ once(() =>
+  createPortfolioHistoryService({ source: statementSource(), clock: systemClock }),
+);
+
+/** The admin Overview's charts (issue 23): the daily counters the money moves keep. */
+export const dailyStats = /* @__PURE__ */ once(() =>
+  createDailyStatsService({ source: createDynamoDailyStatsSource(), clock: systemClock }),
+);
 
 /** Where withdrawals may pay (design.md §12.2), and the signals of the accounts behind the admin's withdrawal list. */
 export const payoutNumbers = /* @__PURE__ */ once(() =>

@@ -12,6 +12,7 @@ export * from "./schemas/adjustments.js";
 export * from "./schemas/admin.js";
 export * from "./schemas/admin-queries.js";
 export * from "./schemas/auth.js";
+export * from "./schemas/charts.js";
 export * from "./schemas/investor.js";
 export * from "./schemas/messages.js";
 export * from "./schemas/notifications.js";

@@ -14,3 +14,11 @@ const HOUR_MS = 3_600_000;
 export function minutesToNextHour(now: Date): number {
   return Math.max(1, Math.ceil((HOUR_MS - (now.getTime() % HOUR_MS)) / 60_000));
 }
+
+const DAY_MS = 86_400_000;
+
+/** The `count` calendar days ending with `lastDay` (`YYYY-MM-DD`, included), oldest first: a chart's window. */
+export function daysEndingOn(lastDay: string, count: number): string[] {
+  const last = Date.parse(`${lastDay}T00:00:00.000Z`);
+  return Array.from({ length: count }, (_, i) => new Date(last - (count - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+}

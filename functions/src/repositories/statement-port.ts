@@ -1,7 +1,7 @@
 /**
  * What a statement is read from (design.md §12.6): a user's ledger lines up to the period's end, as the statement
  * builder needs them, and who the account holder is. Apart from the other ports: this read serves the statement
- * alone (the route, and later the monthly email) and writes nothing.
+ * (the route, and later the monthly email) and the portfolio history replayed from the same lines, and writes nothing.
  */
 import type { LedgerLine } from "./ports.js";
 
@@ -13,6 +13,12 @@ export type StatementSourceLine = Pick<
   LedgerLine,
   "id" | "balance" | "amountCents" | "status" | "description" | "reference" | "createdAt" | "mpesaTransactionId"
 > & { settledAt?: string };
+
+/**
+ * A line as the source reads it: a statement line and what kind of move it is (a purchase, a reward…), by which the
+ * portfolio history (GET /portfolio/history) tells principal invested and rewards apart from other moves.
+ */
+export type LedgerSourceLine = StatementSourceLine & { type: LedgerLine["type"] };
 
 /** The account holder a statement is addressed to. */
 export interface StatementHolder {
@@ -27,5 +33,5 @@ export interface StatementSource {
    * The holder, and every ledger line of theirs written before `end` (both balances, oldest first): the whole history,
    * so the opening balance is exact. Null when there is no such user.
    */
-  read(userId: string, end: Date): Promise<{ holder: StatementHolder; lines: StatementSourceLine[] } | null>;
+  read(userId: string, end: Date): Promise<{ holder: StatementHolder; lines: LedgerSourceLine[] } | null>;
 }

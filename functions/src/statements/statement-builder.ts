@@ -28,7 +28,7 @@ export interface Statement {
 }
 
 /** A movement of one balance at one instant, before the running balance is known. */
-type Movement = Omit<StatementRow, "balanceCents">;
+export type Movement = Omit<StatementRow, "balanceCents">;
 
 /**
  * The statement of one balance (the wallet, or the trial's demo money) over `[from, to)`, from every ledger line of
@@ -72,7 +72,11 @@ export function buildStatement(
   return { balance, from, to, openingCents, totalInCents, totalOutCents, closingCents: runningCents, rows };
 }
 
-function movementsOf(line: StatementSourceLine): Movement[] {
+/**
+ * The money one ledger line moved, and when (see buildStatement): the one account of a line's effects, which the
+ * portfolio history (portfolio-history.ts) replays too, so a chart and a statement can never disagree.
+ */
+export function movementsOf(line: StatementSourceLine): Movement[] {
   const base = {
     lineId: line.id,
     description: line.description,

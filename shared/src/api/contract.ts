@@ -35,6 +35,7 @@ import type {
   TwoFactorCodeInput,
   TwoFactorSetup,
 } from "../schemas/auth.js";
+import type { AdminDailyStatsQuerySchema, PortfolioHistoryQuerySchema } from "../schemas/charts.js";
 import type {
   BuyInvestmentInput,
   DepositInput,
@@ -230,7 +231,11 @@ export interface RouteResponses {
   "list-transactions": JsonAnswer<{ transactions: Transaction[] }>;
   /** The caller's statement (design.md §12.6): a PDF, or CSV text. */
   "get-statement": BinaryAnswer | TextAnswer;
+  /** The caller's last 30 or 90 Nairobi days, replayed from their ledger. */
+  "get-portfolio-history": JsonAnswer<PortfolioHistory>;
   "get-admin-stats": JsonAnswer<{ stats: AdminStats }>;
+  /** The platform's last 7–90 Nairobi days, from the daily counters. */
+  "get-admin-daily-stats": JsonAnswer<AdminDailyStats>;
   "list-admin-users": JsonAnswer<AdminPage<"users", User>>;
   "set-user-status": JsonAnswer<{ user: User }>;
   /** Within the solo limits the money moves (200); above them it waits for a second admin (202, nothing moved). */
@@ -272,6 +277,8 @@ export interface RouteRequests {
   "buy-investment": { body: BuyInvestmentInput };
   "request-withdrawal": { body: WithdrawalRequestInput };
   "get-statement": { query: QueryOf<typeof StatementQuerySchema> };
+  "get-portfolio-history": { query: QueryOf<typeof PortfolioHistoryQuerySchema> };
+  "get-admin-daily-stats": { query: QueryOf<typeof AdminDailyStatsQuerySchema> };
   "list-admin-users": { query: QueryOf<typeof AdminUsersQuerySchema> };
   "set-user-status": { body: z.input<typeof UserStatusInputSchema> };
   "adjust-user-balance": { body: BalanceAdjustmentInput };

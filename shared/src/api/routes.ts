@@ -182,7 +182,25 @@ export const routes = [
     area: "alerts",
     sizing: { memoryMb: 1024, timeoutSeconds: 29 },
   },
+  // The caller's portfolio per Nairobi day (issue 23's chart), replayed from their ledger: one read, nothing written.
+  {
+    method: "GET",
+    path: "/portfolio/history",
+    handler: "get-portfolio-history",
+    access: "user",
+    data: "read",
+    area: "alerts",
+  },
   { method: "GET", path: "/admin/stats", handler: "get-admin-stats", access: "admin", data: "read" },
+  // The platform per Nairobi day (the admin Overview's charts), from the daily counters the money moves keep.
+  {
+    method: "GET",
+    path: "/admin/stats/daily",
+    handler: "get-admin-daily-stats",
+    access: "admin",
+    data: "read",
+    area: "alerts",
+  },
   { method: "GET", path: "/admin/users", handler: "list-admin-users", access: "admin", data: "read" },
   { method: "PUT", path: "/admin/users/{id}/status", handler: "set-user-status", access: "admin", data: "write" },
   {

@@ -9,6 +9,7 @@ import {
 } from "../ports.js";
 import { batchGet } from "./batch-get.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
+import { dayCountersUpdate, newUserDay } from "./day-counters.js";
 import { countHourly } from "./hourly-counters.js";
 import {
   countersUpdate,
@@ -89,14 +90,7 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
           mergeCounters({ totalUsers: 1 }, openingLine ? ledgerCounters(openingLine) : {}),
           user.id,
         ),
-        {
-          Update: {
-            TableName,
-            Key: keys.statsDay(day, keys.statsShardOf(user.id)),
-            UpdateExpression: "ADD newUsers :one",
-            ExpressionAttributeValues: { ":one": 1 },
-          },
-        },
+        dayCountersUpdate(TableName, user.id, day, newUserDay()),
       ];
       if (openingLine) {
         items.push({

@@ -7,6 +7,7 @@ import {
   type WithdrawalPlan,
 } from "../ports.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
+import { dayCountersUpdate, rewardDay } from "./day-counters.js";
 import {
   balanceAttribute,
   counterNames,
@@ -211,6 +212,10 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
           },
         },
         countersUpdate(TableName, ledgerCounters(line), claimant.id),
+        // Trial rewards are demo money: the platform's rewards per day count real money only.
+        ...(investment.balance === "wallet"
+          ? [dayCountersUpdate(TableName, claimant.id, day, rewardDay(rewardCents))]
+          : []),
       ];
       await runTransaction(ctx, items, { answer });
     },

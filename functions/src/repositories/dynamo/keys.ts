@@ -24,7 +24,8 @@
  *                                            <receivedAt>#<transId>, the open ones oldest first)
  *            DARAJA / TOKEN                  the shared Daraja access token
  *            STATS#<nn> / TOTALS             counters for the admin statistics, one partition per shard
- *            STATS#<nn> / DAY#<yyyy-mm-dd>   the day's counters, and MATURES#<day>, on the same shards
+ *            STATS#<nn> / DAY#<yyyy-mm-dd>   a Nairobi day's counters (day-counters.ts), and MATURES#<day>, on the same
+ *                                            shards
  *            STATS / MATURED                 how far the maturities have been taken out of the active count
  *            THROTTLE#LOGIN#<scope> / <hour> login attempts counted before the password is checked, by TTL
  *                                            (scopes EMAIL#<email>, IP#<ip>, and EMAILIP#<email>#<ip>, the pair)
@@ -159,6 +160,8 @@ export const keys = {
   statsMaturedThrough: (): Key => ({ PK: "STATS", SK: "MATURED" }),
   /** A day's counters (new users), on a statistics shard: the day's figure is the sum of its shards. */
   statsDay: (day: string, shard: number): Key => ({ PK: statsPartition(shard), SK: `DAY#${day}` }),
+  /** The day (`yyyy-mm-dd`) a statsDay sort key is of. */
+  dayOfStatsDay: (sortKey: string) => sortKey.slice("DAY#".length),
   /** How many investments mature on a (UTC) day, on a statistics shard, to take them out of the active count then. */
   statsMaturities: (day: string, shard: number): Key => ({ PK: statsPartition(shard), SK: `MATURES#${day}` }),
 

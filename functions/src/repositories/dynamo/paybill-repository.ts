@@ -2,6 +2,7 @@ import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import type { PaybillAccountReference, PaybillRepository } from "../paybill-port.js";
 import { summaryOf } from "../ports.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
+import { dayCountersUpdate, dayOf, depositDay } from "./day-counters.js";
 import { paybillDepositCounters } from "./deposit-channel-counters.js";
 import { countersUpdate, ledgerCounters, ledgerItem, mergeCounters, toUserRecord } from "./items.js";
 import { keys } from "./keys.js";
@@ -42,6 +43,7 @@ export function createDynamoPaybillRepository(ctx: DynamoContext = defaultDynamo
           mergeCounters(ledgerCounters(line), paybillDepositCounters(line.amountCents)),
           user.id,
         ),
+        dayCountersUpdate(TableName, user.id, dayOf(at), depositDay(line.amountCents)),
       ]);
     },
 

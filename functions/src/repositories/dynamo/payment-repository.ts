@@ -16,6 +16,7 @@ import {
   summaryOf,
 } from "../ports.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
+import { dayCountersUpdate, dayOf, depositDay, payoutDay } from "./day-counters.js";
 import { stkDepositCounters } from "./deposit-channel-counters.js";
 import {
   countersUpdate,
@@ -272,6 +273,7 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
           ),
           deposit.userId,
         ),
+        dayCountersUpdate(TableName, deposit.userId, dayOf(at), depositDay(deposit.amountCents)),
       ];
       if (receipt) {
         // A receipt credits once, whatever CheckoutRequestID a (replayed or forged) callback names.
@@ -418,6 +420,7 @@ export function createDynamoPayoutRepository(ctx: DynamoContext = defaultDynamoC
           ),
           withdrawal.userId,
         ),
+        dayCountersUpdate(TableName, withdrawal.userId, dayOf(at), payoutDay(withdrawal.amountCents)),
       ]),
 
     // The payout did not happen: the held amount goes back to the wallet.

@@ -1,13 +1,17 @@
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { ulidFloor } from "../../lib/ids.js";
 import type { LedgerLine } from "../ports.js";
-import type { StatementHolder, StatementSource, StatementSourceLine } from "../statement-port.js";
+import type { LedgerSourceLine, StatementHolder, StatementSource } from "../statement-port.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
 import { keys } from "./keys.js";
 
-/** The attributes a statement reads from a ledger line; the user summary and index keys stay behind. */
+/**
+ * The attributes a statement (and the portfolio history) reads from a ledger line; the user summary and index keys
+ * stay behind. The line's own type is stored as `transactionType` (`type` is the entity's).
+ */
 const LINE_ATTRIBUTES = [
   "id",
+  "transactionType",
   "balance",
   "amountCents",
   "status",
@@ -52,10 +56,10 @@ export function createDynamoStatementSource(ctx: DynamoContext = defaultDynamoCo
    * The user's ledger lines from the first to the period's end: ULIDs sort by time, so this is one key range of the
    * user's own partition, read page by page, oldest first.
    */
-  async function linesBefore(userId: string, end: Date): Promise<StatementSourceLine[]> {
+  async function linesBefore(userId: string, end: Date): Promise<LedgerSourceLine[]> {
     const first = keys.ledgerLine(userId, ulidFloor(new Date(0)));
     const last = keys.ledgerLine(userId, ulidFloor(new Date(end.getTime() + ID_AFTER_CREATED_MS)));
-    const lines: StatementSourceLine[] = [];
+    const lines: LedgerSourceLine[] = [];
     let ExclusiveStartKey: Record<string, unknown> | undefined;
     do {
       const { ProjectionExpression, ExpressionAttributeNames } = projection(LINE_ATTRIBUTES);
@@ -84,9 +88,10 @@ export function createDynamoStatementSource(ctx: DynamoContext = defaultDynamoCo
   };
 }
 
-function toStatementLine(item: Record<string, unknown>): StatementSourceLine {
+function toStatementLine(item: Record<string, unknown>): LedgerSourceLine {
   return {
     id: String(item.id),
+    type: item.transactionType as LedgerLine["type"],
     balance: item.balance as LedgerLine["balance"],
     amountCents: Number(item.amountCents),
     status: item.status as LedgerLine["status"],

@@ -16,6 +16,7 @@ import { adjustmentItem, soloBudgetUpdate } from "./adjustment-repository.js";
 import { batchGet } from "./batch-get.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
 import { readTotals } from "./counters.js";
+import { dayCountersUpdate, dayOf, depositDay } from "./day-counters.js";
 import { DEPOSIT_CHANNEL_COUNTERS, paybillDepositCounters } from "./deposit-channel-counters.js";
 import {
   auditCounters,
@@ -168,6 +169,7 @@ export function unmatchedAssignItems(
       mergeCounters(ledgerCounters(line), paybillDepositCounters(line.amountCents), ...audits.map(auditCounters)),
       subject.id,
     ),
+    dayCountersUpdate(TableName, subject.id, dayOf(plan.at), depositDay(line.amountCents)),
     ...audits.map((audit) => auditPut(TableName, audit)),
   ];
 }
