@@ -1,5 +1,5 @@
 import { Box, Button, Flex, Heading, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
-import type { PortfolioDay } from "@jengafund/shared";
+import { PORTFOLIO_HISTORY_DAYS, type PortfolioDay } from "@jengafund/shared";
 import { useMemo, useState } from "react";
 import { describeDaily, describeTrend } from "../../../components/charts/chart-summary";
 import { type ChartSeries, TimeSeriesChart } from "../../../components/charts/time-series-chart";
@@ -8,8 +8,6 @@ import { QueryState } from "../../../components/ui/query-state";
 import type { HistoryDays } from "../api/get-portfolio-history";
 import { usePortfolioHistory } from "../hooks/use-portfolio-history";
 import { hasDemoMoney, isEmptyHistory } from "../lib/portfolio-series";
-
-const PERIODS: readonly HistoryDays[] = [30, 90];
 
 /**
  * The Investments tab's picture of the portfolio (issue 23): its value per day over 30 or 90 days (wallet plus
@@ -34,7 +32,7 @@ export function PortfolioChart() {
           Portfolio over time
         </Heading>
         <HStack role="group" aria-label="Period" gap="1">
-          {PERIODS.map((days) => (
+          {PORTFOLIO_HISTORY_DAYS.map((days) => (
             <Button
               key={days}
               size="xs"
