@@ -28,6 +28,7 @@ import { createDynamoBalanceAdjusterRepository } from "./repositories/dynamo/bal
 import { createDynamoDailyStatsSource } from "./repositories/dynamo/daily-stats-repository.js";
 import { createDynamoIdempotencyRepository } from "./repositories/dynamo/idempotency-repository.js";
 import { createDynamoInvestorRepository } from "./repositories/dynamo/investor-repository.js";
+import { createDynamoNotificationPreferencesRepository } from "./repositories/dynamo/notification-preferences-repository.js";
 import { createDynamoPackageRepository } from "./repositories/dynamo/package-repository.js";
 import { createDynamoPaybillReconciliationRepository } from "./repositories/dynamo/paybill-reconciliation-repository.js";
 import { createDynamoPaybillRepository } from "./repositories/dynamo/paybill-repository.js";
@@ -51,6 +52,7 @@ import { createDailyStatsService } from "./services/daily-stats.js";
 import { createDepositLookup, createDepositService } from "./services/deposits.js";
 import { createInvestmentService } from "./services/investments.js";
 import { createLoginGuard } from "./services/login-guard.js";
+import { createNotificationPreferences } from "./services/notification-preferences.js";
 import { createPasswordResetRequests, createPasswordResets } from "./services/password-reset.js";
 import { refuseCommonPassword } from "./services/password-strength.js";
 import { createPaybillDeposits, createPaybillDetails, createPaybillValidation } from "./services/paybill.js";
@@ -283,6 +285,11 @@ export const portfolioHistory = /* @__PURE__ */ once(() =>
 /** The admin Overview's charts (issue 23): the daily counters the money moves keep. */
 export const dailyStats = /* @__PURE__ */ once(() =>
   createDailyStatsService({ source: createDynamoDailyStatsSource(), clock: systemClock }),
+);
+
+/** Account → Notifications (design.md §12.6): what the account is told about, per channel and kind. */
+export const notificationPreferences = /* @__PURE__ */ once(() =>
+  createNotificationPreferences({ preferences: createDynamoNotificationPreferencesRepository() }),
 );
 
 /** Where withdrawals may pay (design.md §12.2), and the signals of the accounts behind the admin's withdrawal list. */

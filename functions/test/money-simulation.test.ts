@@ -446,6 +446,13 @@ async function setup() {
   return { users, packages, admins };
 }
 
+/**
+ * R7 repeats R6's workload over the fault-injecting client. 4,000 operations inject about 1,200 conflicts, 80
+ * throttles and 40 each of timeouts before sending and answers lost after commit: every fault path many times over,
+ * in a fraction of R6's ten thousand (which R6 keeps, as quality.md asks).
+ */
+const R7_OPERATIONS = 4_000;
+
 describe("money rules under a seeded random workload", () => {
   it(`keeps every invariant over 10,000 operations by ${USERS + 10} users at concurrency 16 (R6), its writes spread over the index shards`, async () => {
     const seed = Number(process.env.SIM_SEED ?? Date.now() % 2 ** 31);
@@ -524,7 +531,7 @@ describe("money rules under a seeded random workload", () => {
     settleOverride = paybillSettleOn(faults.ctx, clock);
     const { outcomes, unexpected, keyed, paid } = await runWorkload({
       seed,
-      operations: 10_000,
+      operations: R7_OPERATIONS,
       users,
       packages,
       admins,
@@ -538,15 +545,15 @@ describe("money rules under a seeded random workload", () => {
     console.log(
       `R7 seed ${seed}: injected ${JSON.stringify(faults.stats.injected)}; ${attempts.length} commits, ${(withinFive * 100).toFixed(2)}% within 5 attempts; ${JSON.stringify(outcomes)}; keyed ${JSON.stringify(keyed)}`,
     );
-    expect(keyed.replayed, `seed ${seed}`).toBeGreaterThan(300);
-    expect(outcomes["paybill:ok"], `seed ${seed}`).toBeGreaterThan(100);
+    expect(keyed.replayed, `seed ${seed}`).toBeGreaterThan(R7_OPERATIONS * 0.03);
+    expect(outcomes["paybill:ok"], `seed ${seed}`).toBeGreaterThan(R7_OPERATIONS * 0.01);
     expect(unexpected, `seed ${seed}`).toEqual([]);
     expect(await invariantViolations(users, statsBefore, { paid, admins, countersBefore }), `seed ${seed}`).toEqual([]);
     // Running out of retries is answered "busy, try again" and changes nothing; it must stay rare.
     const busy = Object.entries(outcomes)
       .filter(([k]) => k.endsWith(":busy"))
       .reduce((t, [, n]) => t + n, 0);
-    expect(busy, `seed ${seed}`).toBeLessThanOrEqual(10_000 * 0.005);
+    expect(busy, `seed ${seed}`).toBeLessThanOrEqual(R7_OPERATIONS * 0.005);
     expect(faults.stats.injected.lostAfterCommit, `seed ${seed}`).toBeGreaterThan(10);
     expect(withinFive, `seed ${seed}`).toBeGreaterThanOrEqual(0.99);
   }, 480_000);

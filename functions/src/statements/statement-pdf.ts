@@ -172,9 +172,20 @@ function tableHeader(doc: PDFKit.PDFDocument): void {
 /** One table row: a cell per column, in the columns' order. */
 function row(doc: PDFKit.PDFDocument, cells: string[], bold = false): void {
   doc.font(bold ? "Helvetica-Bold" : "Helvetica").fontSize(7.5);
-  const placed = COLUMNS.map((column, i) => ({ column, text: printable(cells[i] ?? "") }));
+  // Most cells fit on one line: measuring their width is a sum of glyph widths, where wrapping (heightOfString, and
+  // text with a width) runs pdfkit's line breaker, which is most of a long statement's time.
+  const placed = COLUMNS.map((column, i) => {
+    const text = printable(cells[i] ?? "");
+    const width = doc.widthOfString(text);
+    return { column, text, width, oneLine: width <= column.width - 6 };
+  });
   const height =
-    Math.max(...placed.map(({ column, text }) => doc.heightOfString(text, { width: column.width - 6 })), 9) + 5;
+    Math.max(
+      ...placed.map(({ column, text, oneLine }) =>
+        oneLine ? 0 : doc.heightOfString(text, { width: column.width - 6 }),
+      ),
+      9,
+    ) + 5;
   if (doc.y + height > PAGE.height - MARGIN - FOOTER_HEIGHT) {
     doc.addPage();
     tableHeader(doc);
@@ -182,8 +193,15 @@ function row(doc: PDFKit.PDFDocument, cells: string[], bold = false): void {
   }
   const top = doc.y;
   let x = MARGIN;
-  for (const { column, text } of placed) {
-    doc.text(text, x + 3, top + 2, { width: column.width - 6, align: column.align });
+  for (const { column, text, width, oneLine } of placed) {
+    if (!text) {
+      // An empty cell draws nothing.
+    } else if (oneLine) {
+      const inset = column.align === "right" ? column.width - 3 - width : 3;
+      doc.text(text, x + inset, top + 2, { lineBreak: false });
+    } else {
+      doc.text(text, x + 3, top + 2, { width: column.width - 6, align: column.align });
+    }
     x += column.width;
   }
   doc

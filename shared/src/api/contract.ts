@@ -48,6 +48,7 @@ import type {
   Withdrawal,
   WithdrawalRequestInput,
 } from "../schemas/investor.js";
+import type { NotificationPreferencesInput } from "../schemas/notifications.js";
 import type { PaybillDetails, PaybillValidationAnswer } from "../schemas/paybill.js";
 import type { StatementQuerySchema } from "../schemas/statements.js";
 import type {
@@ -178,6 +179,7 @@ export interface RouteResponses {
   "register-user": JsonAnswer<AuthResponse, 201>;
   "login-user": JsonAnswer<AuthResponse>;
   "get-current-user": JsonAnswer<{ user: User }>;
+  "update-notification-preferences": JsonAnswer<{ message: string; user: User }>;
   "check-referral-code": JsonAnswer<ReferralCodeCheck>;
   /** The same answer whether or not the email has an account (no enumeration). */
   "request-password-reset": JsonAnswer<{ message: string }, 202>;
@@ -279,6 +281,7 @@ export interface RouteRequests {
   "get-statement": { query: QueryOf<typeof StatementQuerySchema> };
   "get-portfolio-history": { query: QueryOf<typeof PortfolioHistoryQuerySchema> };
   "get-admin-daily-stats": { query: QueryOf<typeof AdminDailyStatsQuerySchema> };
+  "update-notification-preferences": { body: NotificationPreferencesInput };
   "list-admin-users": { query: QueryOf<typeof AdminUsersQuerySchema> };
   "set-user-status": { body: z.input<typeof UserStatusInputSchema> };
   "adjust-user-balance": { body: BalanceAdjustmentInput };

@@ -54,6 +54,15 @@ export const routes = [
   { method: "POST", path: "/auth/register", handler: "register-user", access: "public", data: "write" },
   { method: "POST", path: "/auth/login", handler: "login-user", access: "public", data: "write", mail: true },
   { method: "GET", path: "/auth/me", handler: "get-current-user", access: "user", data: "read" },
+  // What the account is told about, per channel and kind (design.md §12.6); security notices cannot be turned off.
+  {
+    method: "PUT",
+    path: "/auth/me/notifications",
+    handler: "update-notification-preferences",
+    access: "user",
+    data: "write",
+    area: "alerts",
+  },
   // Account recovery (design.md §11): always 202, whether or not the account exists; counted per email and address.
   {
     method: "POST",

@@ -1,0 +1,13 @@
+import { NOTIFICATION_MESSAGES, NotificationPreferencesInputSchema } from "@jengafund/shared";
+import { notificationPreferences } from "../../app.js";
+import { httpHandler } from "../../lib/middleware.js";
+import { presentUser } from "../../lib/presenters.js";
+
+export const handler = httpHandler(
+  "update-notification-preferences",
+  { body: NotificationPreferencesInputSchema },
+  async ({ body, caller }) => {
+    const user = await notificationPreferences().save(caller, body);
+    return { body: { message: NOTIFICATION_MESSAGES.updated, user: presentUser(user) } };
+  },
+);

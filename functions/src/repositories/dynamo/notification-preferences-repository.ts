@@ -1,0 +1,55 @@
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { NOTIFICATION_CHANNELS, type StoredNotificationPreferences } from "@jengafund/shared";
+import type { NotificationPreferencesRepository } from "../notification-preferences-port.js";
+import { type DynamoContext, defaultDynamoContext } from "./client.js";
+import { toUserRecord } from "./items.js";
+import { keys } from "./keys.js";
+
+/**
+ * Two updates, each safe to repeat: the first gives the user item an empty `notifications` map per channel where it
+ * has none, the second sets each chosen kind inside it. Setting the kinds one by one, never the whole map, means two
+ * saves from two tabs cannot undo each other's other kinds.
+ */
+export function createDynamoNotificationPreferencesRepository(
+  ctx: DynamoContext = defaultDynamoContext(),
+): NotificationPreferencesRepository {
+  const { db, TableName } = ctx;
+  return {
+    async save(userId, changes: StoredNotificationPreferences) {
+      await db.send(
+        new UpdateCommand({
+          TableName,
+          Key: keys.user(userId),
+          UpdateExpression: "SET #n = if_not_exists(#n, :empty)",
+          ConditionExpression: "attribute_exists(PK)",
+          ExpressionAttributeNames: { "#n": "notifications" },
+          ExpressionAttributeValues: { ":empty": { sms: {}, email: {} } },
+        }),
+      );
+      const names: Record<string, string> = { "#n": "notifications" };
+      const values: Record<string, boolean> = {};
+      const sets: string[] = [];
+      for (const channel of NOTIFICATION_CHANNELS) {
+        for (const [kind, on] of Object.entries(changes[channel] ?? {})) {
+          names[`#${channel}`] = channel;
+          const i = sets.length;
+          names[`#k${i}`] = kind;
+          values[`:v${i}`] = on === true;
+          sets.push(`#n.#${channel}.#k${i} = :v${i}`);
+        }
+      }
+      const { Attributes } = await db.send(
+        new UpdateCommand({
+          TableName,
+          Key: keys.user(userId),
+          UpdateExpression: `SET ${sets.join(", ")}`,
+          ConditionExpression: "attribute_exists(PK)",
+          ExpressionAttributeNames: names,
+          ExpressionAttributeValues: values,
+          ReturnValues: "ALL_NEW",
+        }),
+      );
+      return toUserRecord(Attributes ?? {});
+    },
+  };
+}

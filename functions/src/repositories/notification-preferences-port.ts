@@ -1,0 +1,11 @@
+/**
+ * Where an account's notification preferences are kept (design.md §12.6): on the user's own item, as the kinds it
+ * turned off (or on again) per channel. Apart from the other ports: only Account → Notifications writes them.
+ */
+import type { StoredNotificationPreferences } from "@jengafund/shared";
+import type { UserRecord } from "./ports.js";
+
+export interface NotificationPreferencesRepository {
+  /** Records the given choices over what was kept, leaving every other kind as it was; the user as now stored. */
+  save(userId: string, changes: StoredNotificationPreferences): Promise<UserRecord>;
+}
