@@ -45,7 +45,7 @@ describe.each([
   ["phone", viewports.phone, "Deposit credited by SMS"],
   ["desktop", viewports.desktop, "Monthly statement by Email"],
 ] as const)("charts and notifications at the %s size", (size, viewport, preference) => {
-  test("an investor sees the portfolio's value and rewards, and the figures as a table", async () => {
+  test("an investor sees the portfolio chart and its table, and turns a notice off for good beside locked ones", async () => {
     const { page, errors, close } = await openPage(browser, viewport);
     try {
       await signIn(page, investor.email, investor.password);
@@ -65,41 +65,8 @@ describe.each([
       expect(await table.getByRole("row").last().textContent()).toMatch(/KES 1,200\.00/);
       expect(await seriousViolations(page)).toEqual([]);
       expect(await hasHorizontalScroll(page)).toBe(false);
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
-  });
 
-  test("an admin sees deposits, payouts, new users and rewards per day on the Overview", async () => {
-    const { page, errors, close } = await openPage(browser, viewport);
-    try {
-      await signIn(page, adminEmail, adminPassword);
-      await page.waitForURL(`${webUrl}/admin/overview`);
-      const charts = page.getByRole("region", { name: "Last 30 days" });
-      for (const name of ["Deposits (KES)", "Payouts (KES)", "New users", "Rewards (KES)"]) {
-        await charts.getByRole("img", { name: `${name} per day, last 30 days` }).waitFor();
-      }
-      await charts.getByText(/^Deposits: KES [\d,]+\.\d\d in total over 30 days/).waitFor();
-      await charts.getByRole("button", { name: "Show as table" }).nth(2).click();
-      await expect
-        .poll(() => charts.getByRole("table", { name: "New users per day, last 30 days" }).getByRole("row").count())
-        .toBe(31);
-      expect(await seriousViolations(page)).toEqual([]);
-      expect(await hasHorizontalScroll(page)).toBe(false);
-      await charts.scrollIntoViewIfNeeded();
-      await screenshot(page, `admin-daily-charts-${size}`);
-      expect(errors).toEqual([]);
-    } finally {
-      await close();
-    }
-  });
-
-  test("a preference turned off survives a reload; the security notices stay on and locked", async () => {
-    const { page, errors, close } = await openPage(browser, viewport);
-    try {
-      await signIn(page, investor.email, investor.password);
-      await page.waitForURL(`${webUrl}/dashboard/packages`);
+      // Account → Account Settings → Notifications.
       let dialog = await openNotifications(page);
       for (const locked of ["Security notices by SMS", "Withdrawal requested by Email"]) {
         const input = dialog.getByRole("checkbox", { name: new RegExp(`^${locked}`) });
@@ -122,6 +89,30 @@ describe.each([
       expect(await switchRoot(dialog.getByRole("checkbox", { name: preference })).getAttribute("data-state")).toBe(
         "unchecked",
       );
+      expect(errors).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
+  test("an admin sees deposits, payouts, new users and rewards per day on the Overview", async () => {
+    const { page, errors, close } = await openPage(browser, viewport);
+    try {
+      await signIn(page, adminEmail, adminPassword);
+      await page.waitForURL(`${webUrl}/admin/overview`);
+      const charts = page.getByRole("region", { name: "Last 30 days", exact: true });
+      for (const name of ["Deposits (KES)", "Payouts (KES)", "New users", "Rewards (KES)"]) {
+        await charts.getByRole("img", { name: `${name} per day, last 30 days` }).waitFor();
+      }
+      await charts.getByText(/^Deposits: KES [\d,]+\.\d\d in total over 30 days/).waitFor();
+      await charts.getByRole("button", { name: "Show as table" }).nth(2).click();
+      await expect
+        .poll(() => charts.getByRole("table", { name: "New users per day, last 30 days" }).getByRole("row").count())
+        .toBe(31);
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await hasHorizontalScroll(page)).toBe(false);
+      await charts.scrollIntoViewIfNeeded();
+      await screenshot(page, `admin-daily-charts-${size}`);
       expect(errors).toEqual([]);
     } finally {
       await close();
