@@ -36,7 +36,7 @@ const dailyStats = {
   }),
 };
 
-describe("admin overview (spec §2, §8)", () => {
+describe("admin overview (spec §2, §8)", { timeout: 60_000 }, () => {
   beforeEach(() => {
     localStorage.setItem("token", "admin-token");
   });
@@ -47,7 +47,8 @@ describe("admin overview (spec §2, §8)", () => {
   it("shows the platform figures with the revenue in KES, and the static health figures", async () => {
     mockApi({ "GET /auth/me": { user: admin }, "GET /admin/stats": { stats }, "GET /admin/stats/daily": dailyStats });
     renderApp("/admin/overview");
-    const figures = within(await screen.findByRole("region", { name: "Platform statistics" }));
+    // The first test of the file loads the admin console's lazy chunks, which can take a while on a busy machine.
+    const figures = within(await screen.findByRole("region", { name: "Platform statistics" }, { timeout: 30_000 }));
     expect(figures.getByText("KES 98,765.40")).toBeTruthy();
     expect(figures.getByText("1,234")).toBeTruthy();
     expect(figures.getByText("Pending Withdrawals")).toBeTruthy();
