@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError } from "../src/lib/api-client";
-import { mockApi } from "./api-mock";
+import { ApiError, apiRequest } from "../src/lib/api-client";
+import { callsTo, mockApi } from "./api-mock";
 import { aUser } from "./fixtures";
 import { renderApp } from "./render-app";
 
@@ -19,7 +19,24 @@ const stats = {
   activeInvestments: 280,
 };
 
-describe("admin overview (spec §2, §8)", () => {
+/** 30 days ending Nov 30, 2026, quiet but for Nov 20 and the last day. */
+const dailyStats = {
+  days: Array.from({ length: 30 }, (_, index) => {
+    const day = `2026-11-${String(index + 1).padStart(2, "0")}`;
+    const busy = index === 19;
+    return {
+      day,
+      deposits: busy ? 3 : 0,
+      depositsAmount: busy ? 4500 : 0,
+      payouts: index === 29 ? 1 : 0,
+      payoutsAmount: index === 29 ? 1200.5 : 0,
+      newUsers: busy ? 7 : 1,
+      rewards: 0,
+    };
+  }),
+};
+
+describe("admin overview (spec §2, §8)", { timeout: 60_000 }, () => {
   beforeEach(() => {
     localStorage.setItem("token", "admin-token");
   });
@@ -28,9 +45,10 @@ describe("admin overview (spec §2, §8)", () => {
   });
 
   it("shows the platform figures with the revenue in KES, and the static health figures", async () => {
-    mockApi({ "GET /auth/me": { user: admin }, "GET /admin/stats": { stats } });
+    mockApi({ "GET /auth/me": { user: admin }, "GET /admin/stats": { stats }, "GET /admin/stats/daily": dailyStats });
     renderApp("/admin/overview");
-    const figures = within(await screen.findByRole("region", { name: "Platform statistics" }));
+    // The first test of the file loads the admin console's lazy chunks, which can take a while on a busy machine.
+    const figures = within(await screen.findByRole("region", { name: "Platform statistics" }, { timeout: 30_000 }));
     expect(figures.getByText("KES 98,765.40")).toBeTruthy();
     expect(figures.getByText("1,234")).toBeTruthy();
     expect(figures.getByText("Pending Withdrawals")).toBeTruthy();
@@ -48,6 +66,7 @@ describe("admin overview (spec §2, §8)", () => {
         if (fail) throw new ApiError(500, "Something went wrong");
         return { stats };
       },
+      "GET /admin/stats/daily": dailyStats,
     });
     renderApp("/admin/overview");
     const alert = await screen.findByRole("alert");
@@ -58,5 +77,33 @@ describe("admin overview (spec §2, §8)", () => {
     fireEvent.click(within(alert).getByRole("button", { name: "Retry" }));
     const figures = within(await screen.findByRole("region", { name: "Platform statistics" }));
     expect(figures.getByText("KES 98,765.40")).toBeTruthy();
+  });
+
+  it("charts deposits, payouts, new users and rewards per day over 30 days from one request, each with its table", async () => {
+    mockApi({ "GET /auth/me": { user: admin }, "GET /admin/stats": { stats }, "GET /admin/stats/daily": dailyStats });
+    renderApp("/admin/overview");
+    const charts = within(await screen.findByRole("region", { name: "Last 30 days" }));
+    expect(
+      await charts.findByText("Deposits: KES 4,500.00 in total over 30 days, most on Nov 20, 2026 (KES 4,500.00)"),
+    ).toBeTruthy();
+    expect(
+      charts.getByText("Payouts: KES 1,200.50 in total over 30 days, most on Nov 30, 2026 (KES 1,200.50)"),
+    ).toBeTruthy();
+    expect(charts.getByText("New users: 36 in total over 30 days, most on Nov 20, 2026 (7)")).toBeTruthy();
+    expect(charts.getByText("Rewards: none over 30 days")).toBeTruthy();
+    expect(charts.getAllByRole("heading", { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      "Deposits",
+      "Payouts",
+      "New users",
+      "Rewards",
+    ]);
+    const [, , newUsers] = charts.getAllByRole("button", { name: "Show as table" });
+    fireEvent.click(newUsers as HTMLElement);
+    const table = charts.getByRole("table", { name: "New users per day, last 30 days" });
+    expect(within(table).getAllByRole("row")).toHaveLength(31);
+    expect(within(table).getByText("Nov 20, 2026").closest("tr")?.textContent).toBe("Nov 20, 20267");
+    expect(callsTo("GET", "/admin/stats/daily")).toHaveLength(1);
+    const [, , query] = vi.mocked(apiRequest).mock.calls.find(([, path]) => path === "/admin/stats/daily") ?? [];
+    expect(query?.query).toEqual({ days: "30" });
   });
 });

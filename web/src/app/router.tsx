@@ -35,10 +35,15 @@ const DashboardLayout = lazyNamed(() => import("./routes/dashboard-layout"), "Da
 const AdminLayout = lazyNamed(() => import("./routes/admin-layout"), "AdminLayout");
 
 const PackagesPanel = lazyNamed(() => import("../features/packages/components/packages-panel"), "PackagesPanel");
-const InvestmentsPanel = lazyNamed(
-  () => import("../features/investments/components/investments-panel"),
-  "InvestmentsPanel",
-);
+/** The Investments tab with the portfolio chart under its summary, composed here (features never import each other). */
+const InvestmentsPanel = lazyNamed(async () => {
+  const [{ InvestmentsPanel: Panel }, { PortfolioChart }] = await Promise.all([
+    import("../features/investments/components/investments-panel"),
+    import("../features/portfolio-chart/components/portfolio-chart"),
+  ]);
+  // Made once, when the modules first load (lazyNamed keeps it), as the Account tab's composition is.
+  return { screen: () => <Panel chart={<PortfolioChart />} /> };
+}, "screen");
 const ReferralsPanel = lazyNamed(() => import("../features/referrals/components/referrals-panel"), "ReferralsPanel");
 /** The Account tab hosts controls of other features; they meet here because features never import each other. */
 const AccountPanel = lazy(async () => {
@@ -49,6 +54,7 @@ const AccountPanel = lazy(async () => {
     { WithdrawalDialog },
     { TransactionHistoryDialog },
     { StatementDialog },
+    { NotificationsDialog },
   ] = await Promise.all([
     import("../features/account/components/account-panel"),
     import("../features/deposit/components/deposit-dialog"),
@@ -56,6 +62,7 @@ const AccountPanel = lazy(async () => {
     import("../features/withdrawals/components/withdrawal-dialog"),
     import("../features/history/components/transaction-history-dialog"),
     import("../features/statements/components/statement-dialog"),
+    import("../features/notifications/components/notifications-dialog"),
   ]);
   return {
     default: () => (
@@ -64,6 +71,7 @@ const AccountPanel = lazy(async () => {
         withdraw={<WithdrawalDialog />}
         history={<TransactionHistoryDialog />}
         statement={<StatementDialog />}
+        settings={<NotificationsDialog />}
       />
     ),
   };

@@ -16,6 +16,11 @@ export const queryKeys = {
     all: ["history"],
     transactions: ["history", "transactions"],
     withdrawals: ["history", "withdrawals"],
+    /**
+     * The portfolio's value per day over the last 30 or 90 days (issue 23): under the history's prefix, so it is read
+     * again with the other money reads (on focus, every 30 s) and after every action that invalidates the history.
+     */
+    portfolio: (days: number) => ["history", "portfolio", days],
   },
   /** One M-Pesa deposit being watched. */
   deposit: (checkoutRequestId: string) => ["deposit", checkoutRequestId],
@@ -29,6 +34,8 @@ export const queryKeys = {
   admin: {
     all: ["admin"],
     stats: ["admin", "stats"],
+    /** The platform's figures per day (issue 23's Overview charts). */
+    dailyStats: (days: number) => ["admin", "stats", "daily", days],
     users: ["admin", "users"],
     transactions: ["admin", "transactions"],
     withdrawals: ["admin", "withdrawals"],

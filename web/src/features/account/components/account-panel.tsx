@@ -16,10 +16,12 @@ interface AccountPanelProps {
   history: ReactNode;
   /** The Statement tile with the dialog it opens. */
   statement: ReactNode;
+  /** The Account Settings tile with the Notifications dialog it opens. */
+  settings: ReactNode;
 }
 
 /** The controls that belong to other features arrive as slots, composed by the app, since features never import each other. */
-export function AccountPanel({ deposit, withdraw, history, statement }: AccountPanelProps) {
+export function AccountPanel({ deposit, withdraw, history, statement, settings }: AccountPanelProps) {
   const { user } = useAuth();
   if (!user) return null;
 
@@ -33,7 +35,7 @@ export function AccountPanel({ deposit, withdraw, history, statement }: AccountP
           <AccountStatusCard user={user} />
         </Stack>
       </Grid>
-      <QuickActions history={history} statement={statement} />
+      <QuickActions settings={settings} history={history} statement={statement} />
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { Grid, Stack } from "@chakra-ui/react";
 import { PanelHeader } from "../../../components/ui/panel-header";
 import { QueryState } from "../../../components/ui/query-state";
 import { useAdminStats } from "../hooks/use-admin-stats";
+import { DailyCharts } from "./daily-charts";
 import { DepositChannels } from "./deposit-channels";
 import { PlatformHealth } from "./platform-health";
 import { PlatformStats } from "./platform-stats";
@@ -21,6 +22,7 @@ export function OverviewPanel() {
           </Stack>
         )}
       </QueryState>
+      <DailyCharts />
       <PlatformHealth />
       <Grid templateColumns={{ base: "1fr", lg: "1fr 2fr" }} gap="6" alignItems="start">
         <QuickActions />

@@ -1,4 +1,5 @@
 import { Button, SimpleGrid, Stack } from "@chakra-ui/react";
+import type { ReactNode } from "react";
 import { useNavigate } from "react-router-dom";
 import { EmptyPanel } from "../../../components/ui/empty-panel";
 import { LastUpdated } from "../../../components/ui/last-updated";
@@ -10,7 +11,8 @@ import { useNow } from "../hooks/use-now";
 import { InvestmentCard } from "./investment-card";
 import { PortfolioSummary } from "./portfolio-summary";
 
-export function InvestmentsPanel() {
+/** `chart` is the portfolio chart, another feature's, composed by the app (features never import each other). */
+export function InvestmentsPanel({ chart }: { chart?: ReactNode }) {
   const investments = useInvestments();
   const now = useNow();
   const navigate = useNavigate();
@@ -25,14 +27,19 @@ export function InvestmentsPanel() {
         what="your investments"
         isEmpty={(list) => list.length === 0}
         empty={
-          <EmptyPanel title="No investments yet" description="Choose a package to start earning daily rewards.">
-            <Button onClick={() => navigate(paths.dashboard.packages)}>Browse Packages</Button>
-          </EmptyPanel>
+          <>
+            <EmptyPanel title="No investments yet" description="Choose a package to start earning daily rewards.">
+              <Button onClick={() => navigate(paths.dashboard.packages)}>Browse Packages</Button>
+            </EmptyPanel>
+            {/* Money in the wallet has a history before the first investment. */}
+            {chart}
+          </>
         }
       >
         {(list) => (
           <>
             <PortfolioSummary investments={list} />
+            {chart}
             <SimpleGrid as="ul" listStyle="none" columns={{ base: 1, lg: 2 }} gap="4">
               {list.map((investment) => (
                 <li key={investment._id}>
