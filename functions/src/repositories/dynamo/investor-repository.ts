@@ -1,4 +1,5 @@
 import { GetCommand, QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
+import { outboxEventId } from "../outbox-port.js";
 import {
   type ClaimPlan,
   type InvestorRepository,
@@ -23,6 +24,7 @@ import {
   withdrawalItem,
 } from "./items.js";
 import { keys } from "./keys.js";
+import { outboxPut } from "./outbox-repository.js";
 import { type MoveItem, markerPut, refusing, runTransaction, type TransactItem } from "./transactions.js";
 
 export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynamoContext()): InvestorRepository {
@@ -243,6 +245,13 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
           ),
           user.id,
         ),
+        outboxPut(TableName, {
+          id: outboxEventId("withdrawal-requested", withdrawal.id),
+          kind: "withdrawal-requested",
+          userId: user.id,
+          data: { amountCents: withdrawal.amountCents, phoneNumber: withdrawal.phoneNumber },
+          createdAt: withdrawal.requestDate,
+        }),
       ];
       await runTransaction(ctx, items, { answer });
     },
