@@ -217,7 +217,7 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
       await runTransaction(ctx, items, { answer });
     },
 
-    async requestWithdrawal({ user, withdrawal, line, answer }: WithdrawalPlan) {
+    async requestWithdrawal({ user, withdrawal, line, answer, sourceIp }: WithdrawalPlan) {
       const items: (MoveItem | TransactItem)[] = [
         markerPut(TableName, withdrawalItem(withdrawal), withdrawal.requestId),
         // The hold: the amount leaves the wallet now and comes back only if the withdrawal is rejected or fails.
@@ -249,7 +249,11 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
           id: outboxEventId("withdrawal-requested", withdrawal.id),
           kind: "withdrawal-requested",
           userId: user.id,
-          data: { amountCents: withdrawal.amountCents, phoneNumber: withdrawal.phoneNumber },
+          data: {
+            amountCents: withdrawal.amountCents,
+            phoneNumber: withdrawal.phoneNumber,
+            ...(sourceIp ? { sourceIp } : {}),
+          },
           createdAt: withdrawal.requestDate,
         }),
       ];
