@@ -37,6 +37,8 @@ import { moneySmsText, type SecuritySmsKind, securitySmsText } from "./sms-texts
 export const MAX_ATTEMPTS = 8;
 /** How long a claim holds a channel: well beyond one send (5 s) and a function's timeout. */
 export const LEASE_MS = 10 * 60_000;
+/** The wait after the first attempt that sent nothing, doubled after each further one (8 attempts: about 2 min). */
+export const RETRY_BASE_MS = 1_000;
 /** Writes of an outcome before giving up (the channel then waits for its lease to end). */
 const RECORD_ATTEMPTS = 6;
 /** How long a finished event is kept (for support and the tests) before the table's TTL deletes it. */
@@ -157,10 +159,11 @@ export function createNotifications(deps: NotificationDeps) {
   }
 
   /**
-   * Claims the channel. A claim whose answer was lost is told apart by reading the event again: the claim token on it
-   * is ours only if our write landed.
+   * Claims the channel: true when ours, false when another sender holds it or it is final, undefined when the write
+   * failed (then pending for a later run). A claim whose answer was lost is told apart by reading the event again:
+   * the claim token on it is ours only if our write landed.
    */
-  async function claim(event: OutboxEvent, channel: NotificationChannel, token: string): Promise<boolean> {
+  async function claim(event: OutboxEvent, channel: NotificationChannel, token: string): Promise<boolean | undefined> {
     const now = clock.now();
     try {
       return await outbox.claim(
@@ -173,7 +176,13 @@ export function createNotifications(deps: NotificationDeps) {
     } catch (error) {
       const again = await outbox.get(event.id);
       if (again?.[channel].state === "sending" && again[channel].claim === token) return true;
-      throw error;
+      // Not written (or written and lost, and then our lease will end): nothing was sent; a later run tries again.
+      log("warn", "Notification not claimed; it is tried again", {
+        eventId: event.id,
+        channel,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return undefined;
     }
   }
 
@@ -209,8 +218,15 @@ export function createNotifications(deps: NotificationDeps) {
     if (status.state === "sending" && status.leaseUntil && status.leaseUntil > clock.now().toISOString()) {
       return "busy";
     }
+    // After an attempt that sent nothing, the next waits 1 s, 2 s, 4 s… (the provider may need the time).
+    if (status.state === "pending" && status.attempts > 0 && status.triedAt) {
+      const due = new Date(status.triedAt).getTime() + RETRY_BASE_MS * 2 ** (status.attempts - 1);
+      if (clock.now().getTime() < due) return "pending";
+    }
     const token = newClaim();
-    if (!(await claim(event, channel, token))) return "busy";
+    const claimed = await claim(event, channel, token);
+    if (claimed === undefined) return "pending";
+    if (!claimed) return "busy";
     const context = { eventId: event.id, kind: event.kind, channel, userId: event.userId };
 
     const skip = skipReason(channel, event, user);
@@ -239,7 +255,12 @@ export function createNotifications(deps: NotificationDeps) {
         return "uncertain";
       case "transient":
         if (attempts < MAX_ATTEMPTS) {
-          await record(event, channel, token, { state: "pending", attemptsAdded: 1, reason: outcome.reason });
+          await record(event, channel, token, {
+            state: "pending",
+            attemptsAdded: 1,
+            reason: outcome.reason,
+            triedAt: clock.now().toISOString(),
+          });
           log("warn", "Notification not sent; it is tried again", { ...context, attempts, reason: outcome.reason });
           return "pending";
         }

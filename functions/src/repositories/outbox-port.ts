@@ -46,6 +46,8 @@ export interface ChannelStatus {
   claim?: string;
   messageId?: string;
   reason?: string;
+  /** When the last attempt ended (a channel pending again waits a while before the next). */
+  triedAt?: string;
 }
 
 export interface OutboxEvent {
@@ -86,7 +88,7 @@ export interface OutboxRepository {
     eventId: string,
     channel: NotificationChannel,
     claim: string,
-    outcome: { state: ChannelState; messageId?: string; reason?: string; attemptsAdded?: number },
+    outcome: { state: ChannelState; messageId?: string; reason?: string; attemptsAdded?: number; triedAt?: string },
   ): Promise<boolean>;
   /** Takes a finished event (both channels final) off the open list and lets it expire. */
   close(eventId: string, expiresAt: number): Promise<void>;

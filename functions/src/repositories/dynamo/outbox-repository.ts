@@ -58,6 +58,7 @@ function channelOf(item: Item, channel: NotificationChannel): ChannelStatus {
     ...(read("Claim") ? { claim: String(read("Claim")) } : {}),
     ...(read("MessageId") ? { messageId: String(read("MessageId")) } : {}),
     ...(read("Reason") ? { reason: String(read("Reason")) } : {}),
+    ...(read("TriedAt") ? { triedAt: String(read("TriedAt")) } : {}),
   };
 }
 
@@ -148,7 +149,7 @@ export function createDynamoOutboxRepository(ctx: DynamoContext = defaultDynamoC
     record: (eventId, channel, claim, outcome) =>
       conditionally({
         Key: keys.outboxEvent(eventId),
-        UpdateExpression: `SET #state = :state${outcome.messageId ? ", #messageId = :messageId" : ""}${outcome.reason ? ", #reason = :reason" : ""} ADD #attempts :added REMOVE #lease, #claim`,
+        UpdateExpression: `SET #state = :state${outcome.messageId ? ", #messageId = :messageId" : ""}${outcome.reason ? ", #reason = :reason" : ""}${outcome.triedAt ? ", #triedAt = :triedAt" : ""} ADD #attempts :added REMOVE #lease, #claim`,
         ConditionExpression: "#state = :sending AND #claim = :claim",
         ExpressionAttributeNames: {
           "#state": channel,
@@ -157,6 +158,7 @@ export function createDynamoOutboxRepository(ctx: DynamoContext = defaultDynamoC
           "#claim": `${channel}Claim`,
           ...(outcome.messageId ? { "#messageId": `${channel}MessageId` } : {}),
           ...(outcome.reason ? { "#reason": `${channel}Reason` } : {}),
+          ...(outcome.triedAt ? { "#triedAt": `${channel}TriedAt` } : {}),
         },
         ExpressionAttributeValues: {
           ":state": outcome.state,
@@ -165,6 +167,7 @@ export function createDynamoOutboxRepository(ctx: DynamoContext = defaultDynamoC
           ":claim": claim,
           ...(outcome.messageId ? { ":messageId": outcome.messageId } : {}),
           ...(outcome.reason ? { ":reason": outcome.reason.slice(0, 200) } : {}),
+          ...(outcome.triedAt ? { ":triedAt": outcome.triedAt } : {}),
         },
       }),
 
