@@ -159,7 +159,15 @@ const mailer = /* @__PURE__ */ once(() => {
 
 /** Security notices by email (design.md §12.2), for every service that reports something to an account's owner. */
 export const securityNotices = /* @__PURE__ */ once(() =>
-  createSecurityNotices({ mailer, users: accountRepo(), log, metrics, webOrigin: config().WEB_ORIGIN }),
+  createSecurityNotices({
+    mailer,
+    users: accountRepo(),
+    log,
+    metrics,
+    webOrigin: config().WEB_ORIGIN,
+    // Their SMS go through the notifications module, from an outbox event each (their email is sent here).
+    sms: { outbox: outbox(), newId },
+  }),
 );
 
 /** One SMS through Africa's Talking, or none when no SMS_BASE_URL is configured. */

@@ -10,6 +10,7 @@ import "./support/payments-stack.js";
 import { ScanCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { User, Withdrawal } from "@jengafund/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { securityNotices } from "../src/app.js";
 import { systemClock } from "../src/lib/clock.js";
 import { ulid } from "../src/lib/ids.js";
 import { log } from "../src/lib/log.js";
@@ -381,5 +382,26 @@ describe("preferences", () => {
       expect.stringContaining("JengaFund: withdrawal of KES 300.00"),
     ]);
     expect(await subjects(input.email)).toEqual(["JengaFund: a withdrawal was requested"]);
+  });
+});
+
+describe("security notices", () => {
+  it("are mailed at once and sent by SMS once through the outbox, whatever the preferences", async () => {
+    const { user, input } = await registerUser();
+    await setAttributes(keys.user(user._id), { notifications: { sms: { security: false } } });
+    await securityNotices().send({ kind: "password-changed", userId: user._id, at: new Date(), sourceIp: "41.90.7.7" });
+
+    const [event] = await finishedEventsOf(user._id, 1);
+    expect(event).toMatchObject({
+      kind: "password-changed",
+      sms: "sent",
+      email: "skipped",
+      emailReason: "mailed directly",
+      data: { sourceIp: "41.90.7.7" },
+    });
+    expect(smsTo(user.phoneNumber).map((sms) => sms.message)).toEqual([
+      "JengaFund: your password was changed and every device signed out. Not you? Contact JengaFund support.",
+    ]);
+    expect(await subjects(input.email)).toEqual(["JengaFund: your password was changed"]);
   });
 });

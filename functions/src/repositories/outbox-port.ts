@@ -60,8 +60,13 @@ export interface OutboxEvent {
   email: ChannelStatus;
 }
 
-/** What a money move writes: the channels start pending. */
-export type NewOutboxEvent = Pick<OutboxEvent, "id" | "kind" | "userId" | "data" | "createdAt">;
+/**
+ * What a move writes: the channels start pending, except the email of a security notice that was mailed at once
+ * (`emailSentDirectly`: the event carries its SMS alone).
+ */
+export type NewOutboxEvent = Pick<OutboxEvent, "id" | "kind" | "userId" | "data" | "createdAt"> & {
+  emailSentDirectly?: boolean;
+};
 
 /** The deterministic id of a money move's event: a repeat of the move cannot write a second one. */
 export const outboxEventId = (kind: OutboxKind, moveId: string) => `${kind}#${moveId}`;

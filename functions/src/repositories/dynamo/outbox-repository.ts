@@ -33,7 +33,7 @@ export function outboxItem(event: NewOutboxEvent): Item {
     createdAt: event.createdAt,
     sms: "pending",
     smsAttempts: 0,
-    email: "pending",
+    ...(event.emailSentDirectly ? { email: "skipped", emailReason: "mailed directly" } : { email: "pending" }),
     emailAttempts: 0,
     GSI2PK: keys.outboxOpen(event.id),
     GSI2SK: keys.outboxOpenSort(event.createdAt, event.id),
