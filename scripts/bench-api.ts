@@ -30,6 +30,7 @@ const PORTS = {
   sim: 4310 + OFFSET,
   dynamodb: 8400 + OFFSET,
   bus: 4320 + OFFSET,
+  sms: 4325 + OFFSET,
 };
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const CONNECTIONS = 20;

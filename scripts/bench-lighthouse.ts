@@ -23,7 +23,14 @@ const OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 0);
 const PREVIEW_PORT = 4173 + OFFSET;
 const DEBUGGING_PORT = 9333 + OFFSET;
 /** Away from `npm start`'s, the e2e's and the API bench's ports. */
-const PORTS = { web: 0, api: 3330 + OFFSET, sim: 4330 + OFFSET, dynamodb: 8430 + OFFSET, bus: 4340 + OFFSET };
+const PORTS = {
+  web: 0,
+  api: 3330 + OFFSET,
+  sim: 4330 + OFFSET,
+  dynamodb: 8430 + OFFSET,
+  bus: 4340 + OFFSET,
+  sms: 4350 + OFFSET,
+};
 /** quality.md's targets, by page: the public pages for TBT, the signed-in dashboard for LCP; CLS everywhere. */
 export interface LighthouseTarget {
   score: number;

@@ -22,7 +22,14 @@ const RUNS = Number(process.env.BENCH_REPEAT_VISIT_RUNS ?? 3);
 /** BENCH_PORT_OFFSET moves every port, as in the other benches; these sit beside the Lighthouse section's. */
 const OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 0);
 const PREVIEW_PORT = 4175 + OFFSET;
-const PORTS = { web: 0, api: 3332 + OFFSET, sim: 4332 + OFFSET, dynamodb: 8432 + OFFSET, bus: 4342 + OFFSET };
+const PORTS = {
+  web: 0,
+  api: 3332 + OFFSET,
+  sim: 4332 + OFFSET,
+  dynamodb: 8432 + OFFSET,
+  bus: 4342 + OFFSET,
+  sms: 4352 + OFFSET,
+};
 const MAIL = { smtpPort: 1427 + OFFSET, webPort: 1482 + OFFSET };
 /** Lighthouse's mobile device (Moto G Power) viewport. */
 const VIEWPORT = { width: 412, height: 823 };

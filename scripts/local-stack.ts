@@ -15,7 +15,8 @@ import { closeServer, listen } from "../functions/src/local/servers.js";
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 export interface LocalStackOptions {
-  ports: { web: number; api: number; sim: number; dynamodb: number; bus: number };
+  /** `sms`: the Africa's Talking stand-in (its inbox of SMS alerts). */
+  ports: { web: number; api: number; sim: number; dynamodb: number; bus: number; sms: number };
   /** MailDev's SMTP port (where the API sends mail) and its web inbox and REST API. */
   mail: { smtpPort: number; webPort: number };
   /** Persist DynamoDB data here; omit for an in-memory database. */
@@ -40,6 +41,8 @@ export interface LocalStack {
   dynamoUrl: string;
   /** MailDev's web inbox (REST API under /api). */
   mailUrl: string;
+  /** The Africa's Talking stand-in: its SMS inbox at `/`, JSON under `/__inbox/messages`. */
+  smsUrl: string;
   /** What was registered with the simulator at startup: the Paybill's C2B URLs and Pull Transactions (§12.3). */
   paybill: string;
   stop(): Promise<void>;
@@ -63,6 +66,7 @@ export function defaultLocalStackOptions(env: NodeJS.ProcessEnv = process.env): 
       sim: Number(env.MPESA_SIM_PORT ?? 4010),
       dynamodb: Number(env.DYNAMODB_PORT ?? 8000),
       bus: Number(env.EVENT_BUS_PORT ?? 4020),
+      sms: Number(env.SMS_PORT ?? 4030),
     },
     mail: { smtpPort: Number(env.MAILDEV_SMTP_PORT ?? 1025), webPort: Number(env.MAILDEV_WEB_PORT ?? 1080) },
     dataDir: join(repoRoot, ".data", "dynamodb"),
@@ -88,6 +92,7 @@ async function assertPortsFree(options: Pick<LocalStackOptions, "ports" | "mail"
     sim: "MPESA_SIM_PORT",
     dynamodb: "DYNAMODB_PORT",
     bus: "EVENT_BUS_PORT",
+    sms: "SMS_PORT",
     smtp: "MAILDEV_SMTP_PORT",
     inbox: "MAILDEV_WEB_PORT",
   };
@@ -198,6 +203,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       SMTP_HOST: "127.0.0.1",
       SMTP_PORT: String(inbox.smtpPort),
       WEB_ORIGIN: `http://localhost:${ports.web}`,
+      // SMS alerts go to the Africa's Talking stand-in, as to the sandbox (its username is always `sandbox`).
+      SMS_BASE_URL: `http://127.0.0.1:${ports.sms}`,
+      SMS_USERNAME: "sandbox",
+      SMS_API_KEY: process.env.SMS_API_KEY ?? "local-sms-api-key",
     });
 
     const { ensureTable } = await import("../functions/src/local/table.js");
@@ -216,6 +225,12 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     log(
       `Table ${options.tableName} ${tableState}; seed: admin ${seed.adminCreated ? "created" : "present"}, ${seed.packagesCreated} new packages`,
     );
+
+    const { createAfricasTalkingStandIn } = await import("../functions/src/local/africas-talking.js");
+    const smsStandIn = createAfricasTalkingStandIn();
+    await listen(smsStandIn, ports.sms);
+    stoppers.push(() => closeServer(smsStandIn));
+    log(`Africa's Talking stand-in ready: SMS inbox on http://localhost:${ports.sms}`);
 
     const sim = await startSimulator(ports.sim, options.simDelayMs);
     stoppers.push(
@@ -265,6 +280,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await listen(api, ports.api);
     stoppers.push(() => closeServer(api));
 
+    // The table's stream and send-notifications in AWS: SMS and email follow each outbox event within a second.
+    const { startOutboxRelay } = await import("../functions/src/local/outbox-relay.js");
+    const relay = startOutboxRelay(async () => (await import("../functions/src/app.js")).notifications(), { log });
+    stoppers.push(() => relay.stop());
+
     // As `npm run mpesa -- register-urls` does for a stage: the simulator then calls the Paybill's URLs.
     // Not fatal: the rest of the product works without it, and the banner says what happened.
     const { registerPaybill } = await import("./mpesa.js");
@@ -291,6 +311,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         simUrl: `http://localhost:${ports.sim}`,
         dynamoUrl: dynamo.endpoint,
         mailUrl: inbox.webUrl,
+        smsUrl: `http://localhost:${ports.sms}`,
         paybill,
         stop,
       };
@@ -311,6 +332,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       simUrl: `http://localhost:${ports.sim}`,
       dynamoUrl: dynamo.endpoint,
       mailUrl: inbox.webUrl,
+      smsUrl: `http://localhost:${ports.sms}`,
       paybill,
       stop,
     };

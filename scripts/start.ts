@@ -15,6 +15,7 @@ try {
     Daraja simulator  ${stack.simUrl}
     DynamoDB Local    ${stack.dynamoUrl}
     Mail (MailDev)    ${stack.mailUrl}   inbox for password reset emails; REST API under /api
+    SMS (Africa's Talking stand-in)  ${stack.smsUrl}  inbox of SMS alerts
     M-Pesa Paybill    ${stack.paybill} with the simulator
 
     Dev admin login   ${options.admin.email} / ${options.admin.password}

@@ -17,6 +17,8 @@ import { createSesMailer } from "./mail/ses-mailer.js";
 import { createSmtpMailer } from "./mail/smtp-mailer.js";
 import { createSecurityNotices } from "./notices/notices-service.js";
 import type { SecurityNotices } from "./notices/security-notices.js";
+import { sendSms } from "./notifications/africas-talking-sms.js";
+import { createNotifications } from "./notifications/notifications-service.js";
 import { assertCallbackUrl, createDarajaClient } from "./payments/daraja-client.js";
 import { createDynamoAccountRepository } from "./repositories/dynamo/account-repository.js";
 import { createDynamoAccountSecurityRepository } from "./repositories/dynamo/account-security-repository.js";
@@ -30,6 +32,7 @@ import { createDynamoIdempotencyRepository } from "./repositories/dynamo/idempot
 import { createDynamoInvestorRepository } from "./repositories/dynamo/investor-repository.js";
 import { createDynamoMonthlyStatementRepository } from "./repositories/dynamo/monthly-statement-repository.js";
 import { createDynamoNotificationPreferencesRepository } from "./repositories/dynamo/notification-preferences-repository.js";
+import { createDynamoOutboxRepository } from "./repositories/dynamo/outbox-repository.js";
 import { createDynamoPackageRepository } from "./repositories/dynamo/package-repository.js";
 import { createDynamoPaybillReconciliationRepository } from "./repositories/dynamo/paybill-reconciliation-repository.js";
 import { createDynamoPaybillRepository } from "./repositories/dynamo/paybill-repository.js";
@@ -163,7 +166,54 @@ const mailer = /* @__PURE__ */ once(() => {
 
 /** Security notices by email (design.md §12.2), for every service that reports something to an account's owner. */
 export const securityNotices = /* @__PURE__ */ once(() =>
-  createSecurityNotices({ mailer, users: accountRepo(), log, metrics, webOrigin: config().WEB_ORIGIN }),
+  createSecurityNotices({
+    mailer,
+    users: accountRepo(),
+    log,
+    metrics,
+    webOrigin: config().WEB_ORIGIN,
+    // Their SMS go through the notifications module, from an outbox event each (their email is sent here).
+    sms: { outbox: outbox(), newId },
+  }),
+);
+
+/** One SMS through Africa's Talking, or none when no SMS_BASE_URL is configured. */
+const smsSender = () => {
+  const env = config();
+  const baseUrl = env.SMS_BASE_URL;
+  if (!baseUrl) return undefined;
+  return async (to: string, message: string) =>
+    sendSms(
+      {
+        baseUrl,
+        username: env.SMS_USERNAME,
+        apiKey: await loadSecret("SMS_API_KEY"),
+        ...(env.SMS_SENDER_ID ? { senderId: env.SMS_SENDER_ID } : {}),
+      },
+      to,
+      message,
+    );
+};
+
+/** The outbox's events, written by the money moves (and security notices) and read by the sender. */
+export const outbox = /* @__PURE__ */ once(() => createDynamoOutboxRepository());
+
+/**
+ * The notifications module (issue 23): sends each outbox event by SMS and email, once per channel. Run by the
+ * send-notifications function (the table's stream), the reconciliation's sweep and, locally, the outbox relay.
+ */
+export const notifications = /* @__PURE__ */ once(() =>
+  createNotifications({
+    outbox: outbox(),
+    users: accountRepo(),
+    sms: smsSender(),
+    mailer,
+    clock: systemClock,
+    log,
+    metrics,
+    newClaim: newId,
+    webOrigin: config().WEB_ORIGIN,
+  }),
 );
 
 export const passwordResetRequests = /* @__PURE__ */ once(() => {
@@ -259,7 +309,6 @@ export const withdrawals = /* @__PURE__ */ once(() => {
     clock: systemClock,
     newId,
     payoutLimits: { minKes: env.MIN_PAYOUT_KES, maxKes: env.MAX_PAYOUT_KES },
-    notices: securityNotices(),
   });
 });
 
@@ -370,7 +419,6 @@ export const withdrawalDecisions = /* @__PURE__ */ once(() =>
     startPayout: (withdrawal) => payouts().start(withdrawal),
     payouts: createDynamoPayoutRepository(),
     metrics,
-    notices: securityNotices(),
   }),
 );
 
@@ -438,7 +486,6 @@ export const payouts = /* @__PURE__ */ once(() =>
     log,
     metrics,
     reconcileAfterMs: reconcileAfterMs(),
-    notices: securityNotices(),
   }),
 );
 

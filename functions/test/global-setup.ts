@@ -1,6 +1,8 @@
 import type { TestProject } from "vitest/node";
+import { createAfricasTalkingStandIn } from "../src/local/africas-talking.js";
 import { type DynamoDbLocal, startDynamoDbLocal } from "../src/local/dynamodb-local.js";
 import { type LocalMailInbox, startMailInbox } from "../src/local/mail-inbox.js";
+import { closeServer, listen } from "../src/local/servers.js";
 
 /**
  * One in-memory DynamoDB Local for the whole functions suite (each test file gets its own table), and one MailDev
@@ -9,21 +11,27 @@ import { type LocalMailInbox, startMailInbox } from "../src/local/mail-inbox.js"
  */
 let dynamo: DynamoDbLocal | undefined;
 let inbox: LocalMailInbox | undefined;
+let sms: ReturnType<typeof createAfricasTalkingStandIn> | undefined;
 
 export async function setup(project: TestProject) {
   const port = Number(process.env.DYNAMODB_TEST_PORT ?? 8300);
   const mailPort = Number(process.env.MAILDEV_TEST_PORT ?? 1225);
+  const smsPort = Number(process.env.SMS_TEST_PORT ?? 1235);
+  sms = createAfricasTalkingStandIn();
   [dynamo, inbox] = await Promise.all([
     startDynamoDbLocal({ port }),
     startMailInbox({ smtp: mailPort, web: mailPort + 1 }),
+    listen(sms, smsPort),
   ]);
+  // Every file's SMS alerts go to this one stand-in (tests tell their messages apart by number).
+  project.provide("smsUrl", `http://127.0.0.1:${smsPort}`);
   project.provide("dynamoEndpoint", dynamo.endpoint);
   project.provide("mailSmtpPort", inbox.smtpPort);
   project.provide("mailInboxUrl", inbox.webUrl);
 }
 
 export async function teardown() {
-  await Promise.all([dynamo?.stop(), inbox?.stop()]);
+  await Promise.all([dynamo?.stop(), inbox?.stop(), sms ? closeServer(sms) : undefined]);
 }
 
 declare module "vitest" {
@@ -33,5 +41,7 @@ declare module "vitest" {
     mailSmtpPort: number;
     /** MailDev's web inbox; its REST API is under /api. */
     mailInboxUrl: string;
+    /** The Africa's Talking stand-in every file's SMS alerts go to (`GET /__inbox/messages?to=`). */
+    smsUrl: string;
   }
 }

@@ -4,10 +4,9 @@
  * from; anything else is a 403 and nothing is written. Admins see the account's signals beside each withdrawal.
  */
 
-import { DeleteCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { SECURITY_MESSAGES, type User, type Withdrawal } from "@jengafund/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { securityNotices } from "../src/app.js";
 import { defaultDynamoContext, dynamoDocumentClient, tableName } from "../src/repositories/dynamo/client.js";
 import { keys } from "../src/repositories/dynamo/keys.js";
 import { backfillPayoutNumbers } from "../src/repositories/dynamo/payout-number-backfill.js";
@@ -56,6 +55,20 @@ async function fundedInvestor() {
   return registered;
 }
 
+/** The outbox events of the account's withdrawal requests. */
+async function outboxEventsOf(userId: string) {
+  const { Items = [] } = await dynamoDocumentClient().send(
+    new ScanCommand({
+      TableName: tableName(),
+      FilterExpression: "#type = :outbox AND userId = :user AND kind = :kind",
+      ExpressionAttributeNames: { "#type": "type" },
+      ExpressionAttributeValues: { ":outbox": "Outbox", ":user": userId, ":kind": "withdrawal-requested" },
+      ConsistentRead: true,
+    }),
+  );
+  return Items;
+}
+
 const withdraw = (token: string, phoneNumber: string, idempotencyKey?: string) =>
   api<{ withdrawal: Withdrawal; user: User; message: string }>("POST", "/withdrawals", {
     token,
@@ -87,8 +100,6 @@ describe("payout numbers", () => {
       ledger: await itemsOfUser(user._id, "TX#"),
       profile: await readItem(keys.user(user._id)),
     };
-    const send = vi.spyOn(securityNotices(), "send");
-
     const refused = await withdraw(token, otherNumber(), "refused-key-1");
 
     expect(refused.status).toBe(403);
@@ -99,13 +110,12 @@ describe("payout numbers", () => {
     expect(own.body.withdrawals).toEqual([]);
     // The key was given back: no answer is kept that a retry could replay.
     expect(await readItem(keys.idempotency(user._id, "refused-key-1"))).toBeUndefined();
-    expect(send).not.toHaveBeenCalled();
+    // No notice either: the outbox event is written with the hold, and there was none.
+    expect(await outboxEventsOf(user._id)).toEqual([]);
   });
 
   it("pays to the registered number, however it is written, and tells the owner", async () => {
     const { token, user, input } = await fundedInvestor();
-    const send = vi.spyOn(securityNotices(), "send");
-
     const asRegistered = await withdraw(token, input.phoneNumber);
     const international = await withdraw(token, `+${msisdn(input.phoneNumber)}`);
 
@@ -114,14 +124,15 @@ describe("payout numbers", () => {
     expect(asRegistered.body.withdrawal.phoneNumber).toBe(msisdn(input.phoneNumber));
     expect(international.body.user.walletBalance).toBe(1400);
     await expectLedgerToMatchBalances(user._id);
-    expect(send).toHaveBeenCalledTimes(2);
-    expect(send.mock.calls[0]?.[0]).toMatchObject({
+    // Each hold wrote the owner's notice, for the outbox's sender.
+    const events = await outboxEventsOf(user._id);
+    expect(events).toHaveLength(2);
+    expect(
+      events.find((event) => event.id === `withdrawal-requested#${asRegistered.body.withdrawal._id}`),
+    ).toMatchObject({
       kind: "withdrawal-requested",
       userId: user._id,
-      to: { email: input.email, firstName: input.firstName },
-      sourceIp: "127.0.0.1",
-      amountCents: 30_000,
-      phoneNumber: msisdn(input.phoneNumber),
+      data: { sourceIp: "127.0.0.1", amountCents: 30_000, phoneNumber: msisdn(input.phoneNumber) },
     });
   });
 

@@ -9,6 +9,7 @@ import { ensureTable } from "../src/local/table.js";
  */
 const endpoint = inject("dynamoEndpoint");
 const mailSmtpPort = inject("mailSmtpPort");
+const smsUrl = inject("smsUrl");
 const tableName = `test-${randomBytes(6).toString("hex")}`;
 Object.assign(process.env, {
   TABLE_NAME: tableName,
@@ -20,6 +21,10 @@ Object.assign(process.env, {
   SMTP_HOST: "127.0.0.1",
   SMTP_PORT: String(mailSmtpPort),
   WEB_ORIGIN: "http://localhost:5173",
+  // SMS alerts go to the suite's Africa's Talking stand-in (global-setup.ts), as npm start's go to its own.
+  SMS_BASE_URL: smsUrl,
+  SMS_USERNAME: "sandbox",
+  SMS_API_KEY: "test-sms-api-key",
   // One line per request is noise in a test run; warnings and errors still show (LOG_LEVEL=INFO shows it all).
   LOG_LEVEL: process.env.LOG_LEVEL ?? "WARN",
 });

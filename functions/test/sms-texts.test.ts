@@ -9,7 +9,9 @@ import {
   type MoneySmsKind,
   maskPhone,
   moneySmsText,
+  type SecuritySmsKind,
   SINGLE_SMS_SEPTETS,
+  securitySmsText,
 } from "../src/notifications/sms-texts.js";
 
 const kinds: MoneySmsKind[] = [
@@ -45,6 +47,23 @@ describe("SMS alert texts", () => {
     for (const kind of kinds) {
       const words = moneySmsText(kind, { amountCents: 1, receipt: "R", phoneNumber: "254712341149" });
       expect(words).not.toMatch(/balance|http|www\.|token|254712341149/i);
+    }
+  });
+
+  it("fit one GSM-7 SMS for every security notice, with no link, code or token", () => {
+    const notices: SecuritySmsKind[] = [
+      "password-changed",
+      "two-factor-on",
+      "two-factor-off",
+      "recovery-code-used",
+      "second-factor-locked",
+      "new-browser",
+    ];
+    for (const kind of notices) {
+      const text = securitySmsText(kind);
+      expect(gsm7Length(text), `${kind}: ${text}`).toBeLessThanOrEqual(SINGLE_SMS_SEPTETS);
+      expect(text).toMatch(/^JengaFund: .* Not you\? Contact JengaFund support\.$/);
+      expect(text).not.toMatch(/http|www\.|token|\d{4,}/i);
     }
   });
 

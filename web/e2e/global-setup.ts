@@ -25,6 +25,7 @@ export async function setup(project: TestProject) {
       sim: Number(env.E2E_MPESA_SIM_PORT ?? 4110),
       dynamodb: Number(env.E2E_DYNAMODB_PORT ?? 8100),
       bus: Number(env.E2E_EVENT_BUS_PORT ?? 4120),
+      sms: Number(env.E2E_SMS_PORT ?? 4130),
     },
     mail: {
       smtpPort: Number(env.E2E_MAILDEV_SMTP_PORT ?? 1125),
@@ -36,6 +37,7 @@ export async function setup(project: TestProject) {
   project.provide("apiUrl", stack.apiUrl);
   project.provide("simUrl", stack.simUrl);
   project.provide("mailUrl", stack.mailUrl);
+  project.provide("smsUrl", stack.smsUrl);
   // The stack's callback path token, so a test can register the Paybill (C2B) URLs with the simulator.
   project.provide("mpesaCallbackToken", process.env.MPESA_CALLBACK_TOKEN ?? "");
   project.provide("adminEmail", options.admin.email);
@@ -64,6 +66,8 @@ declare module "vitest" {
     simUrl: string;
     /** MailDev's inbox; its REST API lists the mail the API sent (`GET /api/email`). */
     mailUrl: string;
+    /** The Africa's Talking stand-in: the SMS the API sent (`GET /__inbox/messages?to=`). */
+    smsUrl: string;
     /** The token in the API's Daraja hook paths (`/hooks/daraja/<kind>/<token>`). */
     mpesaCallbackToken: string;
     adminEmail: string;

@@ -92,6 +92,17 @@ const fields = {
   /** The sender: locally any address; in AWS an SES-verified identity (`-c sesSender=`). */
   MAIL_FROM: text("JengaFund <no-reply@jengafund.local>", minLength(3)),
   /**
+   * SMS alerts through Africa's Talking (mpesa.md §9.C): the API's base (the stand-in locally, the sandbox or
+   * https://api.africastalking.com in AWS), the account's username (`sandbox` for the sandbox), the registered
+   * transactional sender ID (the shared one when absent), and the API key: SMS_API_KEY locally, from Secrets Manager
+   * (SMS_API_KEY_ARN) in AWS. Without a base URL no SMS is sent (the channel is recorded as skipped).
+   */
+  SMS_BASE_URL: optional(url),
+  SMS_USERNAME: text("sandbox", minLength(1)),
+  SMS_SENDER_ID: optional(minLength(1)),
+  SMS_API_KEY: optional(),
+  SMS_API_KEY_ARN: optional(),
+  /**
    * Password reset emails asked for per clock hour: per email, known or not (beyond, a solved proof-of-work challenge
    * is needed), and per address (beyond, a 429).
    */
@@ -215,7 +226,8 @@ type SecretName =
   | "MPESA_PASSKEY"
   | "MPESA_SECURITY_CREDENTIAL"
   | "MPESA_CALLBACK_TOKEN"
-  | "ORIGIN_SECRET";
+  | "ORIGIN_SECRET"
+  | "SMS_API_KEY";
 
 const secrets = new Map<SecretName, Promise<string>>();
 

@@ -35,6 +35,12 @@ export type MetricName =
   | "PasswordResetEmailsFailed"
   // A security notice (design.md §12.2) the mailer could not send or that had no one to go to: also by notice kind.
   | "SecurityNoticesFailed"
+  // Notifications (SMS and email) from the outbox, by channel: sent; refused or out of attempts (alarmed); sent with
+  // its answer lost, never resent (alarmed); and, per sweep, the events still open after 15 minutes (alarmed).
+  | "NotificationsSent"
+  | "NotificationsFailed"
+  | "NotificationsUncertain"
+  | "OutboxStuck"
   // Admin balance adjustments that moved money (design.md §12.1): by direction and by solo or approved.
   | "BalanceAdjusted"
   | "BalanceAdjustedKes"

@@ -345,3 +345,63 @@ export function monthlyStatementEmail(input: {
     ],
   };
 }
+
+/** The money moves an account is emailed about from the outbox (notifications/). */
+export type MoneyNoticeKind =
+  | "deposit-credited"
+  | "withdrawal-requested"
+  | "withdrawal-rejected"
+  | "payout-sent"
+  | "payout-failed";
+
+/**
+ * The email of a money move. A withdrawal requested, paid or not paid reads as its security notice always has; an
+ * admin's rejection reads as a withdrawal not paid, without the admin's address. A deposit credited says how much,
+ * when and with which M-Pesa receipt, and leads to the account's wallet.
+ */
+export function moneyNoticeEmail(input: {
+  to: string;
+  firstName: string;
+  kind: MoneyNoticeKind;
+  at: Date;
+  amountCents: number;
+  phoneNumber?: string;
+  receipt?: string;
+  sourceIp?: string;
+  webOrigin: string;
+}): MailMessage {
+  if (input.kind !== "deposit-credited") {
+    return securityNoticeEmail({
+      to: input.to,
+      firstName: input.firstName,
+      webOrigin: input.webOrigin,
+      notice: {
+        kind: input.kind === "withdrawal-rejected" ? "payout-failed" : input.kind,
+        userId: "",
+        at: input.at,
+        amountCents: input.amountCents,
+        ...(input.phoneNumber ? { phoneNumber: input.phoneNumber } : {}),
+        ...(input.kind === "withdrawal-requested" && input.sourceIp ? { sourceIp: input.sourceIp } : {}),
+      },
+    });
+  }
+  const amount = formatKes(centsToKes(input.amountCents));
+  const details: MessageDetail[] = [
+    ["When", nairobiTimeText(input.at)],
+    ["Amount", amount],
+  ];
+  if (input.receipt) details.push(["M-Pesa receipt", input.receipt]);
+  const wallet = `${input.webOrigin.replace(/\/+$/, "")}/dashboard/account`;
+  return brandedMessage({
+    to: input.to,
+    subject: "JengaFund: your deposit was received",
+    heading: "Your deposit was received",
+    intro: `Hello ${input.firstName}, ${amount} from M-Pesa was credited to your JengaFund wallet.`,
+    details,
+    rest: [
+      "You can invest it or withdraw it from your account.",
+      `If you did not make this deposit, contact JengaFund support at ${SUPPORT_CONTACT}.`,
+    ],
+    action: { label: "Open your account", textLabel: "Open your account", url: wallet },
+  });
+}

@@ -2,6 +2,7 @@ import type { Log } from "../lib/log.js";
 import type { MetricsPort } from "../lib/metrics.js";
 import type { Mailer } from "../mail/mailer.js";
 import { securityNoticeEmail } from "../mail/templates.js";
+import type { OutboxRepository } from "../repositories/outbox-port.js";
 import type { AccountRepository } from "../repositories/ports.js";
 import type { SecurityNotice, SecurityNotices } from "./security-notices.js";
 
@@ -14,6 +15,11 @@ export interface SecurityNoticeDeps {
   metrics: MetricsPort;
   /** The web app's origin: the notice links to `<webOrigin>/forgot-password`. */
   webOrigin: string;
+  /**
+   * Where the notice's SMS goes: an outbox event (its email already sent here) that the notifications module sends
+   * by SMS, as it sends the money moves'. Without it, email only.
+   */
+  sms?: { outbox: Pick<OutboxRepository, "put">; newId: () => string };
   /**
    * How long a send may hold up the action it reports (default 5 s). Past it the notice counts as failed and the
    * action carries on; the mailer may still deliver it.
@@ -44,7 +50,7 @@ function describe(error: unknown): string {
  * logged (the user's id and the kind, never the address) and counted as SecurityNoticesFailed, by kind.
  */
 export function createSecurityNotices(deps: SecurityNoticeDeps): SecurityNotices {
-  const { mailer, users, log, metrics, webOrigin, timeoutMs = 5_000 } = deps;
+  const { mailer, users, log, metrics, webOrigin, sms, timeoutMs = 5_000 } = deps;
 
   async function recipient(notice: SecurityNotice) {
     if (notice.to) return notice.to;
@@ -53,10 +59,38 @@ export function createSecurityNotices(deps: SecurityNoticeDeps): SecurityNotices
     return { email: user.email, firstName: user.firstName };
   }
 
-  async function deliver(notice: SecurityNotice) {
+  async function mail(notice: SecurityNotice) {
     const to = await recipient(notice);
     await mailer().send(securityNoticeEmail({ to: to.email, firstName: to.firstName, notice, webOrigin }));
   }
+
+  /** The SMS, as an outbox event; a failure to write it is logged and counted like a mail's, and fails nothing. */
+  async function textMessage(notice: SecurityNotice) {
+    if (!sms) return;
+    try {
+      await sms.outbox.put({
+        id: `${notice.kind}#${sms.newId()}`,
+        kind: notice.kind,
+        userId: notice.userId,
+        createdAt: notice.at.toISOString(),
+        emailSentDirectly: true,
+        data: {
+          ...(notice.sourceIp ? { sourceIp: notice.sourceIp } : {}),
+          ...(notice.userAgent ? { userAgent: notice.userAgent } : {}),
+          ...(notice.lockedUntil ? { lockedUntil: notice.lockedUntil.toISOString() } : {}),
+        },
+      });
+    } catch (error) {
+      metrics.count("SecurityNoticesFailed", notice.kind);
+      log("error", "Security notice SMS not queued", {
+        kind: notice.kind,
+        userId: notice.userId,
+        error: describe(error),
+      });
+    }
+  }
+
+  const deliver = (notice: SecurityNotice) => Promise.all([mail(notice), textMessage(notice)]);
 
   return {
     async send(notice) {

@@ -41,6 +41,28 @@ export function moneySmsText(kind: MoneySmsKind, data: MoneySmsData): string {
   }
 }
 
+/** The security notices that are not money moves (design.md §12.2). */
+export type SecuritySmsKind =
+  | "password-changed"
+  | "two-factor-on"
+  | "two-factor-off"
+  | "recovery-code-used"
+  | "second-factor-locked"
+  | "new-browser";
+
+/** The alert for a security notice: what happened, and whom to call if it was not the owner. No link, no code. */
+export function securitySmsText(kind: SecuritySmsKind): string {
+  const happened: Record<SecuritySmsKind, string> = {
+    "password-changed": "your password was changed and every device signed out.",
+    "two-factor-on": "two-factor sign-in was turned on for your account.",
+    "two-factor-off": "two-factor sign-in was turned off for your account.",
+    "recovery-code-used": "a recovery code was used to sign in to your account.",
+    "second-factor-locked": "too many wrong sign-in codes: code sign-in is paused for a while.",
+    "new-browser": "your account was signed in to from a new browser.",
+  };
+  return `JengaFund: ${happened[kind]} ${SIGN_OFF}`;
+}
+
 /** 2547****1149 for 254712341149: the country code and network prefix, and the last four digits (all GSM-7). */
 export function maskPhone(phoneNumber: string): string {
   if (phoneNumber.length < 8) return "****";

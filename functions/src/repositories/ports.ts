@@ -371,6 +371,8 @@ export interface WithdrawalPlan {
   user: UserRecord;
   withdrawal: WithdrawalRecord;
   line: LedgerLine;
+  /** The caller's address, for the owner's notice (its outbox event). */
+  sourceIp?: string;
 }
 
 export interface BalanceAdjustmentPlan {

@@ -10,7 +10,6 @@ import { type Clock, nairobiDay } from "../lib/clock.js";
 import { AlreadyExistsError, NotFoundError, NotPendingError, RuleViolationError } from "../lib/errors.js";
 import type { IdGenerator } from "../lib/ids.js";
 import type { MetricsPort } from "../lib/metrics.js";
-import type { SecurityNotices } from "../notices/security-notices.js";
 import type { BalanceAdjusterRepository } from "../repositories/four-eyes-port.js";
 import {
   AdminAccountError,
@@ -41,8 +40,6 @@ export interface AdminServiceDeps {
   metrics?: MetricsPort;
   /** Who recently adjusted a balance by hand: they may not also approve that account's payout (four-eyes.ts). */
   balanceAdjusters: BalanceAdjusterRepository;
-  /** The owner is told when an admin rejects a withdrawal or marks its payout failed (design.md §12.2). */
-  notices?: SecurityNotices;
 }
 
 export const ADMIN_SERVICE_MESSAGES = {
@@ -106,18 +103,9 @@ export function createAdminService({
   payouts,
   metrics,
   balanceAdjusters,
-  notices,
 }: AdminServiceDeps) {
   const audit = createAuditor({ newId, clock });
-  /** The owner hears of a refunded withdrawal as of a failed payout; the admin's address is not theirs to see. */
-  const tellOwnerNotPaid = (withdrawal: WithdrawalRecord, at: string) =>
-    notices?.send({
-      kind: "payout-failed",
-      userId: withdrawal.userId,
-      at: new Date(at),
-      amountCents: withdrawal.amountCents,
-      phoneNumber: withdrawal.phoneNumber,
-    });
+  // The owner hears of a rejection or a payout marked failed by the outbox event the refund writes (notifications/).
 
   /**
    * The admin's word that M-Pesa did not pay (Transaction Status or the M-Pesa portal says so): the hold goes back to
@@ -150,7 +138,6 @@ export function createAdminService({
       if (error instanceof MoveRefusedError) throw new NotPendingError(ADMIN_SERVICE_MESSAGES.payoutNotAwaiting);
       throw error;
     }
-    await tellOwnerNotPaid(withdrawal, at);
     return { ...withdrawal, status: "rejected", reason, processedAt: withdrawal.processedAt ?? at };
   }
 
@@ -277,7 +264,6 @@ export function createAdminService({
         if (error instanceof MoveRefusedError) throw new NotPendingError(ADMIN_SERVICE_MESSAGES.withdrawalNotPending);
         throw error;
       }
-      if (decided.status === "rejected") await tellOwnerNotPaid(decided, at);
       return decided.status === "approved" && startPayout ? startPayout(decided) : decided;
     },
 

@@ -2,7 +2,6 @@ import { centsToKes, kesToCents } from "@jengafund/shared";
 import type { Clock } from "../lib/clock.js";
 import type { Log } from "../lib/log.js";
 import type { MetricsPort } from "../lib/metrics.js";
-import type { SecurityNotices } from "../notices/security-notices.js";
 import type { PayoutOutcome, PayoutStatus } from "../payments/callbacks.js";
 import { DarajaError, type DarajaPort } from "../payments/daraja.js";
 import type { PayoutRecoveryRepository } from "../repositories/payout-recovery-port.js";
@@ -18,8 +17,6 @@ export interface PayoutServiceDeps {
   metrics: MetricsPort;
   /** Approved payouts without a result after this long are asked about with Transaction Status. */
   reconcileAfterMs: number;
-  /** The owner is told when a payout is paid or refunded (design.md §12.2). */
-  notices?: SecurityNotices;
 }
 
 /** Why a payout result was not applied; logged with the result and counted by reason (CallbacksRejected). */
@@ -48,17 +45,8 @@ export function createPayoutService({
   log,
   metrics,
   reconcileAfterMs,
-  notices,
 }: PayoutServiceDeps) {
-  /** Tells the owner a payout was paid or refunded; never fails (the notice port logs and counts its own failures). */
-  const tellOwner = (withdrawal: WithdrawalRecord, kind: "payout-sent" | "payout-failed", at: string) =>
-    notices?.send({
-      kind,
-      userId: withdrawal.userId,
-      at: new Date(at),
-      amountCents: withdrawal.amountCents,
-      phoneNumber: withdrawal.phoneNumber,
-    });
+  // The owner is told of a payout paid or refunded by the outbox event its settlement writes (notifications/).
 
   async function submit(withdrawal: WithdrawalRecord): Promise<WithdrawalRecord> {
     try {
@@ -85,7 +73,6 @@ export function createPayoutService({
             errorCode: error.errorCode,
           });
           metrics.count("PayoutsRefunded");
-          await tellOwner(withdrawal, "payout-failed", at);
           return { ...withdrawal, status: "rejected", reason };
         } catch (refundError) {
           if (!(refundError instanceof MoveRefusedError)) throw refundError;
@@ -163,13 +150,11 @@ export function createPayoutService({
         await payouts.complete(withdrawal, result.receipt, at);
         log("info", "M-Pesa payout completed", { ...context, receipt: result.receipt });
         metrics.count("PayoutsCompleted");
-        await tellOwner(withdrawal, "payout-sent", at);
         return "completed";
       }
       await payouts.fail(withdrawal, result.reason, at);
       log("warn", "M-Pesa payout failed: refunded", { ...context, reason: result.reason });
       metrics.count("PayoutsRefunded");
-      await tellOwner(withdrawal, "payout-failed", at);
       return "refunded";
     } catch (error) {
       if (!(error instanceof MoveRefusedError)) throw error;

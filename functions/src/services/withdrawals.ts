@@ -2,7 +2,6 @@ import { INVESTOR_MESSAGES, kesToCents } from "@jengafund/shared";
 import type { Clock } from "../lib/clock.js";
 import { BusyError, InsufficientBalanceError, NotAuthenticatedError, RuleViolationError } from "../lib/errors.js";
 import type { IdGenerator } from "../lib/ids.js";
-import type { SecurityNotices } from "../notices/security-notices.js";
 import type { PayoutNumberRecord } from "../repositories/payout-numbers-port.js";
 import {
   type AccountRepository,
@@ -24,8 +23,6 @@ export interface WithdrawalServiceDeps {
   newId: IdGenerator;
   /** M-Pesa B2C bounds in KES: a request outside them would only fail at payout time. */
   payoutLimits: { minKes: number; maxKes: number };
-  /** The owner is told of every withdrawal asked for (design.md §12.2); never fails the request. */
-  notices?: SecurityNotices;
 }
 
 /** A refused hold means the account changed: it is read again and the request decided again (not a conflict retry). */
@@ -34,14 +31,7 @@ const MOVE_ATTEMPTS = 4;
 /** `WD-` and the last 10 characters of the id: short enough to read out on a support call. */
 export const withdrawalReference = (withdrawalId: string) => `WD-${withdrawalId.slice(-10)}`;
 
-export function createWithdrawalService({
-  investor,
-  accounts,
-  clock,
-  newId,
-  payoutLimits,
-  notices,
-}: WithdrawalServiceDeps) {
+export function createWithdrawalService({ investor, accounts, clock, newId, payoutLimits }: WithdrawalServiceDeps) {
   return {
     /**
      * Holds the amount at once (real money only: trial money is never withdrawable) until an admin decides. Pays only
@@ -95,6 +85,8 @@ export function createWithdrawalService({
         try {
           await investor.requestWithdrawal({
             ...(input.keep ? { answer: input.keep(held) } : {}),
+            // The owner's notice goes with the hold, as an outbox event the notifications module sends.
+            ...(input.sourceIp ? { sourceIp: input.sourceIp } : {}),
             user,
             withdrawal,
             line: {
@@ -110,18 +102,6 @@ export function createWithdrawalService({
               createdAt: now,
             },
           });
-          // The money is held: the notice can no longer change the answer (send never rejects; a throw is ignored).
-          await notices
-            ?.send({
-              kind: "withdrawal-requested",
-              userId: user.id,
-              to: { email: user.email, firstName: user.firstName },
-              at: new Date(now),
-              ...(input.sourceIp ? { sourceIp: input.sourceIp } : {}),
-              amountCents,
-              phoneNumber,
-            })
-            .catch(() => undefined);
           return held;
         } catch (error) {
           if (!(error instanceof MoveRefusedError)) throw error;

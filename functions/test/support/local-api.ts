@@ -5,6 +5,7 @@
 import type { AuthResponse } from "@jengafund/shared";
 import { afterAll, beforeAll } from "vitest";
 import { createLocalApiServer } from "../../src/local/api-server.js";
+import { type OutboxRelay, startOutboxRelay } from "../../src/local/outbox-relay.js";
 import { closeServer, listen } from "../../src/local/servers.js";
 import { keys } from "../../src/repositories/dynamo/keys.js";
 import { setAttributes } from "./db.js";
@@ -44,11 +45,23 @@ export async function api<T = Record<string, unknown>>(
   return { status: response.status, body: (text === "" ? undefined : JSON.parse(text)) as T };
 }
 
-/** Starts the local API before this file's tests and stops it after them. */
-export function useLocalApi(): void {
+/**
+ * Starts the local API before this file's tests and stops it after them, with the outbox relay that sends the
+ * notifications as npm start's does (unless `withoutOutboxRelay`).
+ */
+export function useLocalApi(options: { withoutOutboxRelay?: boolean } = {}): void {
   const server = createLocalApiServer(async (name) => (await import(`../../src/handlers/http/${name}.ts`)).handler);
-  beforeAll(() => listen(server, port));
-  afterAll(() => closeServer(server));
+  let relay: OutboxRelay | undefined;
+  beforeAll(async () => {
+    await listen(server, port);
+    if (!options.withoutOutboxRelay) {
+      relay = startOutboxRelay(async () => (await import("../../src/app.js")).notifications());
+    }
+  });
+  afterAll(async () => {
+    await relay?.stop();
+    await closeServer(server);
+  });
 }
 
 /** A registered user made an admin on the table, as an operator does, then signed in again. */

@@ -10,6 +10,7 @@ import { EVENT_SOURCE } from "../../src/events/publisher.js";
 import { createLocalApiServer } from "../../src/local/api-server.js";
 import { createLocalEventBus, type EventEnvelope, type LocalEventBus } from "../../src/local/event-bus.js";
 import { localLambdaContext } from "../../src/local/lambda-context.js";
+import { startOutboxRelay } from "../../src/local/outbox-relay.js";
 import { closeServer, listen } from "../../src/local/servers.js";
 import { signInAsAdmin } from "./admin.js";
 
@@ -48,6 +49,8 @@ export interface PaymentsStackOptions {
   callbackDelayMs: number;
   /** The bus's target in place of the settle handler, when a test must reach it (e.g. with injected faults). */
   settle?: (event: EventEnvelope, handler: (event: EventEnvelope) => Promise<unknown>) => Promise<unknown>;
+  /** Leave out the local outbox relay, for a test that sends the outbox itself (e.g. with injected faults). */
+  withoutOutboxRelay?: boolean;
 }
 
 export async function startPaymentsStack(options: PaymentsStackOptions): Promise<PaymentsStack> {
@@ -60,10 +63,15 @@ export async function startPaymentsStack(options: PaymentsStackOptions): Promise
   ]);
   const api = createLocalApiServer(async (name) => (await import(`../../src/handlers/http/${name}.ts`)).handler);
   await Promise.all([listen(simulator, PORTS.sim), listen(bus, PORTS.bus), listen(api, PORTS.api)]);
+  // As npm start: the outbox's SMS and email go out within a second of the move (the stream in AWS).
+  const relay = options.withoutOutboxRelay
+    ? undefined
+    : startOutboxRelay(async () => (await import("../../src/app.js")).notifications());
   return {
     simulator,
     bus,
     stop: async () => {
+      await relay?.stop();
       await Promise.all([closeServer(simulator), closeServer(bus), closeServer(api)]);
     },
   };

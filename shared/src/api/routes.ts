@@ -169,7 +169,6 @@ export const routes = [
     access: "user",
     data: "write",
     idempotent: true,
-    mail: true,
   },
   { method: "GET", path: "/withdrawals", handler: "list-withdrawals", access: "user", data: "read" },
   // The numbers a withdrawal may pay to (design.md §12.2): the registered one and those this account deposited from.
@@ -250,7 +249,6 @@ export const routes = [
     data: "write",
     idempotent: true,
     stepUp: true,
-    mail: true,
   },
   // Adjustments above the solo limits, waiting for a second admin (design.md §12.1).
   { method: "GET", path: "/admin/adjustments", handler: "list-admin-adjustments", access: "admin", data: "read" },

@@ -1,13 +1,16 @@
 import type { Context } from "aws-lambda";
-import { deposits, paybillReconciliation, payouts, stats } from "../../app.js";
+import { deposits, notifications, paybillReconciliation, payouts, stats } from "../../app.js";
 import { systemClock } from "../../lib/clock.js";
 import { observeInvocation } from "../../lib/invocation.js";
 import { log } from "../../lib/log.js";
 import { metrics } from "../../lib/metrics.js";
+import { SWEEP_AFTER_MS } from "../../notifications/notifications-service.js";
 import { isPullRun } from "../../services/paybill-reconciliation.js";
 
 /** Checks a run starts with Daraja, each of deposits and payouts. */
 export const RECONCILE_BATCH = 50;
+/** Open notification events a run sends at most. */
+export const NOTIFICATION_BATCH = 100;
 /**
  * No check is started with less than this left before the function's timeout: one check can wait for a Daraja token,
  * the query itself (10 s each at most) and a write.
@@ -26,6 +29,10 @@ export const MAX_DEPOSIT_AGE_MS = 24 * 3_600_000;
  * `time`) it pulls the last hour of Paybill payments from Pull Transactions and settles those no confirmation settled;
  * a run invoked by hand pulls when its event says `{ "paybillPull": true }`. Every run counts the unmatched payments
  * older than a day (UnmatchedPaymentsStale, alarmed).
+ *
+ * Notifications (issue 23): outbox events still open a minute after they were written (the stream's delivery failed
+ * or a channel waits to be tried again, or a sender's claim ran out) are sent by the same module the stream feeds,
+ * and the events open for more than 15 minutes are counted (OutboxStuck, alarmed).
  *
  * A failure is counted (ReconciliationErrors, alarmed) and logged at error level, and the run carries on with the
  * rest; the handler does not throw for it. A scheduled invocation that throws is retried by Lambda at once, asking
@@ -74,13 +81,22 @@ async function reconcile(context: Context, pullPaybill: boolean) {
   const unmatchedPaymentsStale = await part("stale unmatched payments", () =>
     paybillReconciliation().countStaleUnmatched(),
   );
+  const notificationRun = await part("notifications", () =>
+    notifications().sweep({ olderThanMs: SWEEP_AFTER_MS, limit: NOTIFICATION_BATCH, timeLeftMs, countStuck: true }),
+  );
 
-  const errors = failedParts.length + (depositRun?.errors ?? 0) + (payoutRun?.errors ?? 0) + (paybillRun?.errors ?? 0);
+  const errors =
+    failedParts.length +
+    (depositRun?.errors ?? 0) +
+    (payoutRun?.errors ?? 0) +
+    (paybillRun?.errors ?? 0) +
+    (notificationRun?.errors ?? 0);
   const summary = {
     deposits: depositRun,
     payouts: payoutRun,
     ...(paybillRun !== undefined ? { paybill: paybillRun } : {}),
     unmatchedPaymentsStale,
+    notifications: notificationRun,
     maturedInvestmentsRetired,
     errors,
     failedParts,
@@ -95,6 +111,7 @@ async function reconcile(context: Context, pullPaybill: boolean) {
     payoutRun?.checked ||
     paybillRun?.credited ||
     paybillRun?.unmatched ||
+    notificationRun?.processed ||
     maturedInvestmentsRetired
   ) {
     // Quiet when there was nothing to do: it runs every few minutes.

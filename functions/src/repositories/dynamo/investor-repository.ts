@@ -1,4 +1,5 @@
 import { GetCommand, QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
+import { outboxEventId } from "../outbox-port.js";
 import {
   type ClaimPlan,
   type InvestorRepository,
@@ -24,6 +25,7 @@ import {
   withdrawalItem,
 } from "./items.js";
 import { keys } from "./keys.js";
+import { outboxPut } from "./outbox-repository.js";
 import { type MoveItem, markerPut, refusing, runTransaction, type TransactItem } from "./transactions.js";
 
 export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynamoContext()): InvestorRepository {
@@ -220,7 +222,7 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
       await runTransaction(ctx, items, { answer });
     },
 
-    async requestWithdrawal({ user, withdrawal, line, answer }: WithdrawalPlan) {
+    async requestWithdrawal({ user, withdrawal, line, answer, sourceIp }: WithdrawalPlan) {
       const items: (MoveItem | TransactItem)[] = [
         markerPut(TableName, withdrawalItem(withdrawal), withdrawal.requestId),
         // The hold: the amount leaves the wallet now and comes back only if the withdrawal is rejected or fails.
@@ -248,6 +250,17 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
           ),
           user.id,
         ),
+        outboxPut(TableName, {
+          id: outboxEventId("withdrawal-requested", withdrawal.id),
+          kind: "withdrawal-requested",
+          userId: user.id,
+          data: {
+            amountCents: withdrawal.amountCents,
+            phoneNumber: withdrawal.phoneNumber,
+            ...(sourceIp ? { sourceIp } : {}),
+          },
+          createdAt: withdrawal.requestDate,
+        }),
       ];
       await runTransaction(ctx, items, { answer });
     },

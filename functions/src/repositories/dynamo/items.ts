@@ -2,6 +2,7 @@
  * Item shapes of the single table and the transaction items every money move is built from. Domain records go in
  * and come out here; the rest of the adapters never spell an attribute layout twice.
  */
+import { outboxEventId } from "../outbox-port.js";
 import type {
   AuditRecord,
   DepositRecord,
@@ -14,6 +15,7 @@ import type {
   WithdrawalRecord,
 } from "../ports.js";
 import { type Key, keys } from "./keys.js";
+import { outboxPut } from "./outbox-repository.js";
 import type { MoveItem, TransactItem } from "./transactions.js";
 
 type Item = Record<string, unknown>;
@@ -496,6 +498,14 @@ export function withdrawalRefund(
       withdrawal.userId,
     ),
     ...(change.audit ? [auditPut(TableName, change.audit)] : []),
+    // Refused by an admin, or not paid (M-Pesa's failure or an admin's word): the owner is told once either way.
+    outboxPut(TableName, {
+      id: outboxEventId(from === "pending" ? "withdrawal-rejected" : "payout-failed", withdrawal.id),
+      kind: from === "pending" ? "withdrawal-rejected" : "payout-failed",
+      userId: withdrawal.userId,
+      data: { amountCents: withdrawal.amountCents, phoneNumber: withdrawal.phoneNumber },
+      createdAt: change.at,
+    }),
   ];
 }
 

@@ -46,6 +46,9 @@
  *            STATEMENTS#<yyyy-mm> / RUN      the monthly statement emails of that month all sent or skipped: later runs
  *                                            stop at once
  *            ADJSOLO#<adminId> / <day>       an admin's solo adjustments in a Nairobi day, in cents (3 days, TTL)
+ *            OUTBOX#<eventId> / OUTBOX       a notification to send (SMS and email), written with the move it reports
+ *                                            (GSI2: OUTBOX#pending#<nn> / <createdAt>#<eventId> while a channel is
+ *                                            open, removed when both are final; TTL some days after)
  *
  * <nn> is the item's shard: its own id (the user's id for user entries) hashed onto INDEX_SHARDS values, so that a
  * list which grows with users or money moves is spread over that many partition keys instead of one. Lists are read
@@ -218,6 +221,12 @@ export const keys = {
   }),
   /** A password reset link, by the SHA-256 of its token (the token itself is never stored); 30 minutes, TTL. */
   passwordReset: (tokenHash: string): Key => ({ PK: `PASSWORD_RESET#${tokenHash}`, SK: "PASSWORD_RESET" }),
+  /** A notification to send, by its event id (`<kind>#<ledger line or withdrawal id>` for a money move). */
+  outboxEvent: (eventId: string): Key => ({ PK: `OUTBOX#${eventId}`, SK: "OUTBOX" }),
+  /** The open notifications (a channel not yet final), oldest first, for the sweep: sparse, sharded by event id. */
+  outboxOpen: (eventId: string) => sharded("OUTBOX#pending", eventId),
+  outboxOpenPartitions: () => allShards("OUTBOX#pending"),
+  outboxOpenSort: (createdAt: string, eventId: string) => `${createdAt}#${eventId}`,
   pendingDeposits: (userId: string): Key => ({ PK: `THROTTLE#STK#USER#${userId}`, SK: "PENDING" }),
   stkPrompts: (scope: "USER" | "PHONE", value: string, hour: string): Key => ({
     PK: `THROTTLE#STK#${scope}#${value}`,

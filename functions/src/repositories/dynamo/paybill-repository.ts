@@ -1,4 +1,5 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { outboxEventId } from "../outbox-port.js";
 import type { PaybillAccountReference, PaybillRepository } from "../paybill-port.js";
 import { summaryOf } from "../ports.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
@@ -6,6 +7,7 @@ import { dayCountersUpdate, dayOf, depositDay } from "./day-counters.js";
 import { paybillDepositCounters } from "./deposit-channel-counters.js";
 import { countersUpdate, ledgerCounters, ledgerItem, mergeCounters, toUserRecord } from "./items.js";
 import { keys } from "./keys.js";
+import { outboxPut } from "./outbox-repository.js";
 import { depositWalletCredit, receiptMarkerPut } from "./payment-repository.js";
 import { runTransaction } from "./transactions.js";
 
@@ -44,6 +46,13 @@ export function createDynamoPaybillRepository(ctx: DynamoContext = defaultDynamo
           user.id,
         ),
         dayCountersUpdate(TableName, user.id, dayOf(at), depositDay(line.amountCents)),
+        outboxPut(TableName, {
+          id: outboxEventId("deposit-credited", line.id),
+          kind: "deposit-credited",
+          userId: user.id,
+          data: { amountCents: line.amountCents, receipt: transId },
+          createdAt: at,
+        }),
       ]);
     },
 

@@ -6,6 +6,7 @@ import {
   TransactGetCommand,
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
+import { outboxEventId } from "../outbox-port.js";
 import type { TokenCache } from "../ports.js";
 import {
   type DepositRecord,
@@ -34,6 +35,7 @@ import {
   withdrawalStatusChangeCounters,
 } from "./items.js";
 import { type Key, keys } from "./keys.js";
+import { outboxPut } from "./outbox-repository.js";
 import { provenPayoutNumberUpdate } from "./payout-number-items.js";
 import { type MoveItem, markerPut, refusing, runTransaction, type TransactItem } from "./transactions.js";
 
@@ -290,6 +292,16 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
       items.push(provenPayoutNumberUpdate(TableName, deposit.userId, deposit.phoneNumber, at));
       // Leaving pending frees one of the user's pending-deposit slots; a failed deposit gave its slot back already.
       if (from === "pending") items.push(countDown(TableName, pendingDeposits(deposit.userId)));
+      // The owner is told (SMS and email) once this commits, by the notifications module.
+      items.push(
+        outboxPut(TableName, {
+          id: outboxEventId("deposit-credited", deposit.ledgerLineId),
+          kind: "deposit-credited",
+          userId: deposit.userId,
+          data: { amountCents: deposit.amountCents, ...(receipt ? { receipt } : {}) },
+          createdAt: at,
+        }),
+      );
       await runTransaction(ctx, items);
     },
 
@@ -421,6 +433,17 @@ export function createDynamoPayoutRepository(ctx: DynamoContext = defaultDynamoC
           withdrawal.userId,
         ),
         dayCountersUpdate(TableName, withdrawal.userId, dayOf(at), payoutDay(withdrawal.amountCents)),
+        outboxPut(TableName, {
+          id: outboxEventId("payout-sent", withdrawal.id),
+          kind: "payout-sent",
+          userId: withdrawal.userId,
+          data: {
+            amountCents: withdrawal.amountCents,
+            phoneNumber: withdrawal.phoneNumber,
+            ...(receipt ? { receipt } : {}),
+          },
+          createdAt: at,
+        }),
       ]),
 
     // The payout did not happen: the held amount goes back to the wallet.

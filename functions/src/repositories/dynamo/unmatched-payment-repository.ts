@@ -3,9 +3,11 @@
  * UNMATCHED, listed newest first on GSI1 (every payment) and GSI2 (by status), both sharded, and resolved by an admin
  * in one transaction each.
  */
+
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { UnmatchedPaymentStatus } from "@jengafund/shared";
 import type { AdjustmentPerson, AdjustmentRecord } from "../adjustments-port.js";
+import { outboxEventId } from "../outbox-port.js";
 import { type AuditRecord, summaryOf } from "../ports.js";
 import type {
   StoredUnmatchedPayment,
@@ -28,6 +30,7 @@ import {
   mergeCounters,
 } from "./items.js";
 import { keys } from "./keys.js";
+import { outboxPut } from "./outbox-repository.js";
 import { depositWalletCredit } from "./payment-repository.js";
 import { type MoveItem, markerPut, refusing, runTransaction, type TransactItem } from "./transactions.js";
 
@@ -171,6 +174,13 @@ export function unmatchedAssignItems(
     ),
     dayCountersUpdate(TableName, subject.id, dayOf(plan.at), depositDay(line.amountCents)),
     ...audits.map((audit) => auditPut(TableName, audit)),
+    outboxPut(TableName, {
+      id: outboxEventId("deposit-credited", line.id),
+      kind: "deposit-credited",
+      userId: subject.id,
+      data: { amountCents: line.amountCents, receipt: payment.transId },
+      createdAt: plan.at,
+    }),
   ];
 }
 
