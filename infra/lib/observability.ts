@@ -43,7 +43,7 @@ export const BUSINESS_METRICS = [
    */
   "BalanceAdjusted",
   "BalanceAdjustedKes",
-  /** Alerts (SMS and e-mail) handed to the provider, by `channel` and `kind` as well. */
+  /** Alerts (SMS and e-mail) handed to the provider; also by `reason`, the channel (sms, email). */
   "NotificationsSent",
   /** Alerts the provider refused for good (an invalid number, no credit) or that ran out of tries. */
   "NotificationsFailed",
