@@ -1,5 +1,6 @@
 /**
- * AWS's CloudFormation linter over every stack of the dev and prod synth, each in the region it deploys to, with the
+ * AWS's CloudFormation linter over every stack of the dev and prod synth (nested stacks too, each from its own
+ * template file), each in the region it deploys to, with the
  * informational checks on: it knows each resource type's schema, which intrinsic functions each place accepts and what
  * a region offers, which the template assertions do not. The rules it may ignore are in infra/.cfnlintrc.yaml, with
  * their reasons; every other finding fails.
@@ -7,7 +8,7 @@
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
-import { stacksIn } from "./assembly.js";
+import { type SynthesizedStack, stacksIn } from "./assembly.js";
 import { STAGE_FIXTURES } from "./stages.js";
 
 const infraDir = join(import.meta.dirname, "..");
@@ -41,17 +42,33 @@ function lint(templateFile: string, region: string): Finding[] {
 describe.each(STAGE_FIXTURES)("cfn-lint over the $stage synth", ({ stage }) => {
   const stacks = () => stacksIn(inject("synthDirs")[stage]);
 
+  const findingsIn = (stack: SynthesizedStack) =>
+    lint(stack.templateFile, stack.region).map(
+      (finding) => `${finding.Rule.Id} ${finding.Location.Path.join("/")}: ${finding.Message}`,
+    );
+
   it("finds every stack, each with its own region (Edge in us-east-1, where CloudFront reads web ACLs)", () => {
-    const regions = Object.fromEntries(stacks().map((stack) => [stack.name.split("-").at(-1), stack.region]));
+    const topLevel = stacks().filter((stack) => !stack.parent);
+    const regions = Object.fromEntries(topLevel.map((stack) => [stack.name.split("-").at(-1), stack.region]));
     expect(regions).toEqual({ Data: "af-south-1", Api: "af-south-1", Edge: "us-east-1", Web: "af-south-1" });
+    // The Api stack's areas (infra/lib/constructs/route-area.ts), in its region.
+    const nested = stacks().filter((stack) => stack.parent);
+    expect(nested.map((stack) => [stack.parent?.name.split("-").at(-1), stack.region])).toEqual([
+      ["Api", "af-south-1"],
+    ]);
   });
 
   it.each(["Data", "Api", "Edge", "Web"])("finds nothing in the %s stack", (part) => {
-    const stack = stacks().find((candidate) => candidate.name.endsWith(`-${part}`));
+    const stack = stacks().find((candidate) => !candidate.parent && candidate.name.endsWith(`-${part}`));
     if (!stack) throw new Error(`no ${part} stack in the ${stage} synth`);
-    const findings = lint(stack.templateFile, stack.region).map(
-      (finding) => `${finding.Rule.Id} ${finding.Location.Path.join("/")}: ${finding.Message}`,
+    expect(findingsIn(stack)).toEqual([]);
+  });
+
+  it("finds nothing in any nested stack", () => {
+    const nested = stacks().filter((stack) => stack.parent);
+    expect(nested.length).toBeGreaterThan(0);
+    expect(Object.fromEntries(nested.map((stack) => [stack.name, findingsIn(stack)]))).toEqual(
+      Object.fromEntries(nested.map((stack) => [stack.name, []])),
     );
-    expect(findings).toEqual([]);
   });
 });

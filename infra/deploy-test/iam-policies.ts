@@ -3,8 +3,9 @@ import type { CfnTemplate, SynthesizedStack } from "./assembly.js";
 /**
  * The synthesized stacks as if CloudFormation had deployed them into one made-up account: every intrinsic function
  * an IAM policy, a role or a function's environment uses (Ref, Fn::GetAtt, Fn::Join, Fn::Sub, Fn::Select, Fn::Split,
- * Fn::GetStackOutput, Fn::ImportValue, the pseudo parameters) resolved to the concrete names and ARNs that deployment
- * would give, so that an IAM simulator can be asked about them. A resource without a name of its own gets one the way
+ * Fn::GetStackOutput, Fn::ImportValue, the pseudo parameters, a nested stack's parameters and a parent's reads of its
+ * outputs) resolved to the concrete names and ARNs that deployment would give, so that an IAM simulator can be asked
+ * about them. A resource without a name of its own gets one the way
  * CloudFormation makes it: `<stack>-<logical id>-<suffix>`.
  */
 
@@ -201,7 +202,13 @@ export class FakeDeployment {
       case "Fn::GetAtt": {
         const [id, attribute] = typeof argument === "string" ? splitOnce(argument, ".") : (argument as string[]);
         if (!id || !attribute) throw new Error(`Fn::GetAtt ${JSON.stringify(argument)} names no attribute`);
-        return this.getAtt(stackName, id, this.resolveString(stackName, attribute));
+        const name = this.resolveString(stackName, attribute);
+        // A nested stack's output, read by its parent.
+        if (name.startsWith("Outputs.")) {
+          const nested = this.nestedStack(stackName, id);
+          return this.resolve(nested.name, this.output(nested.template, name.slice("Outputs.".length)).Value);
+        }
+        return this.getAtt(stackName, id, name);
       }
       case "Fn::Join": {
         const [separator, parts] = argument as [string, unknown[]];
@@ -252,6 +259,15 @@ export class FakeDeployment {
     }
   }
 
+  /** The nested stack the parent's resource `logicalId` creates. */
+  private nestedStack(parentName: string, logicalId: string): SynthesizedStack {
+    const nested = this.stacks.find(
+      (stack) => stack.parent?.name === parentName && stack.parent.logicalId === logicalId,
+    );
+    if (!nested) throw new Error(`${parentName}/${logicalId} creates no nested stack in the assembly`);
+    return nested;
+  }
+
   private output(template: CfnTemplate, name: string): Output {
     const output = (template.Outputs as Record<string, Output> | undefined)?.[name];
     if (!output) throw new Error(`No output ${name}`);
@@ -264,7 +280,13 @@ export class FakeDeployment {
   }
 
   private ref(stackName: string, id: string): string {
-    const { region } = this.stack(stackName);
+    const { region, template, parent } = this.stack(stackName);
+    // A nested stack's parameter: the value its parent passes in the AWS::CloudFormation::Stack resource.
+    if (parent && template.Parameters && id in template.Parameters) {
+      const passed = this.resource(parent.name, parent.logicalId).Properties?.Parameters as Record<string, unknown>;
+      if (!passed || !(id in passed)) throw new Error(`${parent.name} passes ${stackName} no parameter ${id}`);
+      return this.resolveString(parent.name, passed[id]);
+    }
     switch (id) {
       case "AWS::Partition":
         return PARTITION;
@@ -316,6 +338,10 @@ export class FakeDeployment {
       case "AWS::DynamoDB::GlobalTable.Arn":
       case "AWS::DynamoDB::Table.Arn":
         return this.arn(stackName, "dynamodb", `table/${ref()}`);
+      case "AWS::DynamoDB::GlobalTable.StreamArn":
+      case "AWS::DynamoDB::Table.StreamArn":
+        // The stream's label is the time it was turned on.
+        return this.arn(stackName, "dynamodb", `table/${ref()}/stream/2026-01-01T00:00:00.000`);
       case "AWS::Logs::LogGroup.Arn":
         return this.arn(stackName, "logs", `log-group:${ref()}:*`);
       case "AWS::IAM::Role.Arn": {

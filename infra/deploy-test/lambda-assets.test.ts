@@ -1,5 +1,6 @@
 /**
- * The functions exactly as `cdk deploy` would upload them: each Lambda of the prod synth's Api stack started from its
+ * The functions exactly as `cdk deploy` would upload them: each Lambda of the prod synth's Api stack (and of its
+ * nested area stacks) started from its
  * own asset folder by AWS's runtime interface client on Node.js 22, with the template's handler string and
  * environment (Secrets Manager ARNs answered by a stand-in for the Parameters and Secrets extension; the table and
  * the bus pointed at DynamoDB Local and the local event bus, Daraja at the project's simulator set up with the prod
@@ -22,7 +23,7 @@ import { ensureTable } from "../../functions/src/local/table.js";
 import { gatewayEvent } from "../../functions/test/support/events.js";
 import { newRegistration } from "../../functions/test/support/users.js";
 import { createDarajaSimulator } from "../../mpesa-sim/src/server.js";
-import { type CfnTemplate, resourcesOfType, type SynthesizedStack, stacksIn } from "./assembly.js";
+import { type CfnTemplate, nestedIn, resourcesOfType, type SynthesizedStack, stacksIn } from "./assembly.js";
 import {
   type InvocationOutcome,
   type RunningFunction,
@@ -105,30 +106,35 @@ interface FunctionResource {
   memorySize: number;
   assetDir: string;
   environment: Record<string, unknown>;
+  /** The template it is declared in: the Api stack's, or a nested stack's. */
+  template: CfnTemplate;
 }
 
-/** The Api stack's functions, read from its template once. */
+/** The functions of the Api stack and of its nested stacks, read from their templates once. */
 let apiFunctionList: FunctionResource[] | undefined;
 function apiFunctions(): FunctionResource[] {
-  apiFunctionList ??= resourcesOfType(api.template, "AWS::Lambda::Function").map(([logicalId, resource]) => {
-    const p = resource.Properties as {
-      Description?: string;
-      Handler: string;
-      Runtime: string;
-      MemorySize: number;
-      Code: { S3Key: string };
-      Environment?: { Variables?: Record<string, unknown> };
-    };
-    return {
-      logicalId,
-      description: p.Description ?? "",
-      handler: p.Handler,
-      runtime: p.Runtime,
-      memorySize: p.MemorySize,
-      assetDir: join(inject("synthDirs").prod, `asset.${p.Code.S3Key.replace(/\.zip$/, "")}`),
-      environment: p.Environment?.Variables ?? {},
-    };
-  });
+  apiFunctionList ??= [api, ...nestedIn(stacks, api)].flatMap(({ template }) =>
+    resourcesOfType(template, "AWS::Lambda::Function").map(([logicalId, resource]) => {
+      const p = resource.Properties as {
+        Description?: string;
+        Handler: string;
+        Runtime: string;
+        MemorySize: number;
+        Code: { S3Key: string };
+        Environment?: { Variables?: Record<string, unknown> };
+      };
+      return {
+        logicalId,
+        description: p.Description ?? "",
+        handler: p.Handler,
+        runtime: p.Runtime,
+        memorySize: p.MemorySize,
+        assetDir: join(inject("synthDirs").prod, `asset.${p.Code.S3Key.replace(/\.zip$/, "")}`),
+        environment: p.Environment?.Variables ?? {},
+        template,
+      };
+    }),
+  );
   return apiFunctionList;
 }
 
@@ -138,7 +144,7 @@ function functionOf(find: (fn: FunctionResource) => boolean, label: string): Pro
   let started = running.get(fn.logicalId);
   if (!started) {
     const environment = Object.fromEntries(
-      Object.entries(fn.environment).map(([name, value]) => [name, resolve(value, api.template, api.region)]),
+      Object.entries(fn.environment).map(([name, value]) => [name, resolve(value, fn.template, api.region)]),
     );
     started = startFunction({
       name: fn.logicalId,
@@ -172,7 +178,7 @@ const routeFunction = (handler: RouteHandlerName) => {
 function templateVariable(name: string): string {
   const fn = apiFunctions().find((candidate) => candidate.environment[name] !== undefined);
   if (!fn) throw new Error(`no function has ${name}`);
-  return resolve(fn.environment[name], api.template, api.region);
+  return resolve(fn.environment[name], fn.template, api.region);
 }
 
 /** The value of the secret whose ARN the template gives in `name`. */
@@ -271,13 +277,15 @@ afterAll(async () => {
 });
 
 describe("the prod synth's functions, run by AWS's runtime interface client on Node.js 22", () => {
-  it("are one Node.js 22 function per route and the two event handlers, each with its own asset folder", () => {
+  it("are one Node.js 22 function per route and the four event handlers, each with its own asset folder", () => {
     const functions = apiFunctions();
     expect(functions.map((fn) => fn.description).sort()).toEqual(
       [
         ...routes.map((route) => `${route.method} ${API_BASE_PATH}${route.path}`),
         "Applies M-Pesa callbacks from the payments bus",
         "Checks pending M-Pesa deposits and payouts with Daraja",
+        "Sends money alerts (SMS and e-mail) for new outbox items from the table's stream",
+        "Mails each account with activity last month its statement (PDF)",
       ].sort(),
     );
     for (const fn of functions) {

@@ -1,5 +1,12 @@
 import { join } from "node:path";
-import { API_BASE_PATH, type RouteDefinition, type RouteHandlerName, routes, sendsMail } from "@jengafund/shared";
+import {
+  API_BASE_PATH,
+  type RouteArea,
+  type RouteDefinition,
+  type RouteHandlerName,
+  routes,
+  sendsMail,
+} from "@jengafund/shared";
 import { ArnFormat, CfnOutput, Duration, Fn, Stack, type StackProps } from "aws-cdk-lib";
 import { type CfnStage, DomainName, HttpApi, HttpMethod, SecurityPolicy } from "aws-cdk-lib/aws-apigatewayv2";
 import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
@@ -8,12 +15,14 @@ import type { ITableV2 } from "aws-cdk-lib/aws-dynamodb";
 import { EventBus, Rule, Schedule } from "aws-cdk-lib/aws-events";
 import { LambdaFunction } from "aws-cdk-lib/aws-events-targets";
 import { PolicyStatement } from "aws-cdk-lib/aws-iam";
+import type { IFunction } from "aws-cdk-lib/aws-lambda";
 import { SqsDestination } from "aws-cdk-lib/aws-lambda-destinations";
 import { LogGroup } from "aws-cdk-lib/aws-logs";
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import type { Construct } from "constructs";
 import { EVENT_SOURCE } from "../../functions/src/events/names.js";
+import { AlertsArea } from "./constructs/alerts-area.js";
 import {
   AppFunction,
   type AppFunctionProps,
@@ -21,8 +30,9 @@ import {
   logRemovalPolicy,
 } from "./constructs/app-function.js";
 import { type MonitoredFunction, Monitoring } from "./constructs/monitoring.js";
+import type { RouteAreaStack } from "./constructs/route-area.js";
 import type { DarajaSecrets } from "./data-stack.js";
-import type { CustomDomain, DarajaSettings, DeploySettings, Throttle } from "./deploy-settings.js";
+import type { CustomDomain, DarajaSettings, DeploySettings, SmsSettings, Throttle } from "./deploy-settings.js";
 import { acknowledge } from "./nag.js";
 import { repoPaths } from "./paths.js";
 
@@ -34,6 +44,9 @@ export interface ApiStackProps extends StackProps {
   readonly daraja: DarajaSecrets;
   /** Daraja's address, shortcodes and initiator: the values that are not secret. */
   readonly darajaSettings: DarajaSettings;
+  /** Africa's Talking's API key (money alerts by SMS), and its address, user name and sender ID. */
+  readonly smsApiKey: ISecret;
+  readonly sms: SmsSettings;
   /** The callback ingest's source allow-list; the same addresses make the WAF IP set. */
   readonly mpesaCallbackIps: readonly string[];
   /** Where Daraja calls back; unset, payments fail with a clear configuration error. */
@@ -131,9 +144,14 @@ export const ADJUSTING_ROUTE: RouteHandlerName = "adjust-user-balance";
 /** Crediting an unmatched Paybill payment counts toward the same solo limits (design.md §12.1, §12.3). */
 export const UNMATCHED_RESOLVING_ROUTE: RouteHandlerName = "resolve-unmatched-payment";
 
-/** The HTTP API: one Lambda function and one route per entry of the shared route list. */
+/**
+ * The HTTP API: one Lambda function and one route per entry of the shared route list. A route whose `area` names a
+ * deployment area has its function in that area's nested stack (constructs/route-area.ts), its route here.
+ */
 export class ApiStack extends Stack {
   readonly httpApi: HttpApi;
+  /** The nested stacks of functions, by area. */
+  readonly areas: Readonly<Record<RouteArea, RouteAreaStack>>;
   /** The host name CloudFront's /api/* origin points at: the custom domain, or else the execute-api host. */
   readonly originDomainName: string;
   readonly monitoring: Monitoring;
@@ -192,6 +210,14 @@ export class ApiStack extends Stack {
       ...(sesSender ? { MAIL_FROM: `JengaFund <${sesSender}>` } : {}),
       ...(webOrigin ? { WEB_ORIGIN: webOrigin } : {}),
     };
+    const smsSettings = {
+      SMS_BASE_URL: props.sms.baseUrl,
+      SMS_USERNAME: props.sms.username,
+      ...(props.sms.senderId ? { SMS_SENDER_ID: props.sms.senderId } : {}),
+    };
+    const grantMail = (fn: IFunction) => {
+      if (sesSender) grantSendingAs(fn, sesSender);
+    };
     const darajaSecrets = (names: readonly (keyof DarajaSecrets)[]): Record<string, ISecret> =>
       Object.fromEntries(names.map((name) => [DARAJA_SECRET_VARIABLES[name], props.daraja[name]]));
 
@@ -249,12 +275,25 @@ export class ApiStack extends Stack {
       };
     };
 
+    // The areas' nested stacks. The alerts area also holds the alert sender and the monthly statement job.
+    const alerts = new AlertsArea(this, "Alerts", {
+      table: props.table,
+      smsApiKey: props.smsApiKey,
+      smsEnvironment: smsSettings,
+      mailEnvironment: mailSettings,
+      grantMail,
+      operations: props.operations,
+      namePrefix,
+    });
+    this.areas = { alerts };
+
     const monitored: MonitoredFunction[] = [];
     const routesByKey = new Map<string, ReturnType<HttpApi["addRoutes"]>>();
-    for (const route of routes) {
+    for (const route of routes as readonly RouteDefinition[]) {
       const constructId = pascalCase(route.handler);
-      const bindings = routeFunctionBindings(route.handler);
-      const fn = new AppFunction(this, constructId, {
+      const bindings = routeFunctionBindings(route.handler as RouteHandlerName);
+      const area = route.area ? this.areas[route.area] : undefined;
+      const fn = new AppFunction(area ?? this, constructId, {
         entry: join(repoPaths.httpHandlers, `${route.handler}.ts`),
         description: `${route.method} ${API_BASE_PATH}${route.path}`,
         table: props.table,
@@ -266,7 +305,8 @@ export class ApiStack extends Stack {
         // The reset link and the security notices (design.md §12.2): the mail settings, and SES as the sender.
         ...(sendsMail(route) ? { environment: { ...bindings.environment, ...mailSettings } } : {}),
       });
-      monitored.push({ name: route.handler, fn });
+      if (area) area.watch(route.handler, fn);
+      else monitored.push({ name: route.handler, fn });
       acknowledge(
         fn,
         "API Gateway invokes route functions synchronously and hands any failure back to the caller (a 5xx, alarmed " +
@@ -274,7 +314,9 @@ export class ApiStack extends Stack {
         "Serverless-LambdaDLQ",
       );
       if (route.handler === CALLBACK_INGEST) bus.grantPutEventsTo(fn);
-      if (sendsMail(route) && sesSender) this.grantSendingAs(fn, sesSender);
+      if (sendsMail(route)) grantMail(fn);
+      // The route and its integration (with API Gateway's permission to invoke) are the API stack's, whichever stack
+      // holds the function: a route key is created once on the API and never moves (constructs/route-area.ts).
       const added = this.httpApi.addRoutes({
         path: `${API_BASE_PATH}${route.path}`,
         methods: [HttpMethod[route.method]],
@@ -308,7 +350,7 @@ export class ApiStack extends Stack {
       // take (throttled events wait in Lambda's own queue, up to the six hours below).
       reservedConcurrentExecutions: props.concurrency.settle,
     });
-    if (sesSender) this.grantSendingAs(settle, sesSender);
+    grantMail(settle);
     const queueProps = {
       retentionPeriod: Duration.days(14),
       enforceSSL: true,
@@ -354,19 +396,19 @@ export class ApiStack extends Stack {
       ],
     });
 
-    // Reconciliation: lost callbacks are found by asking Daraja (STK query, Transaction Status).
+    // Reconciliation: lost callbacks are found by asking Daraja (STK query, Transaction Status). Each run also sweeps
+    // the outbox, sending the money alerts the stream's sender has not (so it holds the SMS key and may mail).
     const reconcile = new AppFunction(this, "ReconcilePayments", {
       entry: join(repoPaths.eventHandlers, "reconcile-payments.ts"),
       description: "Checks pending M-Pesa deposits and payouts with Daraja",
       table: props.table,
       data: "write",
-      secrets: darajaSecrets(ALL_DARAJA_SECRETS),
-      // No mail: reconciliation only asks Daraja; the answers come back as callbacks, and settle-mpesa-result applies
-      // them (and mails the payout's owner).
-      environment: darajaSettings,
+      secrets: { ...darajaSecrets(ALL_DARAJA_SECRETS), SMS_API_KEY_ARN: props.smsApiKey },
+      environment: { ...darajaSettings, ...smsSettings, ...mailSettings },
       timeout: Duration.minutes(2),
       operations: props.operations,
     });
+    grantMail(reconcile);
     const schedule = new Rule(this, "ReconcilePaymentsSchedule", {
       ruleName: names.reconcileSchedule,
       schedule: Schedule.rate(Duration.minutes(5)),
@@ -388,6 +430,7 @@ export class ApiStack extends Stack {
       soloCreditsAlarmKes: props.adjustments.soloCreditsAlarmKes,
       httpApi: this.httpApi,
       functions: monitored,
+      areas: Object.values(this.areas),
       settle,
       reconcile,
       paymentsBusName: names.bus,
@@ -412,6 +455,15 @@ export class ApiStack extends Stack {
     new CfnOutput(this, "SettleFailureQueueUrl", { value: settleFailures.queueUrl });
     new CfnOutput(this, "AlarmTopicArn", { value: this.monitoring.topic.topicArn });
     new CfnOutput(this, "DashboardName", { value: namePrefix });
+    new CfnOutput(this, "NotificationFailureQueueUrl", { value: alerts.notificationFailures.queueUrl });
+    new CfnOutput(this, "SendNotificationsFunctionName", {
+      value: alerts.sender.functionName,
+      description: "Re-sends kept outbox records (docs/runbook.md)",
+    });
+    new CfnOutput(this, "MonthlyStatementsFunctionName", {
+      value: alerts.monthlyStatements.functionName,
+      description: "Runs the monthly statements by hand (docs/runbook.md)",
+    });
 
     if (customDomain) {
       new CfnOutput(this, "ApiDomainTarget", {
@@ -424,26 +476,6 @@ export class ApiStack extends Stack {
         description: "Direct API endpoint; it answers only requests that came through CloudFront (the site's /api)",
       });
     }
-  }
-
-  /**
-   * SES v2 SendEmail from the sender, for a function that sends mail: authorised on the sender's identity, which SES
-   * checks as the address or, when the domain is what was verified, the domain (both ARNs, no wildcard).
-   */
-  private grantSendingAs(fn: AppFunction, sender: string): void {
-    const identity = (name: string) =>
-      this.formatArn({
-        service: "ses",
-        resource: "identity",
-        resourceName: name,
-        arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
-      });
-    fn.addToRolePolicy(
-      new PolicyStatement({
-        actions: ["ses:SendEmail"],
-        resources: [identity(sender), identity(sender.slice(sender.indexOf("@") + 1))],
-      }),
-    );
   }
 
   /** Access logs (design.md §10): one JSON line per request, the route key and never the raw path. */
@@ -485,6 +517,27 @@ export class ApiStack extends Stack {
     }
     cfnStage.routeSettings = routeSettings;
   }
+}
+
+/**
+ * SES v2 SendEmail from the sender, for a function that sends mail: authorised on the sender's identity, which SES
+ * checks as the address or, when the domain is what was verified, the domain (both ARNs, no wildcard).
+ */
+function grantSendingAs(fn: IFunction, sender: string): void {
+  const stack = Stack.of(fn);
+  const identity = (name: string) =>
+    stack.formatArn({
+      service: "ses",
+      resource: "identity",
+      resourceName: name,
+      arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+    });
+  fn.addToRolePolicy(
+    new PolicyStatement({
+      actions: ["ses:SendEmail"],
+      resources: [identity(sender), identity(sender.slice(sender.indexOf("@") + 1))],
+    }),
+  );
 }
 
 /** `get-current-user` → `GetCurrentUser`, a stable construct id (and so logical id) per handler file. */

@@ -1,5 +1,5 @@
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from "aws-cdk-lib";
-import { AttributeType, Billing, ProjectionType, TableV2 } from "aws-cdk-lib/aws-dynamodb";
+import { AttributeType, Billing, ProjectionType, StreamViewType, TableV2 } from "aws-cdk-lib/aws-dynamodb";
 import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import type { Construct } from "constructs";
 import { tableKeySchema } from "../../functions/src/repositories/dynamo/table-schema.js";
@@ -25,6 +25,8 @@ export class DataStack extends Stack {
   /** CloudFront's proof of origin: the value it adds as `x-origin-verify` on /api/* (design.md §9, "one way in"). */
   readonly originSecret: Secret;
   readonly daraja: DarajaSecrets;
+  /** Africa's Talking's API key, for the money alerts sent by SMS. */
+  readonly smsApiKey: Secret;
 
   constructor(scope: Construct, id: string, props?: StackProps) {
     super(scope, id, props);
@@ -42,6 +44,9 @@ export class DataStack extends Stack {
       billing: Billing.onDemand(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: ttlAttribute,
+      // New items as written: the notification sender reads the outbox items from it (an in-place update of the
+      // table; the stream is filtered down to those inserts where it is consumed).
+      dynamoStream: StreamViewType.NEW_IMAGE,
       // The ledger is the product: a stray `cdk destroy` or console click must not be able to drop it.
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
@@ -103,6 +108,22 @@ export class DataStack extends Stack {
         "payments' callbacks (reconciliation then finds them), so it is replaced by hand, at a quiet hour, if leaked",
       "AwsSolutions-SMG4",
     );
+
+    this.smsApiKey = new Secret(this, "SmsApiKey", {
+      description:
+        "JengaFund Africa's Talking API key (money alerts by SMS); set the live application's key after the first deploy",
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    acknowledge(
+      this.smsApiKey,
+      "Africa's Talking issues this key: it changes when a new one is generated in its dashboard, and an operator " +
+        "puts it here then (docs/runbook.md, the SMS provider account)",
+      "AwsSolutions-SMG4",
+    );
+    new CfnOutput(this, "SmsApiKeySecretArn", {
+      value: this.smsApiKey.secretArn,
+      description: "Africa's Talking API key (docs/runbook.md)",
+    });
 
     new CfnOutput(this, "TableName", { value: this.table.tableName });
     new CfnOutput(this, "MpesaCallbackTokenSecretArn", {

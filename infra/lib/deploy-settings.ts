@@ -47,6 +47,16 @@ export const DARAJA_SANDBOX = {
   initiatorName: "testapi",
 } as const;
 
+/**
+ * Africa's Talking's sandbox (mpesa.md §9.C), the defaults of the SMS settings: messages sent there reach only its
+ * simulator. A prod synth refuses them, and a missing sender ID (a live account sends transactional alerts from a
+ * registered one).
+ */
+export const SMS_SANDBOX = {
+  baseUrl: "https://api.sandbox.africastalking.com",
+  username: "sandbox",
+} as const;
+
 /** What each stage gets unless its context says otherwise. */
 const STAGE_DEFAULTS: Record<
   Stage,
@@ -71,6 +81,15 @@ export interface DarajaSettings {
   readonly initiatorName: string;
 }
 
+/** Where money alerts go out by SMS (Africa's Talking); the API key is a secret of the Data stack. */
+export interface SmsSettings {
+  readonly baseUrl: string;
+  /** The Africa's Talking application's user name (`sandbox` in its sandbox). */
+  readonly username: string;
+  /** The registered alphanumeric sender ID; unset, the account's shared short code sends. */
+  readonly senderId?: string;
+}
+
 export interface CustomDomain {
   readonly domainName: string;
   readonly certificateArn: string;
@@ -91,6 +110,8 @@ export interface DeploySettings {
   readonly account?: string;
   readonly region: string;
   readonly daraja: DarajaSettings;
+  /** The SMS provider's address, user name and sender ID (`smsBaseUrl`, `smsUsername`, `smsSenderId`). */
+  readonly sms: SmsSettings;
   /** Single IPv4 addresses: the callback function compares addresses exactly, so ranges would not mean the same there. */
   readonly mpesaCallbackIps: readonly string[];
   /** The site on CloudFront (`domainName` + `certificateArn`, an ACM certificate in us-east-1). */
@@ -190,6 +211,11 @@ export function readDeploySettings(node: Node, defaults: { account?: string } = 
       paybillShortcode: digitsContext(context, "mpesaPaybillShortcode") ?? DARAJA_SANDBOX.paybillShortcode,
       initiatorName: stringContext(context, "mpesaInitiatorName") ?? DARAJA_SANDBOX.initiatorName,
     },
+    sms: {
+      baseUrl: stringContext(context, "smsBaseUrl") ?? SMS_SANDBOX.baseUrl,
+      username: stringContext(context, "smsUsername") ?? SMS_SANDBOX.username,
+      senderId: senderIdContext(context, "smsSenderId"),
+    },
     mpesaCallbackIps: callbackIps(context),
     siteDomain,
     apiDomain,
@@ -252,6 +278,7 @@ function refuseNonProductionSettings(settings: DeploySettings): void {
   sandboxValue("mpesaB2cShortcode", daraja.b2cShortcode, DARAJA_SANDBOX.b2cShortcode, "B2C shortcode");
   sandboxValue("mpesaPaybillShortcode", daraja.paybillShortcode, DARAJA_SANDBOX.paybillShortcode, "Paybill number");
   sandboxValue("mpesaInitiatorName", daraja.initiatorName, DARAJA_SANDBOX.initiatorName, "B2C initiator's user name");
+  problems.push(...smsProblems(settings.sms));
   if (!settings.mpesaCallbackBaseUrl) {
     problems.push(
       "mpesaCallbackBaseUrl is missing: set it to the site's https address + /api, or set domainName and certificateArn",
@@ -284,6 +311,27 @@ function refuseNonProductionSettings(settings: DeploySettings): void {
         `stages.prod block of infra/cdk.json's context):\n${problems.map((p) => `  - ${p}`).join("\n")}`,
     );
   }
+}
+
+/** What keeps prod's SMS settings from reaching real phones: the sandbox, plain http, no registered sender. */
+function smsProblems(sms: SmsSettings): string[] {
+  const problems: string[] = [];
+  if (sms.baseUrl === SMS_SANDBOX.baseUrl || hostOf(sms.baseUrl)?.includes(".sandbox.")) {
+    problems.push(
+      `smsBaseUrl is Africa's Talking's sandbox (${sms.baseUrl}); production is https://api.africastalking.com`,
+    );
+  } else if (!sms.baseUrl.startsWith("https://")) {
+    problems.push(`smsBaseUrl must be an https:// address, got ${sms.baseUrl}`);
+  }
+  if (sms.username === SMS_SANDBOX.username) {
+    problems.push("smsUsername is the sandbox's; set your Africa's Talking application's user name");
+  }
+  if (!sms.senderId) {
+    problems.push(
+      "smsSenderId is missing: money alerts need a transactional sender ID registered through Africa's Talking",
+    );
+  }
+  return problems;
 }
 
 /** `/32` per address: the form a WAF IP set takes. */
@@ -382,6 +430,15 @@ function emailContext(context: Lookup, key: string): string | undefined {
   const value = stringContext(context, key);
   if (value !== undefined && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value)) {
     throw new Error(`${key} must be an e-mail address, got ${value}`);
+  }
+  return value;
+}
+
+/** An alphanumeric sender ID as the networks register them: at most 11 letters, digits or spaces. */
+function senderIdContext(context: Lookup, key: string): string | undefined {
+  const value = stringContext(context, key);
+  if (value !== undefined && !/^[A-Za-z0-9][A-Za-z0-9 ]{0,10}$/.test(value)) {
+    throw new Error(`${key} must be at most 11 letters, digits or spaces, got ${value}`);
   }
   return value;
 }

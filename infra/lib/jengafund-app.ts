@@ -45,12 +45,14 @@ export function createJengaFundApp(options: JengaFundAppOptions = {}) {
   });
   const api = new ApiStack(app, `${namePrefix}-Api`, {
     env,
-    description: `JengaFund ${settings.stage} HTTP API (one Lambda function per route), payments bus, alarms`,
+    description: `JengaFund ${settings.stage} HTTP API (one Lambda function per route, some in nested area stacks), payments bus, alarms`,
     table: data.table,
     jwtSecret: data.jwtSecret,
     originSecret: data.originSecret,
     daraja: data.daraja,
     darajaSettings: settings.daraja,
+    smsApiKey: data.smsApiKey,
+    sms: settings.sms,
     mpesaCallbackIps: settings.mpesaCallbackIps,
     mpesaCallbackBaseUrl: settings.mpesaCallbackBaseUrl,
     apiDomain: settings.apiDomain,

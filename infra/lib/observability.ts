@@ -43,5 +43,19 @@ export const BUSINESS_METRICS = [
    */
   "BalanceAdjusted",
   "BalanceAdjustedKes",
+  /** Alerts (SMS and e-mail) handed to the provider; also by `reason`, the channel (sms, email). */
+  "NotificationsSent",
+  /** Alerts the provider refused for good (an invalid number, no credit) or that ran out of tries. */
+  "NotificationsFailed",
+  /** Alerts whose send timed out after the request left: perhaps delivered, never resent. */
+  "NotificationsUncertain",
+  /** Outbox events still open 15 minutes after they were written, as counted by each sweep (a gauge). */
+  "OutboxStuck",
+  /** Monthly statements mailed. */
+  "StatementsSent",
+  /** Monthly statements that could not be built or mailed. */
+  "StatementsFailed",
+  /** Accounts whose monthly statement is still to be sent, as counted at the end of each run of the job (a gauge). */
+  "StatementsPending",
 ] as const;
 export type BusinessMetric = (typeof BUSINESS_METRICS)[number];

@@ -17,4 +17,7 @@ export const PROD_CONTEXT = {
   webOrigin: "https://pay.example.co.ke",
   apiDomainName: "origin.example.co.ke",
   apiCertificateArn: "arn:aws:acm:af-south-1:111122223333:certificate/api",
+  smsBaseUrl: "https://api.africastalking.com",
+  smsUsername: "jengafund",
+  smsSenderId: "JENGAFUND",
 } as const;

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { VIEWER_ADDRESS_HEADER } from "../../functions/src/lib/caller.js";
 import { SAFARICOM_CALLBACK_IPS } from "../lib/deploy-settings.js";
 import { createJengaFundApp } from "../lib/jengafund-app.js";
+import { apiTemplates } from "./api-templates.js";
 
 // Skips esbuild so the suite runs in seconds; `npm run synth` is what proves the real bundles build.
 const skipBundling = { "aws:cdk:bundling-stacks": [] };
@@ -20,7 +21,7 @@ function synth(context: Record<string, unknown> = {}) {
   return {
     stacks,
     data: Template.fromStack(stacks.data),
-    api: Template.fromStack(stacks.api),
+    api: apiTemplates(stacks.api).all,
     edge: Template.fromStack(stacks.edge),
     web: Template.fromStack(stacks.web),
   };

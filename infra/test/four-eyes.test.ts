@@ -4,11 +4,12 @@
  * let admins move money without a second factor.
  */
 import { routes } from "@jengafund/shared";
-import { Template } from "aws-cdk-lib/assertions";
+import type { Template } from "aws-cdk-lib/assertions";
 import { describe, expect, it, vi } from "vitest";
 import { metrics } from "../../functions/src/lib/metrics.js";
 import { ADJUSTING_ROUTE, UNMATCHED_RESOLVING_ROUTE } from "../lib/api-stack.js";
 import { createJengaFundApp } from "../lib/jengafund-app.js";
+import { apiTemplates } from "./api-templates.js";
 import { PROD_CONTEXT, skipBundling } from "./contexts.js";
 
 const noSite = "/nonexistent/jengafund-web-dist";
@@ -26,7 +27,7 @@ type AlarmProperties = {
 
 function synthApi(context: Record<string, unknown> = {}): Template {
   const stacks = createJengaFundApp({ context: { ...skipBundling, ...context }, siteDirectory: noSite });
-  return Template.fromStack(stacks.api);
+  return apiTemplates(stacks.api).all;
 }
 
 function alarmNamed(template: Template, name: string): AlarmProperties {

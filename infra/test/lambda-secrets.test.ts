@@ -1,6 +1,7 @@
 import { Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createJengaFundApp } from "../lib/jengafund-app.js";
+import { apiTemplates } from "./api-templates.js";
 import { skipBundling } from "./contexts.js";
 
 type LambdaFunction = { Properties: { Layers?: unknown[]; Environment?: { Variables?: Record<string, unknown> } } };
@@ -13,15 +14,13 @@ let functions: [string, LambdaFunction][];
 
 beforeAll(() => {
   const stacks = createJengaFundApp({ context: skipBundling, siteDirectory: "/nonexistent/jengafund-web-dist" });
-  functions = [stacks.api, stacks.data]
-    .map((stack) => Template.fromStack(stack))
-    .flatMap(
-      (template) =>
-        Object.entries(template.findResources("AWS::Lambda::Function", { Properties: { Runtime: "nodejs22.x" } })) as [
-          string,
-          LambdaFunction,
-        ][],
-    );
+  functions = [apiTemplates(stacks.api).all, Template.fromStack(stacks.data)].flatMap(
+    (template) =>
+      Object.entries(template.findResources("AWS::Lambda::Function", { Properties: { Runtime: "nodejs22.x" } })) as [
+        string,
+        LambdaFunction,
+      ][],
+  );
 });
 
 const secretVariables = (fn: LambdaFunction) =>

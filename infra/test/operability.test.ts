@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
-import { routes } from "@jengafund/shared";
+import { type RouteDefinition, routes } from "@jengafund/shared";
+import type { CfnElement } from "aws-cdk-lib";
 import { Match, Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
 import { EVENT_SOURCE } from "../../functions/src/events/names.js";
@@ -9,6 +10,7 @@ import { RUNBOOK } from "../lib/constructs/monitoring.js";
 import { createJengaFundApp } from "../lib/jengafund-app.js";
 import { BUSINESS_METRICS } from "../lib/observability.js";
 import { repoPaths } from "../lib/paths.js";
+import { apiTemplates } from "./api-templates.js";
 import { PROD_CONTEXT, skipBundling } from "./contexts.js";
 
 const noSite = "/nonexistent/jengafund-web-dist";
@@ -19,7 +21,8 @@ function synth(context: Record<string, unknown> = {}) {
   const stacks = createJengaFundApp({ context: { ...skipBundling, ...context }, siteDirectory: noSite });
   return {
     stacks,
-    api: Template.fromStack(stacks.api),
+    api: apiTemplates(stacks.api).all,
+    apiParts: apiTemplates(stacks.api),
     web: Template.fromStack(stacks.web),
   };
 }
@@ -36,6 +39,22 @@ function functionNamed(template: Template, description: string): [string, Resour
   const found = appFunctions(template).filter(([, fn]) => fn.Properties.Description === description);
   expect(found).toHaveLength(1);
   return found[0] as [string, Resource];
+}
+
+/** The one function with this description, or undefined. */
+function functionNamedOrNone(template: Template, description: string): Resource | undefined {
+  return appFunctions(template).find(([, fn]) => fn.Properties.Description === description)?.[1];
+}
+
+/** The one alarm of that name in a template. */
+function alarmIn(template: Template, name: string) {
+  const found = Object.values(template.findResources("AWS::CloudWatch::Alarm", { Properties: { AlarmName: name } }));
+  expect(found, name).toHaveLength(1);
+  return found[0]?.Properties as {
+    Dimensions?: unknown;
+    AlarmActions: unknown[];
+    [property: string]: unknown;
+  };
 }
 
 const CALLBACK_ROUTE = "POST /api/hooks/daraja/{kind}/{token}";
@@ -83,6 +102,9 @@ describe("stages", () => {
       /mpesaCallbackBaseUrl is missing/,
       /alarmEmail is missing/,
       /apiDomainName and apiCertificateArn are missing: without the API's own name its execute-api address stays open/,
+      /smsBaseUrl is Africa's Talking's sandbox \(https:\/\/api\.sandbox\.africastalking\.com\)/,
+      /smsUsername is the sandbox's/,
+      /smsSenderId is missing/,
     ]) {
       expect(attempt).toThrow(problem);
     }
@@ -95,6 +117,10 @@ describe("stages", () => {
     ["mpesaPaybillShortcode", "600984", /mpesaPaybillShortcode is the sandbox's/],
     ["mpesaInitiatorName", "testapi", /mpesaInitiatorName is the sandbox's/],
     ["mpesaCallbackBaseUrl", "http://pay.example.co.ke/api", /mpesaCallbackBaseUrl must be an https/],
+    ["smsBaseUrl", "https://api.sandbox.africastalking.com", /smsBaseUrl is Africa's Talking's sandbox/],
+    ["smsBaseUrl", "http://api.africastalking.com", /smsBaseUrl must be an https/],
+    ["smsUsername", "sandbox", /smsUsername is the sandbox's/],
+    ["smsSenderId", "", /smsSenderId is missing/],
   ])("refuses a prod synth whose %s is %s, even with everything else set", (key, value, message) => {
     expect(() => synth({ ...PROD_CONTEXT, [key]: value })).toThrow(message);
   });
@@ -171,7 +197,8 @@ describe("every function's Powertools configuration and logs", () => {
     ["prod", () => prod],
   ])("gives every %s function its stage, service, metrics namespace and log level", (stage, app) => {
     const functions = appFunctions(app().api);
-    expect(functions).toHaveLength(routes.length + 2);
+    // The routes', settle, reconcile, the alert sender and the monthly statement job.
+    expect(functions).toHaveLength(routes.length + 4);
     for (const [, fn] of functions) {
       expect(environmentOf(fn)).toMatchObject({
         STAGE: stage,
@@ -200,7 +227,7 @@ describe("every function's Powertools configuration and logs", () => {
   it("keeps prod's logs 90 days and retains them when a stack or function goes", () => {
     const groups = Object.values(prod.api.findResources("AWS::Logs::LogGroup")) as Resource[];
     // Every function's group and the API's access logs.
-    expect(groups).toHaveLength(routes.length + 3);
+    expect(groups).toHaveLength(routes.length + 5);
     for (const group of groups) {
       expect(group.Properties.RetentionInDays).toBe(90);
       expect(group.DeletionPolicy).toBe("Retain");
@@ -329,9 +356,9 @@ describe("nothing lost", () => {
     });
   });
 
-  it("encrypts both settle queues and refuses them over plain HTTP", () => {
+  it("encrypts the settle queues and the alert sender's, and refuses them over plain HTTP", () => {
     const queues = Object.entries(dev.api.findResources("AWS::SQS::Queue"));
-    expect(queues).toHaveLength(2);
+    expect(queues).toHaveLength(3);
     for (const [id, queue] of queues) {
       expect(queue.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 1209600 });
       dev.api.hasResourceProperties("AWS::SQS::QueuePolicy", {
@@ -444,7 +471,13 @@ describe("alarms", () => {
     });
   });
 
-  const functionNames = [...routes.map((r) => r.handler), "settle-mpesa-result", "reconcile-payments"];
+  const functionNames = [
+    ...routes.map((r) => r.handler),
+    "settle-mpesa-result",
+    "reconcile-payments",
+    "send-notifications",
+    "send-monthly-statements",
+  ];
 
   it("watches every function's errors with an alarm of its own", () => {
     for (const name of functionNames) {
@@ -492,8 +525,12 @@ describe("alarms", () => {
     for (const name of ["receive-daraja-callback", "settle-mpesa-result", "reconcile-payments"]) {
       expect(alarmNamed(prod.api, `JengaFund-Prod-Throttles-${name}`).MetricName).toBe("Throttles");
     }
+    // The API stack's functions in groups of its own, each area's (and its event functions) in the area's groups.
+    const inAreas = routes.filter((route: RouteDefinition) => route.area === "alerts").length + 2;
     const shared = throttleAlarms.filter((a) => a.AlarmName.includes("Throttles-shared-"));
-    expect(shared.length).toBe(Math.ceil((functionNames.length - 3) / 10));
+    expect(shared.length).toBe(Math.ceil((functionNames.length - 3 - inAreas) / 10));
+    const alerts = throttleAlarms.filter((a) => a.AlarmName.includes("Throttles-alerts-"));
+    expect(alerts.length).toBe(Math.ceil(inAreas / 10));
   });
 
   it.each([
@@ -608,12 +645,167 @@ describe("alarms", () => {
 });
 
 describe("stack size", () => {
-  it("keeps the API stack well under CloudFormation's 500 resources, with room for more routes", () => {
-    // Each route costs about eight (function, role, policy, log group, permission, integration, route, its Errors
-    // alarm). 430 leaves seventy under CloudFormation's cap; the next area of routes comes with a split of the API
-    // stack into nested stacks by area (docs/runbook.md, "Stack size").
-    const count = Object.keys(prod.api.toJSON().Resources as object).length;
-    expect(count).toBeLessThan(430);
+  const count = (template: Template) => Object.keys(template.toJSON().Resources as object).length;
+
+  it("keeps the API stack and each of its nested stacks well under CloudFormation's 500 resources", () => {
+    // A route of the API stack itself costs about eight (function, role, policy, log group, permission, integration,
+    // route, its Errors alarm), a route of an area three there (route, integration, permission). 430 leaves seventy
+    // under CloudFormation's cap for a deploy's own additions (docs/runbook.md, "Stack size").
+    expect(count(prod.apiParts.parent)).toBeLessThan(430);
+    expect([...prod.apiParts.nested.keys()]).toEqual(["JengaFund-Prod-Api/Alerts"]);
+    for (const [path, template] of prod.apiParts.nested) expect(count(template), path).toBeLessThan(250);
+  });
+
+  it("puts an area route's function, role, policy, log group and alarms in the area, its route with the API", () => {
+    const [alerts] = [...prod.apiParts.nested.values()] as [Template];
+    const areaRoutes = routes.filter((route: RouteDefinition) => route.area === "alerts");
+    expect(areaRoutes.map((route) => route.handler)).toContain("get-statement");
+    for (const route of areaRoutes) {
+      const key = `${route.method} /api${route.path}`;
+      const [functionId, fn] = functionNamed(alerts, key);
+      const roleId = (fn.Properties.Role as { "Fn::GetAtt": [string, string] })["Fn::GetAtt"][0];
+      expect(Object.keys(alerts.findResources("AWS::IAM::Role"))).toContain(roleId);
+      alerts.hasResourceProperties("AWS::IAM::Policy", { Roles: [{ Ref: roleId }] });
+      expect(
+        Object.keys(alerts.findResources("AWS::Logs::LogGroup")).some((id) => id.startsWith(functionId.slice(0, -8))),
+      ).toBe(true);
+      alerts.hasResourceProperties("AWS::CloudWatch::Alarm", { AlarmName: `JengaFund-Prod-Errors-${route.handler}` });
+      // The route, its integration and API Gateway's permission to call the function: the API stack's.
+      prod.apiParts.parent.hasResourceProperties("AWS::ApiGatewayV2::Route", { RouteKey: key });
+      expect(functionNamedOrNone(prod.apiParts.parent, key)).toBeUndefined();
+      alerts.resourceCountIs("AWS::ApiGatewayV2::Route", 0);
+      alerts.resourcePropertiesCountIs("AWS::Lambda::Permission", { Principal: "apigateway.amazonaws.com" }, 0);
+    }
+  });
+});
+
+describe("the alerts area: money alerts and monthly statements", () => {
+  const alertsOf = (app: ReturnType<typeof synth>) => [...app.apiParts.nested.values()][0] as Template;
+  const SENDER = "Sends money alerts (SMS and e-mail) for new outbox items from the table's stream";
+  const MONTHLY = "Mails each account with activity last month its statement (PDF)";
+  const RECONCILE = "Checks pending M-Pesa deposits and payouts with Daraja";
+
+  it("streams the table's new images, an in-place update of the table", () => {
+    Template.fromStack(prod.stacks.data).hasResourceProperties("AWS::DynamoDB::GlobalTable", {
+      StreamSpecification: { StreamViewType: "NEW_IMAGE" },
+    });
+  });
+
+  it("feeds the sender new outbox items only, ten at a time, bisecting, retrying five times for an hour at most", () => {
+    const alerts = alertsOf(prod);
+    const [senderId] = functionNamed(alerts, SENDER);
+    const mappings = Object.values(alerts.findResources("AWS::Lambda::EventSourceMapping"));
+    expect(mappings).toHaveLength(1);
+    const [queueId] = Object.keys(alerts.findResources("AWS::SQS::Queue"));
+    expect(mappings[0]?.Properties).toMatchObject({
+      FunctionName: { Ref: senderId },
+      EventSourceArn: { "Fn::GetStackOutput": expect.objectContaining({ StackName: "JengaFund-Prod-Data" }) },
+      BatchSize: 10,
+      BisectBatchOnFunctionError: true,
+      FunctionResponseTypes: ["ReportBatchItemFailures"],
+      MaximumRetryAttempts: 5,
+      MaximumRecordAgeInSeconds: 3600,
+      StartingPosition: "TRIM_HORIZON",
+      DestinationConfig: { OnFailure: { Destination: { "Fn::GetAtt": [queueId, "Arn"] } } },
+    });
+    expect(String(mappings[0]?.Properties.EventSourceArn["Fn::GetStackOutput"].OutputName)).toMatch(/StreamArn/);
+    const filters = mappings[0]?.Properties.FilterCriteria.Filters as { Pattern: string }[];
+    expect(filters.map((filter) => JSON.parse(filter.Pattern))).toEqual([
+      { eventName: ["INSERT"], dynamodb: { NewImage: { type: { S: ["Outbox"] } } } },
+    ]);
+    alerts.hasResourceProperties("AWS::SQS::Queue", { SqsManagedSseEnabled: true, MessageRetentionPeriod: 1209600 });
+  });
+
+  it("runs the monthly statements hourly on the 1st and 2nd, 07:00-23:00 Nairobi, with 15 minutes and 1024 MB", () => {
+    const alerts = alertsOf(prod);
+    const [jobId, job] = functionNamed(alerts, MONTHLY);
+    expect(job.Properties).toMatchObject({ Timeout: 900, MemorySize: 1024 });
+    alerts.hasResourceProperties("AWS::Events::Rule", {
+      Name: "JengaFund-Prod-MonthlyStatements",
+      ScheduleExpression: "cron(0 4-20 1,2 * ? *)",
+      Targets: [Match.objectLike({ Arn: { "Fn::GetAtt": [jobId, "Arn"] }, RetryPolicy: { MaximumRetryAttempts: 0 } })],
+    });
+    const [, getStatement] = functionNamed(alerts, "GET /api/statements");
+    expect(getStatement.Properties).toMatchObject({ Timeout: 29, MemorySize: 1024 });
+  });
+
+  it("gives the sender and reconciliation, and no other function, Africa's Talking's key and settings", () => {
+    const smsKey = prod.stacks.data.getLogicalId(prod.stacks.data.smsApiKey.node.defaultChild as CfnElement);
+    const readers = appFunctions(prod.api)
+      .filter(([, fn]) => JSON.stringify(environmentOf(fn)).includes(smsKey))
+      .map(([, fn]) => fn.Properties.Description)
+      .sort();
+    expect(readers).toEqual([RECONCILE, SENDER].sort());
+    const policiesNaming = Object.values(prod.api.findResources("AWS::IAM::Policy")).filter((policy) =>
+      JSON.stringify(policy.Properties.PolicyDocument).includes(smsKey),
+    );
+    expect(policiesNaming).toHaveLength(2);
+    for (const description of [SENDER, RECONCILE]) {
+      expect(environmentOf(functionNamed(prod.api, description)[1])).toMatchObject({
+        SMS_BASE_URL: "https://api.africastalking.com",
+        SMS_USERNAME: "jengafund",
+        SMS_SENDER_ID: "JENGAFUND",
+        MAILER: "ses",
+        MAIL_FROM: "JengaFund <no-reply@example.co.ke>",
+      });
+    }
+    // Dev talks to Africa's Talking's sandbox, without a sender ID.
+    const devSender = environmentOf(functionNamed(dev.api, SENDER)[1]);
+    expect(devSender).toMatchObject({
+      SMS_BASE_URL: "https://api.sandbox.africastalking.com",
+      SMS_USERNAME: "sandbox",
+    });
+    expect(devSender.SMS_SENDER_ID).toBeUndefined();
+    expect(environmentOf(functionNamed(prod.api, MONTHLY)[1])).toMatchObject({ MAILER: "ses" });
+  });
+
+  it.each([
+    ["NotificationsFailed", "Sum", 900, 5],
+    ["NotificationsUncertain", "Sum", 300, 1],
+    ["OutboxStuck", "Maximum", 300, 1],
+    ["StatementsFailed", "Sum", 300, 1],
+  ])("raises %s from the functions' %s metric over %is at %i", (name, statistic, period, threshold) => {
+    expect(alarmIn(alertsOf(prod), `JengaFund-Prod-${name}`)).toMatchObject({
+      Namespace: "JengaFund",
+      MetricName: name,
+      Dimensions: expect.arrayContaining([
+        { Name: "service", Value: "jengafund" },
+        { Name: "stage", Value: "prod" },
+      ]),
+      Statistic: statistic,
+      Period: period,
+      Threshold: threshold,
+      EvaluationPeriods: 1,
+      ComparisonOperator: "GreaterThanOrEqualToThreshold",
+      TreatMissingData: "notBreaching",
+    });
+  });
+
+  it("raises StatementsPending only when a whole day of the job's hourly runs left statements waiting", () => {
+    expect(alarmIn(alertsOf(prod), "JengaFund-Prod-StatementsPending")).toMatchObject({
+      MetricName: "StatementsPending",
+      Statistic: "Maximum",
+      Period: 3600,
+      EvaluationPeriods: 24,
+      DatapointsToAlarm: 17,
+      Threshold: 1,
+      TreatMissingData: "notBreaching",
+    });
+  });
+
+  it("raises NotificationFailures at the first record in the sender's on-failure queue, to the stage's topic", () => {
+    const alerts = alertsOf(prod);
+    const [queueId] = Object.keys(alerts.findResources("AWS::SQS::Queue"));
+    const alarm = alarmIn(alerts, "JengaFund-Prod-NotificationFailures");
+    expect(alarm).toMatchObject({ Namespace: "AWS/SQS", Statistic: "Maximum", Threshold: 1 });
+    expect(alarm.Dimensions).toEqual([{ Name: "QueueName", Value: { "Fn::GetAtt": [queueId, "QueueName"] } }]);
+    // The area's alarms go to the API stack's topic, which it hands the nested stack as a parameter.
+    const [topicId] = Object.keys(prod.apiParts.parent.findResources("AWS::SNS::Topic"));
+    const [parameter] = Object.keys(alerts.toJSON().Parameters as object);
+    expect(alarm.AlarmActions).toEqual([{ Ref: parameter }]);
+    prod.apiParts.parent.hasResourceProperties("AWS::CloudFormation::Stack", {
+      Parameters: { [parameter as string]: { Ref: topicId } },
+    });
   });
 });
 

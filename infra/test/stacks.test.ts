@@ -5,6 +5,7 @@ import { routes } from "@jengafund/shared";
 import { Annotations, Match, Template } from "aws-cdk-lib/assertions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createJengaFundApp } from "../lib/jengafund-app.js";
+import { apiTemplates } from "./api-templates.js";
 
 // Skips esbuild so the suite runs in seconds; `npm run synth` is what proves the real bundles build.
 const skipBundling = { "aws:cdk:bundling-stacks": [] };
@@ -31,7 +32,7 @@ beforeAll(() => {
 
   const stacks = createJengaFundApp({ context: skipBundling, siteDirectory });
   data = Template.fromStack(stacks.data);
-  api = Template.fromStack(stacks.api);
+  api = apiTemplates(stacks.api).all;
   web = Template.fromStack(stacks.web);
 });
 
@@ -84,8 +85,8 @@ describe("data stack", () => {
 
   it("generates a JWT key of at least 256 bits and keeps every secret through stack deletion", () => {
     const secrets = Object.values(data.findResources("AWS::SecretsManager::Secret"));
-    // JWT key, CloudFront's origin secret, four Daraja credentials, the callback token.
-    expect(secrets).toHaveLength(7);
+    // JWT key, CloudFront's origin secret, four Daraja credentials, the callback token, Africa's Talking's API key.
+    expect(secrets).toHaveLength(8);
     for (const secret of secrets) expect(secret).toMatchObject({ DeletionPolicy: "Retain" });
 
     const [jwt] = Object.values(
@@ -99,12 +100,12 @@ describe("data stack", () => {
 });
 
 describe("api stack", () => {
-  it("creates one Node 22 arm64 function per route-list entry, plus the settle and reconcile functions", () => {
+  it("creates one Node 22 arm64 function per route-list entry, plus settle, reconcile, the alert sender and the monthly job", () => {
     const functions = Object.values(api.findResources("AWS::Lambda::Function", { Properties: appFunctionProperties }));
     const routeKeys = new Set(routes.map((r) => `${r.method} /api${r.path}`));
     const described = functions.map((f) => String(f.Properties.Description));
     expect(described.filter((d) => routeKeys.has(d))).toHaveLength(routes.length);
-    expect(functions).toHaveLength(routes.length + 2);
+    expect(functions).toHaveLength(routes.length + 4);
   });
 
   it.each(routes.map((route) => [`${route.method} /api${route.path}`, route.handler] as const))(
@@ -172,7 +173,7 @@ describe("api stack", () => {
       });
     }
     // Dev keeps two weeks of logs: every function's group, plus the API's access logs (operability.test.ts: prod).
-    api.resourcePropertiesCountIs("AWS::Logs::LogGroup", { RetentionInDays: 14 }, routes.length + 3);
+    api.resourcePropertiesCountIs("AWS::Logs::LogGroup", { RetentionInDays: 14 }, routes.length + 5);
   });
 
   it("lets the functions read and write the table and read the JWT secret", () => {
@@ -355,8 +356,9 @@ describe("payments wiring", () => {
         }),
       ]),
     });
-    // EventBridge's DLQ and the settle function's on-failure destination (operability.test.ts).
-    api.resourceCountIs("AWS::SQS::Queue", 2);
+    // EventBridge's DLQ and the settle function's on-failure destination (operability.test.ts), and the alert
+    // sender's (the alerts area).
+    api.resourceCountIs("AWS::SQS::Queue", 3);
   });
 
   it("runs payment reconciliation on a schedule", () => {

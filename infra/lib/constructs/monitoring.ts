@@ -7,6 +7,7 @@ import {
   Dashboard,
   GraphWidget,
   type IMetric,
+  type IWidget,
   MathExpression,
   Metric,
   TextWidget,
@@ -14,7 +15,7 @@ import {
 } from "aws-cdk-lib/aws-cloudwatch";
 import { SnsAction } from "aws-cdk-lib/aws-cloudwatch-actions";
 import type { IFunction } from "aws-cdk-lib/aws-lambda";
-import { Topic } from "aws-cdk-lib/aws-sns";
+import { type ITopic, Topic } from "aws-cdk-lib/aws-sns";
 import { EmailSubscription } from "aws-cdk-lib/aws-sns-subscriptions";
 import type { IQueue } from "aws-cdk-lib/aws-sqs";
 import { Construct } from "constructs";
@@ -28,6 +29,34 @@ export interface MonitoredFunction {
   readonly fn: IFunction;
 }
 
+/**
+ * Functions deployed in a nested stack of their own (constructs/route-area.ts): their alarms live there too, raised to
+ * the stage's one topic, while the dashboard keeps showing them beside the rest.
+ */
+export interface MonitoredArea {
+  readonly functions: readonly MonitoredFunction[];
+  /** Raises the area's alarms in its own stack; what it returns joins the dashboard (its alarms, its graphs). */
+  monitor(stage: AlarmTarget): { readonly alarms: readonly Alarm[]; readonly widgets: readonly IWidget[] };
+}
+
+/** What every alarm of a stage shares, in whichever stack it lives: its name's prefix, its topic, its metrics' stage. */
+export interface AlarmTarget {
+  readonly namePrefix: string;
+  readonly stage: Stage;
+  readonly topic: ITopic;
+}
+
+export interface AlarmOptions {
+  readonly metric: IMetric;
+  readonly threshold: number;
+  readonly description: string;
+  readonly comparisonOperator?: ComparisonOperator;
+  readonly treatMissingData?: TreatMissingData;
+  /** Periods looked at, default 1; and how many of them must breach, default all. */
+  readonly evaluationPeriods?: number;
+  readonly datapointsToAlarm?: number;
+}
+
 export interface MonitoringProps {
   readonly stage: Stage;
   /** `JengaFund-Prod`: alarm names start with it, so a notification says which stage it is about. */
@@ -35,10 +64,12 @@ export interface MonitoringProps {
   readonly alarmEmail?: string;
   readonly httpApi: IHttpApi;
   /**
-   * Every function of the stage: each gets an Errors alarm; throttles are watched per function for the payment path
-   * (OWN_THROTTLE_ALARMS) and in groups of up to ten for the rest (THROTTLE_GROUP_SIZE).
+   * Every function of the API stack itself: each gets an Errors alarm; throttles are watched per function for the
+   * payment path (OWN_THROTTLE_ALARMS) and in groups of up to ten for the rest (THROTTLE_GROUP_SIZE).
    */
   readonly functions: readonly MonitoredFunction[];
+  /** The nested stacks of functions, which raise their own alarms (the same kinds) to the topic created here. */
+  readonly areas?: readonly MonitoredArea[];
   readonly settle: IFunction;
   readonly reconcile: IFunction;
   readonly paymentsBusName: string;
@@ -83,9 +114,11 @@ export const THROTTLE_GROUP_SIZE = 10;
  */
 export class Monitoring extends Construct {
   readonly topic: Topic;
-  readonly alarms: Alarm[] = [];
+  /** Every alarm of the stage, the areas' included. */
+  readonly alarms: readonly Alarm[];
   readonly dashboard: Dashboard;
   private readonly props: MonitoringProps;
+  private readonly raised: StageAlarms;
 
   constructor(scope: Construct, id: string, props: MonitoringProps) {
     super(scope, id);
@@ -104,24 +137,23 @@ export class Monitoring extends Construct {
       "Serverless-SNSRedrivePolicy",
     );
 
+    this.raised = new StageAlarms(this, { namePrefix: props.namePrefix, stage: props.stage, topic: this.topic });
     this.apiAlarms();
     this.paymentAlarms();
     this.adjustmentAlarms();
     this.noticeAlarms();
-    for (const { name, fn } of props.functions) this.errorAlarm(name, fn);
-    this.throttleAlarms(props.functions);
-    this.dashboard = this.buildDashboard();
+    this.raised.functionAlarms(props.functions);
+    const areas = (props.areas ?? []).map((area) => area.monitor(this.raised.target));
+    this.alarms = [...this.raised.alarms, ...areas.flatMap((area) => area.alarms)];
+    this.dashboard = this.buildDashboard(
+      [...props.functions, ...(props.areas ?? []).flatMap((area) => area.functions)],
+      areas.flatMap((area) => area.widgets),
+    );
   }
 
   /** A business metric of this stage, as the functions emit it. */
   businessMetric(name: BusinessMetric, statistic = "Sum", period = FIVE_MINUTES): Metric {
-    return new Metric({
-      namespace: METRICS_NAMESPACE,
-      metricName: name,
-      dimensionsMap: { service: SERVICE_NAME, stage: this.props.stage },
-      statistic,
-      period,
-    });
+    return this.raised.businessMetric(name, statistic, period);
   }
 
   private apiAlarms(): void {
@@ -231,42 +263,6 @@ export class Monitoring extends Construct {
     });
   }
 
-  private errorAlarm(name: string, fn: IFunction): void {
-    this.alarm(`Errors-${name}`, "function-errors", {
-      metric: fn.metricErrors({ statistic: "Sum", period: FIVE_MINUTES }),
-      threshold: 1,
-      description: `The ${name} function failed (an uncaught error, a timeout or running out of memory)`,
-    });
-  }
-
-  private throttleAlarms(functions: readonly MonitoredFunction[]): void {
-    const throttles = (fn: IFunction) => fn.metricThrottles({ statistic: "Sum", period: FIVE_MINUTES });
-    const shared: MonitoredFunction[] = [];
-    for (const watched of functions) {
-      if (!OWN_THROTTLE_ALARMS.includes(watched.name)) {
-        shared.push(watched);
-        continue;
-      }
-      this.alarm(`Throttles-${watched.name}`, "function-throttles", {
-        metric: throttles(watched.fn),
-        threshold: 1,
-        description: `The ${watched.name} function was throttled: a request or event was refused for lack of concurrency`,
-      });
-    }
-    for (let start = 0; start < shared.length; start += THROTTLE_GROUP_SIZE) {
-      const group = shared.slice(start, start + THROTTLE_GROUP_SIZE);
-      const usingMetrics = Object.fromEntries(group.map(({ fn }, index) => [`t${index}`, throttles(fn)]));
-      this.alarm(`Throttles-shared-${start / THROTTLE_GROUP_SIZE + 1}`, "function-throttles", {
-        // A function with no throttles has no data points: FILL makes it count as 0 beside one that has.
-        metric: new MathExpression({ expression: "SUM(FILL(METRICS(), 0))", usingMetrics, period: FIVE_MINUTES }),
-        threshold: 1,
-        description:
-          `One of ${group.map(({ name }) => name).join(", ")} was throttled: a request was refused for lack of ` +
-          "concurrency in the account's shared pool",
-      });
-    }
-  }
-
   /**
    * DepositsCredited by channel: Paybill credits are also counted in a series with `reason: paybill`
    * (services/paybill.ts), so STK is the total less Paybill.
@@ -335,35 +331,12 @@ export class Monitoring extends Construct {
     });
   }
 
-  private alarm(
-    suffix: string,
-    runbookAnchor: string,
-    options: {
-      metric: IMetric;
-      threshold: number;
-      description: string;
-      comparisonOperator?: ComparisonOperator;
-      treatMissingData?: TreatMissingData;
-    },
-  ): Alarm {
-    const alarm = new Alarm(this, suffix, {
-      alarmName: `${this.props.namePrefix}-${suffix}`,
-      alarmDescription: `${options.description}. What to do: ${RUNBOOK}#${runbookAnchor}`,
-      metric: options.metric,
-      threshold: options.threshold,
-      comparisonOperator: options.comparisonOperator ?? ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: options.treatMissingData ?? TreatMissingData.NOT_BREACHING,
-    });
-    const action = new SnsAction(this.topic);
-    alarm.addAlarmAction(action);
-    alarm.addOkAction(action);
-    this.alarms.push(alarm);
-    return alarm;
+  private alarm(suffix: string, runbookAnchor: string, options: AlarmOptions): Alarm {
+    return this.raised.alarm(suffix, runbookAnchor, options);
   }
 
-  private buildDashboard(): Dashboard {
-    const { namePrefix, httpApi, functions } = this.props;
+  private buildDashboard(functions: readonly MonitoredFunction[], areaWidgets: readonly IWidget[]): Dashboard {
+    const { namePrefix, httpApi } = this.props;
     const graph = (title: string, left: IMetric[], width = 8) => new GraphWidget({ title, left, width, height: 6 });
     const sum = (name: BusinessMetric) => this.businessMetric(name);
 
@@ -438,8 +411,96 @@ export class Monitoring extends Construct {
         ],
         8,
       ),
-      new AlarmStatusWidget({ title: "Alarms", alarms: this.alarms, width: 16, height: 6 }),
+      new AlarmStatusWidget({ title: "Alarms", alarms: [...this.alarms], width: 16, height: 6 }),
     );
+    if (areaWidgets.length > 0) dashboard.addWidgets(...areaWidgets);
     return dashboard;
+  }
+}
+
+/**
+ * Alarms of one stage created in one scope (the API stack's Monitoring, or an area's nested stack): each named
+ * `<prefix>-<suffix>`, its description ending with its runbook entry, raised and cleared to the stage's topic.
+ */
+export class StageAlarms {
+  readonly alarms: Alarm[] = [];
+
+  constructor(
+    private readonly scope: Construct,
+    readonly target: AlarmTarget,
+  ) {}
+
+  /** A business metric of the stage, as the functions emit it. */
+  businessMetric(name: BusinessMetric, statistic = "Sum", period = FIVE_MINUTES): Metric {
+    return new Metric({
+      namespace: METRICS_NAMESPACE,
+      metricName: name,
+      dimensionsMap: { service: SERVICE_NAME, stage: this.target.stage },
+      statistic,
+      period,
+    });
+  }
+
+  alarm(suffix: string, runbookAnchor: string, options: AlarmOptions): Alarm {
+    const alarm = new Alarm(this.scope, suffix, {
+      alarmName: `${this.target.namePrefix}-${suffix}`,
+      alarmDescription: `${options.description}. What to do: ${RUNBOOK}#${runbookAnchor}`,
+      metric: options.metric,
+      threshold: options.threshold,
+      comparisonOperator: options.comparisonOperator ?? ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: options.evaluationPeriods ?? 1,
+      datapointsToAlarm: options.datapointsToAlarm,
+      treatMissingData: options.treatMissingData ?? TreatMissingData.NOT_BREACHING,
+    });
+    const action = new SnsAction(this.target.topic);
+    alarm.addAlarmAction(action);
+    alarm.addOkAction(action);
+    this.alarms.push(alarm);
+    return alarm;
+  }
+
+  /**
+   * Each function's Errors alarm, and its throttles: alone for the payment path (OWN_THROTTLE_ALARMS), else in sums of
+   * up to ten named `Throttles-<group>-<n>` (the API stack's group is `shared`, an area's its own name).
+   */
+  functionAlarms(functions: readonly MonitoredFunction[], group = "shared"): void {
+    for (const { name, fn } of functions) this.errorAlarm(name, fn);
+    this.throttleAlarms(functions, group);
+  }
+
+  private errorAlarm(name: string, fn: IFunction): void {
+    this.alarm(`Errors-${name}`, "function-errors", {
+      metric: fn.metricErrors({ statistic: "Sum", period: FIVE_MINUTES }),
+      threshold: 1,
+      description: `The ${name} function failed (an uncaught error, a timeout or running out of memory)`,
+    });
+  }
+
+  private throttleAlarms(functions: readonly MonitoredFunction[], groupName: string): void {
+    const throttles = (fn: IFunction) => fn.metricThrottles({ statistic: "Sum", period: FIVE_MINUTES });
+    const shared: MonitoredFunction[] = [];
+    for (const watched of functions) {
+      if (!OWN_THROTTLE_ALARMS.includes(watched.name)) {
+        shared.push(watched);
+        continue;
+      }
+      this.alarm(`Throttles-${watched.name}`, "function-throttles", {
+        metric: throttles(watched.fn),
+        threshold: 1,
+        description: `The ${watched.name} function was throttled: a request or event was refused for lack of concurrency`,
+      });
+    }
+    for (let start = 0; start < shared.length; start += THROTTLE_GROUP_SIZE) {
+      const group = shared.slice(start, start + THROTTLE_GROUP_SIZE);
+      const usingMetrics = Object.fromEntries(group.map(({ fn }, index) => [`t${index}`, throttles(fn)]));
+      this.alarm(`Throttles-${groupName}-${start / THROTTLE_GROUP_SIZE + 1}`, "function-throttles", {
+        // A function with no throttles has no data points: FILL makes it count as 0 beside one that has.
+        metric: new MathExpression({ expression: "SUM(FILL(METRICS(), 0))", usingMetrics, period: FIVE_MINUTES }),
+        threshold: 1,
+        description:
+          `One of ${group.map(({ name }) => name).join(", ")} was throttled: a request was refused for lack of ` +
+          "concurrency in the account's shared pool",
+      });
+    }
   }
 }
