@@ -23,3 +23,23 @@ export function nairobiIsoTime(instant: Date): string {
   const offset = `+${String(NAIROBI_UTC_OFFSET_HOURS).padStart(2, "0")}:00`;
   return `${nairobiWallClock(instant).slice(0, 19)}${offset}`;
 }
+
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+
+/** A calendar month, `YYYY-MM`, as statements name it: "2026-10" → "October 2026". */
+export function monthName(month: string): string {
+  return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? month.slice(5, 7)} ${month.slice(0, 4)}`;
+}

@@ -1,4 +1,4 @@
-import { centsToKes, formatKes, nairobiWallClock } from "@jengafund/shared";
+import { centsToKes, formatKes, monthName, nairobiWallClock } from "@jengafund/shared";
 import type { SecurityNotice, SecurityNoticeKind } from "../notices/security-notices.js";
 import type { MailMessage } from "./mailer.js";
 
@@ -273,26 +273,6 @@ export function securityNoticeEmail(input: {
     ],
     action: { label: "Not you? Reset your password", textLabel: "Not you? Reset your password", url: forgotPassword },
   });
-}
-
-const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-/** "2026-10" → "October 2026". */
-export function monthName(month: string): string {
-  return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? month.slice(5, 7)} ${month.slice(0, 4)}`;
 }
 
 /** "2026-10-31" → "31 Oct 2026", as the notices write a day. */

@@ -1,3 +1,4 @@
+import { monthName } from "@jengafund/shared";
 /**
  * The periods a statement can cover (design.md §12.6): a calendar month, or a range of Nairobi days of at most 366
  * days that does not start after today. The server checks the same rules and has the last word; these only keep a
@@ -11,28 +12,16 @@ export interface StatementPeriod {
   to: string;
 }
 
-const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
 /** This month and the eleven before it, newest first: value `YYYY-MM`, label "November 2026". */
 export function recentMonths(today: string): { value: string; label: string }[] {
   let year = Number(today.slice(0, 4));
   let month = Number(today.slice(5, 7));
   const months: { value: string; label: string }[] = [];
   for (let i = 0; i < 12; i++) {
-    months.push({ value: `${year}-${String(month).padStart(2, "0")}`, label: `${MONTH_NAMES[month - 1]} ${year}` });
+    months.push({
+      value: `${year}-${String(month).padStart(2, "0")}`,
+      label: monthName(`${year}-${String(month).padStart(2, "0")}`),
+    });
     month -= 1;
     if (month === 0) {
       month = 12;
