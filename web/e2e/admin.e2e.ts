@@ -324,7 +324,7 @@ describe("the admin console on a 360 px phone", () => {
     await signInAsAdmin(page);
     await openAdminTab(page, tab, heading);
     // Lists are judged once loaded: the spinner is gone and the table or empty state is in place.
-    await page.getByRole("status", { name: "Loading" }).waitFor({ state: "detached" });
+    await page.getByRole("status", { name: "Loading" }).first().waitFor({ state: "detached" });
     await screenshot(page, `phone-admin-${name}`);
     expect(await hasHorizontalScroll(page)).toBe(false);
     await close();

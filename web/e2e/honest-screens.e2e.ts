@@ -105,7 +105,7 @@ describe("a failed read is an error with Retry, never an empty account", () => {
       await route.continue();
     });
     await openAdminTab(page, "Transactions", "Transaction Management");
-    await page.getByRole("status", { name: "Loading" }).waitFor();
+    await page.getByRole("status", { name: "Loading" }).first().waitFor();
     expect(await page.getByText(/^Showing /).count()).toBe(0);
     release();
     await page.getByText(/^Showing \d+ of \d+ transactions?$/).waitFor();
@@ -324,7 +324,7 @@ describe.each([
     }
     for (const [label, heading] of adminTabs) {
       await openAdminTab(page, label, heading);
-      await page.getByRole("status", { name: "Loading" }).waitFor({ state: "detached" });
+      await page.getByRole("status", { name: "Loading" }).first().waitFor({ state: "detached" });
       await screenshot(
         page,
         `${size === "360 px" ? "phone-" : ""}admin-fit-${label.toLowerCase()}${size === "360 px" ? "" : "-desktop"}`,
