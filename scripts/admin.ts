@@ -37,7 +37,7 @@ import {
   createAdminAccountService,
 } from "../functions/src/services/admin-accounts.js";
 import { createPasswordLinks } from "../functions/src/services/password-reset.js";
-import { defaultLocalStackOptions } from "./local-stack.js";
+import { defaultLocalStackOptions, localDynamoForScript } from "./local-stack.js";
 
 const USAGE = `Usage:
   npm run admin -- create --email <email> --phone <07…> --first <first name> --last <last name>
@@ -118,21 +118,8 @@ interface Target {
 
 async function localTarget(values: Record<string, string | undefined>): Promise<Target> {
   const options = defaultLocalStackOptions();
-  const { localDynamoClient, startDynamoDbLocal } = await import("../functions/src/local/dynamodb-local.js");
   const { ensureTable } = await import("../functions/src/local/table.js");
-  const { ListTablesCommand } = await import("@aws-sdk/client-dynamodb");
-  const endpoint = `http://127.0.0.1:${options.ports.dynamodb}`;
-  let client = localDynamoClient(endpoint);
-  let stop = async () => {};
-  const running = await client.send(new ListTablesCommand({ Limit: 1 })).then(
-    () => true,
-    () => false,
-  );
-  if (!running) {
-    const dynamo = await startDynamoDbLocal({ port: options.ports.dynamodb, dataDir: options.dataDir });
-    client = dynamo.client;
-    stop = () => dynamo.stop();
-  }
+  const { client, endpoint, running, stop } = await localDynamoForScript(options);
   // A fresh clone has no table until npm start first runs: the admin may be the first thing made.
   await ensureTable(client, options.tableName);
   console.log(`Local table ${options.tableName} at ${endpoint}${running ? "" : " (DynamoDB Local started for this)"}`);

@@ -341,3 +341,21 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     throw error;
   }
 }
+
+/**
+ * The local table's DynamoDB for the one-off scripts (admin, migrate, statements): the one `npm start` runs, or else
+ * DynamoDB Local started on its port and data folder for the script alone; `stop` ends only what was started here.
+ */
+export async function localDynamoForScript(options: LocalStackOptions) {
+  const { localDynamoClient, startDynamoDbLocal } = await import("../functions/src/local/dynamodb-local.js");
+  const { ListTablesCommand } = await import("@aws-sdk/client-dynamodb");
+  const endpoint = `http://127.0.0.1:${options.ports.dynamodb}`;
+  const client = localDynamoClient(endpoint);
+  const running = await client.send(new ListTablesCommand({ Limit: 1 })).then(
+    () => true,
+    () => false,
+  );
+  if (running) return { client, endpoint, running, stop: async () => {} };
+  const dynamo = await startDynamoDbLocal({ port: options.ports.dynamodb, dataDir: options.dataDir });
+  return { client: dynamo.client, endpoint, running, stop: () => dynamo.stop() };
+}

@@ -18,7 +18,7 @@ import { backfillDayCounters } from "../functions/src/repositories/dynamo/day-co
 import { migrateIndexKeys } from "../functions/src/repositories/dynamo/index-key-migration.js";
 import { backfillPayoutNumbers } from "../functions/src/repositories/dynamo/payout-number-backfill.js";
 import { backfillSettledAt } from "../functions/src/repositories/dynamo/settled-at-backfill.js";
-import { defaultLocalStackOptions } from "./local-stack.js";
+import { defaultLocalStackOptions, localDynamoForScript } from "./local-stack.js";
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -44,20 +44,11 @@ async function main() {
     console.log(`Table ${TableName} in ${await client.config.region()}${dryRun ? " (dry run)" : ""}`);
   } else {
     const options = defaultLocalStackOptions();
-    const { localDynamoClient, startDynamoDbLocal } = await import("../functions/src/local/dynamodb-local.js");
-    const { ListTablesCommand } = await import("@aws-sdk/client-dynamodb");
-    const endpoint = `http://127.0.0.1:${options.ports.dynamodb}`;
-    client = localDynamoClient(endpoint);
+    const local = await localDynamoForScript(options);
+    const { endpoint } = local;
+    client = local.client;
+    stop = local.stop;
     TableName = options.tableName;
-    const running = await client.send(new ListTablesCommand({ Limit: 1 })).then(
-      () => true,
-      () => false,
-    );
-    if (!running) {
-      const dynamo = await startDynamoDbLocal({ port: options.ports.dynamodb, dataDir: options.dataDir });
-      client = dynamo.client;
-      stop = () => dynamo.stop();
-    }
     console.log(`Local table ${TableName} at ${endpoint}${dryRun ? " (dry run)" : ""}`);
   }
   try {

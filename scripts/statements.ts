@@ -26,7 +26,7 @@ import {
 } from "../functions/src/services/monthly-statements.js";
 import { createStatementService } from "../functions/src/services/statements.js";
 import { statementPdf } from "../functions/src/statements/statement-pdf.js";
-import { defaultLocalStackOptions } from "./local-stack.js";
+import { defaultLocalStackOptions, localDynamoForScript } from "./local-stack.js";
 
 export const USAGE = `Usage: npm run statements -- [--month YYYY-MM]
 Mails each account with real-money activity in that month (default: the previous month in Nairobi) its statement,
@@ -77,21 +77,8 @@ async function main(): Promise<void> {
     );
   }
 
-  const { localDynamoClient, startDynamoDbLocal } = await import("../functions/src/local/dynamodb-local.js");
   const { ensureTable } = await import("../functions/src/local/table.js");
-  const { ListTablesCommand } = await import("@aws-sdk/client-dynamodb");
-  const endpoint = `http://127.0.0.1:${options.ports.dynamodb}`;
-  let client = localDynamoClient(endpoint);
-  let stop = async () => {};
-  const running = await client.send(new ListTablesCommand({ Limit: 1 })).then(
-    () => true,
-    () => false,
-  );
-  if (!running) {
-    const dynamo = await startDynamoDbLocal({ port: options.ports.dynamodb, dataDir: options.dataDir });
-    client = dynamo.client;
-    stop = () => dynamo.stop();
-  }
+  const { client, endpoint, stop } = await localDynamoForScript(options);
   try {
     await ensureTable(client, options.tableName);
     const ctx = {
