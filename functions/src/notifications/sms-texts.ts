@@ -5,6 +5,7 @@
  * on a lock screen, by whoever holds the phone. A payout number is shown masked.
  */
 import { formatAmount } from "@jengafund/shared";
+import type { SecurityNoticeKind } from "../notices/security-notices.js";
 
 export type MoneySmsKind =
   | "deposit-credited"
@@ -42,13 +43,7 @@ export function moneySmsText(kind: MoneySmsKind, data: MoneySmsData): string {
 }
 
 /** The security notices that are not money moves (design.md §12.2). */
-export type SecuritySmsKind =
-  | "password-changed"
-  | "two-factor-on"
-  | "two-factor-off"
-  | "recovery-code-used"
-  | "second-factor-locked"
-  | "new-browser";
+export type SecuritySmsKind = Exclude<SecurityNoticeKind, MoneySmsKind>;
 
 /** The alert for a security notice: what happened, and whom to call if it was not the owner. No link, no code. */
 export function securitySmsText(kind: SecuritySmsKind): string {
