@@ -510,7 +510,9 @@ describe("money rules under a seeded random workload", () => {
     expect(outcomes["adjust:ok"], `seed ${seed}`).toBeGreaterThan(30);
     // Coverage of the decisions, not a rate: seed 12345 approves 28, so the floor sits well below what any seed gives.
     expect((outcomes["approve:ok"] ?? 0) + (outcomes["approve-assign:ok"] ?? 0), `seed ${seed}`).toBeGreaterThan(15);
-    expect(outcomes["reject:ok"], `seed ${seed}`).toBeGreaterThan(10);
+    // About 30% of the decisions reject, and the decisions are few (seed 416392927 rejected only 3): the floor asks that
+    // the path ran, not how often.
+    expect(outcomes["reject:ok"], `seed ${seed}`).toBeGreaterThan(0);
     expect(keyed.replayed, `seed ${seed}`).toBeGreaterThan(300);
     expect(outcomes["paybill:ok"], `seed ${seed}`).toBeGreaterThan(100);
     expect(
