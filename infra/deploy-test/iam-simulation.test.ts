@@ -9,8 +9,9 @@
  * What a function needs comes from the shared route list (its `data`) and the bindings api-stack.ts declares: every
  * route but Daraja's two doors (the callback ingest, the C2B validation) holds the session key and the origin secret;
  * the two payment routes, and the settle and reconcile functions, hold the Daraja credentials they call Daraja with;
- * only the ingest puts events on the payments bus; only the routes flagged `mail` and the settle function (a settled
- * payout mails its owner) send mail, and only where a sender is set (prod); a function with an on-failure destination
+ * only the ingest puts events on the payments bus; only the routes flagged `mail` and the outbox's three senders
+ * (the stream's sender, reconciliation's sweep, the monthly statements) send mail, and only where a sender is set
+ * (prod); a function with an on-failure destination
  * (the template's EventInvokeConfig) sends to that queue. A new route is covered by its entry in the list.
  *
  * Besides the requests, every (action, resource) pair a function's own policies grant must be one of those needs, and
@@ -83,8 +84,9 @@ interface Needs {
 
 /**
  * The functions of functions/src/handlers/events, which the route list does not describe: settling a callback and
- * reconciling both confirm a payment with Daraja (STK query, Transaction Status) and write the outcome; settling
- * also mails a payout's owner, and reconciliation sweeps the outbox, sending money alerts by SMS and mail. The alert
+ * reconciling both confirm a payment with Daraja (STK query, Transaction Status) and write the outcome (settling
+ * mails nothing: its alerts go through the outbox); reconciliation sweeps the outbox, sending money alerts by SMS and
+ * mail. The alert
  * sender reads new outbox items from the table's stream and sends them; the monthly job mails statements.
  */
 const EVENT_FUNCTIONS: readonly Needs[] = [
@@ -94,7 +96,7 @@ const EVENT_FUNCTIONS: readonly Needs[] = [
     data: "write",
     secrets: Object.values(DARAJA),
     putEvents: false,
-    mails: true,
+    mails: false,
   },
   {
     name: "reconcile-payments",

@@ -342,15 +342,15 @@ export class ApiStack extends Stack {
       data: "write",
       secrets: darajaSecrets(ALL_DARAJA_SECRETS),
       // Callbacks are unsigned: an STK success is confirmed with the STK query before the wallet is credited, and
-      // that Daraja call (with an OAuth call on a cold start) can take seconds. A settled payout mails its owner.
-      environment: { ...darajaSettings, ...mailSettings, MPESA_CONFIRM_STK: "true" },
+      // that Daraja call (with an OAuth call on a cold start) can take seconds. It sends no mail: a settled deposit
+      // or payout writes an outbox event in its own transaction, which the alert sender delivers.
+      environment: { ...darajaSettings, MPESA_CONFIRM_STK: "true" },
       timeout: Duration.seconds(30),
       operations: props.operations,
       // Reserved: callbacks always find room, and a replay of the archive settles at a pace the table and Daraja
       // take (throttled events wait in Lambda's own queue, up to the six hours below).
       reservedConcurrentExecutions: props.concurrency.settle,
     });
-    grantMail(settle);
     const queueProps = {
       retentionPeriod: Duration.days(14),
       enforceSSL: true,

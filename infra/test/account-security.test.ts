@@ -1,6 +1,6 @@
 /**
  * Account recovery mail, security notices and two-factor sign-in in AWS (design.md §11, §12.2): only the functions
- * that send mail (the routes flagged `mail`, and the one that settles payouts) may send it, through SES, as the sender
+ * that send mail (the routes flagged `mail`, and the outbox's senders) may send it, through SES, as the sender
  * named by `-c sesSender`; every session-checking function gets REQUIRE_ADMIN_2FA.
  */
 import { routes, sendsMail } from "@jengafund/shared";
@@ -77,8 +77,6 @@ describe("mail through SES: the reset link and the security notices", () => {
     const functions = routeFunctions(template);
     const mailing = [
       ...MAILING_ROUTES.map((handler) => functions.get(handler)),
-      // A payout settled, by M-Pesa's result or by the status answer reconciliation asked for, mails its owner.
-      eventFunction(template, "Applies M-Pesa callbacks from the payments bus"),
       // The money alerts: the stream's sender, and reconciliation's sweep of what the sender has not sent.
       eventFunction(template, "Sends money alerts (SMS and e-mail) for new outbox items from the table's stream"),
       eventFunction(template, "Checks pending M-Pesa deposits and payouts with Daraja"),
@@ -104,6 +102,10 @@ describe("mail through SES: the reset link and the security notices", () => {
         WEB_ORIGIN: "https://app.jengafund.co.ke",
       });
     }
+    // Settling a callback mails nothing: its alerts go through the outbox, so it has neither the settings nor the grant.
+    expect(
+      environmentOf(eventFunction(template, "Applies M-Pesa callbacks from the payments bus")).MAILER,
+    ).toBeUndefined();
     for (const [handler, fn] of functions) {
       const mailer = MAILING_ROUTES.includes(handler) ? "ses" : undefined;
       expect([handler, environmentOf(fn).MAILER]).toEqual([handler, mailer]);

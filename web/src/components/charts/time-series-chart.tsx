@@ -41,6 +41,9 @@ const loadUplot = () => {
 
 const WIDE_FROM_PX = 480;
 
+/** The y axis's steps for counts: 1, 2, 5, 10, 20, 50 … up to ten million. */
+const COUNT_STEPS = Array.from({ length: 7 }, (_, power) => [1, 2, 5].map((step) => step * 10 ** power)).flat();
+
 /**
  * A chart of figures per day, drawn by uPlot on a canvas as wide as its container (a ResizeObserver follows it), in
  * the design system's colours. The canvas is an image named by the title and described by the summary under it,
@@ -195,6 +198,8 @@ function chartOptions(
         grid: { stroke: gridColor, width: 1 },
         ticks: { show: false },
         space: 36,
+        // Counts step in whole numbers: no "0.5 users" line on a quiet day's chart.
+        ...(unit === "count" ? { incrs: COUNT_STEPS } : {}),
         values: (_u, splits) => splits.map((value) => formatTick(value, unit)),
       },
     ],
