@@ -4,77 +4,36 @@
  * and one asked for on Oct 31 and refused on Nov 1 — with the clock of the whole process moved to those days. Then
  * GET /statements is read as CSV and as PDF (pdf.js reads it back) and summed against the ledger and the wallet.
  */
-import { randomBytes } from "node:crypto";
 import { BatchWriteCommand, DeleteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { type AuthResponse, STATEMENT_MAX_ROWS, STATEMENT_MESSAGES, type Withdrawal } from "@jengafund/shared";
+import { STATEMENT_MAX_ROWS, STATEMENT_MESSAGES, type Withdrawal } from "@jengafund/shared";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ulid } from "../src/lib/ids.js";
 import { defaultDynamoContext, dynamoDocumentClient, tableName } from "../src/repositories/dynamo/client.js";
 import { ledgerItem } from "../src/repositories/dynamo/items.js";
 import { keys } from "../src/repositories/dynamo/keys.js";
 import { backfillSettledAt } from "../src/repositories/dynamo/settled-at-backfill.js";
+import {
+  type Actor,
+  actor,
+  clockAt,
+  devAdmin,
+  expectStatus,
+  http,
+  msisdnOf,
+  paybillDeposit,
+  signUp,
+  stkDeposit,
+  tokenOf,
+} from "./support/clocked-api.js";
 import { itemsOfUser, readItem, setAttributes } from "./support/db.js";
 import { expectLedgerToMatchBalances } from "./support/money.js";
 import { createPackage } from "./support/packages.js";
-import { apiUrl, eventually, postCallback, usePaymentsStack } from "./support/payments-stack.js";
+import { eventually, usePaymentsStack } from "./support/payments-stack.js";
 import { pdfLines } from "./support/pdf-text.js";
 import { simulatePhone } from "./support/simulated-phones.js";
 import { newRegistration } from "./support/users.js";
 
 const payments = usePaymentsStack();
-
-interface Answer {
-  status: number;
-  headers: Headers;
-  bytes: Buffer;
-  json: Record<string, unknown>;
-}
-
-async function http(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<Answer> {
-  const response = await fetch(`${apiUrl}${path}`, {
-    method,
-    headers: {
-      "content-type": "application/json",
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-  });
-  const bytes = Buffer.from(await response.arrayBuffer());
-  const isJson = response.headers.get("content-type")?.includes("json") && bytes.length > 0;
-  return {
-    status: response.status,
-    headers: response.headers,
-    bytes,
-    json: isJson ? JSON.parse(bytes.toString()) : {},
-  };
-}
-
-async function expectStatus(answer: Promise<Answer>, status: number): Promise<Answer> {
-  const settled = await answer;
-  expect(settled.status, JSON.stringify(settled.json)).toBe(status);
-  return settled;
-}
-
-async function signUp(overrides: Record<string, string> = {}) {
-  const input = newRegistration(overrides);
-  const { json } = await expectStatus(http("POST", "/auth/register", { body: input }), 201);
-  return { input, ...(json as unknown as AuthResponse) };
-}
-
-async function signIn(input: { email: string; password: string }): Promise<string> {
-  const { json } = await expectStatus(
-    http("POST", "/auth/login", { body: { email: input.email, password: input.password } }),
-    200,
-  );
-  return String(json.token);
-}
-
-/** The whole process's clock (tokens, ledger ids, createdAt, settledAt) at a Nairobi wall-clock time, moving on. */
-function clockAt(nairobi: string) {
-  vi.setSystemTime(new Date(`${nairobi}+03:00`));
-}
-
-const msisdnOf = (local: string) => `254${local.slice(1)}`;
 
 /** RFC 4180 rows, enough for the statement's CSV (quoted cells may hold commas). */
 function csvRows(text: string): string[][] {
@@ -124,56 +83,11 @@ function summed(text: string) {
   return { opening, moneyIn, moneyOut, closing, rows: rest };
 }
 
-/** Someone who signs in; sessions are short, so a token is signed again once the clock has moved past it. */
-interface Actor {
-  credentials: { email: string; password: string };
-  token: string;
-  signedAt: number;
-}
-
-const actor = (credentials: Actor["credentials"]): Actor => ({ credentials, token: "", signedAt: 0 });
-
-async function tokenOf(who: Actor): Promise<string> {
-  if (!who.token || Math.abs(Date.now() - who.signedAt) > 5 * 60_000) {
-    who.token = await signIn(who.credentials);
-    who.signedAt = Date.now();
-  }
-  return who.token;
-}
-
 const investor = { userId: "", input: newRegistration(), who: actor({ email: "", password: "" }) };
 const friend = { userId: "", references: [] as string[] };
-const deciderAdmin = actor({ email: "admin@jengafund.local", password: "Admin@12345" });
+const deciderAdmin = devAdmin();
+const settledOnBus = () => payments.stack.bus.idle();
 let fundingAdmin: Actor;
-
-async function stkDeposit(token: string, amount: number, phoneNumber: string) {
-  const { json } = await expectStatus(http("POST", "/mpesa/deposit", { token, body: { amount, phoneNumber } }), 202);
-  const id = String(json.checkoutRequestId);
-  await eventually(async () => {
-    const status = await http("GET", `/mpesa/deposit/${id}`, { token });
-    return (status.json.deposit as { status?: string } | undefined)?.status === "completed";
-  });
-}
-
-async function paybillDeposit(local: string, amount: string) {
-  const payment = {
-    TransactionType: "Pay Bill",
-    TransID: `TS${randomBytes(4).toString("hex").toUpperCase()}`,
-    TransTime: "20261015101500",
-    TransAmount: amount,
-    BusinessShortCode: "600984",
-    BillRefNumber: msisdnOf(local),
-    InvoiceNumber: "",
-    OrgAccountBalance: "",
-    ThirdPartyTransID: "",
-    MSISDN: "0".repeat(64),
-    FirstName: "WANJIRU",
-    MiddleName: "",
-    LastName: "KAMAU",
-  };
-  expect((await postCallback("c2b-confirmation", payment)).status).toBe(200);
-  await payments.stack.bus.idle();
-}
 
 async function requestWithdrawal(amount: number): Promise<Withdrawal> {
   const { json } = await expectStatus(
@@ -233,9 +147,9 @@ beforeAll(async () => {
   const friendWho = actor(referred.input);
 
   clockAt("2026-10-06T10:00:00");
-  await stkDeposit(await tokenOf(investor.who), 5_000, investor.input.phoneNumber);
+  await stkDeposit(investor.who, 5_000, investor.input.phoneNumber);
   clockAt("2026-10-07T10:00:00");
-  await paybillDeposit(investor.input.phoneNumber, "1234.50");
+  await paybillDeposit(investor.input.phoneNumber, "1234.50", settledOnBus, "TS");
 
   clockAt("2026-10-08T11:00:00");
   const { json: bought } = await expectStatus(
@@ -251,7 +165,7 @@ beforeAll(async () => {
 
   // The friend's first real-money purchase pays the investor's referral bonus.
   clockAt("2026-10-10T12:00:00");
-  await paybillDeposit(referred.input.phoneNumber, "2000.00");
+  await paybillDeposit(referred.input.phoneNumber, "2000.00", settledOnBus, "TS");
   await expectStatus(
     http("POST", "/investments/buy", { token: await tokenOf(friendWho), body: { packageId: pkg.id, amount: 500 } }),
     201,
@@ -452,7 +366,7 @@ describe("GET /statements", () => {
       );
     });
     await writeAll(items);
-    const token = await signIn(input);
+    const token = await tokenOf(actor(input));
     const query = "/statements?format=csv";
 
     const refused = await http("GET", query, { token });

@@ -15,6 +15,10 @@ import { newRegistration } from "./users.js";
 
 export interface Answer {
   status: number;
+  headers: Headers;
+  /** The body as sent (a statement's PDF or CSV). */
+  bytes: Buffer;
+  /** The body read as JSON, when it is JSON; `{}` otherwise. */
   json: Record<string, unknown>;
 }
 
@@ -31,8 +35,14 @@ export async function http(
     },
     ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
   });
-  const text = await response.text();
-  return { status: response.status, json: text ? JSON.parse(text) : {} };
+  const bytes = Buffer.from(await response.arrayBuffer());
+  const isJson = response.headers.get("content-type")?.includes("json") && bytes.length > 0;
+  return {
+    status: response.status,
+    headers: response.headers,
+    bytes,
+    json: isJson ? JSON.parse(bytes.toString()) : {},
+  };
 }
 
 export async function expectStatus(answer: Promise<Answer>, status: number): Promise<Answer> {
@@ -96,11 +106,19 @@ export async function stkDeposit(who: Actor, amount: number, phoneNumber: string
   });
 }
 
-/** A Paybill payment confirmed by Daraja for the account with this phone number (its account number). */
-export async function paybillDeposit(local: string, amount: string, settled: () => Promise<void>) {
+/**
+ * A Paybill payment confirmed by Daraja for the account with this phone number (its account number). Its receipt is
+ * `receiptPrefix` and 8 hex digits, so a test can tell its own payments apart.
+ */
+export async function paybillDeposit(
+  local: string,
+  amount: string,
+  settled: () => Promise<void>,
+  receiptPrefix = "TC",
+) {
   const payment = {
     TransactionType: "Pay Bill",
-    TransID: `TC${randomBytes(4).toString("hex").toUpperCase()}`,
+    TransID: `${receiptPrefix}${randomBytes(4).toString("hex").toUpperCase()}`,
     TransTime: "20261015101500",
     TransAmount: amount,
     BusinessShortCode: "600984",
