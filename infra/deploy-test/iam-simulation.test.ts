@@ -11,8 +11,8 @@
  * the two payment routes, and the settle and reconcile functions, hold the Daraja credentials they call Daraja with;
  * only the ingest puts events on the payments bus; only the routes flagged `mail` and the outbox's three senders
  * (the stream's sender, reconciliation's sweep, the monthly statements) send mail, and only where a sender is set
- * (prod); a function with an on-failure destination
- * (the template's EventInvokeConfig) sends to that queue. A new route is covered by its entry in the list.
+ * (prod); a function with an on-failure destination (the template's EventInvokeConfig) sends to that queue. A new
+ * route is covered by its entry in the list.
  *
  * Besides the requests, every (action, resource) pair a function's own policies grant must be one of those needs, and
  * every action of every identity policy of the four stacks (the Web stack's CDK-provided deployment roles too) must be
@@ -86,8 +86,8 @@ interface Needs {
  * The functions of functions/src/handlers/events, which the route list does not describe: settling a callback and
  * reconciling both confirm a payment with Daraja (STK query, Transaction Status) and write the outcome (settling
  * mails nothing: its alerts go through the outbox); reconciliation sweeps the outbox, sending money alerts by SMS and
- * mail. The alert
- * sender reads new outbox items from the table's stream and sends them; the monthly job mails statements.
+ * mail. The alert sender reads new outbox items from the table's stream and sends them; the monthly job mails
+ * statements.
  */
 const EVENT_FUNCTIONS: readonly Needs[] = [
   {
