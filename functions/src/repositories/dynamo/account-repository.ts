@@ -9,6 +9,7 @@ import {
 } from "../ports.js";
 import { batchGet } from "./batch-get.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
+import { isConditionFailure } from "./condition-failure.js";
 import { dayCountersUpdate, newUserDay } from "./day-counters.js";
 import { countHourly } from "./hourly-counters.js";
 import {
@@ -193,7 +194,7 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
         );
         return true;
       } catch (error) {
-        if ((error as Error).name === "ConditionalCheckFailedException") return false;
+        if (isConditionFailure(error)) return false;
         throw error;
       }
     },

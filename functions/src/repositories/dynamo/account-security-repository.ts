@@ -9,6 +9,7 @@ import {
 import type { SecondFactorCount, SecondFactorProof, SecondFactorRepository } from "../second-factor-port.js";
 import type { SessionEntry } from "../sessions-port.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
+import { isConditionFailure } from "./condition-failure.js";
 import { toUserRecord } from "./items.js";
 import { keys } from "./keys.js";
 import { refusing, runTransaction } from "./transactions.js";
@@ -36,8 +37,6 @@ function proofUse(proof: SecondFactorProof) {
 }
 
 const BUDGET_RESET = "twoFactor.failures = :zero";
-
-const isConditionFailure = (error: unknown) => (error as Error | undefined)?.name === "ConditionalCheckFailedException";
 
 export function createDynamoAccountSecurityRepository(
   ctx: DynamoContext = defaultDynamoContext(),

@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { IdempotencyClaim, IdempotencyRepository, KeptAnswer } from "../ports.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
+import { isConditionFailure } from "./condition-failure.js";
 import { keys } from "./keys.js";
 import type { TransactItem } from "./transactions.js";
 
@@ -8,8 +9,6 @@ import type { TransactItem } from "./transactions.js";
 const KEEP_ANSWERS_MS = 24 * 3600 * 1000;
 /** How long a running request holds its key: longer than any function may run (API Gateway gives up at 30 s). */
 const HOLD_MS = 60_000;
-
-const isConditionFailure = (error: unknown) => (error as Error | undefined)?.name === "ConditionalCheckFailedException";
 
 const keyOf = (claim: IdempotencyClaim) => keys.idempotency(claim.callerId, claim.key);
 

@@ -1,9 +1,10 @@
-import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
+import type { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { StoredNotificationPreferences } from "@jengafund/shared";
 import { ulidFloor } from "../../lib/ids.js";
 import type { MonthlyStatementsStore, StatementClaim } from "../monthly-statements-port.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
+import { isConditionFailure } from "./condition-failure.js";
 import { keys } from "./keys.js";
 
 /**
@@ -11,10 +12,6 @@ import { keys } from "./keys.js";
  * far past the month's end; the times, checked on each line, decide.
  */
 const ID_AFTER_CREATED_MS = 60_000;
-
-const isConditionFailure = (error: unknown) =>
-  error instanceof ConditionalCheckFailedException ||
-  (error as { name?: string } | null)?.name === "ConditionalCheckFailedException";
 
 /**
  * The monthly statement email's records in the single table. The accounts of a month come from the admin ledger list

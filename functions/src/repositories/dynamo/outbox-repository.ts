@@ -1,4 +1,3 @@
-import { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { NotificationChannel } from "@jengafund/shared";
 import {
@@ -12,6 +11,7 @@ import {
   type OutboxRepository,
 } from "../outbox-port.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
+import { isConditionFailure } from "./condition-failure.js";
 import { keys } from "./keys.js";
 import type { TransactItem } from "./transactions.js";
 
@@ -73,10 +73,6 @@ function toOutboxEvent(item: Item): OutboxEvent {
     email: channelOf(item, "email"),
   };
 }
-
-const isConditionFailure = (error: unknown) =>
-  error instanceof ConditionalCheckFailedException ||
-  (error as Error | undefined)?.name === "ConditionalCheckFailedException";
 
 export function createDynamoOutboxRepository(ctx: DynamoContext = defaultDynamoContext()): OutboxRepository {
   const { db, TableName } = ctx;

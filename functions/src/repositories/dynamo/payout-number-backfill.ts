@@ -6,6 +6,7 @@
  */
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { DynamoContext } from "./client.js";
+import { isConditionFailure } from "./condition-failure.js";
 import { gsi2PartitionItems } from "./index-pages.js";
 import { toDepositRecord } from "./items.js";
 import { keys } from "./keys.js";
@@ -87,5 +88,5 @@ export async function backfillPayoutNumbers(
 }
 
 function ignoreConditionFailure(error: unknown): void {
-  if ((error as Error).name !== "ConditionalCheckFailedException") throw error;
+  if (!isConditionFailure(error)) throw error;
 }

@@ -1,9 +1,8 @@
 import { PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { SessionRepository } from "../sessions-port.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
+import { isConditionFailure } from "./condition-failure.js";
 import { keys } from "./keys.js";
-
-const isConditionFailure = (error: unknown) => (error as Error | undefined)?.name === "ConditionalCheckFailedException";
 
 /** The live sessions in the user item's `sessions` map, and the browsers seen signing in, as items beside the user. */
 export function createDynamoSessionRepository(ctx: DynamoContext = defaultDynamoContext()): SessionRepository {

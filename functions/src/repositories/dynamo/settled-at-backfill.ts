@@ -7,6 +7,7 @@
  */
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { DynamoContext } from "./client.js";
+import { isConditionFailure } from "./condition-failure.js";
 import { gsi2PartitionItems } from "./index-pages.js";
 import { keys } from "./keys.js";
 
@@ -75,7 +76,7 @@ async function giveSettledAt(
     );
     return true;
   } catch (error) {
-    if ((error as Error).name === "ConditionalCheckFailedException") return false;
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 }
