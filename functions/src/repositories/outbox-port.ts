@@ -68,6 +68,9 @@ export type NewOutboxEvent = Pick<OutboxEvent, "id" | "kind" | "userId" | "data"
   emailSentDirectly?: boolean;
 };
 
+/** A money move's event: its id is derived from the kind and the move's own id (the line's or the withdrawal's). */
+export type MoneyMoveEvent = Omit<NewOutboxEvent, "id" | "emailSentDirectly"> & { moveId: string };
+
 /** The deterministic id of a money move's event: a repeat of the move cannot write a second one. */
 export const outboxEventId = (kind: OutboxKind, moveId: string) => `${kind}#${moveId}`;
 

@@ -1,5 +1,4 @@
 import { GetCommand, QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
-import { outboxEventId } from "../outbox-port.js";
 import {
   type ClaimPlan,
   type InvestorRepository,
@@ -251,8 +250,8 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
           user.id,
         ),
         outboxPut(TableName, {
-          id: outboxEventId("withdrawal-requested", withdrawal.id),
           kind: "withdrawal-requested",
+          moveId: withdrawal.id,
           userId: user.id,
           data: {
             amountCents: withdrawal.amountCents,

@@ -2,7 +2,6 @@
  * Item shapes of the single table and the transaction items every money move is built from. Domain records go in
  * and come out here; the rest of the adapters never spell an attribute layout twice.
  */
-import { outboxEventId } from "../outbox-port.js";
 import type {
   AuditRecord,
   DepositRecord,
@@ -500,8 +499,8 @@ export function withdrawalRefund(
     ...(change.audit ? [auditPut(TableName, change.audit)] : []),
     // Refused by an admin, or not paid (M-Pesa's failure or an admin's word): the owner is told once either way.
     outboxPut(TableName, {
-      id: outboxEventId(from === "pending" ? "withdrawal-rejected" : "payout-failed", withdrawal.id),
       kind: from === "pending" ? "withdrawal-rejected" : "payout-failed",
+      moveId: withdrawal.id,
       userId: withdrawal.userId,
       data: { amountCents: withdrawal.amountCents, phoneNumber: withdrawal.phoneNumber },
       createdAt: change.at,

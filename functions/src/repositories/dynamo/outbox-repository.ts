@@ -4,11 +4,13 @@ import {
   type ChannelState,
   type ChannelStatus,
   FINAL_CHANNEL_STATES,
+  type MoneyMoveEvent,
   type NewOutboxEvent,
   type OutboxEvent,
   type OutboxEventData,
   type OutboxKind,
   type OutboxRepository,
+  outboxEventId,
 } from "../outbox-port.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
 import { isConditionFailure } from "./condition-failure.js";
@@ -45,8 +47,8 @@ export function outboxItem(event: NewOutboxEvent): Item {
  * every such transaction already carries the condition or marker that cancels a repeat of the move, so the event is
  * written exactly when the move commits, and once.
  */
-export function outboxPut(TableName: string, event: NewOutboxEvent): TransactItem {
-  return { Put: { TableName, Item: outboxItem(event) } };
+export function outboxPut(TableName: string, { moveId, ...event }: MoneyMoveEvent): TransactItem {
+  return { Put: { TableName, Item: outboxItem({ ...event, id: outboxEventId(event.kind, moveId) }) } };
 }
 
 function channelOf(item: Item, channel: NotificationChannel): ChannelStatus {

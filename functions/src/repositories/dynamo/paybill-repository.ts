@@ -1,5 +1,4 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import { outboxEventId } from "../outbox-port.js";
 import type { PaybillAccountReference, PaybillRepository } from "../paybill-port.js";
 import { summaryOf } from "../ports.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
@@ -47,8 +46,8 @@ export function createDynamoPaybillRepository(ctx: DynamoContext = defaultDynamo
         ),
         dayCountersUpdate(TableName, user.id, dayOf(at), depositDay(line.amountCents)),
         outboxPut(TableName, {
-          id: outboxEventId("deposit-credited", line.id),
           kind: "deposit-credited",
+          moveId: line.id,
           userId: user.id,
           data: { amountCents: line.amountCents, receipt: transId },
           createdAt: at,

@@ -6,7 +6,6 @@ import {
   TransactGetCommand,
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
-import { outboxEventId } from "../outbox-port.js";
 import type { TokenCache } from "../ports.js";
 import {
   type DepositRecord,
@@ -295,8 +294,8 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
       // The owner is told (SMS and email) once this commits, by the notifications module.
       items.push(
         outboxPut(TableName, {
-          id: outboxEventId("deposit-credited", deposit.ledgerLineId),
           kind: "deposit-credited",
+          moveId: deposit.ledgerLineId,
           userId: deposit.userId,
           data: { amountCents: deposit.amountCents, ...(receipt ? { receipt } : {}) },
           createdAt: at,
@@ -434,8 +433,8 @@ export function createDynamoPayoutRepository(ctx: DynamoContext = defaultDynamoC
         ),
         dayCountersUpdate(TableName, withdrawal.userId, dayOf(at), payoutDay(withdrawal.amountCents)),
         outboxPut(TableName, {
-          id: outboxEventId("payout-sent", withdrawal.id),
           kind: "payout-sent",
+          moveId: withdrawal.id,
           userId: withdrawal.userId,
           data: {
             amountCents: withdrawal.amountCents,

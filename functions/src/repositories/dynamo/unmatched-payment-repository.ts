@@ -7,7 +7,6 @@
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { UnmatchedPaymentStatus } from "@jengafund/shared";
 import type { AdjustmentPerson, AdjustmentRecord } from "../adjustments-port.js";
-import { outboxEventId } from "../outbox-port.js";
 import { type AuditRecord, summaryOf } from "../ports.js";
 import type {
   StoredUnmatchedPayment,
@@ -175,8 +174,8 @@ export function unmatchedAssignItems(
     dayCountersUpdate(TableName, subject.id, dayOf(plan.at), depositDay(line.amountCents)),
     ...audits.map((audit) => auditPut(TableName, audit)),
     outboxPut(TableName, {
-      id: outboxEventId("deposit-credited", line.id),
       kind: "deposit-credited",
+      moveId: line.id,
       userId: subject.id,
       data: { amountCents: line.amountCents, receipt: payment.transId },
       createdAt: plan.at,
