@@ -2,7 +2,7 @@ import type { Log } from "../lib/log.js";
 import type { MetricsPort } from "../lib/metrics.js";
 import type { Mailer } from "../mail/mailer.js";
 import { securityNoticeEmail } from "../mail/templates.js";
-import type { OutboxRepository } from "../repositories/outbox-port.js";
+import { type OutboxRepository, outboxEventId } from "../repositories/outbox-port.js";
 import type { AccountRepository } from "../repositories/ports.js";
 import type { SecurityNotice, SecurityNotices } from "./security-notices.js";
 
@@ -69,7 +69,7 @@ export function createSecurityNotices(deps: SecurityNoticeDeps): SecurityNotices
     if (!sms) return;
     try {
       await sms.outbox.put({
-        id: `${notice.kind}#${sms.newId()}`,
+        id: outboxEventId(notice.kind, sms.newId()),
         kind: notice.kind,
         userId: notice.userId,
         createdAt: notice.at.toISOString(),
