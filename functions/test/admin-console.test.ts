@@ -1,4 +1,11 @@
-import type { AuthResponse, Package, Transaction, User, Withdrawal } from "@jengafund/shared";
+import {
+  type AuthResponse,
+  PACKAGE_RATE_MESSAGES,
+  type Package,
+  type Transaction,
+  type User,
+  type Withdrawal,
+} from "@jengafund/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { handler as adjustBalance } from "../src/handlers/http/adjust-user-balance.js";
 import { handler as buy } from "../src/handlers/http/buy-investment.js";
@@ -10,6 +17,7 @@ import { handler as listTransactions } from "../src/handlers/http/list-admin-tra
 import { handler as listUsers } from "../src/handlers/http/list-admin-users.js";
 import { handler as listWithdrawals } from "../src/handlers/http/list-admin-withdrawals.js";
 import { handler as listInvestments } from "../src/handlers/http/list-investments.js";
+import { handler as listPackages } from "../src/handlers/http/list-packages.js";
 import { handler as processWithdrawal } from "../src/handlers/http/process-withdrawal.js";
 import { handler as requestWithdrawal } from "../src/handlers/http/request-withdrawal.js";
 import { handler as updatePackage } from "../src/handlers/http/update-package.js";
@@ -225,12 +233,60 @@ describe("packages", () => {
     [{ dailyReturnRate: -0.1 }, "Daily return rate cannot be negative"],
     [{ maturityDate: "someday" }, "Maturity date must be a date"],
     [{ category: "crypto" }, "Choose a category"],
+    // The product's promise, "returns of up to 40% monthly" (design.md §13.1).
+    [{ monthlyReturnRate: 40.01 }, "Monthly return rate must be at most 40"],
+    [{ monthlyReturnRate: 100, dailyReturnRate: 1 }, "Monthly return rate must be at most 40"],
+    [{ monthlyReturnRate: 40, dailyReturnRate: 1.43 }, PACKAGE_RATE_MESSAGES.dailyAboveMonthly],
+    [{ monthlyReturnRate: 20, dailyReturnRate: 0.72 }, PACKAGE_RATE_MESSAGES.dailyAboveMonthly],
+    [{ name: "Safaricom \u202E0001 SEK" }, "Name cannot contain control or text-direction characters"],
+    [{ company: "KenGen\nLtd" }, "Company cannot contain control or text-direction characters"],
   ])("refuses %j with 400 %j", async (override, message) => {
     const response = await call<Message>(
       createPackage,
       gatewayEvent("create-package", { token: asAdmin.token, body: { ...packageBody, ...override } }),
     );
     expect(response).toEqual({ statusCode: 400, body: { message } });
+  });
+
+  it("refuses the review's 100 %-a-day package, to create or by update, and writes nothing (design.md §13.1)", async () => {
+    const listed = async () =>
+      (await call<{ packages: Package[] }>(listPackages, gatewayEvent("list-packages", { token: asAdmin.token }))).body
+        .packages;
+    const before = await listed();
+    const minting = { ...packageBody, monthlyReturnRate: 40, dailyReturnRate: 100 };
+    const refused = await call<Message>(
+      createPackage,
+      gatewayEvent("create-package", { token: asAdmin.token, body: minting }),
+    );
+    expect(refused).toEqual({ statusCode: 400, body: { message: PACKAGE_RATE_MESSAGES.dailyAboveMonthly } });
+    expect(await listed()).toEqual(before);
+
+    const created = await call<{ package: Package }>(
+      createPackage,
+      gatewayEvent("create-package", { token: asAdmin.token, body: packageBody }),
+    );
+    const id = created.body.package._id;
+    const raised = await call<Message>(
+      updatePackage,
+      gatewayEvent("update-package", { token: asAdmin.token, pathParameters: { id }, body: minting }),
+    );
+    expect(raised).toEqual({ statusCode: 400, body: { message: PACKAGE_RATE_MESSAGES.dailyAboveMonthly } });
+    expect((await listed()).find((pkg) => pkg._id === id)).toMatchObject({
+      monthlyReturnRate: 40,
+      dailyReturnRate: 1.3,
+    });
+  });
+
+  it("takes the edge of the promise: a daily rate of exactly the monthly rate / 28", async () => {
+    const response = await call<{ package: Package }>(
+      createPackage,
+      gatewayEvent("create-package", {
+        token: asAdmin.token,
+        body: { ...packageBody, monthlyReturnRate: 28, dailyReturnRate: 1 },
+      }),
+    );
+    expect(response.statusCode).toBe(201);
+    expect(response.body.package).toMatchObject({ monthlyReturnRate: 28, dailyReturnRate: 1 });
   });
 
   it("accepts a site path as the image, like the seeded packages", async () => {

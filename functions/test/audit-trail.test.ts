@@ -74,7 +74,7 @@ describe("the audit trail", () => {
     const pkgId = created.body.package._id;
     const updated = await asAdmin(updatePackage, "update-package", {
       pathParameters: { id: pkgId },
-      body: { ...PACKAGE, price: 600, dailyReturnRate: 1.2 },
+      body: { ...PACKAGE, price: 600, dailyReturnRate: 1.05 },
     });
     expect(updated.statusCode).toBe(200);
     expect((await asAdmin(deletePackage, "delete-package", { pathParameters: { id: pkgId } })).statusCode).toBe(200);
@@ -104,7 +104,7 @@ describe("the audit trail", () => {
     });
     expect(update).toMatchObject({
       action: "package.update",
-      details: { before: { price: 500, dailyReturnRate: 1 }, after: { price: 600, dailyReturnRate: 1.2 } },
+      details: { before: { price: 500, dailyReturnRate: 1 }, after: { price: 600, dailyReturnRate: 1.05 } },
     });
     expect(Object.keys(update?.details.after ?? {}).sort()).toEqual(["dailyReturnRate", "price"]);
     expect(deleted).toMatchObject({ action: "package.delete", details: { before: { name: PACKAGE.name } } });

@@ -138,6 +138,21 @@ describe("POST /auth/register", () => {
     expect(await readItem(keys.emailMarker(input.email))).toBeUndefined();
   });
 
+  it.each([
+    ["a right-to-left override", { firstName: "Amina\u202E" }, "First name"],
+    ["a line break", { lastName: "Otieno\nAdmin" }, "Last name"],
+    ["an escape character", { firstName: "\u001b[2JWanjiru" }, "First name"],
+    ["a direction isolate", { lastName: "Kamau\u2067" }, "Last name"],
+  ])("refuses a name with %s (400) and creates no account", async (_, names, label) => {
+    const input = newRegistration(names);
+    const response = await call<Message>(register, gatewayEvent("register-user", { body: input }));
+    expect(response).toEqual({
+      statusCode: 400,
+      body: { message: `${label} cannot contain control or text-direction characters` },
+    });
+    expect(await readItem(keys.emailMarker(input.email))).toBeUndefined();
+  });
+
   it("creates exactly one account when 50 registrations race with one email in different cases", async () => {
     const base = newRegistration();
     const attempts = Array.from({ length: 50 }, (_, i) => {

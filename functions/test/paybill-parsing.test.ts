@@ -56,6 +56,11 @@ describe("parseC2bPayment", () => {
     });
   });
 
+  it("keeps the receipt in M-Pesa's form, trimmed and upper case, whatever case it was delivered in", () => {
+    expect(parseC2bPayment({ ...payment, TransID: " rkl51zdr4f " })?.transId).toBe("RKL51ZDR4F");
+    expect(parseC2bPayment({ ...payment, TransID: "Rkl51ZDr4F" })?.transId).toBe("RKL51ZDR4F");
+  });
+
   it.each([
     ["no receipt", { ...payment, TransID: "" }],
     ["a receipt that is no key", { ...payment, TransID: "RKL#1" }],

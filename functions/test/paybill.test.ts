@@ -215,6 +215,56 @@ describe("C2B confirmation", () => {
     await expectLedgerToMatchBalances(user._id);
   });
 
+  it("credits a receipt once when it is replayed in lower case, one after the other (design.md §13.3)", async () => {
+    const { user } = await registerUser();
+    const payment = c2bPayment({ BillRefNumber: user.referralCode, TransAmount: "400.00" });
+    await confirm(payment);
+    await confirm({ ...payment, TransID: payment.TransID.toLowerCase() });
+    await confirm({ ...payment, TransID: ` ${payment.TransID.slice(0, 5)}${payment.TransID.slice(5).toLowerCase()} ` });
+
+    expect((await userItem(user._id))?.walletBalanceCents).toBe(40_000);
+    const credited = await completedDeposits(user._id);
+    expect(credited).toHaveLength(1);
+    expect(credited[0]?.mpesaTransactionId).toBe(payment.TransID);
+    expect(await readItem(keys.receiptMarker(payment.TransID.toLowerCase()))).toBeUndefined();
+    await expectLedgerToMatchBalances(user._id);
+  });
+
+  it("credits once under 50 concurrent deliveries of one confirmation in upper and lower case (R20)", async () => {
+    const { user } = await registerUser();
+    const payment = c2bPayment({ BillRefNumber: user.referralCode, TransAmount: "650.00" });
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        postCallback(
+          "c2b-confirmation",
+          i % 2 === 0 ? payment : { ...payment, TransID: payment.TransID.toLowerCase() },
+        ),
+      ),
+    );
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    await payments.stack.bus.idle();
+
+    expect((await userItem(user._id))?.walletBalanceCents).toBe(65_000);
+    expect(await completedDeposits(user._id)).toHaveLength(1);
+    expect(payments.stack.bus.deadLetters).toEqual([]);
+    await expectLedgerToMatchBalances(user._id);
+  });
+
+  it("keeps a receipt that is not ten letters and digits as unmatched (invalid-receipt), never credited", async () => {
+    const { user } = await registerUser();
+    const payment = c2bPayment({ BillRefNumber: user.referralCode, TransAmount: "300.00", TransID: "TK12345" });
+    const answer = await confirm(payment);
+    expect(answer.status).toBe(200);
+
+    expect(await readItem(keys.unmatchedPayment("TK12345"))).toMatchObject({
+      status: "unmatched",
+      reason: "invalid-receipt",
+      amountCents: 30_000,
+    });
+    expect((await userItem(user._id))?.walletBalanceCents).toBe(0);
+    expect(await completedDeposits(user._id)).toEqual([]);
+  });
+
   it("never credits a TransID that an STK deposit already took as its receipt", async () => {
     const { token, user, input } = await registerUser();
     // The simulator never calls back for this number: the STK callback below is ours.

@@ -453,7 +453,7 @@ describe("the prod synth's functions, run by AWS's runtime interface client on N
           image: "https://pay.example.co.ke/images/fund.png",
           category: "technology",
           riskLevel: "low",
-          monthlyReturnRate: 1,
+          monthlyReturnRate: 3,
           dailyReturnRate: 0.1,
           maturityDate: "2027-12-31",
         },

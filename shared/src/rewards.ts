@@ -17,3 +17,19 @@ export function dailyRewardCents(amountCents: number, dailyReturnRate: number): 
 export function maturityDayOfPurchase(pkg: { maturityDate: string }): string {
   return nairobiDay(new Date(pkg.maturityDate));
 }
+
+/**
+ * The product's promise (spec: "returns of up to 40% monthly") bounds every package's terms: a monthly rate above it,
+ * or a daily rate that pays more than the monthly rate over a 28-day month, would let one admin's form mint money.
+ */
+export const MAX_MONTHLY_RETURN_RATE = 40;
+export const REWARD_DAYS_PER_MONTH = 28;
+
+export const PACKAGE_RATE_MESSAGES = {
+  dailyAboveMonthly: `Daily return rate × ${REWARD_DAYS_PER_MONTH} cannot be more than the monthly return rate`,
+} as const;
+
+/** `dailyReturnRate × 28 ≤ monthlyReturnRate`, compared in hundredths of a percent (rates have two decimals). */
+export function dailyRateKeepsMonthlyPromise(dailyReturnRate: number, monthlyReturnRate: number): boolean {
+  return Math.round(dailyReturnRate * 100) * REWARD_DAYS_PER_MONTH <= Math.round(monthlyReturnRate * 100);
+}

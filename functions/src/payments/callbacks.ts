@@ -3,6 +3,8 @@
  * few facts settlement needs. Anything that does not have the envelope's shape is refused as null. Result codes are
  * kept as text: "0" is success, and Daraja also uses codes such as "SFC_IC0003".
  */
+import { normalizeMpesaReceipt } from "@jengafund/shared";
+
 export interface StkOutcome {
   checkoutRequestId: string;
   resultCode: string;
@@ -66,7 +68,7 @@ export function parseStkCallback(body: unknown): StkOutcome | null {
     ? itemsByName(callback.CallbackMetadata.Item, "Name")
     : new Map();
   const amount = metadata.has("Amount") ? toNumber(metadata.get("Amount")) : undefined;
-  const receipt = toText(metadata.get("MpesaReceiptNumber"));
+  const receipt = toText(metadata.get("MpesaReceiptNumber"))?.toUpperCase();
   return {
     checkoutRequestId: callback.CheckoutRequestID,
     resultCode,
@@ -153,7 +155,10 @@ export interface C2bPayment {
   thirdPartyTransId?: string;
 }
 
-/** An M-Pesa receipt as a key segment: letters and digits only. */
+/**
+ * What can be a key segment: letters and digits only. A receipt of this shape but not M-Pesa's (10 of them) is still
+ * read, so settlement keeps the payment as unmatched (`invalid-receipt`) rather than losing it at the door.
+ */
 const RECEIPT = /^[A-Za-z0-9]{1,30}$/;
 
 /**
@@ -176,7 +181,8 @@ const fieldText = (value: unknown) => (typeof value === "string" || typeof value
  */
 export function parseC2bPayment(body: unknown): C2bPayment | null {
   if (!isObject(body)) return null;
-  const transId = fieldText(body.TransID).trim();
+  // One receipt, one credit, whatever the letter case it is delivered in (design.md §13.3).
+  const transId = normalizeMpesaReceipt(fieldText(body.TransID));
   const amountCents = decimalKesToCents(body.TransAmount);
   if (!RECEIPT.test(transId) || amountCents === null || amountCents <= 0) return null;
   const optional = (name: string, value: unknown) => {

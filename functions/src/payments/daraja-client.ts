@@ -1,4 +1,4 @@
-import { nairobiWallClock } from "@jengafund/shared";
+import { nairobiWallClock, normalizeMpesaReceipt } from "@jengafund/shared";
 import type { Clock } from "../lib/clock.js";
 import type { TokenCache } from "../repositories/ports.js";
 import { decimalKesToCents, resultCodeOf } from "./callbacks.js";
@@ -68,7 +68,7 @@ const MAX_PULL_PAGES = 20;
 export function pulledPaymentOf(row: unknown): PulledPayment | null {
   if (typeof row !== "object" || row === null) return null;
   const fields = row as Record<string, unknown>;
-  const transId = String(fields.transactionId ?? "").trim();
+  const transId = normalizeMpesaReceipt(String(fields.transactionId ?? ""));
   const amountCents = decimalKesToCents(fields.amount);
   const completedAt = new Date(String(fields.trxDate ?? ""));
   if (!/^[A-Za-z0-9]{1,30}$/.test(transId) || amountCents === null || amountCents <= 0) return null;

@@ -3,6 +3,7 @@
  * business number with an account number, Daraja confirms it, and the payment is credited once per TransID or kept
  * as unmatched for an admin.
  */
+import type { UnmatchedPaymentReason } from "@jengafund/shared";
 import type { LedgerLine, UserRecord } from "./ports.js";
 
 /** What an account number names: a registered phone (as the stored MSISDN) or a referral code (upper case). */
@@ -12,7 +13,7 @@ export type PaybillAccountReference = { msisdn: string } | { referralCode: strin
  * Why a confirmed payment was kept as unmatched instead of credited: its account number named no account, or an
  * inactive one, or it was confirmed for a business number that is not our Paybill.
  */
-export type UnmatchedReason = "unknown-account" | "inactive-account" | "other-short-code" | "amount-out-of-bounds";
+export type UnmatchedReason = UnmatchedPaymentReason;
 
 /** A confirmed Paybill payment that named no (active) account: kept, never lost, for an admin to resolve. */
 export interface UnmatchedPaymentRecord {

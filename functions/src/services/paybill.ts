@@ -4,6 +4,7 @@
  */
 import {
   C2B_RESULT_CODES,
+  isMpesaReceipt,
   kesToCents,
   normalizeKenyanPhone,
   PAYBILL_MAX_KES,
@@ -147,8 +148,9 @@ export function createPaybillDeposits({ payments, clock, newId, log, metrics, bu
       // What validation would have refused (C2B00013) is never credited unseen: a confirmation comes without one
       // wherever validation was skipped or unreachable, so its amount is checked here too.
       const outOfBounds = payment.amountCents < MIN_CENTS || payment.amountCents > MAX_CENTS;
-      const account =
-        businessNumber !== undefined && payment.businessShortCode.trim() !== businessNumber
+      const account = !isMpesaReceipt(payment.transId)
+        ? { missing: "invalid-receipt" as const }
+        : businessNumber !== undefined && payment.businessShortCode.trim() !== businessNumber
           ? { missing: "other-short-code" as const }
           : outOfBounds
             ? { missing: "amount-out-of-bounds" as const }

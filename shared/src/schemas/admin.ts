@@ -1,7 +1,9 @@
 import * as z from "zod/mini";
 import { hasAtMostTwoDecimals } from "../money.js";
+import { dailyRateKeepsMonthlyPromise, MAX_MONTHLY_RETURN_RATE, PACKAGE_RATE_MESSAGES } from "../rewards.js";
 import { emptyToUndefined } from "./blank.js";
 import { ADMIN_MESSAGES } from "./messages.js";
+import { isPlainText, plainTextMessage } from "./plain-text.js";
 
 const userId = z.string("User is required").check(z.regex(/^[0-9A-Z]{26}$/, "User is not valid"));
 export const UserIdPathSchema = z.object({ id: userId });
@@ -49,6 +51,10 @@ const requiredText = (label: string, max: number) =>
       z.maxLength(max, `${label} must be at most ${max} characters`),
     );
 
+/** A name shown to investors and admins: required text with no control or text-direction characters. */
+const displayName = (label: string, max: number) =>
+  requiredText(label, max).check(z.refine(isPlainText, plainTextMessage(label)));
+
 const rate = (label: string, max: number) =>
   z
     .number(`${label} is required`)
@@ -70,29 +76,36 @@ const isImageLocation = (value: string) => {
   }
 };
 
-export const PackageInputSchema = z.object({
-  name: requiredText("Name", 100),
-  company: requiredText("Company", 100),
-  description: requiredText("Description", 1000),
-  price: z
-    .number("Price is required")
-    .check(
-      z.refine(Number.isFinite, "Price must be a number"),
-      z.gte(1, "Price must be at least KES 1"),
-      z.lte(10_000_000, "Price is too large"),
-      z.refine(hasAtMostTwoDecimals, "Price can have at most 2 decimals"),
-    ),
-  image: z
-    .string("Image is required")
-    .check(z.trim(), z.maxLength(2048, "Image URL is too long"), z.refine(isImageLocation, "Image must be a URL")),
-  category: z.enum(PACKAGE_CATEGORIES, "Choose a category"),
-  riskLevel: z.enum(RISK_LEVELS, "Choose a risk level"),
-  monthlyReturnRate: rate("Monthly return rate", 1000),
-  dailyReturnRate: rate("Daily return rate", 100),
-  maturityDate: z
-    .string("Maturity date is required")
-    .check(z.refine((value) => value !== "" && !Number.isNaN(Date.parse(value)), "Maturity date must be a date")),
-});
+export const PackageInputSchema = z
+  .object({
+    name: displayName("Name", 100),
+    company: displayName("Company", 100),
+    description: requiredText("Description", 1000),
+    price: z
+      .number("Price is required")
+      .check(
+        z.refine(Number.isFinite, "Price must be a number"),
+        z.gte(1, "Price must be at least KES 1"),
+        z.lte(10_000_000, "Price is too large"),
+        z.refine(hasAtMostTwoDecimals, "Price can have at most 2 decimals"),
+      ),
+    image: z
+      .string("Image is required")
+      .check(z.trim(), z.maxLength(2048, "Image URL is too long"), z.refine(isImageLocation, "Image must be a URL")),
+    category: z.enum(PACKAGE_CATEGORIES, "Choose a category"),
+    riskLevel: z.enum(RISK_LEVELS, "Choose a risk level"),
+    monthlyReturnRate: rate("Monthly return rate", MAX_MONTHLY_RETURN_RATE),
+    dailyReturnRate: rate("Daily return rate", 100),
+    maturityDate: z
+      .string("Maturity date is required")
+      .check(z.refine((value) => value !== "" && !Number.isNaN(Date.parse(value)), "Maturity date must be a date")),
+  })
+  .check(
+    z.refine((input) => dailyRateKeepsMonthlyPromise(input.dailyReturnRate, input.monthlyReturnRate), {
+      message: PACKAGE_RATE_MESSAGES.dailyAboveMonthly,
+      path: ["dailyReturnRate"],
+    }),
+  );
 export type PackageInput = z.infer<typeof PackageInputSchema>;
 
 export const ResourceIdPathSchema = z.object({

@@ -2,6 +2,7 @@ import * as z from "zod/mini";
 import { PASSWORD_MIN_LENGTH } from "../constants.js";
 import { MESSAGES, SECURITY_MESSAGES } from "./messages.js";
 import { PhoneNumberSchema } from "./phone-number.js";
+import { isPlainText, plainTextMessage } from "./plain-text.js";
 
 const requiredText = (label: string, max = 50) =>
   z
@@ -10,6 +11,7 @@ const requiredText = (label: string, max = 50) =>
       z.trim(),
       z.minLength(1, `${label} is required`),
       z.maxLength(max, `${label} must be at most ${max} characters`),
+      z.refine(isPlainText, plainTextMessage(label)),
     );
 
 export const EmailSchema = z

@@ -4,17 +4,22 @@
  * was sent back to the payer.
  */
 import * as z from "zod/mini";
+import { MPESA_RECEIPT_PATTERN } from "../mpesa-receipt.js";
 import { pageQuery } from "./admin-queries.js";
 
 export const UNMATCHED_PAYMENT_STATUSES = ["unmatched", "pending", "assigned", "returned"] as const;
 export type UnmatchedPaymentStatus = (typeof UNMATCHED_PAYMENT_STATUSES)[number];
 
-/** Why a payment was kept: no account, a deactivated one, or a confirmation for a business number not ours. */
+/**
+ * Why a payment was kept: no account, a deactivated one, a confirmation for a business number not ours, an amount
+ * Paybill does not take, or a receipt that is not M-Pesa's shape (design.md §13.3).
+ */
 export const UNMATCHED_PAYMENT_REASONS = [
   "unknown-account",
   "inactive-account",
   "other-short-code",
   "amount-out-of-bounds",
+  "invalid-receipt",
 ] as const;
 export type UnmatchedPaymentReason = (typeof UNMATCHED_PAYMENT_REASONS)[number];
 
@@ -91,7 +96,7 @@ export const ReturnUnmatchedPaymentSchema = z.strictObject({
   status: z.literal("returned", "Status must be returned"),
   receipt: z
     .string("Receipt is required")
-    .check(z.trim(), z.regex(/^[A-Z0-9]{10}$/, UNMATCHED_PAYMENT_MESSAGES.receiptFormat)),
+    .check(z.trim(), z.regex(MPESA_RECEIPT_PATTERN, UNMATCHED_PAYMENT_MESSAGES.receiptFormat)),
   reason: resolutionReason,
 });
 

@@ -40,6 +40,7 @@ const reasonLabels: Record<UnmatchedPaymentReason, string> = {
   "inactive-account": "The account it names is deactivated",
   "other-short-code": "Paid to a business number that is not ours",
   "amount-out-of-bounds": "The amount is outside KES 1 to 250,000",
+  "invalid-receipt": "M-Pesa's receipt is not 10 letters and digits",
 };
 
 export function reasonLabel(reason: UnmatchedPaymentReason): string {
