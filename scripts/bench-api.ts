@@ -19,8 +19,10 @@ import {
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
 import autocannon from "autocannon";
+import { callbackPathToken } from "../functions/src/payments/callback-tokens.js";
 import { benchPaybill, type PaybillBench } from "./bench-paybill.js";
 import { defaultLocalStackOptions, startLocalStack } from "./local-stack.js";
+import { paybillUrls } from "./mpesa.js";
 
 /** The stack's own ports; BENCH_PORT_OFFSET moves them all, so a bench can run beside another stack. */
 const OFFSET = Number(process.env.BENCH_PORT_OFFSET ?? 0);
@@ -281,7 +283,7 @@ export async function benchApi(
     );
     await measure("GET /mpesa/paybill", () => json(`${api}/mpesa/paybill`, { token }));
     await measure("POST /hooks/daraja/c2b-validation/{token}", () =>
-      json(`${api}/hooks/daraja/c2b-validation/${process.env.MPESA_CALLBACK_TOKEN ?? ""}`, {
+      json(paybillUrls(api, process.env.MPESA_CALLBACK_TOKEN ?? "").validationUrl, {
         method: "POST",
         body: JSON.stringify({
           TransactionType: "Pay Bill",
@@ -367,22 +369,38 @@ export async function benchApi(
       dailyReturnRate: 0.3,
       maturityDate: new Date(Date.now() + 90 * 86_400_000).toISOString(),
     };
-    const created = await measure("POST /admin/packages", () =>
-      json<{ package: { _id: string } }>(`${api}/admin/packages`, {
+    // A new package waits for the second admin (design.md §13.1), who approves it.
+    const asked = await measure("POST /admin/packages", () =>
+      json<{ change: { _id: string; packageId: string } }>(`${api}/admin/packages`, {
         method: "POST",
         token: adminToken,
         body: JSON.stringify(pkgBody),
       }),
     );
-    await measure("PUT /admin/packages/{id}", () =>
-      json(`${api}/admin/packages/${created.body.package._id}`, {
+    const checker = await json<Auth>(`${api}/auth/login`, {
+      method: "POST",
+      body: JSON.stringify(defaults.secondAdmin),
+    });
+    await measure("GET /admin/package-changes", () =>
+      json(`${api}/admin/package-changes?status=pending`, { token: checker.body.token }),
+    );
+    await measure("PUT /admin/package-changes/{id} (approve)", () =>
+      json(`${api}/admin/package-changes/${asked.body.change._id}`, {
+        method: "PUT",
+        token: checker.body.token,
+        body: JSON.stringify({ decision: "approve" }),
+      }),
+    );
+    const packageId = asked.body.change.packageId;
+    await measure("PUT /admin/packages/{id} (words only)", () =>
+      json(`${api}/admin/packages/${packageId}`, {
         method: "PUT",
         token: adminToken,
-        body: JSON.stringify(pkgBody),
+        body: JSON.stringify({ ...pkgBody, description: "For measuring, again." }),
       }),
     );
     await measure("DELETE /admin/packages/{id}", () =>
-      json(`${api}/admin/packages/${created.body.package._id}`, { method: "DELETE", token: adminToken }),
+      json(`${api}/admin/packages/${packageId}`, { method: "DELETE", token: adminToken }),
     );
 
     // STK callback delivered → balance visible: post a success callback the way Daraja does, for deposits whose
@@ -415,7 +433,7 @@ export async function benchApi(
       if (!pending.body.checkoutRequestId) throw new Error("the simulator kept the phone locked");
       const before = (await json<Auth>(`${api}/auth/me`, { token })).body.user.walletBalance;
       const t0 = performance.now();
-      await json(`${api}/hooks/daraja/stk/${callbackToken}`, {
+      await json(`${api}/hooks/daraja/stk/${callbackPathToken(callbackToken, "stk")}`, {
         method: "POST",
         body: JSON.stringify({
           Body: {

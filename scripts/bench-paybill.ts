@@ -8,6 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { loadavg } from "node:os";
 import autocannon from "autocannon";
+import { paybillUrls } from "./mpesa.js";
 
 export const PAYBILL_HEADING = "## M-Pesa Paybill: validation and confirmation → balance visible";
 
@@ -125,8 +126,7 @@ export async function benchPaybill(options: {
   samples?: number;
 }): Promise<PaybillBench> {
   const { api, callbackToken, account, log, connections, durationS } = options;
-  const validationUrl = `${api}/hooks/daraja/c2b-validation/${callbackToken}`;
-  const confirmationUrl = `${api}/hooks/daraja/c2b-confirmation/${callbackToken}`;
+  const { validationUrl, confirmationUrl } = paybillUrls(api, callbackToken);
   const loadBefore = loadavg();
 
   // Validation: the accepted path (the account number names an active account: a marker read and a user read), and

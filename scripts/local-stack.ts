@@ -22,6 +22,8 @@ export interface LocalStackOptions {
   /** Persist DynamoDB data here; omit for an in-memory database. */
   dataDir?: string;
   admin: { email: string; password: string };
+  /** The second admin, who approves what the first asks for (design.md §13.1). */
+  secondAdmin: { email: string; password: string };
   tableName: string;
   simDelayMs: number;
   /** Leave out the Vite dev server (benchmarks talk to the API only). */
@@ -71,6 +73,10 @@ export function defaultLocalStackOptions(env: NodeJS.ProcessEnv = process.env): 
     mail: { smtpPort: Number(env.MAILDEV_SMTP_PORT ?? 1025), webPort: Number(env.MAILDEV_WEB_PORT ?? 1080) },
     dataDir: join(repoRoot, ".data", "dynamodb"),
     admin: { email: env.ADMIN_EMAIL ?? "admin@jengafund.local", password: env.ADMIN_PASSWORD ?? "Admin@12345" },
+    secondAdmin: {
+      email: env.SECOND_ADMIN_EMAIL ?? "admin2@jengafund.local",
+      password: env.SECOND_ADMIN_PASSWORD ?? "Admin2@12345",
+    },
     tableName: env.TABLE_NAME ?? "jengafund",
     simDelayMs: Number(env.MPESA_SIM_DELAY_MS ?? 1500),
   };
@@ -221,7 +227,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       }
     }
     const { seedDevData } = await import("../functions/src/local/seed.js");
-    const seed = await seedDevData(options.admin);
+    const seed = await seedDevData(options.admin, options.secondAdmin);
     log(
       `Table ${options.tableName} ${tableState}; seed: admin ${seed.adminCreated ? "created" : "present"}, ${seed.packagesCreated} new packages`,
     );

@@ -16,6 +16,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs, promisify } from "node:util";
+import { callbackPathToken } from "../functions/src/payments/callback-tokens.js";
 import { DarajaError, type PaybillDarajaPort } from "../functions/src/payments/daraja.js";
 import { createDarajaClient } from "../functions/src/payments/daraja-client.js";
 
@@ -48,12 +49,15 @@ export interface Registered {
   validationUrl: string;
 }
 
-/** The validation and confirmation routes of the API, token included (functions/src/handlers/http). */
+/**
+ * The validation and confirmation routes of the API, each with its own token derived from the callback secret
+ * (functions/src/payments/callback-tokens.ts, design.md §13.3).
+ */
 export function paybillUrls(callbackBaseUrl: string, callbackToken: string) {
   const base = callbackBaseUrl.replace(/\/+$/, "");
   return {
-    validationUrl: `${base}/hooks/daraja/c2b-validation/${callbackToken}`,
-    confirmationUrl: `${base}/hooks/daraja/c2b-confirmation/${callbackToken}`,
+    validationUrl: `${base}/hooks/daraja/c2b-validation/${callbackPathToken(callbackToken, "c2b-validation")}`,
+    confirmationUrl: `${base}/hooks/daraja/c2b-confirmation/${callbackPathToken(callbackToken, "c2b-confirmation")}`,
   };
 }
 
@@ -204,7 +208,7 @@ async function stageTarget(stage: string, nominatedNumber: string, c2bVersion: "
 }
 
 /** Shows a URL without its token, which is a secret (it is printed only as its first characters). */
-const withoutToken = (url: string, token: string) => url.replace(token, `${token.slice(0, 4)}…`);
+const withoutToken = (url: string) => url.replace(/\/([^/]{4})[^/]*$/, "/$1…");
 
 async function main() {
   const { positionals, values } = parseArgs({
@@ -235,12 +239,11 @@ async function main() {
     console.log(`Local Daraja simulator at ${target.darajaUrl}, Paybill ${target.shortCode}`);
   }
   const done = await registerPaybill(target);
-  const token = target.callbackToken;
   console.log(
     [
       `C2B URLs (${target.c2bVersion}, ResponseType Completed): ${done.c2bUrls}`,
-      `  validation    ${withoutToken(done.validationUrl, token)}`,
-      `  confirmation  ${withoutToken(done.confirmationUrl, token)}`,
+      `  validation    ${withoutToken(done.validationUrl)}`,
+      `  confirmation  ${withoutToken(done.confirmationUrl)}`,
       `Pull Transactions (nominated number ${target.nominatedNumber}): ${done.pullTransactions}`,
     ].join("\n"),
   );

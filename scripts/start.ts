@@ -19,6 +19,7 @@ try {
     M-Pesa Paybill    ${stack.paybill} with the simulator
 
     Dev admin login   ${options.admin.email} / ${options.admin.password}
+    Second admin      ${options.secondAdmin.email} / ${options.secondAdmin.password}   approves what the first asks for
 
   Press Ctrl-C to stop.
 `);

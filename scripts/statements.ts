@@ -15,7 +15,7 @@ import { systemClock } from "../functions/src/lib/clock.js";
 import { DomainError } from "../functions/src/lib/errors.js";
 import { ulid } from "../functions/src/lib/ids.js";
 import { log } from "../functions/src/lib/log.js";
-import type { MetricsPort } from "../functions/src/lib/metrics.js";
+import { silentMetrics } from "../functions/src/lib/metrics.js";
 import { createSmtpMailer } from "../functions/src/mail/smtp-mailer.js";
 import { createDynamoMonthlyStatementRepository } from "../functions/src/repositories/dynamo/monthly-statement-repository.js";
 import { createDynamoStatementSource } from "../functions/src/repositories/dynamo/statement-source.js";
@@ -51,9 +51,6 @@ export function statementsCommandLine(args: string[], now: Date): { month: strin
     throw error;
   }
 }
-
-/** The run's figures go to the console here; nothing collects metrics locally. */
-const noMetrics: MetricsPort = { count: () => {}, record: () => {}, adjusted: () => {} };
 
 function listening(port: number): Promise<boolean> {
   return new Promise((resolve) => {
@@ -103,7 +100,8 @@ async function main(): Promise<void> {
       mailer: () => mailer,
       clock: systemClock,
       newToken: () => ulid(),
-      metrics: noMetrics,
+      // The run's figures go to the console here; nothing collects metrics locally.
+      metrics: silentMetrics,
       log,
       webOrigin: process.env.WEB_ORIGIN ?? `http://localhost:${options.ports.web}`,
     });

@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build, defineConfig, type Plugin } from "vite";
 import { type ManifestOptions, VitePWA } from "vite-plugin-pwa";
+import { PRE_APP_FORM_GUARD } from "../shared/src/pre-app-form-guard";
 import webManifest from "./src/app/web-manifest.json" with { type: "json" };
 
 const webDir = dirname(fileURLToPath(import.meta.url));
@@ -99,9 +100,13 @@ function prerenderPublicPages(): Plugin & { notPrecached: Set<string> } {
             const isShell = path === SHELL_PATH;
             const preloads = modulePreloads(pageModules[isShell ? SHELL_FILE : path] ?? [], template);
             // A pre-rendered page asks for the app's code only once it is on screen (main.tsx moves these preloads
-            // into <head> after the first paint); the shell has nothing to show first and asks at once.
+            // into <head> after the first paint); the shell has nothing to show first and asks at once. Its forms are
+            // held by the guard until the app has taken them over (shared/src/pre-app-form-guard.ts).
             const html = template
-              .replace("</head>", `${isShell ? preloads : ""}${page.styles}</head>`)
+              .replace(
+                "</head>",
+                `${isShell ? preloads : `<script>${PRE_APP_FORM_GUARD}</script>`}${page.styles}</head>`,
+              )
               .replace(
                 '<div id="root"></div>',
                 isShell

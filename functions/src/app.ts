@@ -13,12 +13,15 @@ import { provideHttpDependencies } from "./lib/middleware.js";
 import { argon2idHasher } from "./lib/passwords.js";
 import { createJwtIssuer } from "./lib/tokens.js";
 import { totpCodes } from "./lib/totp.js";
+import type { Mailer } from "./mail/mailer.js";
 import { createSesMailer } from "./mail/ses-mailer.js";
 import { createSmtpMailer } from "./mail/smtp-mailer.js";
+import { createDynamoPackageChangeRepository, createPackageChangeService } from "./modules/package-terms/index.js";
 import { createSecurityNotices } from "./notices/notices-service.js";
 import type { SecurityNotices } from "./notices/security-notices.js";
 import { sendSms } from "./notifications/africas-talking-sms.js";
 import { createNotifications } from "./notifications/notifications-service.js";
+import { callbackPathToken } from "./payments/callback-tokens.js";
 import { assertCallbackUrl, createDarajaClient } from "./payments/daraja-client.js";
 import { createDynamoAccountRepository } from "./repositories/dynamo/account-repository.js";
 import { createDynamoAccountSecurityRepository } from "./repositories/dynamo/account-security-repository.js";
@@ -45,6 +48,7 @@ import { createDynamoPayoutNumberRepository } from "./repositories/dynamo/payout
 import { createDynamoPayoutRecoveryRepository } from "./repositories/dynamo/payout-recovery-repository.js";
 import { createDynamoPendingDepositRepository } from "./repositories/dynamo/pending-deposit-repository.js";
 import { createDynamoSessionRepository } from "./repositories/dynamo/session-repository.js";
+import { createDynamoSignInLinkRepository } from "./repositories/dynamo/sign-in-link-repository.js";
 import { createDynamoStatementSource } from "./repositories/dynamo/statement-source.js";
 import { createDynamoStatsRepository } from "./repositories/dynamo/stats-repository.js";
 import { createDynamoUnmatchedPaymentRepository } from "./repositories/dynamo/unmatched-payment-repository.js";
@@ -58,16 +62,18 @@ import { createInvestmentService } from "./services/investments.js";
 import { createLoginGuard } from "./services/login-guard.js";
 import { createMonthlyStatements } from "./services/monthly-statements.js";
 import { createNotificationPreferences } from "./services/notification-preferences.js";
+import { createPasswordConfirmation } from "./services/password-confirmation.js";
 import { createPasswordResetRequests, createPasswordResets } from "./services/password-reset.js";
 import { refuseCommonPassword } from "./services/password-strength.js";
 import { createPaybillDeposits, createPaybillDetails, createPaybillValidation } from "./services/paybill.js";
 import { createPaybillReconciliation } from "./services/paybill-reconciliation.js";
-import { createPayoutNumberService } from "./services/payout-numbers.js";
+import { createPayoutNumberBlocks, createPayoutNumberService } from "./services/payout-numbers.js";
 import { createPayoutService } from "./services/payouts.js";
 import { createPendingDepositList } from "./services/pending-deposits.js";
 import { createPortfolioHistoryService } from "./services/portfolio-history.js";
 import { createProofOfWork } from "./services/proof-of-work.js";
 import { createNewBrowserCheck, createSessionService } from "./services/sessions.js";
+import { createSignInLinks } from "./services/sign-in-links.js";
 import { createStatementService, type StatementServiceDeps } from "./services/statements.js";
 import { createStepUp, createTwoFactorService, createTwoFactorSetup } from "./services/two-factor.js";
 import { createUnmatchedPaymentService } from "./services/unmatched-payments.js";
@@ -119,8 +125,11 @@ const proofOfWork = /* @__PURE__ */ once(() => {
   });
 });
 
-/** Registering and signing in, with where the sign-in's notices go. */
-function accountService(notices: SecurityNotices) {
+/**
+ * Registering and signing in, with where the sign-in's notices go and how its sign-in links are mailed (a parameter,
+ * so that registering, which sends neither, carries no mail client).
+ */
+function accountService(notices: SecurityNotices, linkMailer: () => Mailer) {
   const env = config();
   return createAccountService({
     accounts: accountRepo(),
@@ -136,6 +145,7 @@ function accountService(notices: SecurityNotices) {
         perAccountAndIpPerHour: env.LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP_PER_HOUR,
         perIpPerHour: env.LOGIN_MAX_FAILURES_PER_IP_PER_HOUR,
         perAccountPerHour: env.LOGIN_MAX_FAILURES_PER_HOUR,
+        perAccountPerDay: env.LOGIN_MAX_FAILURES_PER_DAY,
       },
       metrics,
     }),
@@ -143,14 +153,24 @@ function accountService(notices: SecurityNotices) {
     twoFactor: { codes: totpCodes, security: securityRepo() },
     sessions: sessionRepo(),
     notices,
+    signInLinks: createSignInLinks({
+      links: createDynamoSignInLinkRepository(),
+      mailer: linkMailer,
+      webOrigin: env.WEB_ORIGIN,
+      log,
+    }),
   });
 }
 
-/** Signing in: its notices (a recovery code used, a second factor locked) go to the owner. */
-export const accounts = /* @__PURE__ */ once(() => accountService(securityNotices()));
+/** Signing in: its notices (a recovery code used, a second factor locked) and sign-in links go to the owner. */
+export const accounts = /* @__PURE__ */ once(() => accountService(securityNotices(), mailer));
 
-/** Registering sends no notice, so its bundle carries no mail client. */
-export const registrations = /* @__PURE__ */ once(() => accountService({ send: async () => undefined }));
+/** Registering sends no notice and signs nobody in with a link, so its bundle carries no mail client. */
+export const registrations = /* @__PURE__ */ once(() =>
+  accountService({ send: async () => undefined }, () => {
+    throw new Error("Registering sends no mail");
+  }),
+);
 
 /**
  * How mail leaves, by configuration: SMTP (MailDev) locally, Amazon SES in AWS. Only the routes and event functions
@@ -298,7 +318,7 @@ export const referralCodes = /* @__PURE__ */ once(() =>
 );
 
 export const investments = /* @__PURE__ */ once(() =>
-  createInvestmentService({ investor: investorRepo(), accounts: accountRepo(), clock: systemClock, newId }),
+  createInvestmentService({ investor: investorRepo(), accounts: accountRepo(), clock: systemClock, newId, metrics }),
 );
 
 export const withdrawals = /* @__PURE__ */ once(() => {
@@ -346,7 +366,19 @@ export const monthlyStatements = (renderPdf: StatementServiceDeps["renderPdf"]) 
 
 /** Account → Notifications (design.md §12.6): what the account is told about, per channel and kind. */
 export const notificationPreferences = /* @__PURE__ */ once(() =>
-  createNotificationPreferences({ preferences: createDynamoNotificationPreferencesRepository() }),
+  createNotificationPreferences({
+    preferences: createDynamoNotificationPreferencesRepository(),
+    // The password, as turning two-factor sign-in off asks for it (design.md §13.2).
+    confirmPassword: createPasswordConfirmation({
+      attempts: accountRepo(),
+      passwords: argon2idHasher,
+      clock: systemClock,
+      limits: loginLimits(),
+      metrics,
+    }),
+    clock: systemClock,
+    newId,
+  }),
 );
 
 /** The investor's portfolio chart (issue 23): replayed from the same read of the ledger as the statements. */
@@ -362,6 +394,11 @@ export const dailyStats = /* @__PURE__ */ once(() =>
 /** Where withdrawals may pay (design.md §12.2), and the signals of the accounts behind the admin's withdrawal list. */
 export const payoutNumbers = /* @__PURE__ */ once(() =>
   createPayoutNumberService({ payoutNumbers: createDynamoPayoutNumberRepository(), clock: systemClock }),
+);
+
+/** The link in a new payout number's notice (design.md §13.2): blocks the number and ends every session. */
+export const payoutNumberBlocks = /* @__PURE__ */ once(() =>
+  createPayoutNumberBlocks({ payoutNumbers: createDynamoPayoutNumberRepository(), clock: systemClock, newId }),
 );
 
 /** The statistics counters reconciliation moves (matured investments leave the active count). */
@@ -382,6 +419,16 @@ const adminDeps = () => ({
  * neither the admin lists nor the other admin actions carry the Daraja client.
  */
 export const admin = /* @__PURE__ */ once(() => createAdminService(adminDeps()));
+
+/** New packages and changes of a package's money terms, under four eyes (design.md §13.1). */
+export const packageChanges = /* @__PURE__ */ once(() =>
+  createPackageChangeService({
+    changes: createDynamoPackageChangeRepository(),
+    packages: createDynamoPackageRepository(),
+    clock: systemClock,
+    newId,
+  }),
+);
 
 /** Balance adjustments: alone within the solo limits, else by a second admin's approval (design.md §12.1). */
 export const adjustments = /* @__PURE__ */ once(() => {
@@ -434,7 +481,7 @@ const daraja = /* @__PURE__ */ once(() => {
       callbackUrl: async (kind) => {
         if (!env.MPESA_CALLBACK_BASE_URL) throw new Error("Invalid configuration: set MPESA_CALLBACK_BASE_URL");
         return assertCallbackUrl(
-          `${env.MPESA_CALLBACK_BASE_URL}/hooks/daraja/${kind}/${await loadSecret("MPESA_CALLBACK_TOKEN")}`,
+          `${env.MPESA_CALLBACK_BASE_URL}/hooks/daraja/${kind}/${callbackPathToken(await loadSecret("MPESA_CALLBACK_TOKEN"), kind)}`,
         );
       },
       secrets: {
@@ -531,6 +578,7 @@ export const paybillDeposits = /* @__PURE__ */ once(() =>
     log,
     metrics,
     businessNumber: config().MPESA_PAYBILL_SHORTCODE,
+    records: daraja(),
   }),
 );
 
@@ -540,6 +588,7 @@ export const paybillReconciliation = /* @__PURE__ */ once(() =>
     daraja: daraja(),
     receipts: createDynamoPaybillReconciliationRepository(),
     settle: (payment) => paybillDeposits().settle(payment),
+    recordMismatch: (found) => paybillDeposits().recordMismatch(found),
     shortCode: config().MPESA_PAYBILL_SHORTCODE,
     clock: systemClock,
     log,

@@ -2,6 +2,8 @@ import {
   type AuthResponse,
   PACKAGE_RATE_MESSAGES,
   type Package,
+  type PackageChange,
+  type PackageInput,
   type Transaction,
   type User,
   type Withdrawal,
@@ -22,7 +24,7 @@ import { handler as processWithdrawal } from "../src/handlers/http/process-withd
 import { handler as requestWithdrawal } from "../src/handlers/http/request-withdrawal.js";
 import { handler as updatePackage } from "../src/handlers/http/update-package.js";
 import { keys } from "../src/repositories/dynamo/keys.js";
-import { signInAsAdmin } from "./support/admin.js";
+import { approvedPackage, signInAsAdmin } from "./support/admin.js";
 import { itemsOfUser, readItem } from "./support/db.js";
 import { call, gatewayEvent, testContext } from "./support/events.js";
 import { expectLedgerToMatchBalances } from "./support/money.js";
@@ -69,7 +71,7 @@ const process = (id: string, body: unknown, token = asAdmin.token) =>
     gatewayEvent("process-withdrawal", { token, pathParameters: { id }, body }),
   );
 
-const packageBody = {
+const packageBody: PackageInput = {
   name: "Rift Valley Railways",
   company: "Kenya Railways",
   description: "Freight from Mombasa to Kampala.",
@@ -173,29 +175,36 @@ describe("GET /admin/users", () => {
 });
 
 describe("packages", () => {
-  it("creates, updates and deletes a package; investments keep the deleted package's name, company and image", async () => {
-    const created = await call<{ package: Package } & Message>(
+  it("creates (with a second admin), updates and deletes a package; investments keep the deleted package's name, company and image", async () => {
+    const asked = await call<{ change: PackageChange } & Message>(
       createPackage,
       gatewayEvent("create-package", { token: asAdmin.token, body: packageBody }),
     );
-    expect(created.statusCode).toBe(201);
-    expect(created.body.package).toMatchObject({ name: "Rift Valley Railways", price: 450, dailyReturnRate: 1.3 });
-    const id = created.body.package._id;
+    expect(asked.statusCode).toBe(202);
+    expect(asked.body).toMatchObject({
+      message: "Sent to a second admin for approval",
+      change: { kind: "create", status: "pending", fields: { name: "Rift Valley Railways", price: 450 } },
+    });
+    const created = await approvedPackage(asAdmin.token, packageBody);
+    expect(created).toMatchObject({ name: "Rift Valley Railways", price: 450, dailyReturnRate: 1.3 });
+    const id = created._id;
 
+    // Words change at once; the price stays as approved.
     const updated = await call<{ package: Package }>(
       updatePackage,
       gatewayEvent("update-package", {
         token: asAdmin.token,
         pathParameters: { id },
-        body: { ...packageBody, price: 300 },
+        body: { ...packageBody, description: "Freight on the standard gauge line" },
       }),
     );
-    expect(updated.body.package.price).toBe(300);
+    expect(updated.statusCode).toBe(200);
+    expect(updated.body.package).toMatchObject({ price: 450, description: "Freight on the standard gauge line" });
 
     const investor = await registerUser();
     const bought = await call(
       buy,
-      gatewayEvent("buy-investment", { token: investor.token, body: { packageId: id, amount: 300 } }),
+      gatewayEvent("buy-investment", { token: investor.token, body: { packageId: id, amount: 450 } }),
     );
     expect(bought.statusCode).toBe(201);
 
@@ -221,7 +230,7 @@ describe("packages", () => {
     });
     const rebuy = await call<Message>(
       buy,
-      gatewayEvent("buy-investment", { token: investor.token, body: { packageId: id, amount: 300 } }),
+      gatewayEvent("buy-investment", { token: investor.token, body: { packageId: id, amount: 450 } }),
     );
     expect(rebuy).toEqual({ statusCode: 404, body: { message: "Package not found" } });
   });
@@ -261,11 +270,7 @@ describe("packages", () => {
     expect(refused).toEqual({ statusCode: 400, body: { message: PACKAGE_RATE_MESSAGES.dailyAboveMonthly } });
     expect(await listed()).toEqual(before);
 
-    const created = await call<{ package: Package }>(
-      createPackage,
-      gatewayEvent("create-package", { token: asAdmin.token, body: packageBody }),
-    );
-    const id = created.body.package._id;
+    const id = (await approvedPackage(asAdmin.token, packageBody))._id;
     const raised = await call<Message>(
       updatePackage,
       gatewayEvent("update-package", { token: asAdmin.token, pathParameters: { id }, body: minting }),
@@ -278,15 +283,15 @@ describe("packages", () => {
   });
 
   it("takes the edge of the promise: a daily rate of exactly the monthly rate / 28", async () => {
-    const response = await call<{ package: Package }>(
+    const response = await call<{ change: PackageChange }>(
       createPackage,
       gatewayEvent("create-package", {
         token: asAdmin.token,
         body: { ...packageBody, monthlyReturnRate: 28, dailyReturnRate: 1 },
       }),
     );
-    expect(response.statusCode).toBe(201);
-    expect(response.body.package).toMatchObject({ monthlyReturnRate: 28, dailyReturnRate: 1 });
+    expect(response.statusCode).toBe(202);
+    expect(response.body.change.fields).toMatchObject({ monthlyReturnRate: 28, dailyReturnRate: 1 });
   });
 
   it("accepts a site path as the image, like the seeded packages", async () => {
@@ -297,7 +302,7 @@ describe("packages", () => {
         body: { ...packageBody, image: "/images/packages/kengen.svg" },
       }),
     );
-    expect(response.statusCode).toBe(201);
+    expect(response.statusCode).toBe(202);
   });
 });
 

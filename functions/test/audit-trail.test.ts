@@ -3,17 +3,16 @@
  * the actor, the target, what changed, the reason and the caller's address; GET /admin/audit lists them newest first
  * with exact totals, filtered by action and searched by target or actor; a refused action records nothing.
  */
-import type { AuditEntry, AuthResponse, Package, Withdrawal } from "@jengafund/shared";
+import type { AuditEntry, AuthResponse, PackageInput, Withdrawal } from "@jengafund/shared";
 import { beforeAll, describe, expect, it } from "vitest";
 import { handler as adjustBalance } from "../src/handlers/http/adjust-user-balance.js";
-import { handler as createPackage } from "../src/handlers/http/create-package.js";
 import { handler as deletePackage } from "../src/handlers/http/delete-package.js";
 import { handler as listAudit } from "../src/handlers/http/list-admin-audit.js";
 import { handler as processWithdrawal } from "../src/handlers/http/process-withdrawal.js";
 import { handler as setUserStatus } from "../src/handlers/http/set-user-status.js";
 import { handler as updatePackage } from "../src/handlers/http/update-package.js";
 import { keys } from "../src/repositories/dynamo/keys.js";
-import { signInAsAdmin } from "./support/admin.js";
+import { approvedPackage, signInAsAdmin } from "./support/admin.js";
 import { readItem } from "./support/db.js";
 import { call, gatewayEvent } from "./support/events.js";
 import { eventually, usePaymentsStack } from "./support/payments-stack.js";
@@ -38,7 +37,7 @@ const asAdmin = <T>(
 const audit = (query: Record<string, string> = {}, token = payments.adminToken) =>
   call<Page>(listAudit, gatewayEvent("list-admin-audit", { token, query: { page: "1", limit: "10", ...query } }));
 
-const PACKAGE = {
+const PACKAGE: PackageInput = {
   name: "Audit Growth Fund",
   company: "Safaricom",
   description: "A package to audit",
@@ -69,23 +68,23 @@ describe("the audit trail", () => {
       body: { amount: 250, type: "credit", reason: "Goodwill for the outage" },
     });
     expect(credit.statusCode).toBe(200);
-    const created = await asAdmin<{ package: Package }>(createPackage, "create-package", { body: PACKAGE });
-    expect(created.statusCode).toBe(201);
-    const pkgId = created.body.package._id;
+    // A new package is asked for by one admin and approved by another (design.md §13.1).
+    const pkgId = (await approvedPackage(admin.token, PACKAGE))._id;
     const updated = await asAdmin(updatePackage, "update-package", {
       pathParameters: { id: pkgId },
-      body: { ...PACKAGE, price: 600, dailyReturnRate: 1.05 },
+      body: { ...PACKAGE, description: "A package to audit, described again" },
     });
     expect(updated.statusCode).toBe(200);
     expect((await asAdmin(deletePackage, "delete-package", { pathParameters: { id: pkgId } })).statusCode).toBe(200);
 
     const { body } = await audit();
-    expect(body.total).toBe(before + 6);
-    const [deleted, update, create, balance, activate, deactivate] = body.entries;
-    for (const entry of body.entries.slice(0, 6)) {
-      expect(entry.actor).toMatchObject({ _id: admin.user._id, email: admin.user.email });
-      expect(entry.details.ip).toBe(ADMIN_IP);
+    expect(body.total).toBe(before + 7);
+    const [deleted, update, approved, requested, balance, activate, deactivate] = body.entries;
+    for (const entry of [deleted, update, requested, balance, activate, deactivate]) {
+      expect(entry?.actor).toMatchObject({ _id: admin.user._id, email: admin.user.email });
     }
+    // The package was asked for through the test's own helper, from its default address.
+    for (const entry of [deleted, update, balance, activate, deactivate]) expect(entry?.details.ip).toBe(ADMIN_IP);
     expect(deactivate).toMatchObject({
       action: "user.status",
       target: { type: "user", _id: user._id, label: user.email },
@@ -97,16 +96,25 @@ describe("the audit trail", () => {
       target: { _id: user._id },
       details: { before: { walletBalance: 0 }, after: { walletBalance: 250 }, reason: "Goodwill for the outage" },
     });
-    expect(create).toMatchObject({
-      action: "package.create",
+    expect(requested).toMatchObject({
+      action: "package.change.requested",
       target: { type: "package", _id: pkgId, label: PACKAGE.name },
-      details: { after: { name: PACKAGE.name, price: 500 } },
+      details: { after: { name: PACKAGE.name, price: 500, kind: "create", status: "pending" } },
+    });
+    expect(approved).toMatchObject({
+      action: "package.change.approved",
+      actor: { email: "admin2@jengafund.local" },
+      target: { type: "package", _id: pkgId },
+      details: { after: { name: PACKAGE.name, price: 500, status: "approved" }, requestedBy: { id: admin.user._id } },
     });
     expect(update).toMatchObject({
       action: "package.update",
-      details: { before: { price: 500, dailyReturnRate: 1 }, after: { price: 600, dailyReturnRate: 1.05 } },
+      details: {
+        before: { description: PACKAGE.description },
+        after: { description: "A package to audit, described again" },
+      },
     });
-    expect(Object.keys(update?.details.after ?? {}).sort()).toEqual(["dailyReturnRate", "price"]);
+    expect(Object.keys(update?.details.after ?? {}).sort()).toEqual(["description"]);
     expect(deleted).toMatchObject({ action: "package.delete", details: { before: { name: PACKAGE.name } } });
     expect(body.entries.map((e) => e._id)).toEqual([...body.entries.map((e) => e._id)].sort().reverse());
 
@@ -120,7 +128,12 @@ describe("the audit trail", () => {
     expect(byAdmin.entries.map((e) => e._id)).toContain(update?._id);
     expect(byAdmin.entries.every((e) => e.action === "package.update")).toBe(true);
     const byPackageId = (await audit({ search: pkgId })).body;
-    expect(byPackageId.entries.map((e) => e.action)).toEqual(["package.delete", "package.update", "package.create"]);
+    expect(byPackageId.entries.map((e) => e.action)).toEqual([
+      "package.delete",
+      "package.update",
+      "package.change.approved",
+      "package.change.requested",
+    ]);
   });
 
   it("records withdrawal approvals, rejections and payouts marked failed, with their reasons", async () => {

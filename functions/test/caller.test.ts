@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decideCaller, viewerIp } from "../src/lib/caller.js";
+import { decideCaller, networkOf, viewerIp } from "../src/lib/caller.js";
 import { gatewayEvent } from "./support/events.js";
 
 const ORIGIN_SECRET = "b7Qx2m9LcR4tW8zK1nV6yP3sD5fG0hJa";
@@ -94,5 +94,32 @@ describe("viewerIp", () => {
     ["198.51.100.7:port", null],
   ])("reads %s as %s", (value, ip) => {
     expect(viewerIp(value)).toBe(ip);
+  });
+});
+
+describe("networkOf: the key an address-keyed limit counts a caller by (design.md §13.4)", () => {
+  it("keeps an IPv4 address (also one written as IPv4-mapped IPv6) as it is", () => {
+    expect(networkOf("196.201.214.200")).toBe("196.201.214.200");
+    expect(networkOf("::ffff:196.201.214.200")).toBe("196.201.214.200");
+  });
+
+  it("counts an IPv6 address by its /64, however it is written", () => {
+    const network = "2001:0db8:0000:00a1::/64";
+    for (const address of [
+      "2001:db8:0:a1::1",
+      "2001:DB8::A1:ffff:ffff:ffff:ffff",
+      "2001:db8:0:a1:1:2:3:4",
+      "2001:db8:0:a1::",
+    ]) {
+      expect(networkOf(address)).toBe(network);
+    }
+    expect(networkOf("2001:db8:0:a2::1")).not.toBe(network);
+    expect(networkOf("::1")).toBe("0000:0000:0000:0000::/64");
+    expect(networkOf("2001:db8::")).toBe("2001:0db8:0000:0000::/64");
+    expect(networkOf("64:ff9b::196.201.214.200")).toBe("0064:ff9b:0000:0000::/64");
+  });
+
+  it("leaves what is not an address as it is", () => {
+    expect(networkOf("unknown")).toBe("unknown");
   });
 });

@@ -5,6 +5,7 @@
  * as they are in AWS.
  */
 
+import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { handler as startDeposit } from "../src/handlers/http/start-deposit.js";
 import { keys } from "../src/repositories/dynamo/keys.js";
@@ -12,7 +13,7 @@ import { readItem, setAttributes } from "./support/db.js";
 import { call, gatewayEvent } from "./support/events.js";
 import { expectLedgerToMatchBalances } from "./support/money.js";
 import { dimensionsOf, logLines, metricLines, outputOf } from "./support/output.js";
-import { callbackToken, eventually, postCallback, usePaymentsStack } from "./support/payments-stack.js";
+import { callbackToken, eventually, kindToken, postCallback, usePaymentsStack } from "./support/payments-stack.js";
 import { approveWithdrawal, b2cResult, pendingWithdrawal } from "./support/payouts.js";
 import { registerUser } from "./support/users.js";
 
@@ -196,5 +197,60 @@ describe("STK successes confirmed with the STK query (R15)", () => {
     });
     expect(logLines(output)).toContainEqual(expect.objectContaining({ rejection: "shape" }));
     expect(JSON.stringify(output)).not.toContain(callbackToken);
+    expect(JSON.stringify(output)).not.toContain(kindToken("stk"));
+  });
+});
+
+describe("a path token per callback kind (design.md §13.3)", () => {
+  const OTHER_KINDS = [
+    "stk",
+    "b2c-result",
+    "b2c-timeout",
+    "status-result",
+    "status-timeout",
+    "c2b-validation",
+  ] as const;
+
+  it("refuses a Paybill confirmation sent with any other kind's token, or the secret itself, as a path that does not exist", async () => {
+    const { user } = await registerUser();
+    const confirmation = {
+      TransactionType: "Pay Bill",
+      TransID: `FK${randomBytes(4).toString("hex").toUpperCase()}`,
+      TransTime: "20261126081530",
+      TransAmount: "9000.00",
+      BusinessShortCode: "600984",
+      BillRefNumber: user.referralCode,
+      MSISDN: "2547****149",
+      FirstName: "MALLORY",
+    };
+    const leaked = [...OTHER_KINDS.map((kind) => kindToken(kind)), callbackToken];
+    expect(new Set(leaked).size).toBe(leaked.length);
+    for (const token of leaked) {
+      expect(await postCallback("c2b-confirmation", confirmation, token)).toEqual({
+        status: 404,
+        body: { message: "Not Found" },
+      });
+    }
+    await payments.stack.bus.idle();
+    expect(await readItem(keys.receiptMarker(confirmation.TransID))).toBeUndefined();
+    expect(await walletOf(user._id)).toBe(0);
+
+    // Its own kind's token lets it in.
+    expect((await postCallback("c2b-confirmation", confirmation)).status).toBe(200);
+    await payments.stack.bus.idle();
+    expect(await walletOf(user._id)).toBe(900_000);
+  });
+
+  it("opens each kind's path with that kind's token only", async () => {
+    const kinds = [...OTHER_KINDS, "c2b-confirmation"] as const;
+    for (const kind of kinds) {
+      for (const other of kinds) {
+        if (other === kind) continue;
+        // An empty body: a right token would be refused for its shape (400), a wrong one is not found (404).
+        const answer = await postCallback(kind, {}, kindToken(other));
+        expect(answer.status, `${kind} with the ${other} token`).toBe(404);
+      }
+      expect((await postCallback(kind, {})).status, kind).not.toBe(404);
+    }
   });
 });

@@ -79,10 +79,12 @@ describe("every route's own bundle", () => {
   });
 
   it("carries password hashing, the EventBridge client and the Daraja client only where the route uses them", () => {
-    // Turning two-factor sign-in on or off and renewing recovery codes check the password (design.md §12.2).
+    // Turning two-factor sign-in on or off, renewing recovery codes (design.md §12.2) and changing the alerts
+    // (§13.2) check the password.
     expect(carrying(PASSWORD_HASHING)).toEqual([
       "register-user",
       "login-user",
+      "update-notification-preferences",
       "reset-password",
       "enable-two-factor",
       "disable-two-factor",

@@ -224,7 +224,7 @@ describe("a money request repeated with the same Idempotency-Key (R13)", () => {
     expect((await send(approve)).statusCode).toBe(409);
   });
 
-  it("creates one package", async () => {
+  it("asks for one new package", async () => {
     const body = {
       name: `Idempotent ${randomUUID().slice(0, 8)}`,
       company: "Safaricom PLC",
@@ -240,11 +240,14 @@ describe("a money request repeated with the same Idempotency-Key (R13)", () => {
     const create = { name: "create-package" as const, token: payments.adminToken, body };
     const key = randomUUID();
     const burst = await Promise.all(Array.from({ length: 5 }, () => send(create, key)));
-    const created = burst.filter((answer) => answer.statusCode === 201);
+    // A new package is a package change waiting for a second admin (design.md §13.1): asked for once.
+    const created = burst.filter((answer) => answer.statusCode === 202);
     expect(new Set(created.map((answer) => JSON.stringify(answer.body))).size).toBe(1);
     expect(await send(create, key)).toEqual(created[0]);
-    const list = await send({ name: "list-packages", token: payments.adminToken });
-    const named = (list.body as { packages: { name: string }[] }).packages.filter((p) => p.name === body.name);
+    const list = await send({ name: "list-package-changes", token: payments.adminToken });
+    const named = (list.body as { changes: { fields: { name: string } }[] }).changes.filter(
+      (change) => change.fields.name === body.name,
+    );
     expect(named).toHaveLength(1);
   });
 });

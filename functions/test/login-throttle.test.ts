@@ -19,9 +19,11 @@ import { createDynamoAttemptGuardRepository } from "../src/repositories/dynamo/a
 import { dynamoDocumentClient, tableName } from "../src/repositories/dynamo/client.js";
 import { keys } from "../src/repositories/dynamo/keys.js";
 import { createDynamoSessionRepository } from "../src/repositories/dynamo/session-repository.js";
+import { createDynamoSignInLinkRepository } from "../src/repositories/dynamo/sign-in-link-repository.js";
 import { createAccountService } from "../src/services/accounts.js";
 import { createLoginGuard, LOGIN_GUARD_MESSAGES } from "../src/services/login-guard.js";
-import { createProofOfWork } from "../src/services/proof-of-work.js";
+import { challengeBinding, createProofOfWork } from "../src/services/proof-of-work.js";
+import { createSignInLinks } from "../src/services/sign-in-links.js";
 import { deactivateUser, readItem } from "./support/db.js";
 import { recordingMetrics } from "./support/metrics.js";
 import { solved, TEST_PROOF_OF_WORK } from "./support/proof-of-work.js";
@@ -67,6 +69,7 @@ function loginService(limits: { perPair?: number; perIp?: number; perAccount?: n
         perAccountAndIpPerHour: limits.perPair ?? 10,
         perIpPerHour: limits.perIp ?? 1000,
         perAccountPerHour: limits.perAccount ?? 100,
+        perAccountPerDay: 1000,
       },
       metrics,
     }),
@@ -74,11 +77,19 @@ function loginService(limits: { perPair?: number; perIp?: number; perAccount?: n
     twoFactor: { codes: totpCodes, security: createDynamoAccountSecurityRepository() },
     sessions: createDynamoSessionRepository(),
     notices: { send: async () => undefined },
+    signInLinks: createSignInLinks({
+      links: createDynamoSignInLinkRepository(),
+      mailer: () => {
+        throw new Error("these tests stay below the day's limit: no sign-in link is mailed");
+      },
+      webOrigin: "http://localhost:5173",
+      log: () => undefined,
+    }),
   });
   /** The HTTP status the login would answer with, its message, and the challenge it carries. */
   const attempt = async (email: string, password: string, ip: string, altcha?: string): Promise<Answer> => {
     try {
-      await service.login(email, password, ip, undefined, altcha);
+      await service.login(email, password, ip, { altcha });
       return { status: 200 };
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
@@ -90,6 +101,10 @@ function loginService(limits: { perPair?: number; perIp?: number; perAccount?: n
     (await attempt(email, password, ip, altcha)).status;
   return { service, attempt, login, passwords, clock, metrics };
 }
+
+/** Challenges as the service makes them (same secret and options), for a test that needs one made to order. */
+const testProofOfWork = () =>
+  createProofOfWork(async () => new TextEncoder().encode(process.env.JWT_SECRET), TEST_PROOF_OF_WORK);
 
 /** An address of this test's own, so tests never share an IP counter. */
 const newIp = () => `198.18.${randomInt(256)}.${randomInt(256)}`;
@@ -224,13 +239,14 @@ describe("login throttling per account and address", () => {
 });
 
 describe("past the account's limit from all addresses: a proof of work, not a lockout", () => {
-  it("asks the owner for a challenge (401, nothing hashed), and a solved one signs in from any address", async () => {
+  it("asks the owner for a challenge (401, nothing hashed), and a solved one signs in from that network", async () => {
     const { input } = await registerUser();
     const { attempt, passwords } = loginService({ perAccount: 5 });
     await failFromMany((e, p, ip) => attempt(e, p, ip).then((a) => a.status), input.email, 5);
     const checkedBefore = passwords.checked();
 
-    const asked = await attempt(input.email, input.password, newIp());
+    const ownerIp = newIp();
+    const asked = await attempt(input.email, input.password, ownerIp);
     expect(asked).toEqual({
       status: 401,
       message: LOGIN_GUARD_MESSAGES.challengeRequired,
@@ -239,9 +255,9 @@ describe("past the account's limit from all addresses: a proof of work, not a lo
     expect(passwords.checked()).toBe(checkedBefore);
 
     const altcha = await solved(asked.challenge);
-    expect(await attempt(input.email, input.password, newIp(), altcha)).toEqual({ status: 200 });
+    expect(await attempt(input.email, input.password, ownerIp, altcha)).toEqual({ status: 200 });
     // The challenge is spent: the same solution is not accepted again, and a new challenge comes with the refusal.
-    const replayed = await attempt(input.email, input.password, newIp(), altcha);
+    const replayed = await attempt(input.email, input.password, ownerIp, altcha);
     expect(replayed).toMatchObject({ status: 401, message: LOGIN_GUARD_MESSAGES.challengeSpent });
     expect(replayed.challenge).not.toEqual(asked.challenge);
     expect(passwords.checked()).toBe(checkedBefore + 1);
@@ -264,8 +280,9 @@ describe("past the account's limit from all addresses: a proof of work, not a lo
     expect(answers.filter((a) => a.status === 401 && a.challenge)).toHaveLength(17);
     expect(passwords.checked() - checkedBefore).toBe(3);
     // The owner signs in with a solved challenge.
-    const asked = await attempt(input.email, input.password, newIp());
-    expect(await login(input.email, input.password, newIp(), await solved(asked.challenge))).toBe(200);
+    const ownerIp = newIp();
+    const asked = await attempt(input.email, input.password, ownerIp);
+    expect(await login(input.email, input.password, ownerIp, await solved(asked.challenge))).toBe(200);
   });
 
   it("counts a challenged attempt on its pair: a solved challenge does not lift the 429 of one address", async () => {
@@ -275,16 +292,20 @@ describe("past the account's limit from all addresses: a proof of work, not a lo
     await failTimes(login, input.email, ip, 3);
     // Account and pair are both at their limit: the pair's 429 comes first.
     expect((await attempt(input.email, input.password, ip)).status).toBe(429);
-    const asked = await attempt(input.email, input.password, newIp());
-    expect(asked.status).toBe(401);
-    expect(await login(input.email, input.password, ip, await solved(asked.challenge))).toBe(429);
+    expect((await attempt(input.email, input.password, newIp())).status).toBe(401);
+    // A challenge solved for this very email and address does not lift the pair's 429.
+    const forPair = await testProofOfWork().challenge("login", new Date(), {
+      boundTo: challengeBinding(input.email, ip),
+    });
+    expect(await login(input.email, input.password, ip, await solved(forPair))).toBe(429);
   });
 
   it("asks again when the solution is forged, for a reset request, or another payload", async () => {
     const { input } = await registerUser();
     const { attempt } = loginService({ perAccount: 1 });
     expect((await attempt(input.email, "wrong", newIp())).status).toBe(401);
-    const asked = await attempt(input.email, input.password, newIp());
+    const ip = newIp();
+    const asked = await attempt(input.email, input.password, ip);
     const { parameters, signature } = asked.challenge as { parameters: Record<string, unknown>; signature: string };
     const forged = Buffer.from(
       JSON.stringify({ challenge: { parameters, signature }, solution: { counter: 1, derivedKey: "00".repeat(32) } }),
@@ -293,12 +314,11 @@ describe("past the account's limit from all addresses: a proof of work, not a lo
     const solvedPayload = JSON.parse(Buffer.from(await solved(asked.challenge), "base64").toString("utf8"));
     solvedPayload.challenge.parameters.expiresAt += 3600;
     const tampered = Buffer.from(JSON.stringify(solvedPayload)).toString("base64");
-    const resetProof = createProofOfWork(
-      async () => new TextEncoder().encode(process.env.JWT_SECRET),
-      TEST_PROOF_OF_WORK,
-    ).challenge("password-reset", new Date());
+    const resetProof = testProofOfWork().challenge("password-reset", new Date(), {
+      boundTo: challengeBinding(input.email, ip),
+    });
     for (const altcha of [forged, tampered, "not base64 json", await solved(await resetProof)]) {
-      expect(await attempt(input.email, input.password, newIp(), altcha)).toMatchObject({
+      expect(await attempt(input.email, input.password, ip, altcha)).toMatchObject({
         status: 401,
         message: LOGIN_GUARD_MESSAGES.challengeRequired,
       });

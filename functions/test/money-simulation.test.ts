@@ -31,7 +31,12 @@ import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { ADJUSTMENT_MESSAGES, SECURITY_MESSAGES, UNMATCHED_PAYMENT_MESSAGES } from "@jengafund/shared";
+import {
+  ADJUSTMENT_MESSAGES,
+  PACKAGE_CHANGE_MESSAGES,
+  SECURITY_MESSAGES,
+  UNMATCHED_PAYMENT_MESSAGES,
+} from "@jengafund/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BusyError, DomainError } from "../src/lib/errors.js";
 import { statusOf } from "../src/lib/middleware.js";
@@ -108,6 +113,8 @@ async function runWorkload(options: {
   const waiting: string[] = [];
   /** Those of them that assign an unmatched Paybill payment. */
   const assignments = new Set<string>();
+  /** Package changes waiting for a second admin. */
+  const packageChangesWaiting: { id: string; maker: Registered }[] = [];
   const adminRecord = async (admin: Registered): Promise<UserRecord> => {
     const record = await services.accounts.getUser(admin.user._id);
     if (!record) throw new Error("admin vanished");
@@ -246,6 +253,46 @@ async function runWorkload(options: {
           requestId: randomUUID(),
         });
         kind = `${approve ? "approve" : "reject"}${assignments.has(id) ? "-assign" : ""}`;
+      } else if (roll < 0.155) {
+        // An admin asks for new terms for a package (design.md §13.1); buyers keep the old ones until approved.
+        kind = "package-change";
+        const current = await services.investor.getPackage(pick(packages).id);
+        if (!current) throw new Error("package vanished");
+        const daily = (50 + Math.floor(random() * 80)) / 100;
+        const makerAdmin = pick(options.admins);
+        const maker = { user: await adminRecord(makerAdmin), ip: "127.0.0.1" };
+        const asked = await services.packageChanges.update({
+          pkg: current,
+          fields: {
+            name: current.name,
+            company: current.company,
+            description: current.description,
+            image: current.image,
+            category: current.category,
+            riskLevel: current.riskLevel,
+            price: Math.max(100, Math.round((current.priceCents / 100) * (0.8 + random() * 0.4))),
+            dailyReturnRate: daily,
+            monthlyReturnRate: Math.ceil(daily * 28 * 100) / 100,
+            maturityDate: current.maturityDate,
+          },
+          actor: maker,
+          requestId: randomUUID(),
+        });
+        if (asked.outcome === "pending") packageChangesWaiting.push({ id: asked.change.id, maker: makerAdmin });
+      } else if (roll < 0.16) {
+        // The other admin decides the oldest waiting package change; now and then its maker tries to, and is refused.
+        kind = "package-decide";
+        const waitingChange = packageChangesWaiting.shift();
+        if (!waitingChange) return;
+        const other = options.admins.find((admin) => admin !== waitingChange.maker) ?? waitingChange.maker;
+        const approve = random() < 0.7;
+        await services.packageChanges.decide({
+          id: waitingChange.id,
+          decision: approve ? { decision: "approve" } : { decision: "reject", reason: "simulation" },
+          actor: { user: await adminRecord(random() < 0.9 ? other : waitingChange.maker), ip: "127.0.0.1" },
+          requestId: randomUUID(),
+        });
+        kind = approve ? "package-approve" : "package-reject";
       } else if (roll < 0.55) {
         kind = "buy";
         const pkg = pick(packages);
@@ -294,6 +341,8 @@ async function runWorkload(options: {
         [
           ADJUSTMENT_MESSAGES.alreadyDecided,
           ADJUSTMENT_MESSAGES.expired,
+          PACKAGE_CHANGE_MESSAGES.alreadyDecided,
+          PACKAGE_CHANGE_MESSAGES.expired,
           UNMATCHED_PAYMENT_MESSAGES.alreadyResolved,
         ].includes(error.message as never)
       ) {
@@ -513,6 +562,9 @@ describe("money rules under a seeded random workload", () => {
     // About 30% of the decisions reject, and the decisions are few (seed 416392927 rejected only 3): the floor asks that
     // the path ran, not how often.
     expect(outcomes["reject:ok"], `seed ${seed}`).toBeGreaterThan(0);
+    // About 50 package changes are asked for and 50 decided (two admins: half the deciders are the maker, refused).
+    expect(outcomes["package-change:ok"], `seed ${seed}`).toBeGreaterThan(20);
+    expect(outcomes["package-approve:ok"], `seed ${seed}`).toBeGreaterThan(3);
     expect(keyed.replayed, `seed ${seed}`).toBeGreaterThan(300);
     expect(outcomes["paybill:ok"], `seed ${seed}`).toBeGreaterThan(100);
     expect(

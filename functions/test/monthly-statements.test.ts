@@ -143,7 +143,7 @@ beforeAll(async () => {
   const optedOut = accounts.optedOut.input;
   const turnedOff = await api("PUT", "/auth/me/notifications", {
     token: await signIn({ email: optedOut.email, password: optedOut.password }),
-    body: { email: { monthlyStatement: false } },
+    body: { email: { monthlyStatement: false }, password: optedOut.password },
   });
   expect(turnedOff.status, JSON.stringify(turnedOff.body)).toBe(200);
 }, 60_000);
@@ -256,6 +256,32 @@ describe("the monthly statement email", () => {
     expect(await mailCount(accounts.active)).toBe(2);
     expect(await mailCount(accounts.alsoActive)).toBe(2);
     expect(await mailCount(accounts.optedOut)).toBe(0);
+  });
+
+  it("skips a deactivated account: its holder gets no statement for the month its money moved in", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
+    let closed: Account;
+    try {
+      clockAt("2026-09-08T09:00:00");
+      const registered = await registerUser();
+      closed = { userId: registered.user._id, input: registered.input };
+      clockAt("2026-09-09T10:00:00");
+      await adjust(closed, "credit", 400, "September top-up");
+      const token = await signIn(adminCredentials);
+      const deactivated = await api("PUT", `/admin/users/${closed.userId}/status`, {
+        token,
+        body: { isActive: false },
+      });
+      expect(deactivated.status, JSON.stringify(deactivated.body)).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+
+    const run = await monthlyStatements().service.run({ month: "2026-09" });
+    expect(run).toMatchObject({ month: "2026-09", accounts: 1, sent: 0, skipped: 1, failed: 0, pending: 0 });
+    expect(run.outcomes).toEqual([{ userId: closed.userId, outcome: "skipped", reason: "deactivated" }]);
+    expect((await readItem(keys.monthlyStatement(closed.userId, "2026-09")))?.state).toBe("skipped");
+    expect(await mailCount(closed)).toBe(0);
   });
 
   it("runs from its own bundle as deployed (esbuild, the Lambda aliases: pdfkit's browser build), and mails the PDF", async () => {

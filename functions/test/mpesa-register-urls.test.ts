@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDarajaSimulator } from "../../mpesa-sim/src/server.js";
 import { paybillUrls, registerPaybill } from "../../scripts/mpesa.js";
 import { closeServer, listen } from "../src/local/servers.js";
+import { callbackPathToken } from "../src/payments/callback-tokens.js";
 
 const repoRoot = resolve(import.meta.dirname, "..", "..");
 const base = Number(process.env.PAYMENTS_TEST_PORT_BASE ?? 3600) + 10 * Number(process.env.VITEST_POOL_ID ?? 1);
@@ -35,6 +36,9 @@ const registrationsOn = async (port: number) =>
   (await (await fetch(`http://127.0.0.1:${port}/__sim/transactions`)).json()) as Registrations;
 
 const token = randomBytes(16).toString("hex");
+/** Each URL carries its own kind's token, derived from the secret (design.md §13.3), never the secret itself. */
+const validationToken = callbackPathToken(token, "c2b-validation");
+const confirmationToken = callbackPathToken(token, "c2b-confirmation");
 
 describe("registering a Paybill with production Daraja", () => {
   const target = {
@@ -53,9 +57,12 @@ describe("registering a Paybill with production Daraja", () => {
     expect(done).toEqual({
       c2bUrls: "registered",
       pullTransactions: "registered",
-      validationUrl: `https://app.jengafund.co.ke/api/hooks/daraja/c2b-validation/${token}`,
-      confirmationUrl: `https://app.jengafund.co.ke/api/hooks/daraja/c2b-confirmation/${token}`,
+      validationUrl: `https://app.jengafund.co.ke/api/hooks/daraja/c2b-validation/${validationToken}`,
+      confirmationUrl: `https://app.jengafund.co.ke/api/hooks/daraja/c2b-confirmation/${confirmationToken}`,
     });
+    expect(validationToken).toMatch(/^[0-9a-f]{64}$/);
+    expect(confirmationToken).not.toBe(validationToken);
+    expect(done.confirmationUrl).not.toContain(token);
     const { c2bUrls, pullRegistrations } = await registrationsOn(PORTS.production);
     expect(c2bUrls).toEqual([
       expect.objectContaining({
@@ -119,16 +126,18 @@ describe("npm run mpesa -- register-urls, without --stage", () => {
     expect(run.stdout).toContain("C2B URLs (v2, ResponseType Completed): registered");
     expect(run.stdout).toContain("Pull Transactions (nominated number 254708374149): registered");
     // The token is a secret: only its first characters are printed.
-    expect(run.stdout).not.toContain(token);
-    expect(run.stdout).toContain(`http://127.0.0.1:3999/api/hooks/daraja/c2b-confirmation/${token.slice(0, 4)}…`);
+    for (const secret of [token, validationToken, confirmationToken]) expect(run.stdout).not.toContain(secret);
+    expect(run.stdout).toContain(
+      `http://127.0.0.1:3999/api/hooks/daraja/c2b-confirmation/${confirmationToken.slice(0, 4)}…`,
+    );
 
     const { c2bUrls, pullRegistrations } = await registrationsOn(PORTS.sandbox);
     expect(c2bUrls).toEqual([
       expect.objectContaining({
         shortCode: "600984",
         responseType: "Completed",
-        validationUrl: `http://127.0.0.1:3999/api/hooks/daraja/c2b-validation/${token}`,
-        confirmationUrl: `http://127.0.0.1:3999/api/hooks/daraja/c2b-confirmation/${token}`,
+        validationUrl: `http://127.0.0.1:3999/api/hooks/daraja/c2b-validation/${validationToken}`,
+        confirmationUrl: `http://127.0.0.1:3999/api/hooks/daraja/c2b-confirmation/${confirmationToken}`,
       }),
     ]);
     expect(pullRegistrations).toEqual([expect.objectContaining({ shortCode: "600984" })]);

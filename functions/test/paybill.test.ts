@@ -14,7 +14,8 @@ import { keys } from "../src/repositories/dynamo/keys.js";
 import { deactivateUser, itemsOfUser, readItem } from "./support/db.js";
 import { call, gatewayEvent } from "./support/events.js";
 import { expectLedgerToMatchBalances } from "./support/money.js";
-import { apiUrl, callbackToken, postCallback, stkPaid, usePaymentsStack } from "./support/payments-stack.js";
+import { metricLines, outputOf } from "./support/output.js";
+import { apiUrl, kindToken, postCallback, stkPaid, usePaymentsStack } from "./support/payments-stack.js";
 import { registerUser } from "./support/users.js";
 
 const payments = usePaymentsStack();
@@ -50,7 +51,7 @@ async function postJson(url: string, body: unknown) {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
-const validate = (body: unknown, token = callbackToken) =>
+const validate = (body: unknown, token = kindToken("c2b-validation")) =>
   postJson(`${apiUrl}/hooks/daraja/c2b-validation/${token}`, body);
 
 /** Posts a confirmation and waits until the bus has delivered (and settled) everything. */
@@ -61,6 +62,23 @@ async function confirm(body: unknown) {
 }
 
 const msisdnOf = (local: string) => `254${local.slice(1)}`;
+
+/** Confirms each payment in turn, and how many ReceiptConflict counts the settles published meanwhile. */
+async function conflictsCounted(...bodies: unknown[]) {
+  const output = await outputOf(async () => {
+    for (const body of bodies) expect((await confirm(body)).status).toBe(200);
+  });
+  return metricLines(output).reduce((sum, line) => sum + (typeof line.ReceiptConflict === "number" ? 1 : 0), 0);
+}
+
+/** The admin Unmatched tab's list, as an admin reads it. */
+async function unmatchedTab(adminToken: string) {
+  const response = await fetch(`${apiUrl}/admin/unmatched-payments?status=all&limit=100`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { payments: Record<string, unknown>[] }).payments;
+}
 
 const userItem = (userId: string) => readItem(keys.user(userId));
 const completedDeposits = async (userId: string) =>
@@ -250,6 +268,110 @@ describe("C2B confirmation", () => {
     await expectLedgerToMatchBalances(user._id);
   });
 
+  it("credits nothing for the same receipt with another amount; counts, keeps and shows it as a receipt-conflict (§13.3)", async () => {
+    const { user } = await registerUser();
+    const payment = c2bPayment({ BillRefNumber: user.referralCode, TransAmount: "500.00" });
+    await confirm(payment);
+    const marker = await readItem(keys.receiptMarker(payment.TransID));
+    const counters = await depositCounters();
+
+    // The review's reproduction: the same TransID again, for KES 50,000, in lower case too.
+    const inflated = { ...payment, TransAmount: "50000.00" };
+    expect(await conflictsCounted(inflated, { ...inflated, TransID: payment.TransID.toLowerCase() }, inflated)).toBe(1);
+
+    expect((await userItem(user._id))?.walletBalanceCents).toBe(50_000);
+    expect(await completedDeposits(user._id)).toHaveLength(1);
+    expect(await depositCounters()).toEqual(counters);
+    // The receipt's own marker and payment are untouched; the conflict has an item of its own.
+    expect(await readItem(keys.receiptMarker(payment.TransID))).toEqual(marker);
+    expect(await readItem(keys.unmatchedPayment(payment.TransID))).toBeUndefined();
+    const shown = (await unmatchedTab(payments.adminToken)).filter((p) => p.receipt === payment.TransID);
+    expect(shown).toEqual([
+      expect.objectContaining({
+        _id: expect.stringMatching(new RegExp(`^${payment.TransID}C[0-9A-F]{9}$`)),
+        receipt: payment.TransID,
+        amount: 50_000,
+        accountNumber: user.referralCode,
+        reason: "receipt-conflict",
+        status: "unmatched",
+      }),
+    ]);
+    expect(await readItem(keys.unmatchedPayment(String(shown[0]?._id)))).toMatchObject({
+      type: "UnmatchedPayment",
+      reason: "receipt-conflict",
+      amountCents: 5_000_000,
+    });
+
+    // No admin can credit it: the receipt's money came once, with its first payment.
+    const conflictId = String(shown[0]?._id);
+    const before = await readItem(keys.unmatchedPayment(conflictId));
+    const assign = await fetch(`${apiUrl}/admin/unmatched-payments/${conflictId}`, {
+      method: "PUT",
+      headers: { authorization: `Bearer ${payments.adminToken}`, "content-type": "application/json" },
+      body: JSON.stringify({ userId: user._id, reason: "Looks like theirs" }),
+    });
+    expect(assign.status).toBe(400);
+    expect(await assign.json()).toEqual({
+      message: "This receipt was already taken by another payment; it cannot be credited again",
+    });
+    expect(await readItem(keys.unmatchedPayment(conflictId))).toEqual(before);
+    expect((await userItem(user._id))?.walletBalanceCents).toBe(50_000);
+    await expectLedgerToMatchBalances(user._id);
+  });
+
+  it("counts a repeat naming another account or another short code as a conflict; an exact repeat is silent", async () => {
+    const { user, input } = await registerUser();
+    const other = await registerUser();
+    const payment = c2bPayment({ BillRefNumber: input.phoneNumber, TransAmount: "800.00" });
+    await confirm(payment);
+
+    // Exact repeats, also with the account number in other blanks or case: nothing kept, nothing counted.
+    expect(await conflictsCounted(payment, { ...payment, BillRefNumber: ` ${input.phoneNumber} ` })).toBe(0);
+    expect((await unmatchedTab(payments.adminToken)).filter((p) => p.receipt === payment.TransID)).toEqual([]);
+
+    const toOther = { ...payment, BillRefNumber: other.input.phoneNumber };
+    const otherShortCode = { ...payment, BusinessShortCode: "600999" };
+    expect(await conflictsCounted(toOther, otherShortCode, toOther)).toBe(2);
+    const kept = (await unmatchedTab(payments.adminToken)).filter((p) => p.receipt === payment.TransID);
+    expect(kept.map((p) => p.reason)).toEqual(["receipt-conflict", "receipt-conflict"]);
+    expect(new Set(kept.map((p) => p._id)).size).toBe(2);
+
+    expect((await userItem(user._id))?.walletBalanceCents).toBe(80_000);
+    expect((await userItem(other.user._id))?.walletBalanceCents).toBe(0);
+    expect(await completedDeposits(other.user._id)).toEqual([]);
+  });
+
+  it("counts a conflict with a receipt kept as unmatched, and with an STK deposit's receipt of another amount", async () => {
+    const unmatched = c2bPayment({ BillRefNumber: "0700000002x", TransAmount: "120.00" });
+    await confirm(unmatched);
+    expect(await conflictsCounted({ ...unmatched, TransAmount: "1200.00" })).toBe(1);
+    expect(await readItem(keys.unmatchedPayment(unmatched.TransID))).toMatchObject({
+      reason: "unknown-account",
+      amountCents: 12_000,
+    });
+
+    const { token, user, input } = await registerUser();
+    const started = await call<{ checkoutRequestId: string }>(
+      startDeposit,
+      gatewayEvent("start-deposit", { token, body: { amount: 150, phoneNumber: "254700009999" } }),
+    );
+    expect(started.statusCode).toBe(202);
+    const receipt = newTransId();
+    await postCallback(
+      "stk",
+      stkPaid({ checkoutRequestId: started.body.checkoutRequestId, amount: 150, receipt, phone: 254700009999 }),
+    );
+    await payments.stack.bus.idle();
+    expect(
+      await conflictsCounted(
+        c2bPayment({ BillRefNumber: input.phoneNumber, TransAmount: "150.00", TransID: receipt }),
+        c2bPayment({ BillRefNumber: input.phoneNumber, TransAmount: "15000.00", TransID: receipt }),
+      ),
+    ).toBe(1);
+    expect((await userItem(user._id))?.walletBalanceCents).toBe(15_000);
+    await expectLedgerToMatchBalances(user._id);
+  });
+
   it("keeps a receipt that is not ten letters and digits as unmatched (invalid-receipt), never credited", async () => {
     const { user } = await registerUser();
     const payment = c2bPayment({ BillRefNumber: user.referralCode, TransAmount: "300.00", TransID: "TK12345" });
@@ -302,7 +424,8 @@ describe("C2B confirmation", () => {
     );
     expect(started.statusCode).toBe(202);
     // The account reference the STK push gave the payment (services/deposits.ts: JF and ten id characters).
-    const reference = `JF${randomBytes(5).toString("hex").toUpperCase()}`;
+    const reference = String((await readItem(keys.deposit(started.body.checkoutRequestId)))?.accountReference);
+    expect(reference).toMatch(/^JF[0-9A-Z]{10}$/);
     const receipt = newTransId();
 
     // Where the STK short code is also the Paybill, Daraja confirms the same payment to the C2B URL.
@@ -326,6 +449,32 @@ describe("C2B confirmation", () => {
     expect(await completedDeposits(user._id)).toHaveLength(1);
     expect(await readItem(keys.unmatchedPayment(receipt))).toBeUndefined();
     await expectLedgerToMatchBalances(user._id);
+  });
+
+  it("keeps a payment whose account number only looks like an STK reference as unmatched, never lost (§13.3)", async () => {
+    const { token } = await registerUser();
+    const started = await call<{ checkoutRequestId: string }>(
+      startDeposit,
+      gatewayEvent("start-deposit", { token, body: { amount: 300, phoneNumber: "254700009999" } }),
+    );
+    expect(started.statusCode).toBe(202);
+    const reference = String((await readItem(keys.deposit(started.body.checkoutRequestId)))?.accountReference);
+    const typed = [
+      // A reference no push of ours gave.
+      c2bPayment({ BillRefNumber: `JF${randomBytes(5).toString("hex").toUpperCase()}`, TransAmount: "700.00" }),
+      // A real push's reference, for an amount that push never asked.
+      c2bPayment({ BillRefNumber: reference, TransAmount: "900.00" }),
+    ];
+    for (const payment of typed) {
+      await confirm(payment);
+      expect(await readItem(keys.unmatchedPayment(payment.TransID))).toMatchObject({
+        status: "unmatched",
+        reason: "unknown-account",
+        billRefNumber: payment.BillRefNumber,
+      });
+      expect(await readItem(keys.receiptMarker(payment.TransID))).toMatchObject({ outcome: "unmatched" });
+    }
+    expect(await readItem(keys.deposit(started.body.checkoutRequestId))).toMatchObject({ status: "pending" });
   });
 
   it("keeps a payment for no account as one unmatched record, however often it is delivered", async () => {

@@ -9,7 +9,14 @@ import { keys } from "../src/repositories/dynamo/keys.js";
 import { itemsOfUser, readItem, setAttributes } from "./support/db.js";
 import { call, gatewayEvent } from "./support/events.js";
 import { expectLedgerToMatchBalances } from "./support/money.js";
-import { apiUrl, callbackToken, eventually, postCallback, usePaymentsStack } from "./support/payments-stack.js";
+import {
+  apiUrl,
+  callbackToken,
+  eventually,
+  kindToken,
+  postCallback,
+  usePaymentsStack,
+} from "./support/payments-stack.js";
 import { approveWithdrawal, pendingWithdrawal as pendingPayout } from "./support/payouts.js";
 import { registerUser } from "./support/users.js";
 
@@ -131,7 +138,7 @@ describe("M-Pesa deposits", () => {
     const fromElsewhere = await call(
       receiveCallback,
       gatewayEvent("receive-daraja-callback", {
-        pathParameters: { kind: "stk", token: callbackToken },
+        pathParameters: { kind: "stk", token: kindToken("stk") },
         body: forged,
         sourceIp: "203.0.113.9",
       }),

@@ -76,6 +76,20 @@ const withdraw = (token: string, phoneNumber: string, idempotencyKey?: string) =
     ...(idempotencyKey ? { idempotencyKey } : {}),
   });
 
+/** The account's deposit items, as stored. */
+async function scanDeposits(userId: string) {
+  const { Items = [] } = await dynamoDocumentClient().send(
+    new ScanCommand({
+      TableName: tableName(),
+      FilterExpression: "#type = :deposit AND userId = :user",
+      ExpressionAttributeNames: { "#type": "type" },
+      ExpressionAttributeValues: { ":deposit": "Deposit", ":user": userId },
+      ConsistentRead: true,
+    }),
+  );
+  return Items;
+}
+
 /** An STK deposit from `phoneNumber`, paid by the simulator (its default), followed until it completes. */
 async function depositFrom(token: string, phoneNumber: string, amount = 100) {
   const started = await api<{ checkoutRequestId: string }>("POST", "/mpesa/deposit", {
@@ -142,25 +156,33 @@ describe("payout numbers", () => {
     const refused = await withdraw(token, phone, "proven-later-1");
     expect(refused.status).toBe(403);
     const listedBefore = await api<{ numbers: unknown[] }>("GET", "/withdrawals/payout-numbers", { token });
-    expect(listedBefore.body).toEqual({ numbers: [{ phoneNumber: msisdn(input.phoneNumber), source: "registered" }] });
+    expect(listedBefore.body).toEqual({
+      numbers: [{ phoneNumber: msisdn(input.phoneNumber), source: "registered", usableFrom: user.createdAt }],
+    });
 
     await depositFrom(token, phone);
 
     // Recorded in the deposit's own settlement.
-    expect(await readItem(keys.payoutNumber(user._id, msisdn(phone)))).toMatchObject({
+    const proven = await readItem(keys.payoutNumber(user._id, msisdn(phone)));
+    expect(proven).toMatchObject({
       type: "PayoutNumber",
       userId: user._id,
       phoneNumber: msisdn(phone),
       firstDepositAt: expect.any(String),
       lastDepositAt: expect.any(String),
     });
+    const usableFrom = new Date(Date.parse(String(proven?.firstDepositAt)) + 24 * 3_600_000);
     const listed = await api<{ numbers: unknown[] }>("GET", "/withdrawals/payout-numbers", { token });
     expect(listed.status).toBe(200);
     expect(listed.body).toEqual({
       numbers: [
-        { phoneNumber: msisdn(input.phoneNumber), source: "registered" },
-        { phoneNumber: msisdn(phone), source: "deposit" },
+        { phoneNumber: msisdn(input.phoneNumber), source: "registered", usableFrom: user.createdAt },
+        { phoneNumber: msisdn(phone), source: "deposit", usableFrom: usableFrom.toISOString() },
       ],
+    });
+    // A new payout number waits a day (design.md §13.2; payout-number-wait.test.ts): its first day is pretended over.
+    await setAttributes(keys.payoutNumber(user._id, msisdn(phone)), {
+      firstDepositAt: new Date(Date.now() - 25 * 3_600_000).toISOString(),
     });
 
     // The same key as the refused request: nothing was kept for it, so this one is done, not replayed.
@@ -185,6 +207,27 @@ describe("payout numbers", () => {
     expect(report.numbers).toBe(dry.numbers);
     expect(report.deposits).toBeGreaterThanOrEqual(1);
     expect(await readItem(key)).toEqual(recorded);
+    // A backfilled number waits out the day after its first deposit too (design.md §13.2): this one was just made.
+    const waiting = await withdraw(token, phone);
+    expect(waiting.status).toBe(403);
+    expect(waiting.body.message).toMatch(/^This number can receive payouts from /);
+  });
+
+  it("backfills an old deposit's number as usable at once: its day of waiting is long over", async () => {
+    const { token, user } = await fundedInvestor();
+    const phone = otherNumber();
+    await depositFrom(token, phone);
+    const key = keys.payoutNumber(user._id, msisdn(phone));
+    await dynamoDocumentClient().send(new DeleteCommand({ TableName: tableName(), Key: key }));
+    // The deposit settled two days ago, before settlements recorded payout numbers.
+    const [deposit] = (await scanDeposits(user._id)).filter((d) => d.phoneNumber === msisdn(phone));
+    await setAttributes(
+      { PK: String(deposit?.PK), SK: String(deposit?.SK) },
+      { settledAt: new Date(Date.now() - 2 * 24 * 3_600_000).toISOString() },
+    );
+
+    await backfillPayoutNumbers(defaultDynamoContext());
+
     expect((await withdraw(token, phone)).status).toBe(201);
   });
 
@@ -192,6 +235,9 @@ describe("payout numbers", () => {
     const owner = await fundedInvestor();
     const phone = otherNumber();
     await depositFrom(owner.token, phone);
+    await setAttributes(keys.payoutNumber(owner.user._id, msisdn(phone)), {
+      firstDepositAt: new Date(Date.now() - 25 * 3_600_000).toISOString(),
+    });
     const stranger = await fundedInvestor();
 
     const refused = await withdraw(stranger.token, phone);
@@ -226,6 +272,7 @@ describe("payout numbers", () => {
       createdAt: user.createdAt,
       recentSecurityChange: { kind: "password", at: resetAt },
       adminCredits30d: { count: 2, amount: 2000 },
+      rewards30d: 0,
     });
     // A reset older than a week is no longer a signal.
     await setAttributes(keys.user(user._id), {

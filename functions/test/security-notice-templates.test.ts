@@ -23,6 +23,8 @@ const KINDS: SecurityNoticeKind[] = [
   "recovery-code-used",
   "second-factor-locked",
   "new-browser",
+  "payout-number-blocked",
+  "notifications-changed",
 ];
 const MONEY: SecurityNoticeKind[] = ["withdrawal-requested", "payout-sent", "payout-failed"];
 
@@ -102,6 +104,30 @@ describe("the security notice emails", () => {
       expect(part).not.toMatch(/[A-Za-z0-9_-]{32,}/);
       expect(part).not.toMatch(/(?<![\d,.#])\d{6}(?![\d,.])/);
     }
+  });
+
+  it("names a new payout number masked, when payouts to it start, and leads with the link that blocks it (design.md §13.2)", () => {
+    const blockLink = `${WEB_ORIGIN}/block-payout-number?token=Zm9vYmFyYmF6cXV4MTIzNA`;
+    const mail = render(
+      noticeOf("payout-number-proven", {
+        sourceIp: undefined,
+        phoneNumber: "254798761234",
+        usableFrom: new Date("2026-11-27T11:05:00Z"),
+        blockLink,
+      }),
+    );
+    expect(mail.subject).toBe("JengaFund: a new number can receive your payouts");
+    expect(mail.text).toContain("M-Pesa number: 07••••1234");
+    expect(mail.text).toContain("Payouts to it from: 27 Nov 2026, 14:05 (Nairobi time)");
+    expect(mail.text).toContain(`Block this number: ${blockLink}`);
+    expect(mail.html).toContain(`href="${blockLink}"`);
+    for (const part of [mail.text, mail.html]) {
+      expect(part).not.toMatch(/254798761234|0798761234|balance/i);
+      expect(part).toContain(`${WEB_ORIGIN}/forgot-password`);
+    }
+    const blocked = render(noticeOf("payout-number-blocked", { phoneNumber: "254798761234" }));
+    expect(blocked.text).toContain("07••••1234 was blocked");
+    expect(blocked.text).toContain("has been signed out");
   });
 
   it("leaves the address out when the notice has none (M-Pesa's results come from no one's browser)", () => {

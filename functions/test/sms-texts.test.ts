@@ -58,6 +58,8 @@ describe("SMS alert texts", () => {
       "recovery-code-used",
       "second-factor-locked",
       "new-browser",
+      "payout-number-blocked",
+      "notifications-changed",
     ];
     for (const kind of notices) {
       const text = securitySmsText(kind);
@@ -65,6 +67,19 @@ describe("SMS alert texts", () => {
       expect(text).toMatch(/^JengaFund: .* Not you\? Contact JengaFund support\.$/);
       expect(text).not.toMatch(/http|www\.|token|\d{4,}/i);
     }
+  });
+
+  it("name a new payout number masked, when payouts to it start, and its block link, in one SMS (design.md §13.2)", () => {
+    // A web origin of 40 characters and a block token as long as the settlement makes it (22).
+    const blockLink = `https://app.jengafund-production.co.ke/block-payout-number?token=${"A".repeat(22)}`;
+    const text = securitySmsText("payout-number-proven", {
+      phoneNumber: "254798761234",
+      usableFrom: new Date("2026-12-03T11:05:00Z"),
+      blockLink,
+    });
+    expect(text).toBe(`JengaFund: payouts to 2547****1234 start Dec 03, 14:05. Not you? Block: ${blockLink}`);
+    expect(gsm7Length(text)).toBeLessThanOrEqual(SINGLE_SMS_SEPTETS);
+    expect(securitySmsText("payout-number-blocked", { phoneNumber: "254798761234" })).toContain("2547****1234");
   });
 
   it("count GSM-7 extension characters twice and refuse what would turn the SMS into UCS-2", () => {

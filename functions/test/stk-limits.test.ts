@@ -23,7 +23,7 @@ import { createDepositService, promptLimitMessage } from "../src/services/deposi
 import { readItem } from "./support/db.js";
 import { call, gatewayEvent } from "./support/events.js";
 import { recordingMetrics } from "./support/metrics.js";
-import { apiUrl, callbackToken, eventually, type PaymentsStack, startPaymentsStack } from "./support/payments-stack.js";
+import { apiUrl, eventually, kindToken, type PaymentsStack, startPaymentsStack } from "./support/payments-stack.js";
 import { manualClock } from "./support/services.js";
 import { registerUser } from "./support/users.js";
 
@@ -110,7 +110,7 @@ function depositService(limits: PromptLimits, at: Date) {
       transactionType: "CustomerPayBillOnline",
       b2cShortcode: "600984",
       initiatorName: "testapi",
-      callbackUrl: async (kind) => `${apiUrl}/hooks/daraja/${kind}/${callbackToken}`,
+      callbackUrl: async (kind) => `${apiUrl}/hooks/daraja/${kind}/${kindToken(kind)}`,
       secrets: {
         consumerKey: async () => env.MPESA_CONSUMER_KEY ?? "",
         consumerSecret: async () => env.MPESA_CONSUMER_SECRET ?? "",

@@ -424,6 +424,35 @@ describe("recording a payment as returned", () => {
   });
 });
 
+describe("a payment outside Paybill's amounts (design.md §13.3)", () => {
+  it("cannot be credited to anyone, alone or for a second admin, and writes nothing; it can be returned", async () => {
+    const subject = await investor();
+    for (const amount of ["250000.01", "0.50"]) {
+      const { id } = await unmatchedPayment(amount);
+      expect(await readItem(keys.unmatchedPayment(id))).toMatchObject({ reason: "amount-out-of-bounds" });
+      const before = await snapshot(id, subject.user._id);
+      const answer = await resolve(id, { userId: subject.user._id, reason: "Ticket 77: the payer's account" });
+      expect(answer).toEqual({
+        status: 400,
+        body: {
+          message: "A payment outside KES 1 to 250,000 cannot be credited; it can only be returned to the payer",
+        },
+      });
+      expect(await snapshot(id, subject.user._id)).toEqual(before);
+      const approvals = await api<{ adjustments: BalanceAdjustment[] }>("GET", "/admin/adjustments?status=pending", {
+        token: admin(),
+      });
+      expect(approvals.status).toBe(200);
+      expect(approvals.body.adjustments.find((a) => a.unmatchedPaymentId === id)).toBeUndefined();
+
+      const returned = await resolve(id, { status: "returned", receipt: "QWE7654321", reason: "Sent back" });
+      expect(returned.status).toBe(200);
+      expect(returned.body.payment).toMatchObject({ _id: id, status: "returned" });
+    }
+    expect(await readItem(keys.user(subject.user._id))).toMatchObject({ walletBalanceCents: 0 });
+  });
+});
+
 describe("refusals write nothing", () => {
   it("answers each bad request with its status and message and leaves every item as it was", async () => {
     const subject = await investor();

@@ -20,6 +20,7 @@ import { type DynamoDbLocal, localDynamoClient, startDynamoDbLocal } from "../..
 import { createLocalEventBus, type EventEnvelope, type LocalEventBus } from "../../functions/src/local/event-bus.js";
 import { closeServer, listen } from "../../functions/src/local/servers.js";
 import { ensureTable } from "../../functions/src/local/table.js";
+import { callbackPathToken } from "../../functions/src/payments/callback-tokens.js";
 import { gatewayEvent } from "../../functions/test/support/events.js";
 import { newRegistration } from "../../functions/test/support/users.js";
 import { createDarajaSimulator } from "../../mpesa-sim/src/server.js";
@@ -437,12 +438,13 @@ describe("the prod synth's functions, run by AWS's runtime interface client on N
       "export-admin-transactions",
       "list-admin-withdrawals",
       "list-admin-audit",
+      "list-package-changes",
     ] as const)("answers the admin's %s with 200", async (handler) => {
       const answer = await viaCloudFront(handler, { token: adminToken });
       expect(answer.statusCode, answer.raw).toBe(200);
     });
 
-    it("lets the admin manage packages, users and balances, and refuses an unknown withdrawal", async () => {
+    it("lets the admin ask for a package (a second admin approves it), manage users and balances, and refuses an unknown withdrawal", async () => {
       const created = await viaCloudFront("create-package", {
         token: adminToken,
         body: {
@@ -458,15 +460,24 @@ describe("the prod synth's functions, run by AWS's runtime interface client on N
           maturityDate: "2027-12-31",
         },
       });
-      expect(created.statusCode, created.raw).toBe(201);
-      const id = String((created.body.package as Json)._id);
+      // A new package waits for a second admin (design.md §13.1); its maker cannot approve it.
+      expect(created.statusCode, created.raw).toBe(202);
+      const changeId = String((created.body.change as Json)._id);
+      const unknownPackage = "01ZZZZZZZZZZZZZZZZZZZZZZZZ";
       const answers = {
+        ownApproval: await viaCloudFront("decide-package-change", {
+          token: adminToken,
+          headers: { "idempotency-key": randomBytes(8).toString("hex") },
+          pathParameters: { id: changeId },
+          body: { decision: "approve" },
+        }),
         update: await viaCloudFront("update-package", {
           token: adminToken,
-          pathParameters: { id },
-          body: { ...(created.body.package as Json), name: "Deploy Check Fund II" },
+          headers: { "idempotency-key": randomBytes(8).toString("hex") },
+          pathParameters: { id: unknownPackage },
+          body: { ...(created.body.change as { fields: Json }).fields, name: "Deploy Check Fund II" },
         }),
-        remove: await viaCloudFront("delete-package", { token: adminToken, pathParameters: { id } }),
+        remove: await viaCloudFront("delete-package", { token: adminToken, pathParameters: { id: unknownPackage } }),
         status: await viaCloudFront("set-user-status", {
           token: adminToken,
           pathParameters: { id: investorId },
@@ -485,8 +496,9 @@ describe("the prod synth's functions, run by AWS's runtime interface client on N
         }),
       };
       expect(Object.fromEntries(Object.entries(answers).map(([name, answer]) => [name, answer.statusCode]))).toEqual({
-        update: 200,
-        remove: 200,
+        ownApproval: 403,
+        update: 404,
+        remove: 404,
         status: 200,
         balance: 200,
         payout: 404,
@@ -518,7 +530,8 @@ describe("the prod synth's functions, run by AWS's runtime interface client on N
       const answer = await viaCloudFront(
         "receive-daraja-callback",
         {
-          pathParameters: { kind: "stk", token: secretOf("MPESA_CALLBACK_TOKEN_ARN") },
+          // The STK kind's own token, derived from the one secret (design.md §13.3).
+          pathParameters: { kind: "stk", token: callbackPathToken(secretOf("MPESA_CALLBACK_TOKEN_ARN"), "stk") },
           body: {
             Body: {
               stkCallback: {

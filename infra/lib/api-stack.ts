@@ -30,7 +30,7 @@ import {
   logRemovalPolicy,
 } from "./constructs/app-function.js";
 import { type MonitoredFunction, Monitoring } from "./constructs/monitoring.js";
-import type { RouteAreaStack } from "./constructs/route-area.js";
+import { RouteAreaStack } from "./constructs/route-area.js";
 import type { DarajaSecrets } from "./data-stack.js";
 import type { CustomDomain, DarajaSettings, DeploySettings, SmsSettings, Throttle } from "./deploy-settings.js";
 import { acknowledge } from "./nag.js";
@@ -285,7 +285,9 @@ export class ApiStack extends Stack {
       operations: props.operations,
       namePrefix,
     });
-    this.areas = { alerts };
+    // The console area: the admin console's approvals and audit reads, apart so the API stack stays under its cap.
+    const consoleArea = new RouteAreaStack(this, "Console", "console");
+    this.areas = { alerts, console: consoleArea };
 
     const monitored: MonitoredFunction[] = [];
     const routesByKey = new Map<string, ReturnType<HttpApi["addRoutes"]>>();
@@ -428,6 +430,7 @@ export class ApiStack extends Stack {
       alarmEmail: props.monitoring.alarmEmail,
       callbacksRejectedAlarmThreshold: props.monitoring.callbacksRejectedAlarmThreshold,
       soloCreditsAlarmKes: props.adjustments.soloCreditsAlarmKes,
+      rewardsOverDepositsAlarmKes: props.adjustments.rewardsOverDepositsAlarmKes,
       httpApi: this.httpApi,
       functions: monitored,
       areas: Object.values(this.areas),

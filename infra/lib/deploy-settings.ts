@@ -158,9 +158,16 @@ export interface DeploySettings {
   /**
    * Four eyes on admin balance adjustments (design.md §12.1), in KES: what one admin may adjust alone at a time
    * (`adjustmentSoloMaxKes`) and in a Nairobi day (`adjustmentSoloDailyMaxKes`), and the solo credits in an hour
-   * that raise the SoloCredits alarm (`soloCreditsAlarmKes`).
+   * that raise the SoloCredits alarm (`soloCreditsAlarmKes`); and by how much the daily rewards paid in an hour may
+   * exceed that hour's deposits before the RewardsOutpaceDeposits alarm (`rewardsOverDepositsAlarmKes`, design.md
+   * §13.1).
    */
-  readonly adjustments: { soloMaxKes: number; soloDailyMaxKes: number; soloCreditsAlarmKes: number };
+  readonly adjustments: {
+    soloMaxKes: number;
+    soloDailyMaxKes: number;
+    soloCreditsAlarmKes: number;
+    rewardsOverDepositsAlarmKes: number;
+  };
 }
 
 /**
@@ -253,6 +260,7 @@ export function readDeploySettings(node: Node, defaults: { account?: string } = 
       soloMaxKes: positiveNumber(context, "adjustmentSoloMaxKes", ADJUSTMENT_SOLO_MAX_KES),
       soloDailyMaxKes: positiveNumber(context, "adjustmentSoloDailyMaxKes", ADJUSTMENT_SOLO_DAILY_MAX_KES),
       soloCreditsAlarmKes: positiveNumber(context, "soloCreditsAlarmKes", 50_000),
+      rewardsOverDepositsAlarmKes: positiveNumber(context, "rewardsOverDepositsAlarmKes", 50_000),
     },
   };
   if (stage === "prod") refuseNonProductionSettings(settings);

@@ -13,10 +13,20 @@ export const METRICS_NAMESPACE = "JengaFund";
 export const BUSINESS_METRICS = [
   "DepositsStarted",
   "DepositsCredited",
+  /** The KES of the deposits credited, and of the daily rewards paid (the rewards-against-deposits alarm). */
+  "DepositsCreditedKes",
+  "RewardsPaidKes",
   "DepositsFailed",
   "CallbacksRejected",
   "AmountMismatches",
   "DuplicateReceipts",
+  /** A Paybill receipt delivered again with another amount, account number or business number (design.md §13.3). */
+  "ReceiptConflict",
+  /**
+   * A Paybill payment M-Pesa's own record lists with another amount, or not at all after two hours; also by `reason`
+   * ("amount", "no-record"), design.md §13.3.
+   */
+  "ReceiptMismatch",
   "PayoutsCompleted",
   "PayoutsRefunded",
   /** M-Pesa paid a payout after we refunded it: the user holds the amount twice until an admin recovers it. */

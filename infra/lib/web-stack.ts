@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
+import { PRE_APP_FORM_GUARD } from "@jengafund/shared";
 import {
   Annotations,
   type CfnElement,
@@ -107,12 +109,13 @@ export const spaRewriteFunctionCode = `function handler(event) {
 }`;
 
 /**
- * The token is kept in localStorage (spec), so an injected script could steal it: scripts come from our origin only.
+ * The token is kept in localStorage (spec), so an injected script could steal it: scripts come from our origin only,
+ * and the one inline script of the pre-rendered pages, which holds their forms until the app runs, by its hash.
  * Chakra UI (emotion) injects <style> elements at runtime, hence 'unsafe-inline' for styles and nothing else.
  */
-const contentSecurityPolicy = [
+export const contentSecurityPolicy = [
   "default-src 'self'",
-  "script-src 'self'",
+  `script-src 'self' 'sha256-${createHash("sha256").update(PRE_APP_FORM_GUARD).digest("base64")}'`,
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: https:",
   "connect-src 'self'",

@@ -146,3 +146,31 @@ describe("a second factor for admins in prod", () => {
     expect(() => synthApi({ ...PROD_CONTEXT, stage: "staging", requireAdmin2fa: false })).not.toThrow();
   });
 });
+
+describe("the RewardsOutpaceDeposits alarm (design.md §13.1)", () => {
+  const prod = synthApi(PROD_CONTEXT);
+
+  it("compares an hour of real-money rewards with the hour's deposits, from KES 50,000, and says where the runbook is", () => {
+    const alarm = alarmNamed(prod, "JengaFund-Prod-RewardsOutpaceDeposits") as unknown as {
+      Threshold: number;
+      AlarmDescription: string;
+      Metrics: { Id: string; Expression?: string; MetricStat?: { Metric: { MetricName: string }; Period: number } }[];
+    };
+    expect(alarm.Threshold).toBe(50_000);
+    expect(alarm.AlarmDescription).toContain("docs/runbook.md#rewards-outpace-deposits");
+    const expression = alarm.Metrics.find((metric) => metric.Expression)?.Expression;
+    expect(expression).toBe("FILL(rewards, 0) - FILL(deposits, 0)");
+    const series = Object.fromEntries(
+      alarm.Metrics.filter((metric) => metric.MetricStat).map((metric) => [
+        metric.Id,
+        [metric.MetricStat?.Metric.MetricName, metric.MetricStat?.Period],
+      ]),
+    );
+    expect(series).toEqual({ rewards: ["RewardsPaidKes", 3600], deposits: ["DepositsCreditedKes", 3600] });
+  });
+
+  it("takes its threshold from context", () => {
+    const alarm = alarmNamed(synthApi({ rewardsOverDepositsAlarmKes: 80_000 }), "JengaFund-Dev-RewardsOutpaceDeposits");
+    expect(alarm.Threshold).toBe(80_000);
+  });
+});

@@ -540,6 +540,8 @@ describe("alarms", () => {
     ["UnmatchedPaymentsStale", "Maximum", 1],
     ["PayoutPaidAfterRefund", "Sum", 1],
     ["AmountMismatches", "Sum", 1],
+    ["ReceiptConflict", "Sum", 1],
+    ["ReceiptMismatch", "Sum", 1],
     ["CallbacksRejected", "Sum", 10],
   ])(
     "raises %s from the functions' %s metric at %i, with the service and stage dimensions",
@@ -652,7 +654,7 @@ describe("stack size", () => {
     // route, its Errors alarm), a route of an area three there (route, integration, permission). 430 leaves seventy
     // under CloudFormation's cap for a deploy's own additions (docs/runbook.md, "Stack size").
     expect(count(prod.apiParts.parent)).toBeLessThan(430);
-    expect([...prod.apiParts.nested.keys()]).toEqual(["JengaFund-Prod-Api/Alerts"]);
+    expect([...prod.apiParts.nested.keys()]).toEqual(["JengaFund-Prod-Api/Alerts", "JengaFund-Prod-Api/Console"]);
     for (const [path, template] of prod.apiParts.nested) expect(count(template), path).toBeLessThan(250);
   });
 

@@ -1,7 +1,8 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { routes } from "@jengafund/shared";
+import { PRE_APP_FORM_GUARD, routes } from "@jengafund/shared";
 import { Annotations, Match, Template } from "aws-cdk-lib/assertions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createJengaFundApp } from "../lib/jengafund-app.js";
@@ -214,6 +215,8 @@ describe("web stack", () => {
   });
 
   it("sends HSTS for two years, a script-src 'self' CSP, nosniff, DENY framing and a strict referrer policy", () => {
+    // The one inline script allowed, by its hash: the pre-rendered pages' form guard (shared/src/pre-app-form-guard.ts).
+    const guardHash = createHash("sha256").update(PRE_APP_FORM_GUARD).digest("base64");
     web.hasResourceProperties("AWS::CloudFront::ResponseHeadersPolicy", {
       ResponseHeadersPolicyConfig: {
         SecurityHeadersConfig: {
@@ -224,7 +227,9 @@ describe("web stack", () => {
             Override: true,
           },
           ContentSecurityPolicy: {
-            ContentSecurityPolicy: Match.stringLikeRegexp("script-src 'self';.*frame-ancestors 'none'"),
+            ContentSecurityPolicy: Match.stringLikeRegexp(
+              `script-src 'self' 'sha256-${guardHash.replace(/[+/]/g, "\\$&")}';.*frame-ancestors 'none'`,
+            ),
             Override: true,
           },
           ContentTypeOptions: { Override: true },

@@ -116,6 +116,33 @@ describe("POST /mpesa/transactionstatus/v1/query", () => {
     expect(item(params, "Amount")?.Value).toBe(500);
   });
 
+  it("finds a Paybill (C2B) payment by its receipt, as Daraja answers for C2B, even when it was never confirmed", async () => {
+    const confirmations = nextPath("c2b-confirmation");
+    expect(
+      (await h.client.registerC2bUrls({ ConfirmationURL: h.receiver.url(confirmations), ValidationURL: undefined }))
+        .status,
+    ).toBe(200);
+    const paid = await h.client.c2bSimulate({ Amount: 15000, Msisdn: 254700009999, BillRefNumber: "0712345678" });
+    expect(paid.status).toBe(200);
+    const receipt = await waitFor(async () => {
+      const { body } = await h.client.inspect<{
+        c2b: Array<{ originatorConversationId: string; transId?: string; status: string }>;
+      }>("transactions");
+      const found = body.c2b.find((r) => r.originatorConversationId === paid.body.OriginatorCoversationID);
+      return found?.status === "completed" ? found.transId : undefined;
+    });
+    expect(receipt).toMatch(/^[A-Z0-9]{10}$/);
+    const { result } = await statusResult({ TransactionID: receipt, PartyA: 600984 });
+    const params = result.ResultParameters?.ResultParameter ?? [];
+    expect(result.ResultCode).toBe(0);
+    expect(item(params, "ReceiptNo")?.Value).toBe(receipt);
+    expect(item(params, "Amount")?.Value).toBe(15000);
+    expect(item(params, "TransactionStatus")?.Value).toBe("Completed");
+    expect(String(item(params, "CreditPartyName")?.Value)).toMatch(/^600984 - /);
+    // Its confirmation was never sent (this payer's behaviour): the status answers all the same.
+    expect(h.receiver.hitsFor(confirmations)).toEqual([]);
+  });
+
   it("answers an unknown receipt with ResultCode 2032", async () => {
     const { result } = await statusResult({ TransactionID: "TC10000XYZ" });
     expect(result).toMatchObject({ ResultCode: 2032, ResultDesc: "The transaction receipt number does not exist." });

@@ -39,5 +39,9 @@ export const PACKAGE_COMPANIES = [
 export const ADJUSTMENT_SOLO_MAX_KES = 10_000;
 /** …and up to this much in one Nairobi day, credits and debits added as absolute amounts (KES). */
 export const ADJUSTMENT_SOLO_DAILY_MAX_KES = 100_000;
-/** A pending adjustment nobody decided in this long expires; nothing moves. */
-export const ADJUSTMENT_EXPIRY_HOURS = 72;
+/** Anything waiting for a second admin that nobody decided in this long expires; nothing moves. */
+export const SECOND_ADMIN_EXPIRY_HOURS = 72;
+/** A pending balance adjustment expires unanswered after this many hours. */
+export const ADJUSTMENT_EXPIRY_HOURS = SECOND_ADMIN_EXPIRY_HOURS;
+/** A pending package change (design.md §13.1) expires unanswered after this many hours. */
+export const PACKAGE_CHANGE_EXPIRY_HOURS = SECOND_ADMIN_EXPIRY_HOURS;

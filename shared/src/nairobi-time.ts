@@ -43,3 +43,13 @@ const MONTH_NAMES = [
 export function monthName(month: string): string {
   return `${MONTH_NAMES[Number(month.slice(5, 7)) - 1] ?? month.slice(5, 7)} ${month.slice(0, 4)}`;
 }
+
+/**
+ * An instant as a Nairobi wall-clock time in date-fns' "MMM dd, HH:mm", e.g. "Dec 03, 14:05": when a new payout
+ * number starts receiving payouts (design.md §13.2).
+ */
+export function nairobiShortDateTime(instant: Date): string {
+  const wall = nairobiWallClock(instant);
+  const month = MONTH_NAMES[Number(wall.slice(5, 7)) - 1]?.slice(0, 3) ?? wall.slice(5, 7);
+  return `${month} ${wall.slice(8, 10)}, ${wall.slice(11, 16)}`;
+}

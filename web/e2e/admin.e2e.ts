@@ -1,3 +1,4 @@
+import { PACKAGE_CHANGE_MESSAGES } from "@jengafund/shared";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { apiCall, depositByMpesa, registerInvestor } from "./support/api";
@@ -11,6 +12,8 @@ const apiUrl = inject("apiUrl");
 const simUrl = inject("simUrl");
 const adminEmail = inject("adminEmail");
 const adminPassword = inject("adminPassword");
+const secondAdminEmail = inject("secondAdminEmail");
+const secondAdminPassword = inject("secondAdminPassword");
 const runId = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 interface Investor {
@@ -149,7 +152,7 @@ describe("the admin console on a desktop", () => {
     await close();
   });
 
-  test("packages: add, edit and delete one", async () => {
+  test("packages: one admin adds one, a second approves it, then it is edited and deleted", async () => {
     const { page, errors, close } = await openPage(browser);
     await signInAsAdmin(page);
     await openAdminTab(page, "Packages", "Package Management");
@@ -170,14 +173,33 @@ describe("the admin console on a desktop", () => {
     expect(await form.getByRole("spinbutton", { name: "Monthly Return (%)" }).inputValue()).toBe("40");
     await screenshot(page, "admin-package-form-desktop");
     await form.getByRole("button", { name: "Create Package" }).click();
-    await expectToast(page, "Package created successfully");
-    await page.getByRole("heading", { name }).waitFor();
+    // A new package is a money action (design.md §13.1): nothing is listed until a second admin approves it.
+    await expectToast(page, PACKAGE_CHANGE_MESSAGES.sentForApproval);
+    await form.waitFor({ state: "detached" });
+    expect(await page.getByRole("heading", { name }).count()).toBe(0);
 
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expectToast(page, "Logged out successfully");
+    await signIn(page, secondAdminEmail, secondAdminPassword);
+    await page.waitForURL(`${webUrl}/admin/overview`);
+    await openAdminTab(page, /^Approvals \d+ pending$/, "Package Changes");
+    await page.getByRole("button", { name: `Process package change of ${name}` }).click();
+    const decision = page.getByRole("dialog", { name: "Process Package Change" });
+    await decision.getByText("KES 500.00").waitFor();
+    await decision.getByText("Approve", { exact: true }).click();
+    await decision.getByRole("button", { name: "Approve Package Change" }).click();
+    await expectToast(page, PACKAGE_CHANGE_MESSAGES.approved);
+    await decision.waitFor({ state: "detached" });
+
+    await openAdminTab(page, "Packages", "Package Management");
+    await page.getByRole("heading", { name }).waitFor();
+    // Words alone (here the description) change at once.
     await page.getByRole("button", { name: `Edit ${name}` }).click();
     const edit = page.getByRole("dialog", { name: "Edit Package" });
-    await edit.getByRole("spinbutton", { name: "Price (KES)" }).fill("750");
+    await edit.getByRole("textbox", { name: "Description" }).fill("Solar farms and batteries feeding the grid.");
     await edit.getByRole("button", { name: "Save Changes" }).click();
     await expectToast(page, "Package updated successfully");
+    await page.getByText("Solar farms and batteries feeding the grid.").waitFor();
 
     page.once("dialog", (dialog) => {
       expect(dialog.message()).toBe("Are you sure you want to delete this package?");
@@ -188,7 +210,8 @@ describe("the admin console on a desktop", () => {
     await page.getByRole("heading", { name }).waitFor({ state: "detached" });
     expect(errors).toEqual([]);
     await close();
-  });
+    // Two admins sign in one after the other: longer than one screen's test.
+  }, 120_000);
 
   test("transactions: filter by user and type, clear, and export the CSV", async () => {
     const { page, errors, close } = await openPage(browser);

@@ -79,6 +79,8 @@ describe.each([
       await expect.poll(() => switchRoot(choice).getAttribute("data-state")).toBe("unchecked");
       expect(await seriousViolations(page)).toEqual([]);
       expect(await hasHorizontalScroll(page)).toBe(false);
+      // Changing the alerts needs the password (design.md §13.2).
+      await dialog.getByLabel(/^Your password/).fill(investor.password);
       await screenshot(page, `notifications-dialog-${size}`, { fullPage: false });
       await dialog.getByRole("button", { name: "Save" }).click();
       await toast(page, "Notification preferences saved").waitFor();

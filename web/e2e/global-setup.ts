@@ -42,6 +42,9 @@ export async function setup(project: TestProject) {
   project.provide("mpesaCallbackToken", process.env.MPESA_CALLBACK_TOKEN ?? "");
   project.provide("adminEmail", options.admin.email);
   project.provide("adminPassword", options.admin.password);
+  // The seeded second admin (design.md §13.1), who approves what the first one asks for.
+  project.provide("secondAdminEmail", options.secondAdmin.email);
+  project.provide("secondAdminPassword", options.secondAdmin.password);
   // `npm run admin` reads the local stack's settings from these, as it does npm start's.
   // The production build the browser tests of the built site share (support/production-build.ts): built once per run.
   buildDir = mkdtempSync(join(tmpdir(), "jengafund-e2e-build-"));
@@ -72,6 +75,8 @@ declare module "vitest" {
     mpesaCallbackToken: string;
     adminEmail: string;
     adminPassword: string;
+    secondAdminEmail: string;
+    secondAdminPassword: string;
     /** The environment `npm run admin` needs to work on this stack's table. */
     adminCliEnv: Record<string, string>;
     /** Where the first test file that needs the production build builds it; later ones copy it. */

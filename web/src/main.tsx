@@ -1,12 +1,18 @@
 import { StrictMode, startTransition } from "react";
+import { reloadIfNewRelease } from "./app/new-release";
 import { startRestore } from "./lib/last-known";
+import { keepTypedValues } from "./lib/pre-app-forms";
 import { tokenStorage } from "./lib/token-storage";
 import { whenSettled } from "./lib/when-idle";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");
 
-void boot(root);
+// A boot step whose code cannot be downloaded may be a tab of a release since replaced: it moves on to the new one.
+void boot(root).catch((error: unknown) => {
+  void reloadIfNewRelease();
+  throw error;
+});
 
 /**
  * Starts the app once the page's HTML is on screen, in steps, each its own task with a pause between, so a phone
@@ -44,6 +50,8 @@ async function boot(element: HTMLElement): Promise<void> {
       hydrateRoot(element, app);
     });
   } else {
+    // What was typed into a pre-rendered form, which this render replaces (lib/pre-app-forms.ts).
+    keepTypedValues(element);
     const root = createRoot(element);
     startTransition(() => root.render(app));
   }

@@ -94,6 +94,8 @@ function showApprovals({ adjustments, totalPages = 1, decide, path = "/admin/app
       }
       return page(list, totalPages);
     },
+    // The tab lists package changes above the adjustments (admin-package-changes.test.tsx): none here.
+    "GET /admin/package-changes": { changes: [] },
     ...(decide ? { [`PUT /admin/adjustments/${pending._id}`]: decide } : {}),
   });
   renderApp(path);

@@ -1,4 +1,4 @@
-import type { Package } from "@jengafund/shared";
+import { PACKAGE_CHANGE_MESSAGES, type Package, type PackageInput } from "@jengafund/shared";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { addDays, format } from "date-fns";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -6,6 +6,7 @@ import { ApiError, apiRequest } from "../src/lib/api-client";
 import { callsTo, mockApi } from "./api-mock";
 import { aUser } from "./fixtures";
 import { aCentumPackage, aPackage } from "./investor-fixtures";
+import { aPackageChange, termsOf } from "./package-change-fixtures";
 import { renderApp } from "./render-app";
 
 vi.mock("../src/lib/api-client", async (original) => ({ ...(await original<object>()), apiRequest: vi.fn() }));
@@ -37,6 +38,14 @@ function showPackages(routes: Record<string, Route> = {}) {
   }
   mockApi({ "GET /auth/me": { user: admin }, "GET /packages": () => ({ packages: catalogue }), ...kept });
   renderApp("/admin/packages");
+}
+
+/** The Idempotency-Key of each call so far to one "METHOD /path". */
+function idempotencyKeys(method: string, path: string) {
+  return vi
+    .mocked(apiRequest)
+    .mock.calls.filter(([calledMethod, calledPath]) => calledMethod === method && calledPath === path)
+    .map(([, , options]) => options?.idempotencyKey);
 }
 
 function field(dialog: HTMLElement, label: RegExp) {
@@ -127,16 +136,21 @@ describe("admin package management (spec §2, §5, §6, §9)", () => {
     expect(callsTo("POST", "/admin/packages")).toEqual([]);
   });
 
-  it("creates a package, says 'Package created successfully' and shows its card", async () => {
+  it(`sends a new package for approval, says '${PACKAGE_CHANGE_MESSAGES.sentForApproval}', and lists nothing new yet`, async () => {
     showPackages({
       "POST /admin/packages": (body: unknown) => ({
-        package: { _id: "01JNEWPACKAGE0000000000001", ...(body as object) },
+        message: PACKAGE_CHANGE_MESSAGES.sentForApproval,
+        change: aPackageChange({ fields: body as PackageInput }),
       }),
     });
     const dialog = await openAddPackage();
+    expect(
+      within(dialog).getByText("A new package is listed for investors once a second admin approves it."),
+    ).toBeTruthy();
     fill(dialog, { ...newPackage, "Maturity Date": "2026-12-31" });
     fireEvent.click(within(dialog).getByRole("button", { name: "Create Package" }));
-    expect(await screen.findByText("Package created successfully")).toBeTruthy();
+    expect(await screen.findByText(PACKAGE_CHANGE_MESSAGES.sentForApproval)).toBeTruthy();
+    expect(screen.queryByText("Package created successfully")).toBeNull();
     expect(callsTo("POST", "/admin/packages")).toEqual([
       {
         name: "KenGen Green Power",
@@ -151,26 +165,64 @@ describe("admin package management (spec §2, §5, §6, §9)", () => {
         maturityDate: "2026-12-31T00:00:00.000Z",
       },
     ]);
+    expect(idempotencyKeys("POST", "/admin/packages")).toEqual([expect.any(String)]);
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-    expect(await screen.findByText("KenGen Green Power")).toBeTruthy();
+    // Investors see nothing until a second admin approves it: the catalogue on screen is unchanged.
+    expect(screen.queryByText("KenGen Green Power")).toBeNull();
+    expect(screen.getByText("Two Rivers Estates")).toBeTruthy();
   });
 
-  it("edits a package from its current values and says 'Package updated successfully'", async () => {
+  it("edits a package's words from its current values and says 'Package updated successfully' (200)", async () => {
     showPackages({
       [`PUT /admin/packages/${centum._id}`]: (body: unknown) => ({ package: { ...centum, ...(body as object) } }),
     });
     fireEvent.click(await screen.findByRole("button", { name: "Edit Two Rivers Estates" }));
     const dialog = await screen.findByRole("dialog", { name: "Edit Package" });
+    expect(
+      within(dialog).getByText(
+        "Changes to price, rates or maturity wait for a second admin's approval; other changes apply at once.",
+      ),
+    ).toBeTruthy();
     expect(field(dialog, /^Package Name/).value).toBe("Two Rivers Estates");
     expect(field(dialog, /^Category/).value).toBe("real-estate");
     expect(field(dialog, /^Maturity Date/).value).toBe("2027-01-21");
-    fill(dialog, { "Image URL": "https://cdn.example.com/centum.png", "Price \\(KES\\)": "2500" });
+    fill(dialog, { "Image URL": "https://cdn.example.com/centum.png", "Package Name": "Two Rivers Mall" });
     fireEvent.click(within(dialog).getByRole("button", { name: "Save Changes" }));
     expect(await screen.findByText("Package updated successfully")).toBeTruthy();
     expect(callsTo("PUT", `/admin/packages/${centum._id}`)).toEqual([
-      expect.objectContaining({ price: 2500, image: "https://cdn.example.com/centum.png", riskLevel: "high" }),
+      expect.objectContaining({
+        name: "Two Rivers Mall",
+        price: 2000,
+        image: "https://cdn.example.com/centum.png",
+        riskLevel: "high",
+      }),
     ]);
-    expect(await screen.findByText("KES 2,500.00")).toBeTruthy();
+    expect(idempotencyKeys("PUT", `/admin/packages/${centum._id}`)).toEqual([expect.any(String)]);
+    expect(await screen.findByText("Two Rivers Mall")).toBeTruthy();
+  });
+
+  it(`sends a change of price for approval (202), says '${PACKAGE_CHANGE_MESSAGES.sentForApproval}' and keeps the old terms`, async () => {
+    showPackages({
+      [`PUT /admin/packages/${centum._id}`]: (body: unknown) => ({
+        message: PACKAGE_CHANGE_MESSAGES.sentForApproval,
+        change: aPackageChange({
+          kind: "update",
+          packageId: centum._id,
+          fields: body as PackageInput,
+          before: termsOf(centum),
+        }),
+      }),
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Edit Two Rivers Estates" }));
+    const dialog = await screen.findByRole("dialog", { name: "Edit Package" });
+    fill(dialog, { "Price \\(KES\\)": "2500" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+    expect(await screen.findByText(PACKAGE_CHANGE_MESSAGES.sentForApproval)).toBeTruthy();
+    expect(screen.queryByText("Package updated successfully")).toBeNull();
+    expect(callsTo("PUT", `/admin/packages/${centum._id}`)).toEqual([expect.objectContaining({ price: 2500 })]);
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.getByText("KES 2,000.00")).toBeTruthy();
+    expect(screen.queryByText("KES 2,500.00")).toBeNull();
   });
 
   it("shows the server's refusal to save, or 'Failed to save package', and keeps the modal open", async () => {

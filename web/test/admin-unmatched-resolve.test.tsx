@@ -129,6 +129,40 @@ describe("resolving an unmatched Paybill payment (design.md §12.3)", () => {
     expect(table.getByText("To Amina Wanjiru")).toBeTruthy();
   });
 
+  it.each([
+    ["an amount above KES 250,000", aPayment({ amount: 250_000.01, reason: "amount-out-of-bounds" })],
+    ["an amount below KES 1", aPayment({ amount: 0.5, reason: "amount-out-of-bounds" })],
+    ["a receipt conflict", aPayment({ reason: "receipt-conflict" })],
+  ])("offers only Mark as returned for %s, and says why (design.md §13.3)", async (_, shown) => {
+    const server = showPayment(() => {
+      throw new Error("nothing should be sent");
+    });
+    server.set(shown);
+    const form = await openResolveDialog();
+    const credit = form.inDialog.getByRole("radio", { name: "Credit a user" }) as HTMLInputElement;
+    expect(credit.disabled).toBe(true);
+    expect((form.inDialog.getByRole("radio", { name: "Mark as returned" }) as HTMLInputElement).disabled).toBe(false);
+    expect(
+      form.inDialog.getByText(
+        shown.reason === "receipt-conflict"
+          ? UNMATCHED_PAYMENT_MESSAGES.receiptConflict
+          : UNMATCHED_PAYMENT_MESSAGES.outsidePaybillAmounts,
+      ),
+    ).toBeTruthy();
+    fireEvent.click(form.inDialog.getByText("Credit a user", { exact: true }));
+    expect(form.inDialog.queryByRole("searchbox", { name: /Find user/ })).toBeNull();
+    expect(resolveKeys()).toEqual([]);
+  });
+
+  it("offers both actions for a payment within Paybill's amounts", async () => {
+    showPayment(() => {
+      throw new Error("nothing should be sent");
+    });
+    const form = await openResolveDialog();
+    expect((form.inDialog.getByRole("radio", { name: "Credit a user" }) as HTMLInputElement).disabled).toBe(false);
+    expect(form.inDialog.queryByText(UNMATCHED_PAYMENT_MESSAGES.outsidePaybillAmounts)).toBeNull();
+  });
+
   it("sends nothing until a user is picked and a reason given, and says so under each field", async () => {
     showPayment(() => {
       throw new Error("nothing should be sent");

@@ -334,6 +334,7 @@ describe("the account behind a withdrawal (design.md §12.2)", () => {
       createdAt: daysAgo(3),
       recentSecurityChange: { kind: "password", at: daysAgo(1) },
       adminCredits30d: { count: 2, amount: 2000 },
+      rewards30d: 1250.5,
     },
   });
   const toRegistered = aWithdrawal({
@@ -343,6 +344,7 @@ describe("the account behind a withdrawal (design.md §12.2)", () => {
       registeredPhoneNumber: "254712345678",
       createdAt: daysAgo(400),
       adminCredits30d: { count: 0, amount: 0 },
+      rewards30d: 0,
     },
   });
 
@@ -366,6 +368,7 @@ describe("the account behind a withdrawal (design.md §12.2)", () => {
     expect(signals.getAllByRole("listitem").map((item) => item.textContent)).toEqual([
       "New account: 3 days old",
       "Password reset 1 day ago",
+      "Rewards in the last 30 days: KES 1,250.50",
       "Admin credits in 30 days: 2 (KES 2,000.00)",
     ]);
     const other = within(second as HTMLElement);
@@ -374,7 +377,43 @@ describe("the account behind a withdrawal (design.md §12.2)", () => {
       within(other.getByRole("list", { name: "Account signals" }))
         .getAllByRole("listitem")
         .map((item) => item.textContent),
-    ).toEqual(["Account 1 year old", "No admin credits in 30 days"]);
+    ).toEqual(["Account 1 year old", "Rewards in the last 30 days: KES 0.00", "No admin credits in 30 days"]);
+  });
+
+  it("shows when a payout number was first proven, and a new-browser sign-in and changed alerts, in words (design.md §13.2)", async () => {
+    const toNewNumber = aWithdrawal({
+      _id: "01JTESTWITHDRAWAL000000030",
+      phoneNumber: "254733000222",
+      account: {
+        registeredPhoneNumber: "254712345678",
+        createdAt: daysAgo(400),
+        adminCredits30d: { count: 0, amount: 0 },
+        rewards30d: 0,
+        payoutNumberFirstProvenAt: new Date(now - 26 * 3_600_000).toISOString(),
+        newBrowserSignInAt: new Date(now - 2 * 3_600_000).toISOString(),
+        alertsChangedAt: daysAgo(2),
+      },
+    });
+    showWithdrawals([toNewNumber, toRegistered]);
+    const table = within(await screen.findByRole("table", { name: "Withdrawals" }));
+    const [first, second] = table.getAllByRole("row").slice(1);
+    const row = within(first as HTMLElement);
+    expect(row.getByText("First proven 1 day ago")).toBeTruthy();
+    expect(
+      within(row.getByRole("list", { name: "Account signals" }))
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual([
+      "Account 1 year old",
+      "New-browser sign-in in the last 24 h",
+      "Alerts changed in the last 7 days",
+      "Rewards in the last 30 days: KES 0.00",
+      "No admin credits in 30 days",
+    ]);
+    // Paid to the registered number: nothing was proven, and no such signal is sent.
+    const other = within(second as HTMLElement);
+    expect(other.queryByText(/First proven/)).toBeNull();
+    expect(other.queryByText("New-browser sign-in in the last 24 h")).toBeNull();
   });
 
   it("shows them on a phone's cards and in the Process dialog", async () => {

@@ -1,7 +1,8 @@
 /**
- * Account → Account Settings → Notifications (design.md §12.6): a switch per kind and channel from the user's
- * preferences; security notices always on and locked; saving sends only what changed, takes the answer's user and
- * shows its message once; a refusal shows the server's message in the dialog.
+ * Account → Account Settings → Notifications (design.md §12.6, §13.2): a switch per kind and channel from the user's
+ * preferences; security notices always on and locked; saving sends only what changed with the password, takes the
+ * answer's user and shows its message once; a missing password shows on its field and sends nothing; a refusal shows
+ * the server's message in the dialog.
  */
 
 import { resolveNotificationPreferences } from "@jengafund/shared";
@@ -27,6 +28,9 @@ async function flip(dialog: HTMLElement, name: string) {
   fireEvent.click(switchNamed(dialog, name));
   await waitFor(() => expect(isOn(dialog, name)).toBe(!was));
 }
+
+const typePassword = (dialog: HTMLElement, password: string) =>
+  fireEvent.change(within(dialog).getByLabelText(/Your password/), { target: { value: password } });
 
 describe("notification preferences", { timeout: 60_000 }, () => {
   beforeEach(() => {
@@ -79,11 +83,16 @@ describe("notification preferences", { timeout: 60_000 }, () => {
     // Turned off and on again: back as it was, so not sent.
     await flip(dialog, "Payout sent by Email");
     await flip(dialog, "Payout sent by Email");
+    typePassword(dialog, "Mvua-Nyingi-42");
     fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
 
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Notifications" })).toBeNull());
     expect(callsTo("PUT", "/auth/me/notifications")).toEqual([
-      { sms: { depositCredited: true, withdrawalRejected: false }, email: { monthlyStatement: false } },
+      {
+        sms: { depositCredited: true, withdrawalRejected: false },
+        email: { monthlyStatement: false },
+        password: "Mvua-Nyingi-42",
+      },
     ]);
     expect(await screen.findAllByText("Notification preferences saved")).toHaveLength(1);
 
@@ -94,17 +103,38 @@ describe("notification preferences", { timeout: 60_000 }, () => {
     expect(isOn(reopened, "Deposit credited by SMS")).toBe(true);
   });
 
+  it("asks for the password on its field before sending anything", async () => {
+    mockApi({
+      "GET /auth/me": { user: aUser() },
+      "PUT /auth/me/notifications": { message: "Notification preferences saved", user: aUser() },
+    });
+    const dialog = await openDialog();
+    const password = within(dialog).getByLabelText(/Your password/) as HTMLInputElement;
+    expect(password.type).toBe("password");
+    expect(password.autocomplete).toBe("current-password");
+    await flip(dialog, "Payout failed by SMS");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
+
+    expect(await within(dialog).findByText("Password is required")).toBeTruthy();
+    expect(password.getAttribute("aria-invalid")).toBe("true");
+    expect(callsTo("PUT", "/auth/me/notifications")).toEqual([]);
+    expect(screen.getByRole("dialog", { name: "Notifications" })).toBeTruthy();
+  });
+
   it("shows a refusal's message in the dialog and keeps the choice", async () => {
     mockApi({
       "GET /auth/me": { user: aUser() },
       "PUT /auth/me/notifications": () => {
-        throw new ApiError(400, "Security notices cannot be turned off");
+        throw new ApiError(400, "That password is not right. Enter the password you sign in with.");
       },
     });
     const dialog = await openDialog();
     await flip(dialog, "Payout failed by SMS");
+    typePassword(dialog, "not-my-password");
     fireEvent.click(within(dialog).getByRole("button", { name: "Save" }));
-    expect(await within(dialog).findByText("Security notices cannot be turned off")).toBeTruthy();
+    expect(
+      await within(dialog).findByText("That password is not right. Enter the password you sign in with."),
+    ).toBeTruthy();
     expect(isOn(dialog, "Payout failed by SMS")).toBe(false);
     expect(document.querySelector(".Toastify__toast")).toBeNull();
   });

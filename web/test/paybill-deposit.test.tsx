@@ -1,9 +1,11 @@
-import type { Transaction, User } from "@jengafund/shared";
+import type { DepositStatusView, Transaction, User } from "@jengafund/shared";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 // Loaded up front: the watch and its toast import them on first use, and a first load on the fake clock would skew
 // the schedule.
 import "../src/features/paybill/api/get-transactions";
+import "../src/features/deposit/api/get-deposit";
+import "../src/features/deposit/api/list-pending-deposits";
 import "../src/lib/toast/toastify";
 import { PAYBILL_WATCH } from "../src/features/paybill/lib/paybill-watch";
 import { apiRequest } from "../src/lib/api-client";
@@ -16,6 +18,16 @@ vi.mock("../src/lib/api-client", async (original) => ({ ...(await original<objec
 const details = { businessNumber: "600984", accountNumber: "0712345678" };
 const trialUser = aUser();
 const funded = (walletBalance: number): User => ({ ...trialUser, isTrialAccount: false, walletBalance });
+
+/** A Paybill payment above KES 10,000 as the server lists it while M-Pesa's record is awaited. */
+const heldDeposit: DepositStatusView = {
+  checkoutRequestId: "paybill-TKQ1ABCDEF",
+  amount: 20_000,
+  phoneNumber: "",
+  status: "pending",
+  channel: "paybill",
+  createdAt: new Date().toISOString(),
+};
 
 function ledgerLine(overrides: Partial<Transaction> = {}): Transaction {
   return {
@@ -206,6 +218,44 @@ describe("awaiting a Paybill payment (design.md §12.3)", () => {
     await elapse(PAYBILL_WATCH.intervalMs * 5);
     expect(ledgerReads()).toBe(asked);
     expect(screen.getAllByText(/received by Paybill/)).toHaveLength(1);
+  });
+
+  it("hands a payment above KES 10,000 that waits for M-Pesa's record to the pending-deposit watch, and announces it once (design.md §13.3)", async () => {
+    const held = ledgerLine({ amount: 20_000, status: "pending", reference: "paybill-TKQ1ABCDEF" });
+    const state: { ledger: Transaction[]; user: User; pending: DepositStatusView[]; depositStatus: string } = {
+      ledger: [],
+      user: trialUser,
+      pending: [],
+      depositStatus: "pending",
+    };
+    mockApi({
+      "GET /auth/me": () => ({ user: state.user }),
+      "GET /mpesa/paybill": details,
+      "GET /transactions": () => ({ transactions: state.ledger }),
+      "GET /mpesa/deposits": () => ({ deposits: state.pending }),
+      "GET /mpesa/deposit/paybill-TKQ1ABCDEF": () => ({
+        deposit: { ...heldDeposit, status: state.depositStatus },
+        user: state.user,
+      }),
+    });
+    renderApp("/dashboard/account");
+    await closeDialog(await openPaybill());
+    await elapse(PAYBILL_WATCH.intervalMs);
+
+    state.ledger = [held];
+    state.pending = [heldDeposit];
+    await elapse(PAYBILL_WATCH.intervalMs);
+    expect(await screen.findByText("Deposit of KES 20,000.00 received — confirming with M-Pesa")).toBeTruthy();
+    expect((await header().findByRole("status")).textContent).toContain("Awaiting M-Pesa");
+    expect(screen.queryByText(/received by Paybill/)).toBeNull();
+
+    state.ledger = [{ ...held, status: "completed" }];
+    state.user = funded(20_000);
+    state.depositStatus = "completed";
+    await elapse(5_000);
+    expect(await screen.findByText("Deposit successful! New balance: KES 20,000.00")).toBeTruthy();
+    await elapse(PAYBILL_WATCH.intervalMs * 3);
+    expect(screen.queryByText(/received by Paybill/)).toBeNull();
   });
 
   it("goes on awaiting while the numbers are still on screen after a payment has landed", async () => {

@@ -172,4 +172,26 @@ describe("a deposit awaiting M-Pesa survives a reload (design.md §12.7)", () =>
     expect(screen.queryByText(stillConfirming)).toBeNull();
     expect(header().getByRole("status").textContent).toContain("Awaiting M-Pesa");
   });
+  it("says a Paybill payment above KES 10,000 was received and is being confirmed with M-Pesa, then its credit (design.md §13.3)", async () => {
+    const answers: Outcome[] = [stillPending];
+    const held = {
+      ...pendingDeposit("paybill-TK12AB34CD", 1_000, 20_000),
+      phoneNumber: "",
+      channel: "paybill" as const,
+    };
+    reload([held], { "paybill-TK12AB34CD": answers });
+
+    expect(await screen.findByText("Deposit of KES 20,000.00 received — confirming with M-Pesa")).toBeTruthy();
+    const status = await header().findByRole("status");
+    expect(status.textContent).toContain("Awaiting M-Pesa");
+    // No prompt was sent: the STK wording is never shown for it.
+    expect(screen.queryByText(stillConfirming)).toBeNull();
+    await elapse(9_000);
+    expect(screen.queryByText(stillConfirming)).toBeNull();
+
+    answers.push({ status: "completed", user: funded(20_000) });
+    await elapse(5_000);
+    expect(await screen.findByText("Deposit successful! New balance: KES 20,000.00")).toBeTruthy();
+    expect(header().queryByRole("status")).toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
-import { type PayoutNumber, SECURITY_MESSAGES, type User } from "@jengafund/shared";
+import { nairobiShortDateTime, type PayoutNumber, SECURITY_MESSAGES, type User } from "@jengafund/shared";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { ADD_PAYOUT_NUMBER_HINT } from "../src/features/withdrawals/components/payout-number-choices";
 import { ApiError } from "../src/lib/api-client";
 import { callsTo, mockApi } from "./api-mock";
 import { aUser } from "./fixtures";
@@ -10,7 +11,9 @@ vi.mock("../src/lib/api-client", async (original) => ({ ...(await original<objec
 
 const funded = aUser({ isTrialAccount: false, trialBalance: 0, walletBalance: 500 });
 
-const registeredOnly: PayoutNumber[] = [{ phoneNumber: "254712345678", source: "registered" }];
+const registeredOnly: PayoutNumber[] = [
+  { phoneNumber: "254712345678", source: "registered", usableFrom: "2026-01-05T08:00:00.000Z" },
+];
 
 async function openWithdrawal(
   user: User,
@@ -144,19 +147,47 @@ describe("withdrawal modal (spec §2, §5, §8)", () => {
   it("offers the numbers it may pay to, fills the field with the one chosen and says how to add one", async () => {
     const { dialog, phone } = await openWithdrawal(funded, undefined, [
       ...registeredOnly,
-      { phoneNumber: "254733000111", source: "deposit" },
+      { phoneNumber: "254733000111", source: "deposit", usableFrom: "2026-02-01T09:00:00.000Z" },
     ]);
     const choices = within(dialog).getByRole("group", { name: "Numbers you can withdraw to" });
     const registered = await within(choices).findByRole("button", { name: "254712345678 (registered)" });
     const deposited = within(choices).getByRole("button", { name: "254733000111 (deposited from)" });
     expect(registered.getAttribute("aria-pressed")).toBe("true");
-    expect(within(dialog).getByText("Deposit once from a number to be able to withdraw to it.")).toBeTruthy();
+    expect(within(dialog).getByText(ADD_PAYOUT_NUMBER_HINT)).toBeTruthy();
+    expect(ADD_PAYOUT_NUMBER_HINT).toContain("24 hours after its first deposit");
 
     fireEvent.click(deposited);
 
     expect(phone.value).toBe("254733000111");
     expect(deposited.getAttribute("aria-pressed")).toBe("true");
     expect(registered.getAttribute("aria-pressed")).toBe("false");
+  });
+
+  it("shows a new number's usable-from time (Nairobi) beside it, and says so when it is chosen (design.md §13.2)", async () => {
+    // Proven an hour ago: usable in 23 hours.
+    const usableFrom = new Date(Date.now() + 23 * 3_600_000);
+    const { dialog, amount, phone, submit } = await openWithdrawal(funded, () => {
+      throw new ApiError(403, SECURITY_MESSAGES.payoutNumberWaiting(nairobiShortDateTime(usableFrom)));
+    }, [...registeredOnly, { phoneNumber: "254733000111", source: "deposit", usableFrom: usableFrom.toISOString() }]);
+    const choices = within(dialog).getByRole("group", { name: "Numbers you can withdraw to" });
+    const waiting = await within(choices).findByRole("button", {
+      name: `254733000111 (deposited from, usable from ${nairobiShortDateTime(usableFrom)})`,
+    });
+    const wait = SECURITY_MESSAGES.payoutNumberWaiting(nairobiShortDateTime(usableFrom));
+    expect(within(dialog).queryByText(wait)).toBeNull();
+
+    fireEvent.click(waiting);
+
+    expect(phone.value).toBe("254733000111");
+    expect(within(dialog).getByText(wait)).toBeTruthy();
+    expect(wait).toMatch(/^This number can receive payouts from [A-Z][a-z]{2} \d{2}, \d{2}:\d{2} \(Nairobi time\)$/);
+    // The server has the last word: its refusal is shown as it says it.
+    fireEvent.change(amount, { target: { value: "100" } });
+    fireEvent.click(submit);
+    await waitFor(() => expect(callsTo("POST", "/withdrawals")).toHaveLength(1));
+    expect(callsTo("POST", "/withdrawals")).toEqual([{ amount: 100, phoneNumber: "254733000111" }]);
+    await waitFor(() => expect(screen.getAllByText(wait).length).toBeGreaterThan(1));
+    expect(dialog.isConnected).toBe(true);
   });
 
   it("shows the server's refusal of a number that is neither registered nor deposited from", async () => {

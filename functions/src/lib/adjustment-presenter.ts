@@ -3,7 +3,8 @@ import { type BalanceAdjustment, centsToKes, type AdjustmentPerson as PersonView
 import type { AdjustmentPerson, AdjustmentRecord } from "../repositories/adjustments-port.js";
 import { currentStatus } from "../services/adjustments.js";
 
-const personView = ({ id, firstName, lastName, email }: AdjustmentPerson): PersonView => ({
+/** A person an adjustment or a package change names, as the API answers it. */
+export const personView = ({ id, firstName, lastName, email }: AdjustmentPerson): PersonView => ({
   _id: id,
   firstName,
   lastName,

@@ -49,3 +49,26 @@ export function decideCaller(event: APIGatewayProxyEventV2, originSecret: string
   if (presented === undefined || !sameSecret(presented, originSecret)) return { allowed: false };
   return { allowed: true, ip: viewerIp(header(event, VIEWER_ADDRESS_HEADER)) ?? socketIp };
 }
+
+/**
+ * The network a caller's address belongs to, as the address-keyed limits count it (design.md §13.4): an IPv4 address
+ * is its own network; an IPv6 address counts as its /64, the block one subscriber line or host is normally given, so
+ * hopping between the addresses of one /64 does not spread attempts over many counters. Written in full
+ * (`2001:0db8:0000:0001::/64`), so two spellings of one network are one key. Anything else is returned as it is.
+ */
+export function networkOf(address: string): string {
+  const mappedV4 = address.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i)?.[1];
+  if (mappedV4 && isIP(mappedV4) === 4) return mappedV4;
+  if (isIP(address) !== 6) return address;
+  const [head = "", tail] = address.toLowerCase().split("::");
+  const groupsOf = (text: string | undefined) => (text ? text.split(":") : []);
+  const left = groupsOf(head);
+  const right = groupsOf(tail);
+  // An embedded IPv4 tail (`::ffff:1.2.3.4`) is one piece standing for two groups; the /64 never reaches it.
+  const pieces = left.length + right.length + (address.includes(".") ? 1 : 0);
+  const full = tail === undefined ? left : [...left, ...Array.from({ length: 8 - pieces }, () => "0"), ...right];
+  return `${full
+    .slice(0, 4)
+    .map((group) => group.padStart(4, "0"))
+    .join(":")}::/64`;
+}

@@ -26,10 +26,13 @@ const fields = {
   LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP_PER_HOUR: count(10),
   LOGIN_MAX_FAILURES_PER_IP_PER_HOUR: count(1000),
   LOGIN_MAX_FAILURES_PER_HOUR: count(100),
+  /** Failed passwords for one account in a Nairobi day: past it, the password signs in only with an emailed link. */
+  LOGIN_MAX_FAILURES_PER_DAY: count(1000),
   /**
    * The ALTCHA challenge asked for past those limits: PBKDF2 iterations per guess, and the largest secret counter (the
    * solver tries ¾ of it on average: about 1.5 million iterations, a second or two in a phone's browser), and how
-   * long a challenge may be solved and sent back.
+   * long a challenge may be solved and sent back. A login's cost is this base times 1, 2, 4… as the account's
+   * failures of the hour pass 100, 200, 300…, at most 16 times (login-guard.ts).
    */
   PROOF_OF_WORK_COST: count(1000),
   PROOF_OF_WORK_MAX_COUNTER: count(2000),

@@ -9,11 +9,20 @@ import { Metrics, MetricUnit } from "@aws-lambda-powertools/metrics";
 export type MetricName =
   | "DepositsStarted"
   | "DepositsCredited"
+  // The KES of the deposits credited, and of the daily rewards paid: the rewards-against-deposits alarm reads both
+  // (design.md §13.1: a package's rate set too high mints rewards no deposits pay for).
+  | "DepositsCreditedKes"
+  | "RewardsPaidKes"
   | "DepositsFailed"
   // Every refused callback or result, whatever the reason; also published by reason.
   | "CallbacksRejected"
   | "AmountMismatches"
   | "DuplicateReceipts"
+  // A Paybill receipt delivered again with another amount, account number or business number (design.md §13.3).
+  | "ReceiptConflict"
+  // A Paybill payment M-Pesa's own record (Pull Transactions) lists with another amount, or not at all after two
+  // hours: by reason ("amount", "no-record"); design.md §13.3.
+  | "ReceiptMismatch"
   | "PayoutsCompleted"
   | "PayoutsRefunded"
   // M-Pesa paid a payout after we refunded it: the user holds the money twice until an admin recovers it.
@@ -61,6 +70,10 @@ export interface MetricsPort {
    * `direction` and `approval`, the series the admin-credit alarm reads.
    */
   adjusted(adjustment: { direction: "credit" | "debit"; approval: "solo" | "approved"; kes: number }): void;
+  /** A deposit credited: `DepositsCredited` (also by `reason: paybill` for Paybill) and its KES. */
+  depositCredited(channel: "stk" | "paybill", kes: number): void;
+  /** A daily reward paid: its KES (`RewardsPaidKes`). */
+  rewardPaid(kes: number): void;
 }
 
 let buffered: Metrics | undefined;
@@ -93,9 +106,25 @@ export const metrics: MetricsPort = {
     line().addMetric("BalanceAdjusted", MetricUnit.Count, 1);
     line().addMetric("BalanceAdjustedKes", MetricUnit.NoUnit, kes);
   },
+  depositCredited(channel, kes) {
+    metrics.count("DepositsCredited", channel === "paybill" ? "paybill" : undefined);
+    invocationMetrics().addMetric("DepositsCreditedKes", MetricUnit.NoUnit, kes);
+  },
+  rewardPaid(kes) {
+    invocationMetrics().addMetric("RewardsPaidKes", MetricUnit.NoUnit, kes);
+  },
 };
 
 /** Writes the invocation's counts as one EMF line; nothing when there are none. Called when every invocation ends. */
 export function flushMetrics(): void {
   if (buffered?.hasStoredMetrics()) buffered.publishStoredMetrics();
 }
+
+/** A port that counts nothing: for one-off scripts whose figures go to the console, and test fixtures. */
+export const silentMetrics: MetricsPort = {
+  count: () => {},
+  record: () => {},
+  adjusted: () => {},
+  depositCredited: () => {},
+  rewardPaid: () => {},
+};

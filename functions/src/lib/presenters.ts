@@ -145,6 +145,12 @@ export function presentAdminWithdrawal(withdrawal: WithdrawalRecord, account?: P
               count: account.adminCredits30d.count,
               amount: centsToKes(account.adminCredits30d.amountCents),
             },
+            rewards30d: centsToKes(account.rewards30dCents),
+            ...(account.payoutNumberFirstProvenAt
+              ? { payoutNumberFirstProvenAt: account.payoutNumberFirstProvenAt }
+              : {}),
+            ...(account.newBrowserSignInAt ? { newBrowserSignInAt: account.newBrowserSignInAt } : {}),
+            ...(account.alertsChangedAt ? { alertsChangedAt: account.alertsChangedAt } : {}),
           },
         }
       : {}),
@@ -197,6 +203,7 @@ export function presentDeposit(deposit: DepositRecord): DepositStatusView {
     status: deposit.status,
     ...(deposit.resultDesc ? { resultDesc: deposit.resultDesc } : {}),
     ...(deposit.receipt ? { mpesaTransactionId: deposit.receipt } : {}),
+    ...(deposit.channel ? { channel: deposit.channel } : {}),
     createdAt: deposit.createdAt,
   };
 }

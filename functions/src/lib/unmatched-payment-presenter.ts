@@ -22,7 +22,7 @@ export function transTimeInstant(transTime: string): string | null {
 export function presentUnmatchedPayment(payment: StoredUnmatchedPayment): UnmatchedPayment {
   return {
     _id: payment.transId,
-    receipt: payment.transId,
+    receipt: payment.receipt ?? payment.transId,
     amount: centsToKes(payment.amountCents),
     accountNumber: payment.billRefNumber,
     payerName: payment.payerName ?? "",

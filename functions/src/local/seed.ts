@@ -6,10 +6,12 @@ import { createDynamoPackageRepository } from "../repositories/dynamo/package-re
 import { MoveRefusedError, type PackageRecord } from "../repositories/ports.js";
 
 /**
- * The dev seed: one admin account and nine packages from well-known Kenyan companies. Idempotent: fixed ids
+ * The dev seed: the admin accounts and nine packages from well-known Kenyan companies. Idempotent: fixed ids
  * and uniqueness markers make a second run a no-op. Dev-only: never imported by a handler.
  */
 export const DEV_ADMIN_ID = "01JENGAFUNDADMIN0000000000";
+/** The second dev admin, who approves what the first asks for (four eyes on one machine). */
+export const DEV_SECOND_ADMIN_ID = "01JENGAFUNDADMIN0000000002";
 
 /** The seeded catalogue; the landing page lists its companies from shared's PACKAGE_COMPANIES (a test keeps them equal). */
 export const packageSeed: Omit<PackageRecord, "maturityDate" | "createdAt">[] = [
@@ -128,38 +130,53 @@ export interface SeedResult {
   packagesCreated: number;
 }
 
-export async function seedDevData(admin: { email: string; password: string }): Promise<SeedResult> {
+/** An admin the seed makes: who signs in with what. */
+export interface SeedAdmin {
+  email: string;
+  password: string;
+}
+
+/**
+ * The dev seed. `secondAdmin` (what `npm start` seeds, design.md §13.1) lets one person try every four-eyes flow on
+ * one machine: one admin asks, the other approves. Each seeded package is approved by seeding.
+ */
+export async function seedDevData(admin: SeedAdmin, secondAdmin?: SeedAdmin): Promise<SeedResult> {
   const accounts = createDynamoAccountRepository();
   const packages = createDynamoPackageRepository();
   const now = systemClock.now();
   const createdAt = now.toISOString();
 
-  let adminCreated = true;
-  try {
-    await accounts.createAccount({
-      day: nairobiDay(now),
-      user: {
-        id: DEV_ADMIN_ID,
-        firstName: "Platform",
-        lastName: "Admin",
-        email: admin.email.toLowerCase(),
-        phoneNumber: "254700000000",
-        passwordHash: await argon2idHasher.hash(admin.password),
-        role: "admin",
-        isTrialAccount: false,
-        trialBalanceCents: 0,
-        walletBalanceCents: 0,
-        totalReferralEarningsCents: 0,
-        referralCode: referralCode(),
-        isActive: true,
-        tokenVersion: 1,
-        createdAt,
-      },
-    });
-  } catch (error) {
-    if (!(error instanceof MoveRefusedError)) throw error;
-    adminCreated = false;
+  /** Creates the admin account; false when it is already there. */
+  async function seedAdmin(id: string, lastName: string, phoneNumber: string, { email, password }: SeedAdmin) {
+    try {
+      await accounts.createAccount({
+        day: nairobiDay(now),
+        user: {
+          id,
+          firstName: "Platform",
+          lastName,
+          email: email.toLowerCase(),
+          phoneNumber,
+          passwordHash: await argon2idHasher.hash(password),
+          role: "admin",
+          isTrialAccount: false,
+          trialBalanceCents: 0,
+          walletBalanceCents: 0,
+          totalReferralEarningsCents: 0,
+          referralCode: referralCode(),
+          isActive: true,
+          tokenVersion: 1,
+          createdAt,
+        },
+      });
+      return true;
+    } catch (error) {
+      if (!(error instanceof MoveRefusedError)) throw error;
+      return false;
+    }
   }
+  const adminCreated = await seedAdmin(DEV_ADMIN_ID, "Admin", "254700000000", admin);
+  if (secondAdmin) await seedAdmin(DEV_SECOND_ADMIN_ID, "Approver", "254700000001", secondAdmin);
 
   // Maturity a year out, so the seeded packages stay buyable in a long-lived dev database.
   const maturityDate = new Date(now.getTime() + 365 * 86_400_000).toISOString();

@@ -106,6 +106,29 @@ export function passwordResetEmail(input: {
   });
 }
 
+/**
+ * The sign-in link of an account past its day's failed passwords (design.md §13.4): with the password, it signs in.
+ * Said plainly that someone has been guessing, so the owner can change a password that may be known.
+ */
+export function signInLinkEmail(input: {
+  to: string;
+  firstName: string;
+  link: string;
+  validMinutes: number;
+}): MailMessage {
+  return brandedMessage({
+    to: input.to,
+    subject: "Your JengaFund sign-in link",
+    heading: "Sign in with this link",
+    intro: `Hello ${input.firstName}, your JengaFund account has had very many wrong passwords today, so for the rest of the day your password alone does not sign you in. Open the link below and enter your password to sign in.`,
+    rest: [
+      `The link works once and expires in ${input.validMinutes} minutes. If it has expired, sign in again and we will email a new one.`,
+      'If you were not trying to sign in, someone may be guessing your password: nobody can sign in without this email. Consider choosing a new password with "Forgot password" on the sign-in page.',
+    ],
+    action: { label: "Sign in", textLabel: "Sign in", url: input.link },
+  });
+}
+
 /** A new admin's email (design.md §12.1): what the account is, the link to set a password, the second factor needed. */
 export function adminWelcomeEmail(input: {
   to: string;
@@ -165,6 +188,7 @@ const MONEY_KINDS: ReadonlySet<SecurityNoticeKind> = new Set(["withdrawal-reques
 /** What each kind says: the subject, the heading, and what happened (after "Hello <name>, "). */
 function noticeWording(notice: SecurityNotice, money: { amount: string; number: string }) {
   const lockedUntil = notice.lockedUntil ? nairobiTimeText(notice.lockedUntil) : "later";
+  const usableFrom = notice.usableFrom ? nairobiTimeText(notice.usableFrom) : "a day after it was added";
   const wording: Record<SecurityNoticeKind, { subject: string; heading: string; happened: string; note?: string }> = {
     "withdrawal-requested": {
       subject: "JengaFund: a withdrawal was requested",
@@ -220,6 +244,23 @@ function noticeWording(notice: SecurityNotice, money: { amount: string; number: 
       heading: "A sign-in from a new browser",
       happened: "your JengaFund account was signed in to from a browser it had not been used from before.",
     },
+    "payout-number-proven": {
+      subject: "JengaFund: a new number can receive your payouts",
+      heading: "A new payout number",
+      happened: `an M-Pesa deposit from ${money.number} was made to your JengaFund account, so withdrawals can be paid to that number from ${usableFrom}.`,
+    },
+    "payout-number-blocked": {
+      subject: "JengaFund: a payout number was blocked",
+      heading: "A payout number was blocked",
+      happened: `the M-Pesa number ${money.number} was blocked: no withdrawal will be paid to it.`,
+      note: "Every device that was signed in to your account has been signed out. Whoever added that number knows your password: choose a new one.",
+    },
+    "notifications-changed": {
+      subject: "JengaFund: your alert settings were changed",
+      heading: "Your alert settings were changed",
+      happened: "the SMS and email alerts of your JengaFund account were changed.",
+      note: "Security alerts like this one cannot be turned off.",
+    },
   };
   return wording[notice.kind];
 }
@@ -250,6 +291,27 @@ export function securityNoticeEmail(input: {
     details.push(["Locked until", nairobiTimeText(notice.lockedUntil)]);
   }
   if (notice.kind === "new-browser" && notice.userAgent) details.push(["Browser", oneLine(notice.userAgent)]);
+  if (notice.kind.startsWith("payout-number-") && notice.phoneNumber) details.push(["M-Pesa number", number]);
+  if (notice.kind === "payout-number-proven" && notice.usableFrom) {
+    details.push(["Payouts to it from", nairobiTimeText(notice.usableFrom)]);
+  }
+
+  // A new payout number's notice leads with its block link (design.md §13.2): the one step that stops a thief.
+  if (notice.kind === "payout-number-proven" && notice.blockLink) {
+    return brandedMessage({
+      to: input.to,
+      subject: wording.subject,
+      heading: wording.heading,
+      intro: `Hello ${input.firstName}, ${wording.happened}`,
+      details,
+      rest: [
+        "If this is your phone, there is nothing more to do.",
+        "If it is not, someone who knows your password made it a payout number: block it with the link above. It is removed from your payout numbers and every device is signed out. The link works once, for 7 days.",
+        `Then reset your password at ${forgotPassword}, and contact JengaFund support at ${SUPPORT_CONTACT}.`,
+      ],
+      action: { label: "Not your phone? Block this number", textLabel: "Block this number", url: notice.blockLink },
+    });
+  }
 
   const yours =
     notice.kind === "second-factor-locked"

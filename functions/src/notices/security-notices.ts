@@ -13,7 +13,11 @@ export type SecurityNoticeKind =
   | "two-factor-off"
   | "recovery-code-used"
   | "second-factor-locked"
-  | "new-browser";
+  | "new-browser"
+  /** A number became a payout number (design.md §13.2): by SMS to the registered number and email, with a block link. */
+  | "payout-number-proven"
+  | "payout-number-blocked"
+  | "notifications-changed";
 
 export interface SecurityNotice {
   kind: SecurityNoticeKind;
@@ -32,9 +36,16 @@ export interface SecurityNotice {
   lockedUntil?: Date;
   /** new-browser: the browser's User-Agent, shortened. */
   userAgent?: string;
+  /** payout-number-proven: when payouts to `phoneNumber` start, and the link that blocks it. */
+  usableFrom?: Date;
+  blockLink?: string;
 }
 
 export interface SecurityNotices {
   /** Never rejects: a notice that cannot be sent is logged and counted (SecurityNoticesFailed). */
   send(notice: SecurityNotice): Promise<void>;
 }
+
+/** The web page a new payout number's notice links to (design.md §13.2); it calls GET /auth/payout-numbers/block. */
+export const payoutNumberBlockLink = (webOrigin: string, token: string) =>
+  `${webOrigin.replace(/\/+$/, "")}/block-payout-number?token=${encodeURIComponent(token)}`;

@@ -21,6 +21,7 @@ import type { Log } from "../lib/log.js";
 import type { MetricsPort } from "../lib/metrics.js";
 import type { Mailer } from "../mail/mailer.js";
 import { moneyNoticeEmail, securityNoticeEmail } from "../mail/templates.js";
+import { payoutNumberBlockLink } from "../notices/security-notices.js";
 import {
   type ChannelState,
   FINAL_CHANNEL_STATES,
@@ -96,7 +97,17 @@ export function createNotifications(deps: NotificationDeps) {
         ...(event.data.phoneNumber ? { phoneNumber: event.data.phoneNumber } : {}),
       });
     }
-    return securitySmsText(event.kind as SecuritySmsKind);
+    return securitySmsText(event.kind as SecuritySmsKind, payoutNumberDetails(event));
+  }
+
+  /** A payout-number notice's number, wait and block link (design.md §13.2); nothing for the other kinds. */
+  function payoutNumberDetails(event: OutboxEvent) {
+    const { phoneNumber, usableFrom, blockToken } = event.data;
+    return {
+      ...(phoneNumber ? { phoneNumber } : {}),
+      ...(usableFrom ? { usableFrom: new Date(usableFrom) } : {}),
+      ...(blockToken ? { blockLink: payoutNumberBlockLink(deps.webOrigin, blockToken) } : {}),
+    };
   }
 
   function emailOf(event: OutboxEvent, user: UserRecord) {
@@ -125,6 +136,7 @@ export function createNotifications(deps: NotificationDeps) {
         ...(event.data.sourceIp ? { sourceIp: event.data.sourceIp } : {}),
         ...(event.data.userAgent ? { userAgent: event.data.userAgent } : {}),
         ...(event.data.lockedUntil ? { lockedUntil: new Date(event.data.lockedUntil) } : {}),
+        ...payoutNumberDetails(event),
       },
     });
   }

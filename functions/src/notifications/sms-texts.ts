@@ -1,10 +1,11 @@
 /**
  * The SMS alerts' words (issue: money moves by SMS). Each fits one SMS: at most 160 characters of the GSM 03.38
  * alphabet, where the extension characters (`€ [ ] { } \ ~ ^ |`) take two, and a character outside it would turn the
- * message into UCS-2 and cut it to 70. None carries a balance, a token, a link or the person's name: an SMS is read
- * on a lock screen, by whoever holds the phone. A payout number is shown masked.
+ * message into UCS-2 and cut it to 70. None carries a balance, a code or the person's name: an SMS is read on a lock
+ * screen, by whoever holds the phone. A payout number is shown masked. The one link is a new payout number's block
+ * link (design.md §13.2), which can only protect the account: it removes the number and signs every device out.
  */
-import { formatAmount } from "@jengafund/shared";
+import { formatAmount, nairobiShortDateTime } from "@jengafund/shared";
 import type { SecurityNoticeKind } from "../notices/security-notices.js";
 
 export type MoneySmsKind =
@@ -45,15 +46,33 @@ export function moneySmsText(kind: MoneySmsKind, data: MoneySmsData): string {
 /** The security notices that are not money moves (design.md §12.2). */
 export type SecuritySmsKind = Exclude<SecurityNoticeKind, MoneySmsKind>;
 
-/** The alert for a security notice: what happened, and whom to call if it was not the owner. No link, no code. */
-export function securitySmsText(kind: SecuritySmsKind): string {
-  const happened: Record<SecuritySmsKind, string> = {
+/** What a payout-number notice names: the number (masked), when payouts to it start, the link that blocks it. */
+export interface PayoutNumberSmsData {
+  phoneNumber?: string;
+  usableFrom?: Date;
+  blockLink?: string;
+}
+
+/**
+ * The alert for a security notice: what happened, and whom to call if it was not the owner. No code; no link but a new
+ * payout number's block link.
+ */
+export function securitySmsText(kind: SecuritySmsKind, data: PayoutNumberSmsData = {}): string {
+  const number = data.phoneNumber ? maskPhone(data.phoneNumber) : "a number";
+  if (kind === "payout-number-proven") {
+    // Short, so the link fits one SMS with a web origin of up to about 40 characters.
+    const from = data.usableFrom ? ` start ${nairobiShortDateTime(data.usableFrom)}` : " wait a day";
+    return `JengaFund: payouts to ${number}${from}. Not you? Block: ${data.blockLink ?? "see your email"}`;
+  }
+  const happened: Record<Exclude<SecuritySmsKind, "payout-number-proven">, string> = {
     "password-changed": "your password was changed and every device signed out.",
     "two-factor-on": "two-factor sign-in was turned on for your account.",
     "two-factor-off": "two-factor sign-in was turned off for your account.",
     "recovery-code-used": "a recovery code was used to sign in to your account.",
     "second-factor-locked": "too many wrong sign-in codes: code sign-in is paused for a while.",
     "new-browser": "your account was signed in to from a new browser.",
+    "payout-number-blocked": `${number} was blocked from your payouts and every device signed out.`,
+    "notifications-changed": "your alert settings were changed.",
   };
   return `JengaFund: ${happened[kind]} ${SIGN_OFF}`;
 }

@@ -9,6 +9,8 @@ import type { StoredNotificationPreferences } from "@jengafund/shared";
 export interface StatementRecipient {
   email: string;
   firstName: string;
+  /** A deactivated account gets no statement email. */
+  isActive: boolean;
   notifications?: StoredNotificationPreferences;
 }
 

@@ -6,6 +6,13 @@ import type { StoredNotificationPreferences } from "@jengafund/shared";
 import type { UserRecord } from "./ports.js";
 
 export interface NotificationPreferencesRepository {
-  /** Records the given choices over what was kept, leaving every other kind as it was; the user as now stored. */
-  save(userId: string, changes: StoredNotificationPreferences): Promise<UserRecord>;
+  /**
+   * Records the given choices over what was kept, leaving every other kind as it was, with when they changed and the
+   * owner's notice of it (design.md §13.2) in the same write; the user as now stored.
+   */
+  save(
+    userId: string,
+    changes: StoredNotificationPreferences,
+    change: { at: string; noticeId: string; sourceIp: string },
+  ): Promise<UserRecord>;
 }

@@ -35,6 +35,13 @@ export interface OutboxEventData {
   sourceIp?: string;
   userAgent?: string;
   lockedUntil?: string;
+  /** A new payout number's notice (design.md §13.2): from when payouts to it start (ISO). */
+  usableFrom?: string;
+  /**
+   * A new payout number's block link token, carried only until the notice is sent: `close` erases it, and the link's
+   * own item keeps only its SHA-256. It can do nothing but protect the account (block the number, sign out).
+   */
+  blockToken?: string;
 }
 
 export interface ChannelStatus {

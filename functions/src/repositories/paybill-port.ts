@@ -17,8 +17,13 @@ export type UnmatchedReason = UnmatchedPaymentReason;
 
 /** A confirmed Paybill payment that named no (active) account: kept, never lost, for an admin to resolve. */
 export interface UnmatchedPaymentRecord {
-  /** M-Pesa's TransID: one record per payment. */
+  /**
+   * The record's id: M-Pesa's TransID (one record per payment), or for a receipt conflict an id of its own (the
+   * receipt and a digest of what the repeat said), so it never takes the place of the receipt's first payment.
+   */
   transId: string;
+  /** M-Pesa's receipt, where the id is not it (a receipt conflict). */
+  receipt?: string;
   amountCents: number;
   /** The account number as the payer typed it. */
   billRefNumber: string;
@@ -36,6 +41,17 @@ export interface UnmatchedPaymentRecord {
   receivedAt: string;
 }
 
+/**
+ * What the receipt marker of a payment says the receipt was taken with, to tell an exact repeat from a conflict
+ * (design.md §13.3). A field is absent when the marker does not record it (an STK receipt has no account number).
+ */
+export interface ReceiptClaim {
+  channel: "paybill" | "stk";
+  amountCents?: number;
+  billRefNumber?: string;
+  businessShortCode?: string;
+}
+
 /** A confirmed payment credited to an account. */
 export interface PaybillCredit {
   transId: string;
@@ -43,6 +59,28 @@ export interface PaybillCredit {
   /** The completed deposit line: `mpesaTransactionId` is the TransID. */
   line: LedgerLine;
   at: string;
+  /** What the payment named, recorded on the receipt marker (ReceiptClaim). */
+  billRefNumber: string;
+  businessShortCode: string;
+}
+
+/**
+ * A Paybill payment above PAYBILL_CONFIRM_ABOVE_KES held until M-Pesa's own record confirms it (design.md §13.3): a
+ * pending deposit (so the payer's pending-deposit indicator shows it) with a pending ledger line that moves nothing,
+ * and the receipt marker taken (outcome "confirming"), so no second delivery holds or credits it again.
+ */
+export interface HeldPaybillDeposit {
+  transId: string;
+  /** `paybill-<TransID>`: the deposit's id, as GET /mpesa/deposit/{id} and the pending-deposit list name it. */
+  depositId: string;
+  userId: string;
+  lineId: string;
+  amountCents: number;
+  billRefNumber: string;
+  businessShortCode: string;
+  /** `YYYYMMDDHHmmss` as Daraja gave it. */
+  transTime: string;
+  createdAt: string;
 }
 
 export interface PaybillRepository {
@@ -54,8 +92,40 @@ export interface PaybillRepository {
    * taken before.
    */
   credit(credit: PaybillCredit): Promise<void>;
+  /**
+   * One transaction: the receipt marker ("confirming"), the pending deposit and its pending ledger `line` (reference: the
+   * deposit's id, so the pending-deposit list finds it), the counters
+   * of a pending line. Refused as "duplicate-receipt" when the receipt was taken before.
+   */
+  hold(held: HeldPaybillDeposit, user: UserRecord, line: LedgerLine): Promise<void>;
+  /** Every held payment still pending, oldest first. */
+  heldDeposits(): Promise<HeldPaybillDeposit[]>;
+  /**
+   * M-Pesa's record agrees: the deposit and its line complete, the wallet is credited (the trial ends), the counters
+   * and the owner's notice, in one transaction. Refused as "not-pending" when it was settled meanwhile.
+   */
+  confirmHeld(held: HeldPaybillDeposit, at: string): Promise<void>;
+  /**
+   * M-Pesa's record disagrees, or has no such payment: the deposit and its line fail with `resultDesc`, nothing is
+   * credited, and the receipt marker is given back, so M-Pesa's own record of the receipt (Pull Transactions) can
+   * still be settled. Refused as "not-pending" when it was settled meanwhile.
+   */
+  refuseHeld(held: HeldPaybillDeposit, at: string, resultDesc: string): Promise<void>;
   /** The unmatched record with the TransID's receipt marker, in one transaction. Refused as "duplicate-receipt". */
   recordUnmatched(payment: UnmatchedPaymentRecord): Promise<void>;
+  /**
+   * The STK deposit an account reference (JF…) was given to, with its amount, or null when no STK push of ours gave
+   * it (a payer typed a look-alike).
+   */
+  stkDepositOf(reference: string): Promise<{ checkoutRequestId: string; amountCents: number } | null>;
+  /** What the receipt was taken with (a consistent read of its marker), or null when it is not taken. */
+  receiptClaim(receipt: string): Promise<ReceiptClaim | null>;
+  /**
+   * A payment kept for admins under an id of its own, with no receipt marker: a repeat of a taken receipt that says
+   * something else (`receipt-conflict`), or a payment M-Pesa's record contradicts (`receipt-mismatch`). False when
+   * the same one was kept before.
+   */
+  keepForAdmins(payment: UnmatchedPaymentRecord): Promise<boolean>;
 }
 
 /** What the validation endpoint reads: the account alone. */

@@ -10,7 +10,7 @@ import type {
   TRANSACTION_TYPES,
   WITHDRAWAL_STATUSES,
 } from "@jengafund/shared";
-import type { PayoutNumberRecord } from "./payout-numbers-port.js";
+import type { FirstPayoutNumberProof, PayoutNumberRecord } from "./payout-numbers-port.js";
 import type { PaidAfterRefund } from "./payout-recovery-port.js";
 import type { SessionMap } from "./sessions-port.js";
 
@@ -126,6 +126,9 @@ export interface LoginAttempt {
   /** The UTC hour, `yyyy-mm-ddThh`: the counters' window. */
   hour: string;
   expiresAtEpochSeconds: number;
+  /** The Nairobi day, `yyyy-mm-dd`: the window of the account's daily count of failures (design.md §13.4). */
+  day: string;
+  dayExpiresAtEpochSeconds: number;
 }
 
 /** One public referral code check, counted against the caller's address in the UTC hour it is made. */
@@ -322,6 +325,8 @@ export type RefusalReason =
   | "proof-needed"
   /** A solved proof-of-work challenge was spent before. */
   | "proof-spent"
+  /** An account's daily count of failed passwords reached the limit past which a sign-in link is needed (§13.4). */
+  | "sign-in-link"
   /** A password reset link was used, expired, or outdated by a later password change. */
   | "reset-link-invalid"
   /** Two-factor sign-in is not in the state the request was decided on (already on, off, another secret). */
@@ -332,6 +337,10 @@ export type RefusalReason =
   | "already-covered"
   /** An admin's solo adjustments of the day would pass their ceiling: the adjustment needs a second admin. */
   | "solo-limit"
+  /** The payout number was proven by another deposit meanwhile: this one settles as a later deposit from it. */
+  | "payout-number-proven"
+  /** A block link (design.md §13.2) was used before, has expired, or names nothing. */
+  | "block-link-invalid"
   | PromptLimit;
 
 /** The one refusal of the repositories: a condition that failed, which no retry would change. */
@@ -512,6 +521,10 @@ export interface DepositRecord {
   status: DepositStatus;
   /** The deposit's ledger line: pending (moving nothing) until it settles. */
   ledgerLineId: string;
+  /** The account reference the STK push gave the payment (JF and ten characters), recorded with the deposit. */
+  accountReference?: string;
+  /** A Paybill payment held until M-Pesa's record confirms it (design.md §13.3): its id is `paybill-<TransID>`. */
+  channel?: "paybill";
   createdAt: string;
   settledAt?: string;
   resultCode?: string;
@@ -565,9 +578,22 @@ export interface DepositRepository {
    * Credits the wallet (and ends the trial) with the deposit's amount, moving the deposit and its ledger line from
    * `from` to completed in the same transaction; from pending, it also gives the user's pending-deposit slot back.
    * Refusals: "not-pending" (already settled or changed since read), "duplicate-receipt" (the receipt already credited
-   * another deposit).
+   * another deposit), "payout-number-proven" (`firstProof` given, and another deposit proved the number meanwhile).
+   * With `firstProof`, the number becomes a payout number in the same transaction, with its block link and the
+   * owner's notice (design.md §13.2).
    */
-  complete(deposit: DepositRecord, from: DepositStatus, receipt: string | undefined, at: string): Promise<void>;
+  complete(
+    deposit: DepositRecord,
+    from: DepositStatus,
+    receipt: string | undefined,
+    at: string,
+    firstProof?: FirstPayoutNumberProof,
+  ): Promise<void>;
+  /**
+   * Whether the number a deposit was paid from is already a payout number of its account, and the account's
+   * registered number: the settlement decides by it whether this deposit is the number's first proof.
+   */
+  payoutNumberStanding(userId: string, msisdn: string): Promise<{ registeredPhoneNumber?: string; proven: boolean }>;
   /**
    * Marks a pending deposit failed or cancelled, with Daraja's result, and gives the user's pending-deposit slot back.
    * Refusal: "not-pending".

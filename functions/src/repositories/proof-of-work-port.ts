@@ -16,6 +16,8 @@ export interface SpentProof {
   purpose: ProofPurpose;
   /** Epoch seconds: the challenge's end, and the record's TTL. */
   expiresAtEpochSeconds: number;
+  /** How many times the base cost the challenge asked for (1, 2, 4…): a login's grows with the failures (§13.4). */
+  costFactor: number;
 }
 
 /** Where an attempt stands once it is (or is not) counted against its hour's limits. */
@@ -27,7 +29,9 @@ export type AttemptAdmission =
   /** The account's (or email's) own limit is reached: the attempt needs a solved challenge; nothing counted. */
   | "proof-needed"
   /** The attempt carried a challenge that was spent already: nothing counted. */
-  | "proof-spent";
+  | "proof-spent"
+  /** The account's failures of the day reached their limit and no live sign-in link came: nothing counted. */
+  | "sign-in-link";
 
 export interface LoginAttemptLimits {
   /** Failed passwords for one account from one address: past it, 429 for that pair only. */
@@ -36,6 +40,16 @@ export interface LoginAttemptLimits {
   perIpPerHour: number;
   /** Failed passwords for one account from all addresses: past it, a solved challenge is needed. */
   perAccountPerHour: number;
+  /** Failed passwords for one account in a Nairobi day: past it, the password alone no longer signs in. */
+  perAccountPerDay: number;
+}
+
+/** What a login attempt brings beyond its password, for the limits it may pass. */
+export interface LoginAdmissionPass {
+  /** A solved challenge, with the account's hourly failures below which its cost suffices (none: it always does). */
+  proof?: { spent: SpentProof; coversFailuresBelow?: number };
+  /** The account's live sign-in link came with the attempt: the day's limit does not apply to it. */
+  signInLink?: boolean;
 }
 
 export interface PasswordResetLimits {
@@ -50,7 +64,13 @@ export interface PasswordResetLimits {
  * attempts cannot all pass a check made before any was counted), with the spent challenge in the same write.
  */
 export interface AttemptGuardRepository {
-  admitLoginAttempt(attempt: LoginAttempt, limits: LoginAttemptLimits, proof?: SpentProof): Promise<AttemptAdmission>;
+  admitLoginAttempt(
+    attempt: LoginAttempt,
+    limits: LoginAttemptLimits,
+    pass?: LoginAdmissionPass,
+  ): Promise<AttemptAdmission>;
+  /** The account's failed passwords counted in the attempt's hour, which set the cost of its next challenge. */
+  loginFailuresThisHour(attempt: LoginAttempt): Promise<number>;
   admitPasswordResetRequest(
     request: LoginAttempt,
     limits: PasswordResetLimits,

@@ -30,4 +30,6 @@ export interface SessionRepository {
    * True when it had not been seen within that time before.
    */
   rememberDevice(userId: string, deviceHash: string, now: Date, keepSeconds: number): Promise<boolean>;
+  /** Records on the account when a browser new to it last signed in (a signal for the admin deciding a payout). */
+  noteNewBrowserSignIn(userId: string, at: Date): Promise<void>;
 }

@@ -37,6 +37,7 @@ import type { SessionEntry, SessionRepository } from "../repositories/sessions-p
 import type { LoginGuard } from "./login-guard.js";
 import { createSecondFactorCheck, SECOND_FACTOR_MESSAGES } from "./second-factor.js";
 import { sessionsToDrop } from "./sessions.js";
+import { SIGN_IN_LINK_MESSAGE, type SignInLinks } from "./sign-in-links.js";
 
 export interface AccountServiceDeps {
   accounts: AccountRepository;
@@ -53,6 +54,18 @@ export interface AccountServiceDeps {
   /** The user item's map of live sessions, which a login adds to. */
   sessions: Pick<SessionRepository, "addSession">;
   notices: SecurityNotices;
+  /** Past the account's day of failed passwords, the password signs in only with the link these email (§13.4). */
+  signInLinks: SignInLinks;
+}
+
+/** What a login may bring besides the email and password. */
+export interface LoginExtras {
+  /** The authenticator code (or a recovery code), for an account with two-factor sign-in. */
+  otp?: string | undefined;
+  /** A solved proof-of-work challenge, once the account is past its hourly limit of failures. */
+  altcha?: string | undefined;
+  /** The token of the emailed sign-in link, once the account is past its daily limit of failures. */
+  signInToken?: string | undefined;
 }
 
 export interface Session {
@@ -77,12 +90,16 @@ export const ACCOUNT_MESSAGES = {
 
 /** A login attempt (or a two-factor code) counted against the account's and the address's budget of this hour. */
 export function loginAttemptAt(now: Date, email: string, sourceIp: string): LoginAttempt {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
   return {
     email,
     sourceIp,
     hour: now.toISOString().slice(0, 13),
     // Counters expire an hour after their hour ends.
-    expiresAtEpochSeconds: Math.floor(now.getTime() / 1000) + 2 * 3600,
+    expiresAtEpochSeconds: nowSeconds + 2 * 3600,
+    day: nairobiDay(now),
+    // The day's counter, a day after its day ends.
+    dayExpiresAtEpochSeconds: nowSeconds + 2 * 86_400,
   };
 }
 
@@ -91,7 +108,7 @@ const REFERRAL_CODE_ATTEMPTS = 3;
 
 export function createAccountService(deps: AccountServiceDeps) {
   const { accounts, passwords, tokens, clock, newId, newReferralCode, loginGuard, twoFactor } = deps;
-  const { sessions } = deps;
+  const { sessions, signInLinks } = deps;
   const secondFactor = createSecondFactorCheck({ ...twoFactor, clock, notices: deps.notices });
 
   // Verified when the email is unknown so both failures take the same time (no account enumeration by timing).
@@ -183,16 +200,39 @@ export function createAccountService(deps: AccountServiceDeps) {
     /**
      * `otp`: the authenticator code, which an account with two-factor sign-in needs besides its password. `altcha`: a
      * solved proof-of-work challenge, which the attempt needs once the account is past its hourly limit of failures.
+     * `signInToken`: the emailed link's, which the password needs once the account is past its daily limit.
      */
-    async login(email: string, password: string, sourceIp: string, otp?: string, altcha?: string): Promise<Session> {
+    async login(email: string, password: string, sourceIp: string, extras: LoginExtras = {}): Promise<Session> {
+      const { otp, altcha, signInToken } = extras;
       const now = clock.now();
       const attempt = loginAttemptAt(now, email, sourceIp);
       // The attempt is counted before any password is hashed, by a write whose conditions carry the limits: parallel
       // attempts cannot all pass a check made before any of them was counted, and a refused one costs no hashing.
-      const [, credential] = await Promise.all([
-        loginGuard.admit(attempt, now, altcha),
-        accounts.findLoginCredential(email),
-      ]);
+      // A sign-in link is looked at first (it lifts the day's limit): only owners who were emailed one bring it.
+      const admitted = async () => {
+        if (signInToken === undefined) {
+          const [admission, found] = await Promise.all([
+            loginGuard.admit(attempt, now, { altcha }),
+            accounts.findLoginCredential(email),
+          ]);
+          return { admission, credential: found, linked: false };
+        }
+        const found = await accounts.findLoginCredential(email);
+        const linked = found ? await signInLinks.isLive(found.userId, signInToken, now) : false;
+        return {
+          admission: await loginGuard.admit(attempt, now, { altcha, signInLink: linked }),
+          credential: found,
+          linked,
+        };
+      };
+      const { admission, credential, linked } = await admitted();
+      if (admission === "sign-in-link") {
+        // Past the day's limit the password is not even checked without the link, so a guess learns nothing; the
+        // owner (only an active one: nobody else reads that mailbox) is emailed a link, at most one live at a time.
+        const owner = credential ? await accounts.getUser(credential.userId) : null;
+        if (owner?.isActive) await signInLinks.send(owner, now);
+        throw new NotAuthenticatedError(SIGN_IN_LINK_MESSAGE);
+      }
       const valid = await passwords.verify(password, credential?.passwordHash ?? (await decoy()));
       // A wrong password (or an unknown email) keeps its counted attempt: that is the failure the limit counts.
       if (!credential || !valid) throw new NotAuthenticatedError(ACCOUNT_MESSAGES.invalidCredentials);
@@ -225,6 +265,10 @@ export function createAccountService(deps: AccountServiceDeps) {
             return at;
           });
           secondFactorAt = Math.floor(checkedAt.getTime() / 1000);
+        }
+        // The link works once: it is used up only by the sign-in it completes (a wrong password leaves it).
+        if (linked && signInToken !== undefined && !(await signInLinks.use(user.id, signInToken, now))) {
+          throw new NotAuthenticatedError(SIGN_IN_LINK_MESSAGE);
         }
         const session = await sessionFor(user, secondFactorAt);
         await sessions.addSession(user.id, session.entry, {

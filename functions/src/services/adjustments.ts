@@ -24,7 +24,7 @@ import type { MetricsPort } from "../lib/metrics.js";
 import type { AdjustmentPerson, AdjustmentRecord, AdjustmentRepository } from "../repositories/adjustments-port.js";
 import { type KeepAnswer, type LedgerLine, MoveRefusedError, type UserRecord } from "../repositories/ports.js";
 import { type Actor, createAuditor } from "./audit.js";
-import { refuseOwnBalance } from "./four-eyes.js";
+import { pendingReadsAs, refuseOwnBalance } from "./four-eyes.js";
 import { withBalanceChange } from "./investments.js";
 import { paybillDepositLine, unmatchedAssignAudit } from "./unmatched-payments.js";
 
@@ -67,7 +67,7 @@ const person = (user: UserRecord): AdjustmentPerson => ({
 
 /** What a stored adjustment reads as now: a pending one past its time has expired. */
 export function currentStatus(adjustment: AdjustmentRecord, now: Date): AdjustmentStatus {
-  return adjustment.status === "pending" && now.toISOString() >= adjustment.expiresAt ? "expired" : adjustment.status;
+  return pendingReadsAs(adjustment, now);
 }
 
 const signedCents = (type: "credit" | "debit", cents: number) => (type === "credit" ? cents : -cents);
@@ -320,7 +320,7 @@ export function createAdjustmentService({ adjustments, users, clock, newId, limi
             : []),
         );
         // An assigned payment is a deposit and an admin's credit both: the solo-credit alarm watches it too.
-        if (paymentId) metrics?.count("DepositsCredited", "paybill");
+        if (paymentId) metrics?.depositCredited("paybill", amount);
         counted(adjustment.type, "approved", adjustment.amountCents);
         return decided;
       } catch (error) {

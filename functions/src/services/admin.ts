@@ -1,23 +1,15 @@
-import {
-  ADMIN_MESSAGES,
-  centsToKes,
-  formatKes,
-  kesToCents,
-  type PackageInput,
-  type ProcessWithdrawalInput,
-} from "@jengafund/shared";
+import { ADMIN_MESSAGES, centsToKes, formatKes, type ProcessWithdrawalInput } from "@jengafund/shared";
 import { type Clock, nairobiDay } from "../lib/clock.js";
-import { AlreadyExistsError, NotFoundError, NotPendingError, RuleViolationError } from "../lib/errors.js";
+import { NotFoundError, NotPendingError, RuleViolationError } from "../lib/errors.js";
 import type { IdGenerator } from "../lib/ids.js";
 import type { MetricsPort } from "../lib/metrics.js";
+import { PACKAGE_MESSAGES, packageDetails } from "../modules/package-terms/index.js";
 import type { BalanceAdjusterRepository } from "../repositories/four-eyes-port.js";
 import {
   AdminAccountError,
   type AdminQueries,
   type AdminRepository,
-  type KeepAnswer,
   MoveRefusedError,
-  type PackageFields,
   type PackageRecord,
   type PackageRepository,
   type PayoutRepository,
@@ -43,7 +35,7 @@ export interface AdminServiceDeps {
 }
 
 export const ADMIN_SERVICE_MESSAGES = {
-  packageNotFound: "Package not found",
+  packageNotFound: PACKAGE_MESSAGES.packageNotFound,
   withdrawalNotFound: "Withdrawal not found",
   withdrawalNotPending: "This withdrawal has already been processed",
   payoutNotAwaiting: "Only an approved payout still waiting for M-Pesa can be marked as failed",
@@ -51,47 +43,8 @@ export const ADMIN_SERVICE_MESSAGES = {
 
 export type { Actor } from "./audit.js";
 
-/** A package's fields as the audit trail shows them (KES, not cents). */
-const packageDetails = (pkg: PackageFields) => ({
-  name: pkg.name,
-  company: pkg.company,
-  category: pkg.category,
-  riskLevel: pkg.riskLevel,
-  price: centsToKes(pkg.priceCents),
-  dailyReturnRate: pkg.dailyReturnRate,
-  monthlyReturnRate: pkg.monthlyReturnRate,
-  maturityDate: pkg.maturityDate,
-  description: pkg.description,
-  image: pkg.image,
-});
-
-/** The fields that differ, before and after. */
-function changed(before: Record<string, unknown>, after: Record<string, unknown>) {
-  const names = Object.keys(after).filter((name) => JSON.stringify(before[name]) !== JSON.stringify(after[name]));
-  return {
-    before: Object.fromEntries(names.map((name) => [name, before[name]])),
-    after: Object.fromEntries(names.map((name) => [name, after[name]])),
-  };
-}
-
 const withdrawalLabel = (w: WithdrawalRecord) =>
   `${formatKes(centsToKes(w.amountCents))} to ${w.phoneNumber} (${w.user?.email ?? w.userId})`;
-
-/** Package form input (KES, percents) to the stored fields. */
-function packageFields(input: PackageInput): PackageFields {
-  return {
-    name: input.name,
-    company: input.company,
-    description: input.description,
-    priceCents: kesToCents(input.price),
-    image: input.image,
-    category: input.category,
-    riskLevel: input.riskLevel,
-    monthlyReturnRate: input.monthlyReturnRate,
-    dailyReturnRate: input.dailyReturnRate,
-    maturityDate: new Date(input.maturityDate).toISOString(),
-  };
-}
 
 export function createAdminService({
   admin,
@@ -164,39 +117,6 @@ export function createAdminService({
         else if (filters.search && result.items.length === 100) continue;
         else return;
       }
-    },
-
-    async createPackage(input: PackageInput, actor: Actor, keep?: KeepAnswer<PackageRecord>): Promise<PackageRecord> {
-      const pkg: PackageRecord = { id: newId(), ...packageFields(input), createdAt: clock.now().toISOString() };
-      const entry = audit(
-        actor,
-        "package.create",
-        { type: "package", id: pkg.id, label: pkg.name },
-        {
-          after: packageDetails(pkg),
-        },
-      );
-      if (!(await packages.create(pkg, keep?.(pkg), entry))) throw new AlreadyExistsError("Package already exists");
-      return pkg;
-    },
-
-    async updatePackage(input: {
-      pkg: PackageRecord | null | undefined;
-      fields: PackageInput;
-      actor: Actor;
-    }): Promise<PackageRecord> {
-      const { pkg, actor } = input;
-      if (!pkg) throw new NotFoundError(ADMIN_SERVICE_MESSAGES.packageNotFound);
-      const fields = packageFields(input.fields);
-      const entry = audit(
-        actor,
-        "package.update",
-        { type: "package", id: pkg.id, label: fields.name },
-        changed(packageDetails(pkg), packageDetails(fields)),
-      );
-      const updated = await packages.update(pkg, fields, entry);
-      if (!updated) throw new NotFoundError(ADMIN_SERVICE_MESSAGES.packageNotFound);
-      return updated;
     },
 
     /** Investments already bought keep their snapshot of the package (name, company, image, rate, maturity). */

@@ -2,12 +2,14 @@ import { sameSecret } from "../lib/caller.js";
 import { type DomainError, InvalidInputError, NotFoundError, NotPermittedError } from "../lib/errors.js";
 import type { Log } from "../lib/log.js";
 import type { MetricsPort } from "../lib/metrics.js";
+import { type CallbackPathKind, callbackPathToken } from "../payments/callback-tokens.js";
 import { parseC2bPayment, parsePayoutResult, parseStatusResult, parseStkCallback } from "../payments/callbacks.js";
 import { CALLBACK_KINDS, type CallbackKind } from "../payments/daraja.js";
 import type { DarajaEventDetail, DarajaEventType, EventPublisher } from "../repositories/ports.js";
 
 /** What checks a Daraja callback at the door: its path token and its source address. */
 export interface CallbackDoorDeps {
+  /** The one secret each kind's path token is derived from (payments/callback-tokens.ts). */
   callbackToken: () => Promise<string>;
   /** Empty: any source is accepted (and logged). */
   allowedIps: string[];
@@ -46,7 +48,8 @@ const ACKNOWLEDGEMENTS: Partial<Record<CallbackKind, string>> = { "c2b-confirmat
 
 /**
  * Daraja callbacks are unsigned, so the path carries a secret token, and the source address is checked against the
- * allow-list: the ingest and the Paybill validation endpoint (services/paybill.ts) both let a callback in here.
+ * allow-list: the ingest and the Paybill validation endpoint (services/paybill.ts) both let a callback in here. Each
+ * kind has a token of its own, so the URL of one kind (an STK push carries its callback URL) opens no other.
  */
 export function createCallbackDoor({ callbackToken, allowedIps, log, metrics }: CallbackDoorDeps) {
   function refuse(reason: CallbackRejection, message: string, details: Record<string, unknown>, answer: DomainError) {
@@ -57,13 +60,15 @@ export function createCallbackDoor({ callbackToken, allowedIps, log, metrics }: 
 
   return {
     refuse,
-    /** Throws the refusal unless `kind` is one of ours (undefined: not), the token right and the source allowed. */
-    async admit<Kind extends string>(
+    /**
+     * Throws the refusal unless `kind` is one of ours (undefined: not), the token that kind's and the source allowed.
+     */
+    async admit<Kind extends CallbackPathKind>(
       kind: Kind | undefined,
       input: { token: string; sourceIp: string },
     ): Promise<Kind> {
-      // A wrong token looks exactly like a path that does not exist.
-      if (!kind || !sameSecret(input.token, await callbackToken())) {
+      // A wrong token, another kind's included, looks exactly like a path that does not exist.
+      if (!kind || !sameSecret(input.token, callbackPathToken(await callbackToken(), kind))) {
         // The kind is only logged when it is one of ours: the path segment is whatever the caller sent.
         throw refuse(
           "unknown-path",

@@ -1,4 +1,4 @@
-import { centsToKes, kesToCents } from "@jengafund/shared";
+import { centsToKes, kesToCents, normalizeKenyanPhone } from "@jengafund/shared";
 import { type Clock, minutesToNextHour } from "../lib/clock.js";
 import {
   type DomainError,
@@ -13,6 +13,7 @@ import type { Log } from "../lib/log.js";
 import type { MetricsPort } from "../lib/metrics.js";
 import type { StkOutcome } from "../payments/callbacks.js";
 import { DarajaError, type DarajaPort } from "../payments/daraja.js";
+import type { FirstPayoutNumberProof } from "../repositories/payout-numbers-port.js";
 import {
   type DepositRecord,
   type DepositRepository,
@@ -25,6 +26,7 @@ import {
   type PromptReservation,
   type UserRecord,
 } from "../repositories/ports.js";
+import { newFirstProof } from "./payout-numbers.js";
 
 export interface DepositServiceDeps {
   deposits: DepositRepository;
@@ -133,6 +135,21 @@ export function createDepositService({
     return "ignored";
   }
 
+  /**
+   * When the deposit is the first from a number other than the registered one, that number's first proof (design.md
+   * §13.2): it waits before payouts may go there, and the owner is told with a link to block it. A second deposit
+   * settling at the same moment is refused by the proof's condition and settles again without it.
+   */
+  async function firstProofOf(deposit: DepositRecord, at: string): Promise<FirstPayoutNumberProof | undefined> {
+    const standing = await deposits.payoutNumberStanding(deposit.userId, deposit.phoneNumber);
+    if (standing.proven) return undefined;
+    const msisdn = (phone: string) => normalizeKenyanPhone(phone) ?? phone;
+    if (standing.registeredPhoneNumber && msisdn(standing.registeredPhoneNumber) === msisdn(deposit.phoneNumber)) {
+      return undefined;
+    }
+    return newFirstProof(new Date(at));
+  }
+
   /** Applies one outcome, whichever way it arrived (callback or query). Safe to repeat: it settles once. */
   async function settle(outcome: StkOutcome, via: "callback" | "query"): Promise<"credited" | "failed" | "ignored"> {
     const context = { checkoutRequestId: outcome.checkoutRequestId, resultCode: outcome.resultCode, via };
@@ -191,13 +208,13 @@ export function createDepositService({
     // lands between our read and our write is met by reading again and completing from the new status.
     for (let attempt = 1; attempt <= 3 && deposit && deposit.status !== "completed"; attempt++) {
       try {
-        await deposits.complete(deposit, deposit.status, outcome.receipt, at);
+        await deposits.complete(deposit, deposit.status, outcome.receipt, at, await firstProofOf(deposit, at));
         log("info", "M-Pesa deposit credited", {
           ...context,
           receipt: outcome.receipt,
           amountKes: centsToKes(deposit.amountCents),
         });
-        metrics.count("DepositsCredited");
+        metrics.depositCredited("stk", centsToKes(deposit.amountCents));
         return "credited";
       } catch (error) {
         if (!(error instanceof MoveRefusedError)) throw error;
@@ -298,6 +315,7 @@ export function createDepositService({
         phoneNumber,
         status: "pending",
         ledgerLineId: line.id,
+        accountReference: reference,
         createdAt,
       };
       try {

@@ -6,6 +6,11 @@ import { FOUR_EYES_MESSAGES, nairobiWallClock } from "@jengafund/shared";
 import { InProgressError, NotPermittedError } from "../lib/errors.js";
 import type { BalanceAdjusterRepository } from "../repositories/four-eyes-port.js";
 
+/** What something waiting for a second admin reads as now: a pending one past its deadline has expired. */
+export function pendingReadsAs<S extends string>(record: { status: S | "expired"; expiresAt: string }, now: Date) {
+  return record.status === "pending" && now.toISOString() >= record.expiresAt ? "expired" : record.status;
+}
+
 /** How far back an admin's hand on a balance bars them from approving that account's payout. */
 export const ADJUSTER_APPROVAL_BAR_DAYS = 30;
 
@@ -21,7 +26,9 @@ export function refuseOwnWithdrawal(adminId: string, withdrawalUserId: string): 
 
 /**
  * An admin who adjusted the account's balance in the last 30 days may not approve its payout: a credit and its
- * payout both on one person's word is money leaving on one person's word. Rejecting stays open to them (it returns
+ * payout both on one person's word is money leaving on one person's word. Nor may an admin who made or approved a
+ * change of the terms of a package the account bought in that time (design.md §13.1): the rewards it paid were set
+ * by that admin's hand. Rejecting stays open to them (it returns
  * the money to the wallet).
  */
 export async function refuseRecentAdjuster(
@@ -31,7 +38,11 @@ export async function refuseRecentAdjuster(
   now: Date,
 ): Promise<void> {
   const since = new Date(now.getTime() - ADJUSTER_APPROVAL_BAR_DAYS * 24 * 3600 * 1000);
-  if ((await adjusters.adjustersSince(withdrawalUserId, since)).includes(adminId)) {
+  const [adjusted, packageHands] = await Promise.all([
+    adjusters.adjustersSince(withdrawalUserId, since),
+    adjusters.packageHandsSince(withdrawalUserId, since),
+  ]);
+  if (adjusted.includes(adminId) || packageHands.includes(adminId)) {
     throw new NotPermittedError(FOUR_EYES_MESSAGES.recentAdjuster);
   }
 }

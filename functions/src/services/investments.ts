@@ -9,6 +9,7 @@ import {
   RuleViolationError,
 } from "../lib/errors.js";
 import type { IdGenerator } from "../lib/ids.js";
+import type { MetricsPort } from "../lib/metrics.js";
 import {
   type AccountRepository,
   type BalanceKind,
@@ -26,6 +27,8 @@ export interface InvestmentServiceDeps {
   accounts: AccountRepository;
   clock: Clock;
   newId: IdGenerator;
+  /** Counts the real money rewards pay (the rewards-against-deposits alarm; trial rewards are demo money). */
+  metrics?: Pick<MetricsPort, "rewardPaid">;
 }
 
 /**
@@ -44,7 +47,7 @@ export function withBalanceChange(user: UserRecord, kind: BalanceKind, deltaCent
     : { ...user, walletBalanceCents: user.walletBalanceCents + deltaCents };
 }
 
-export function createInvestmentService({ investor, accounts, clock, newId }: InvestmentServiceDeps) {
+export function createInvestmentService({ investor, accounts, clock, newId, metrics }: InvestmentServiceDeps) {
   async function reread(userId: string): Promise<UserRecord> {
     const user = await accounts.getUser(userId);
     if (!user?.isActive) throw new NotAuthenticatedError(ACCOUNT_MESSAGES.sessionExpired);
@@ -215,6 +218,7 @@ export function createInvestmentService({ investor, accounts, clock, newId }: In
         if (error.reason === "investment-changed") throw new RuleViolationError(INVESTOR_MESSAGES.investmentMatured);
         throw new NotAuthenticatedError(ACCOUNT_MESSAGES.sessionExpired);
       }
+      if (investment.balance === "wallet") metrics?.rewardPaid(centsToKes(rewardCents));
       return claimed;
     },
   };

@@ -1,9 +1,9 @@
 /**
  * The monthly statement email (issue 23): on the 1st and 2nd of each month, every account whose real money moved in
  * the month before gets that month's statement as a PDF, exactly once. Each account is claimed with a lease on a
- * marker of its own before anything is sent, then marked sent (or skipped, when the user turned the email off), so a
- * second run sends nothing again, two runs at once share the accounts, and a run after a failed send sends only what
- * is left. The statement is the one GET /statements gives for the month: the same service, the same PDF.
+ * marker of its own before anything is sent, then marked sent (or skipped, when the user turned the email off or the
+ * account is deactivated), so a second run sends nothing again, two runs at once share the accounts, and a run after
+ * a failed send sends only what is left. The statement is the one GET /statements gives for the month: the same service, the same PDF.
  */
 import { nairobiDay, wantsNotification } from "@jengafund/shared";
 import type { Clock } from "../lib/clock.js";
@@ -115,9 +115,17 @@ export function createMonthlyStatements(deps: MonthlyStatementsDeps) {
     const claim = { userId, month: month.month, token };
     try {
       const recipient = await store.recipient(userId);
-      if (!recipient || !wantsNotification(recipient.notifications, "email", "monthlyStatement")) {
+      // A deactivated account is closed to its holder: no statement email goes to it.
+      const skip = !recipient
+        ? "no such user"
+        : !recipient.isActive
+          ? "deactivated"
+          : !wantsNotification(recipient.notifications, "email", "monthlyStatement")
+            ? "turned off"
+            : undefined;
+      if (skip || !recipient) {
         await store.finish(claim, "skipped", clock.now());
-        return { userId, outcome: "skipped", reason: recipient ? "turned off" : "no such user" };
+        return { userId, outcome: "skipped", reason: skip };
       }
       const file = await statements.statement({ userId, from: month.fromDay, to: month.toDay, format: "pdf" });
       if (file.format !== "pdf") throw new Error("the statement service answered no PDF");

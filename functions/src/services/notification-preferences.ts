@@ -1,15 +1,30 @@
-import type { StoredNotificationPreferences } from "@jengafund/shared";
+import type { NotificationPreferencesInput } from "@jengafund/shared";
+import type { Clock } from "../lib/clock.js";
 import type { NotificationPreferencesRepository } from "../repositories/notification-preferences-port.js";
 import type { UserRecord } from "../repositories/ports.js";
+import type { ConfirmPassword } from "./password-confirmation.js";
 
 /**
- * Account → Notifications (design.md §12.6). The body's schema has already refused unknown kinds and any attempt to
- * turn a security notice off, so what arrives here is only what the account may choose.
+ * Account → Notifications (design.md §12.6, §13.2). The body's schema has already refused unknown kinds and any
+ * attempt to turn a security notice off, so what arrives here is only what the account may choose, and the password:
+ * a stolen session alone must not silence the owner's alerts. A change is a security notice of its own (by SMS and
+ * email, written with the change) and a signal the admin deciding a payout sees.
  */
-export function createNotificationPreferences(deps: { preferences: NotificationPreferencesRepository }) {
+export function createNotificationPreferences(deps: {
+  preferences: NotificationPreferencesRepository;
+  confirmPassword: ConfirmPassword;
+  clock: Clock;
+  newId: () => string;
+}) {
   return {
-    save(user: UserRecord, changes: StoredNotificationPreferences): Promise<UserRecord> {
-      return deps.preferences.save(user.id, changes);
+    async save(user: UserRecord, input: NotificationPreferencesInput, sourceIp: string): Promise<UserRecord> {
+      const { password, ...changes } = input;
+      await deps.confirmPassword(user, password, sourceIp);
+      return deps.preferences.save(user.id, changes, {
+        at: deps.clock.now().toISOString(),
+        noticeId: deps.newId(),
+        sourceIp,
+      });
     },
   };
 }

@@ -16,7 +16,7 @@ import {
 } from "../repositories/ports.js";
 import type { AttemptGuardRepository, PasswordResetLimits } from "../repositories/proof-of-work-port.js";
 import { loginAttemptAt } from "./accounts.js";
-import type { ProofOfWork } from "./proof-of-work.js";
+import { challengeBinding, type ProofOfWork } from "./proof-of-work.js";
 
 /** How long a reset link works (design.md §11). */
 export const PASSWORD_RESET_VALID_MINUTES = 30;
@@ -108,7 +108,8 @@ export function createPasswordResetRequests(deps: PasswordResetRequestDeps) {
      */
     async request(email: string, sourceIp: string, altcha?: string): Promise<{ message: string }> {
       const now = clock.now();
-      const proof = altcha === undefined ? null : await proofOfWork.check(altcha, "password-reset");
+      const boundTo = challengeBinding(email, sourceIp);
+      const proof = altcha === undefined ? null : await proofOfWork.check(altcha, "password-reset", boundTo);
       const [admission, credential] = await Promise.all([
         attempts.admitPasswordResetRequest(loginAttemptAt(now, email, sourceIp), limits, proof ?? undefined),
         accounts.findLoginCredential(email),
@@ -121,7 +122,7 @@ export function createPasswordResetRequests(deps: PasswordResetRequestDeps) {
         metrics.count("PasswordResetsThrottled", "challenge");
         throw new ChallengeRequiredTooManyError(
           PASSWORD_RESET_MESSAGES.challengeRequired,
-          await proofOfWork.challenge("password-reset", now),
+          await proofOfWork.challenge("password-reset", now, { boundTo }),
         );
       }
       const user = credential ? await accounts.getUser(credential.userId) : null;

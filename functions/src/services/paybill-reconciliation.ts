@@ -1,17 +1,25 @@
 /**
  * Reconciliation of Paybill (C2B) payments (design.md §12.3): Daraja's Pull Transactions lists every completed payment
  * to the Paybill, whether or not its confirmation reached us. Each one whose TransID has no receipt marker yet goes
- * through the same settle as a confirmation, so it is credited once or kept as unmatched, never lost. The same job
- * counts the unmatched payments that have waited more than a day for an admin.
+ * through the same settle as a confirmation, so it is credited once or kept as unmatched, never lost. The other way
+ * round, each Paybill credit of the last day is looked for in the same record: one M-Pesa lists with another amount,
+ * or not at all two hours on, is kept for admins and counted (ReceiptMismatch, alarmed; design.md §13.3). The same
+ * job counts the unmatched payments that have waited more than a day for an admin.
  */
 import { createHash } from "node:crypto";
-import { nairobiWallClock } from "@jengafund/shared";
+import { nairobiWallClock, normalizeMpesaReceipt } from "@jengafund/shared";
 import type { Log } from "../lib/log.js";
 import type { MetricsPort } from "../lib/metrics.js";
 import type { C2bPayment } from "../payments/callbacks.js";
 import type { PaybillDarajaPort, PulledPayment } from "../payments/daraja.js";
 import type { PaybillReconciliationRepository } from "../repositories/paybill-reconciliation-port.js";
-import type { PaybillSettlement } from "./paybill.js";
+import {
+  MPESA_RECORD_GRACE_MS,
+  type MpesaRecordMismatch,
+  PAYBILL_LINE_DESCRIPTION,
+  type PaybillDeposits,
+  type PaybillSettlement,
+} from "./paybill.js";
 
 /** How far back each pull looks: runs are 15 minutes apart, so each payment is seen by four of them. */
 export const PULL_WINDOW_MS = 60 * 60_000;
@@ -19,6 +27,10 @@ export const PULL_WINDOW_MS = 60 * 60_000;
 export const PULL_EVERY_MS = 15 * 60_000;
 /** An unmatched payment older than this is counted for an operator (UnmatchedPaymentsStale, alarmed). */
 export const UNMATCHED_STALE_AFTER_MS = 24 * 3_600_000;
+/** How far back Paybill credits are checked against M-Pesa's record. */
+export const CREDIT_CHECK_WINDOW_MS = 24 * 3_600_000;
+/** M-Pesa's record is read from a little before the oldest credit checked. */
+const CREDIT_CHECK_LOOKBACK_MS = 10 * 60_000;
 
 /**
  * Whether the run scheduled at `at` pulls: the first five-minute run of each quarter hour (hh:00, :15, :30, :45).
@@ -56,6 +68,8 @@ export interface PaybillReconciliationDeps {
   receipts: PaybillReconciliationRepository;
   /** The settle of a confirmation (services/paybill.ts). */
   settle: (payment: C2bPayment) => Promise<PaybillSettlement>;
+  /** Keeps and counts a payment M-Pesa's record contradicts (services/paybill.ts). */
+  recordMismatch: PaybillDeposits["recordMismatch"];
   /** Our Paybill (MPESA_PAYBILL_SHORTCODE). */
   shortCode: string;
   clock: { now(): Date };
@@ -71,6 +85,8 @@ export interface PaybillPullSummary {
   /** Left to the STK reconciliation: payments an STK prompt made. */
   stkPayments: number;
   credited: number;
+  /** Above the limit, held until M-Pesa's record shows them (normally this very pull: they are in it). */
+  held: number;
   unmatched: number;
   /** Settled by a confirmation between the marker read and this run's settle. */
   duplicates: number;
@@ -80,7 +96,7 @@ export interface PaybillPullSummary {
 }
 
 export function createPaybillReconciliation(deps: PaybillReconciliationDeps) {
-  const { daraja, receipts, settle, shortCode, clock, log, metrics } = deps;
+  const { daraja, receipts, settle, recordMismatch, shortCode, clock, log, metrics } = deps;
   return {
     /**
      * Pulls the last hour and settles what no confirmation settled. A failing pull throws (the caller counts it); a
@@ -95,6 +111,7 @@ export function createPaybillReconciliation(deps: PaybillReconciliationDeps) {
         alreadySettled: 0,
         stkPayments: 0,
         credited: 0,
+        held: 0,
         unmatched: 0,
         duplicates: 0,
         errors: unreadableRows,
@@ -127,6 +144,7 @@ export function createPaybillReconciliation(deps: PaybillReconciliationDeps) {
             continue;
           }
           if (outcome === "credited") summary.credited++;
+          else if (outcome === "confirming") summary.held++;
           else summary.unmatched++;
           metrics.count("ReconciliationFound", "paybill");
           log("warn", "Paybill payment with no confirmation settled from Pull Transactions", { ...context, outcome });
@@ -135,6 +153,58 @@ export function createPaybillReconciliation(deps: PaybillReconciliationDeps) {
           metrics.count("ReconciliationErrors", "paybill-settle");
           log("error", "A pulled Paybill payment could not be settled", { ...context, error });
         }
+      }
+      return summary;
+    },
+
+    /**
+     * The other way round: each Paybill credit of the last day against M-Pesa's record. A credit the record lists with
+     * another amount, or does not list once MPESA_RECORD_GRACE_MS have passed, is kept for admins and counted once.
+     * A failing read throws (the caller counts it).
+     */
+    async checkCredits({ timeLeftMs }: { timeLeftMs: () => number }) {
+      const now = clock.now();
+      const credits = await receipts.creditsSince(
+        new Date(now.getTime() - CREDIT_CHECK_WINDOW_MS),
+        PAYBILL_LINE_DESCRIPTION,
+      );
+      const summary = { checked: 0, mismatches: 0, stoppedEarly: false };
+      if (credits.length === 0) return summary;
+      const oldest = Math.min(...credits.map((credit) => Date.parse(credit.createdAt)));
+      const { payments } = await daraja.pullTransactions({
+        shortCode,
+        from: new Date(oldest - CREDIT_CHECK_LOOKBACK_MS),
+        to: now,
+      });
+      const known = new Map(payments.map((payment) => [normalizeMpesaReceipt(payment.transId), payment]));
+      for (const credit of credits) {
+        if (timeLeftMs() <= 0) {
+          summary.stoppedEarly = true;
+          break;
+        }
+        summary.checked++;
+        const record = known.get(credit.receipt);
+        const mismatch: MpesaRecordMismatch | null = record
+          ? record.amountCents === credit.amountCents
+            ? null
+            : "amount"
+          : now.getTime() - Date.parse(credit.createdAt) >= MPESA_RECORD_GRACE_MS
+            ? "no-record"
+            : null;
+        if (!mismatch) continue;
+        summary.mismatches++;
+        await recordMismatch({
+          receipt: credit.receipt,
+          mismatch,
+          amountCents: credit.amountCents,
+          billRefNumber: record?.billRefNumber ?? "",
+          msisdn: "",
+          transTime: "",
+          businessShortCode: shortCode,
+          transactionType: "",
+          payerName: "",
+          userId: credit.userId,
+        });
       }
       return summary;
     },

@@ -51,7 +51,7 @@ export function shortUserAgent(userAgent: string | undefined): string | undefine
 }
 
 export interface NewBrowserCheckDeps {
-  sessions: Pick<SessionRepository, "rememberDevice">;
+  sessions: Pick<SessionRepository, "rememberDevice" | "noteNewBrowserSignIn">;
   clock: Clock;
   notices: SecurityNotices;
 }
@@ -115,6 +115,8 @@ export function createNewBrowserCheck({ sessions, clock, notices }: NewBrowserCh
       const isNew = deviceId === undefined || (await note(user.id, deviceId, now));
       if (!isNew) return;
       const userAgent = shortUserAgent(origin.userAgent);
+      // Kept on the account too: the admin deciding a payout sees a new-browser sign-in of the last day (§13.2).
+      await sessions.noteNewBrowserSignIn(user.id, now);
       await notices.send({
         kind: "new-browser",
         userId: user.id,

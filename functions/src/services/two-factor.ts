@@ -1,12 +1,6 @@
 import type { TwoFactorSetup } from "@jengafund/shared";
 import type { Clock } from "../lib/clock.js";
-import {
-  AlreadyExistsError,
-  InvalidInputError,
-  NotAuthenticatedError,
-  RuleViolationError,
-  TooManyAttemptsError,
-} from "../lib/errors.js";
+import { AlreadyExistsError, InvalidInputError, NotAuthenticatedError, RuleViolationError } from "../lib/errors.js";
 import type { MetricsPort } from "../lib/metrics.js";
 import type { PasswordHasher } from "../lib/passwords.js";
 import type { TokenIssuer } from "../lib/tokens.js";
@@ -21,7 +15,8 @@ import {
 } from "../repositories/ports.js";
 import type { SecondFactorRepository } from "../repositories/second-factor-port.js";
 import type { SessionEntry } from "../repositories/sessions-port.js";
-import { ACCOUNT_MESSAGES, loginAttemptAt } from "./accounts.js";
+import { ACCOUNT_MESSAGES } from "./accounts.js";
+import { createPasswordConfirmation, PASSWORD_CONFIRMATION_MESSAGES } from "./password-confirmation.js";
 import { newRecoveryCodes, recoveryCodeHash } from "./recovery-codes.js";
 import { createSecondFactorCheck, SECOND_FACTOR_MESSAGES } from "./second-factor.js";
 
@@ -54,7 +49,7 @@ export const TWO_FACTOR_MESSAGES = {
   notOn: "Two-factor sign-in is not on for your account",
   notStarted: "Start the two-factor setup first: scan the QR code, then enter a code",
   changed: SECOND_FACTOR_MESSAGES.changed,
-  wrongPassword: "That password is not right. Enter the password you sign in with.",
+  wrongPassword: PASSWORD_CONFIRMATION_MESSAGES.wrongPassword,
   enabled: "Two-factor sign-in is on. From now on, signing in asks for a code from your authenticator app.",
   disabled: "Two-factor sign-in is off. Signing in asks for your password only.",
   recoveryCodesRenewed: "Here are your new recovery codes. The old ones no longer work.",
@@ -146,21 +141,8 @@ export function createTwoFactorService({
 }: TwoFactorServiceDeps) {
   const secondFactor = createSecondFactorCheck({ security, codes, clock, notices });
 
-  /**
-   * The password, checked as a login checks it: counted first (the limit in the write's condition), a right one
-   * gives its attempt back. A wrong one is a 400 for the same reason as a wrong code.
-   */
-  async function confirmPassword(user: UserRecord, password: string, sourceIp: string): Promise<void> {
-    const attempt = loginAttemptAt(clock.now(), user.email, sourceIp);
-    if (!(await attempts.reserveLoginAttempt(attempt, limits))) {
-      metrics.count("LoginsThrottled");
-      throw new TooManyAttemptsError(ACCOUNT_MESSAGES.tooManyAttempts);
-    }
-    if (!(await passwords.verify(password, user.passwordHash))) {
-      throw new InvalidInputError(TWO_FACTOR_MESSAGES.wrongPassword);
-    }
-    await attempts.releaseLoginAttempt(attempt).catch(() => undefined);
-  }
+  /** The password, checked as a login checks it; a wrong one is a 400 for the same reason as a wrong code. */
+  const confirmPassword = createPasswordConfirmation({ attempts, passwords, clock, limits, metrics });
 
   /** The caller's session as the user item keeps it (the authenticator has just found it there). */
   function callersSession(user: UserRecord, sessionId: string): SessionEntry {

@@ -11,6 +11,7 @@ import {
   centsToKes,
   kesToCents,
   nairobiDay,
+  notCreditable,
   type ResolveUnmatchedPaymentInput,
   UNMATCHED_PAYMENT_MESSAGES,
   type UnmatchedPaymentsQuery,
@@ -180,7 +181,7 @@ export function createUnmatchedPaymentService({
             unmatchedAssignAudit(subject, payment.transId, line, reason),
           ),
         );
-        metrics?.count("DepositsCredited", "paybill");
+        metrics?.depositCredited("paybill", centsToKes(cents));
         // An admin chose whose wallet this money went to: counted with the solo credits, which an alarm watches.
         metrics?.adjusted({ direction: "credit", approval: "solo", kes: centsToKes(line.amountCents) });
         return assigned;
@@ -258,6 +259,8 @@ export function createUnmatchedPaymentService({
       const { resolution, actor } = input;
       const payment = await openPayment(input.id);
       if ("userId" in resolution) {
+        const refusal = notCreditable({ amount: centsToKes(payment.amountCents), reason: payment.reason });
+        if (refusal) throw new RuleViolationError(refusal);
         return assign({
           payment,
           userId: resolution.userId,

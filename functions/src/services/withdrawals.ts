@@ -35,7 +35,8 @@ export function createWithdrawalService({ investor, accounts, clock, newId, payo
   return {
     /**
      * Holds the amount at once (real money only: trial money is never withdrawable) until an admin decides. Pays only
-     * to the registered number or to a number `payoutNumber` proves (read with the caller); else 403, nothing written.
+     * to the registered number or to a number `payoutNumber` proves (read with the caller) once its wait is over
+     * (design.md §13.2); else 403, nothing written.
      */
     async request(input: {
       user: UserRecord;
@@ -53,7 +54,7 @@ export function createWithdrawalService({ investor, accounts, clock, newId, payo
         throw new RuleViolationError(INVESTOR_MESSAGES.minimumPayout(payoutLimits.minKes));
       if (amountKes > payoutLimits.maxKes)
         throw new RuleViolationError(INVESTOR_MESSAGES.maximumPayout(payoutLimits.maxKes));
-      refuseUnprovenPayoutNumber(input.user, phoneNumber, input.payoutNumber);
+      refuseUnprovenPayoutNumber(input.user, phoneNumber, input.payoutNumber, clock.now());
       const amountCents = kesToCents(amountKes);
       let user = input.user;
       const withdrawalId = newId();

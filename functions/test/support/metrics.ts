@@ -14,6 +14,15 @@ export function recordingMetrics(): MetricsPort & {
       const reason = `${direction}/${approval}`;
       values.push({ name: "BalanceAdjusted", value: 1, reason }, { name: "BalanceAdjustedKes", value: kes, reason });
     },
+    depositCredited: (channel, kes) => {
+      values.push(
+        { name: "DepositsCredited", value: 1, ...(channel === "paybill" ? { reason: "paybill" } : {}) },
+        { name: "DepositsCreditedKes", value: kes },
+      );
+    },
+    rewardPaid: (kes) => {
+      values.push({ name: "RewardsPaidKes", value: kes });
+    },
     total: (name) => values.filter((v) => v.name === name).reduce((sum, v) => sum + v.value, 0),
     values: (name) => values.filter((v) => v.name === name).map((v) => v.value),
     reasons: (name) => values.filter((v) => v.name === name && v.reason).map((v) => v.reason as string),

@@ -12,6 +12,7 @@ import { createLocalEventBus, type EventEnvelope, type LocalEventBus } from "../
 import { localLambdaContext } from "../../src/local/lambda-context.js";
 import { startOutboxRelay } from "../../src/local/outbox-relay.js";
 import { closeServer, listen } from "../../src/local/servers.js";
+import { type CallbackPathKind, callbackPathToken } from "../../src/payments/callback-tokens.js";
 import { signInAsAdmin } from "./admin.js";
 
 /**
@@ -95,7 +96,11 @@ export function usePaymentsStack(options: PaymentsStackOptions = { callbackDelay
 
 export { eventually } from "./eventually.js";
 
-export async function postCallback(kind: string, body: unknown, token = callbackToken) {
+/** The path token of one kind of callback, as the API derives it from the secret (design.md §13.3). */
+export const kindToken = (kind: CallbackPathKind) => callbackPathToken(callbackToken, kind);
+
+/** Posts a callback of `kind` (any path segment) with that kind's token, or `token`. */
+export async function postCallback(kind: string, body: unknown, token = kindToken(kind as CallbackPathKind)) {
   const response = await fetch(`${apiUrl}/hooks/daraja/${kind}/${token}`, {
     method: "POST",
     headers: { "content-type": "application/json" },

@@ -6,6 +6,10 @@ import {
 } from "@jengafund/shared";
 import type { Clock } from "../../src/lib/clock.js";
 import { ulid } from "../../src/lib/ids.js";
+import {
+  createDynamoPackageChangeRepository,
+  createPackageChangeService,
+} from "../../src/modules/package-terms/index.js";
 import { createDynamoAccountRepository } from "../../src/repositories/dynamo/account-repository.js";
 import { createDynamoAdjustmentRepository } from "../../src/repositories/dynamo/adjustment-repository.js";
 import { createDynamoAdminQueries } from "../../src/repositories/dynamo/admin-query-repository.js";
@@ -67,6 +71,12 @@ export function buildServices(options: { clock: Clock; ctx?: DynamoContext; adju
       clock: options.clock,
       newId: () => ulid(),
       limits,
+    }),
+    packageChanges: createPackageChangeService({
+      changes: createDynamoPackageChangeRepository(ctx),
+      packages: createDynamoPackageRepository(ctx),
+      clock: options.clock,
+      newId: () => ulid(),
     }),
     unmatchedPayments: createUnmatchedPaymentService({
       payments: createDynamoUnmatchedPaymentRepository(ctx),

@@ -82,6 +82,8 @@ export interface MonitoringProps {
   readonly callbacksRejectedAlarmThreshold: number;
   /** KES of solo admin credits in an hour that raise the SoloCredits alarm. */
   readonly soloCreditsAlarmKes: number;
+  /** KES by which an hour's real-money rewards may exceed that hour's deposits before RewardsOutpaceDeposits. */
+  readonly rewardsOverDepositsAlarmKes: number;
 }
 
 /** Where each alarm is explained; the infra tests check that every anchor exists in docs/runbook.md. */
@@ -256,6 +258,18 @@ export class Monitoring extends Construct {
       threshold: 1,
       description: "M-Pesa reported a payment whose amount differs from what we asked for; nothing was credited",
     });
+    this.alarm("ReceiptConflict", "receipt-conflict", {
+      metric: this.businessMetric("ReceiptConflict"),
+      threshold: 1,
+      description:
+        "A Paybill receipt came again with another amount, account or business number; nothing was credited, an admin must look",
+    });
+    this.alarm("ReceiptMismatch", "receipt-mismatch", {
+      metric: this.businessMetric("ReceiptMismatch"),
+      threshold: 1,
+      description:
+        "A Paybill payment disagrees with M-Pesa's record (another amount, or none after two hours); it is on the Unmatched tab",
+    });
     this.alarm("CallbacksRejected", "callbacks-rejected", {
       metric: this.businessMetric("CallbacksRejected"),
       threshold: this.props.callbacksRejectedAlarmThreshold,
@@ -320,6 +334,21 @@ export class Monitoring extends Construct {
       threshold,
       description: `Admins credited KES ${threshold.toLocaleString("en-KE")} or more without a second admin in an hour`,
     });
+    // A package's rate set to mint money (design.md §13.1) shows as rewards that no deposits pay for.
+    const over = this.props.rewardsOverDepositsAlarmKes;
+    this.alarm("RewardsOutpaceDeposits", "rewards-outpace-deposits", {
+      metric: new MathExpression({
+        expression: "FILL(rewards, 0) - FILL(deposits, 0)",
+        usingMetrics: {
+          rewards: this.businessMetric("RewardsPaidKes", "Sum", Duration.hours(1)),
+          deposits: this.businessMetric("DepositsCreditedKes", "Sum", Duration.hours(1)),
+        },
+        label: "KES of rewards paid beyond the deposits credited, an hour",
+        period: Duration.hours(1),
+      }),
+      threshold: over,
+      description: `Daily rewards paid in an hour exceeded that hour's deposits by KES ${over.toLocaleString("en-KE")} or more`,
+    });
   }
 
   /** Owners not told of what happens on their accounts (design.md §12.2): mail is failing, or misconfigured. */
@@ -365,6 +394,10 @@ export class Monitoring extends Construct {
       graph("Deposits credited by channel", this.depositsByChannel()),
       graph("Payouts and refunds", [sum("PayoutsCompleted"), sum("PayoutsRefunded"), sum("PayoutPaidAfterRefund")]),
       graph("Admin credits without a second admin (KES an hour)", [this.soloCreditsMetric()]),
+      graph("Rewards paid and deposits credited (KES an hour)", [
+        this.businessMetric("RewardsPaidKes", "Sum", Duration.hours(1)),
+        this.businessMetric("DepositsCreditedKes", "Sum", Duration.hours(1)),
+      ]),
       graph(
         "Admin adjustments",
         (["credit", "debit"] as const).flatMap((direction) =>
@@ -380,7 +413,13 @@ export class Monitoring extends Construct {
       ]),
     );
     dashboard.addWidgets(
-      graph("Callbacks refused", [sum("CallbacksRejected"), sum("AmountMismatches"), sum("DuplicateReceipts")]),
+      graph("Callbacks refused", [
+        sum("CallbacksRejected"),
+        sum("AmountMismatches"),
+        sum("DuplicateReceipts"),
+        sum("ReceiptConflict"),
+        sum("ReceiptMismatch"),
+      ]),
       graph("Abuse limits", [
         sum("LoginsThrottled"),
         sum("ReferralCodeChecksThrottled"),

@@ -49,7 +49,13 @@ import type {
   WithdrawalRequestInput,
 } from "../schemas/investor.js";
 import type { NotificationPreferencesInput } from "../schemas/notifications.js";
+import type {
+  DecidePackageChangeInputSchema,
+  PackageChange,
+  PackageChangesQuerySchema,
+} from "../schemas/package-changes.js";
 import type { PaybillDetails, PaybillValidationAnswer } from "../schemas/paybill.js";
+import type { BlockPayoutNumberQuerySchema } from "../schemas/payout-numbers.js";
 import type { StatementQuerySchema } from "../schemas/statements.js";
 import type {
   ResolveUnmatchedPaymentInput,
@@ -230,6 +236,7 @@ export interface RouteResponses {
   "request-withdrawal": JsonAnswer<{ withdrawal: Withdrawal; user: User }, 201>;
   "list-withdrawals": JsonAnswer<{ withdrawals: Withdrawal[] }>;
   "list-payout-numbers": JsonAnswer<PayoutNumbers>;
+  "block-payout-number": JsonAnswer<{ message: string }>;
   "list-transactions": JsonAnswer<{ transactions: Transaction[] }>;
   /** The caller's statement (design.md §12.6): a PDF, or CSV text. */
   "get-statement": BinaryAnswer | TextAnswer;
@@ -244,8 +251,10 @@ export interface RouteResponses {
   "adjust-user-balance":
     | JsonAnswer<{ user: User; transaction: Transaction }>
     | JsonAnswer<{ message: string; adjustment: BalanceAdjustment }, 202>;
-  "create-package": JsonAnswer<{ package: Package }, 201>;
-  "update-package": JsonAnswer<{ package: Package }>;
+  /** A new package waits for a second admin (design.md §13.1): 202, nothing investors see. */
+  "create-package": JsonAnswer<{ message: string; change: PackageChange }, 202>;
+  /** Words alone change at once (200); a change of price, rates or maturity waits for a second admin (202). */
+  "update-package": JsonAnswer<{ package: Package }> | JsonAnswer<{ message: string; change: PackageChange }, 202>;
   "delete-package": JsonAnswer<{ message: string }>;
   "list-admin-transactions": JsonAnswer<AdminPage<"transactions", Transaction>>;
   "export-admin-transactions": TextAnswer;
@@ -254,6 +263,8 @@ export interface RouteResponses {
   "list-admin-audit": JsonAnswer<AdminPage<"entries", AuditEntry>>;
   "list-admin-adjustments": JsonAnswer<AdminPage<"adjustments", BalanceAdjustment>>;
   "decide-adjustment": JsonAnswer<{ adjustment: BalanceAdjustment }>;
+  "list-package-changes": JsonAnswer<{ changes: PackageChange[] }>;
+  "decide-package-change": JsonAnswer<{ message: string; change: PackageChange; package: Package | null }>;
   "list-unmatched-payments": JsonAnswer<AdminPage<"payments", UnmatchedPayment>>;
   /** Credited or returned (200); above the solo limits the credit waits for a second admin (202, nothing moved). */
   "resolve-unmatched-payment":
@@ -280,6 +291,7 @@ export interface RouteRequests {
   "request-withdrawal": { body: WithdrawalRequestInput };
   "get-statement": { query: QueryOf<typeof StatementQuerySchema> };
   "update-notification-preferences": { body: NotificationPreferencesInput };
+  "block-payout-number": { query: QueryOf<typeof BlockPayoutNumberQuerySchema> };
   "get-portfolio-history": { query: QueryOf<typeof PortfolioHistoryQuerySchema> };
   "get-admin-daily-stats": { query: QueryOf<typeof AdminDailyStatsQuerySchema> };
   "list-admin-users": { query: QueryOf<typeof AdminUsersQuerySchema> };
@@ -294,6 +306,8 @@ export interface RouteRequests {
   "list-admin-audit": { query: QueryOf<typeof AdminAuditQuerySchema> };
   "list-admin-adjustments": { query: QueryOf<typeof AdminAdjustmentsQuerySchema> };
   "decide-adjustment": { body: z.input<typeof DecideAdjustmentInputSchema> };
+  "list-package-changes": { query: QueryOf<typeof PackageChangesQuerySchema> };
+  "decide-package-change": { body: z.input<typeof DecidePackageChangeInputSchema> };
   "list-unmatched-payments": { query: QueryOf<typeof UnmatchedPaymentsQuerySchema> };
   "resolve-unmatched-payment": { body: ResolveUnmatchedPaymentInput };
 }

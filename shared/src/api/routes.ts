@@ -45,8 +45,11 @@ export interface RouteDefinition {
   readonly area?: RouteArea;
 }
 
-/** The nested stacks routes can be deployed in (see RouteDefinition.area). */
-export type RouteArea = "alerts";
+/**
+ * The nested stacks routes can be deployed in (see RouteDefinition.area): `alerts` (statements, notifications,
+ * charts), `console` (the admin console's approvals and audit).
+ */
+export type RouteArea = "alerts" | "console";
 
 export const API_BASE_PATH = "/api";
 
@@ -90,6 +93,16 @@ export const routes = [
     access: "user",
     data: "write",
     mail: true,
+  },
+  // The link in the notice of a new payout number (design.md §13.2): removes the number and ends every session. A
+  // GET, as the owner opens it from an SMS or email; the token (single use, 7 days) is all it needs.
+  {
+    method: "GET",
+    path: "/auth/payout-numbers/block",
+    handler: "block-payout-number",
+    access: "public",
+    data: "write",
+    area: "alerts",
   },
   // A stolen password cannot keep a session (design.md §12.2): sessions end on the server, one or all of them.
   { method: "POST", path: "/auth/logout", handler: "logout-user", access: "user", data: "write" },
@@ -227,8 +240,17 @@ export const routes = [
     access: "admin",
     data: "write",
     idempotent: true,
+    stepUp: true,
   },
-  { method: "PUT", path: "/admin/packages/{id}", handler: "update-package", access: "admin", data: "write" },
+  {
+    method: "PUT",
+    path: "/admin/packages/{id}",
+    handler: "update-package",
+    access: "admin",
+    data: "write",
+    idempotent: true,
+    stepUp: true,
+  },
   { method: "DELETE", path: "/admin/packages/{id}", handler: "delete-package", access: "admin", data: "write" },
   { method: "GET", path: "/admin/transactions", handler: "list-admin-transactions", access: "admin", data: "read" },
   {
@@ -240,7 +262,7 @@ export const routes = [
   },
   { method: "GET", path: "/admin/withdrawals", handler: "list-admin-withdrawals", access: "admin", data: "read" },
   // Every admin action, newest first (design.md §11); written only inside the transactions of the actions themselves.
-  { method: "GET", path: "/admin/audit", handler: "list-admin-audit", access: "admin", data: "read" },
+  { method: "GET", path: "/admin/audit", handler: "list-admin-audit", access: "admin", data: "read", area: "console" },
   {
     method: "PUT",
     path: "/admin/withdrawals/{id}",
@@ -251,7 +273,14 @@ export const routes = [
     stepUp: true,
   },
   // Adjustments above the solo limits, waiting for a second admin (design.md §12.1).
-  { method: "GET", path: "/admin/adjustments", handler: "list-admin-adjustments", access: "admin", data: "read" },
+  {
+    method: "GET",
+    path: "/admin/adjustments",
+    handler: "list-admin-adjustments",
+    access: "admin",
+    data: "read",
+    area: "console",
+  },
   {
     method: "PUT",
     path: "/admin/adjustments/{id}",
@@ -260,6 +289,25 @@ export const routes = [
     data: "write",
     idempotent: true,
     stepUp: true,
+  },
+  // New packages and changes to a package's money terms, waiting for a second admin (design.md §13.1).
+  {
+    method: "GET",
+    path: "/admin/package-changes",
+    handler: "list-package-changes",
+    access: "admin",
+    data: "read",
+    area: "console",
+  },
+  {
+    method: "PUT",
+    path: "/admin/package-changes/{id}",
+    handler: "decide-package-change",
+    access: "admin",
+    data: "write",
+    idempotent: true,
+    stepUp: true,
+    area: "console",
   },
   // Paybill payments for no account (design.md §12.3): credited to a user (four eyes above the solo limits) or returned.
   {

@@ -1,5 +1,6 @@
 import * as z from "zod/mini";
 import { PASSWORD_MIN_LENGTH } from "../constants.js";
+import { CurrentPasswordSchema } from "./current-password.js";
 import { MESSAGES, SECURITY_MESSAGES } from "./messages.js";
 import { PhoneNumberSchema } from "./phone-number.js";
 import { isPlainText, plainTextMessage } from "./plain-text.js";
@@ -126,6 +127,11 @@ export const LoginInputSchema = z.object({
    * has had more than 100 failed passwords this hour from all addresses (design.md §12.2).
    */
   altcha: AltchaSchema,
+  /**
+   * The token of the emailed sign-in link (`/login?signin=<token>`), which the password needs once an account has had
+   * more than 1,000 failed passwords in a Nairobi day (design.md §13.4).
+   */
+  signInToken: z.optional(z.string("Invalid sign-in link").check(z.maxLength(200, "Invalid sign-in link"))),
 });
 export type LoginInput = z.input<typeof LoginInputSchema>;
 
@@ -146,22 +152,18 @@ export type ResetPasswordInput = z.input<typeof ResetPasswordInputSchema>;
 export const TwoFactorCodeInputSchema = z.object({ code: TwoFactorCodeSchema });
 export type TwoFactorCodeInput = z.input<typeof TwoFactorCodeInputSchema>;
 
-const currentPassword = z
-  .string("Password is required")
-  .check(z.minLength(1, "Password is required"), z.maxLength(128, "Password is required"));
-
 /**
  * POST /auth/2fa/enable (design.md §12.2): the password as well as a code from the authenticator app being set up,
  * so a stolen session alone cannot put an attacker's authenticator on the account.
  */
-export const EnableTwoFactorInputSchema = z.object({ code: TwoFactorCodeSchema, password: currentPassword });
+export const EnableTwoFactorInputSchema = z.object({ code: TwoFactorCodeSchema, password: CurrentPasswordSchema });
 export type EnableTwoFactorInput = z.input<typeof EnableTwoFactorInputSchema>;
 
 /**
  * POST /auth/2fa/disable and /auth/2fa/recovery-codes: the password and a second factor (an authenticator code, or a
  * recovery code for an owner whose phone is gone).
  */
-export const ConfirmTwoFactorInputSchema = z.object({ code: SecondFactorSchema, password: currentPassword });
+export const ConfirmTwoFactorInputSchema = z.object({ code: SecondFactorSchema, password: CurrentPasswordSchema });
 export type ConfirmTwoFactorInput = z.input<typeof ConfirmTwoFactorInputSchema>;
 
 /** How many one-time recovery codes come with two-factor sign-in. */
@@ -178,6 +180,11 @@ export interface PayoutNumber {
   /** 2547XXXXXXXX / 2541XXXXXXXX */
   phoneNumber: string;
   source: "registered" | "deposit";
+  /**
+   * From when a payout may go to it (ISO 8601): a number proven by a deposit waits 24 hours after its first deposit
+   * (design.md §13.2); the registered number, from when the account was opened.
+   */
+  usableFrom: string;
 }
 export interface PayoutNumbers {
   numbers: PayoutNumber[];

@@ -124,6 +124,14 @@ export interface WithdrawalAccount {
   recentSecurityChange?: { kind: "password" | "two-factor"; at: string };
   /** Credits to the wallet by admins in the last 30 days: how many, and their total in KES. */
   adminCredits30d: { count: number; amount: number };
+  /** Daily rewards paid into the wallet in the last 30 days, in KES (design.md §13.1: a package's rate is money). */
+  rewards30d: number;
+  /** When the payout number was first proven by a deposit from it (absent for the registered number). */
+  payoutNumberFirstProvenAt?: string;
+  /** A sign-in from a browser new to the account in the last 24 hours (the latest). */
+  newBrowserSignInAt?: string;
+  /** The account's alerts (notification preferences) changed in the last 7 days (the latest change). */
+  alertsChangedAt?: string;
 }
 
 export const DepositInputSchema = z.object({
@@ -154,6 +162,11 @@ export interface DepositStatusView {
   amount: number;
   phoneNumber: string;
   status: DepositStatus;
+  /**
+   * "paybill" for a Paybill payment being confirmed with M-Pesa before it is credited (design.md §13.3): no prompt,
+   * no phone; absent for an STK deposit.
+   */
+  channel?: "paybill";
   resultDesc?: string;
   mpesaTransactionId?: string;
   createdAt: string;

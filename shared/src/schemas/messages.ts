@@ -18,6 +18,11 @@ export const MESSAGES = {
 /** A stolen password cannot empty a wallet (design.md §12.2). */
 export const SECURITY_MESSAGES = {
   payoutNumberNotAllowed: "Withdrawals go only to your registered number or to a number you have deposited from",
+  /** A number proven by a deposit waits 24 hours (design.md §13.2); `from` is "MMM dd, HH:mm", Nairobi time. */
+  payoutNumberWaiting: (from: string) => `This number can receive payouts from ${from} (Nairobi time)`,
+  payoutNumberBlocked:
+    "The number was removed from your payout numbers and every device was signed out. Sign in again and change your password if you did not add that number.",
+  blockLinkInvalid: "This link has already been used or has expired.",
   passwordTooCommon: "This password is too common. Choose another.",
   invalidRecoveryCode: "Enter the 6-digit code from your authenticator app or one of your recovery codes",
 } as const;

@@ -7,6 +7,7 @@ import {
   type NotificationKind,
   type StoredNotificationPreferences,
 } from "../notifications.js";
+import { CurrentPasswordSchema } from "./current-password.js";
 
 const choices = z.record(
   z.string(),
@@ -15,11 +16,15 @@ const choices = z.record(
 );
 
 /**
- * PUT /auth/me/notifications (design.md §12.6): `{ sms?: { <kind>: boolean }, email?: { … } }`, only the kinds to
- * change. A kind the channel does not carry → 400; turning a security notice off → 400 (turning it on is harmless).
+ * PUT /auth/me/notifications (design.md §12.6, §13.2): `{ sms?: { <kind>: boolean }, email?: { … }, password }`, only
+ * the kinds to change, and the account's password (a stolen session alone must not silence the owner's alerts). A
+ * kind the channel does not carry → 400; turning a security notice off → 400 (turning it on is harmless).
  */
 export const NotificationPreferencesInputSchema = z
-  .strictObject({ sms: z.optional(choices), email: z.optional(choices) }, { error: NOTIFICATION_MESSAGES.unknownKind })
+  .strictObject(
+    { sms: z.optional(choices), email: z.optional(choices), password: CurrentPasswordSchema },
+    { error: NOTIFICATION_MESSAGES.unknownKind },
+  )
   .check(
     z.refine(
       (input) =>
@@ -42,4 +47,4 @@ export const NotificationPreferencesInputSchema = z
       NOTIFICATION_MESSAGES.empty,
     ),
   );
-export type NotificationPreferencesInput = StoredNotificationPreferences;
+export type NotificationPreferencesInput = StoredNotificationPreferences & { password: string };

@@ -15,6 +15,12 @@ export interface PaybillDetails {
 export const PAYBILL_MIN_KES = 1;
 export const PAYBILL_MAX_KES = 250_000;
 
+/**
+ * A Paybill confirmation above this is credited only once M-Pesa's own record (Pull Transactions) shows its receipt,
+ * amount and business number; at or below it, at once, and checked afterwards (design.md §13.3).
+ */
+export const PAYBILL_CONFIRM_ABOVE_KES = 10_000;
+
 /** Daraja's validation result codes (mpesa.md §9.A): accept, unknown account number, amount out of bounds. */
 export const C2B_RESULT_CODES = { accepted: "0", invalidAccount: "C2B00012", invalidAmount: "C2B00013" } as const;
 

@@ -4,15 +4,19 @@
  * was sent back to the payer.
  */
 import * as z from "zod/mini";
+import { kesToCents } from "../money.js";
 import { MPESA_RECEIPT_PATTERN } from "../mpesa-receipt.js";
 import { pageQuery } from "./admin-queries.js";
+import { PAYBILL_MAX_KES, PAYBILL_MIN_KES } from "./paybill.js";
 
 export const UNMATCHED_PAYMENT_STATUSES = ["unmatched", "pending", "assigned", "returned"] as const;
 export type UnmatchedPaymentStatus = (typeof UNMATCHED_PAYMENT_STATUSES)[number];
 
 /**
  * Why a payment was kept: no account, a deactivated one, a confirmation for a business number not ours, an amount
- * Paybill does not take, or a receipt that is not M-Pesa's shape (design.md §13.3).
+ * Paybill does not take, a receipt that is not M-Pesa's shape, a receipt already taken by a payment with another
+ * amount, account number or business number, or a payment M-Pesa's own record lacks or gives another amount
+ * (design.md §13.3).
  */
 export const UNMATCHED_PAYMENT_REASONS = [
   "unknown-account",
@@ -20,6 +24,8 @@ export const UNMATCHED_PAYMENT_REASONS = [
   "other-short-code",
   "amount-out-of-bounds",
   "invalid-receipt",
+  "receipt-conflict",
+  "receipt-mismatch",
 ] as const;
 export type UnmatchedPaymentReason = (typeof UNMATCHED_PAYMENT_REASONS)[number];
 
@@ -31,7 +37,24 @@ export const UNMATCHED_PAYMENT_MESSAGES = {
   returned: "Payment marked as returned",
   unknownStatus: "Unknown payment status",
   receiptFormat: "Receipt must be the reversal's M-Pesa receipt: 10 upper-case letters and digits",
+  outsidePaybillAmounts: "A payment outside KES 1 to 250,000 cannot be credited; it can only be returned to the payer",
+  receiptConflict: "This receipt was already taken by another payment; it cannot be credited again",
+  receiptMismatch: "M-Pesa's record does not show this payment as received; it cannot be credited",
 } as const;
+
+/**
+ * Why a kept payment may not be credited to anyone, only returned (design.md §13.3): an amount Paybill never takes,
+ * a repeat of a receipt already taken (the money, if any, came once), or a payment M-Pesa's record contradicts. Null
+ * when it may be credited.
+ */
+export function notCreditable(payment: { amount: number; reason: UnmatchedPaymentReason }): string | null {
+  if (payment.reason === "receipt-conflict") return UNMATCHED_PAYMENT_MESSAGES.receiptConflict;
+  if (payment.reason === "receipt-mismatch") return UNMATCHED_PAYMENT_MESSAGES.receiptMismatch;
+  const cents = kesToCents(payment.amount);
+  return cents < kesToCents(PAYBILL_MIN_KES) || cents > kesToCents(PAYBILL_MAX_KES)
+    ? UNMATCHED_PAYMENT_MESSAGES.outsidePaybillAmounts
+    : null;
+}
 
 /** A person an unmatched payment names: the account credited (or named), the admin who resolved it. */
 export interface UnmatchedPaymentPerson {
@@ -41,7 +64,10 @@ export interface UnmatchedPaymentPerson {
   email: string;
 }
 
-/** An unmatched payment as the API answers it; `amount` in KES. `_id` and `receipt` are M-Pesa's TransID. */
+/**
+ * An unmatched payment as the API answers it; `amount` in KES. `_id` and `receipt` are M-Pesa's TransID, but for a
+ * receipt conflict, whose `_id` is its own (the receipt and a digest of what the repeat said).
+ */
 export interface UnmatchedPayment {
   _id: string;
   receipt: string;

@@ -4,6 +4,8 @@
  * calls, so both go with an OAuth token, as the API's own Daraja client does.
  */
 
+import { paybillUrls } from "../../../scripts/mpesa.js";
+
 /** The consumer key and secret the local stack gives the API's Daraja client (scripts/local-stack.ts). */
 const consumer = { key: "local-consumer-key", secret: "local-consumer-secret" };
 
@@ -45,12 +47,13 @@ export async function registerPaybillUrls(
 ): Promise<void> {
   if (!callbackToken) throw new Error("The e2e stack gave no callback token (global-setup's mpesaCallbackToken)");
   // The simulator posts to the API from this machine: the allow-list's address, as for the STK callbacks.
-  const hooks = apiUrl.replace("//localhost:", "//127.0.0.1:");
+  // Each URL with its own kind's token (design.md §13.3), as `npm run mpesa -- register-urls` builds them.
+  const urls = paybillUrls(apiUrl.replace("//localhost:", "//127.0.0.1:"), callbackToken);
   await darajaPost(simUrl, "/mpesa/c2b/v1/registerurl", {
     ShortCode: shortCode,
     ResponseType: "Completed",
-    ConfirmationURL: `${hooks}/hooks/daraja/c2b-confirmation/${callbackToken}`,
-    ValidationURL: `${hooks}/hooks/daraja/c2b-validation/${callbackToken}`,
+    ConfirmationURL: urls.confirmationUrl,
+    ValidationURL: urls.validationUrl,
   });
 }
 

@@ -4,8 +4,8 @@ import { localDynamoClient } from "../../../functions/src/local/dynamodb-local.j
 import { keys } from "../../../functions/src/repositories/dynamo/keys.js";
 
 /**
- * The run's table, for arranging what only time can bring about (a payout waiting a day for M-Pesa). The app itself
- * is only ever driven through the browser and the API.
+ * The run's table, for arranging what only time can bring about (a payout waiting a day for M-Pesa, a new payout
+ * number's day of waiting). The app itself is only ever driven through the browser and the API.
  */
 function table() {
   const env = inject("adminCliEnv");
@@ -28,6 +28,20 @@ export async function approvedHoursAgo(withdrawalId: string, hours: number): Pro
         ":at": new Date(Date.now() - hours * 3_600_000).toISOString(),
         ":approved": "approved",
       },
+    }),
+  );
+}
+
+/** Moves a payout number's first proof `hours` back, as if its day of waiting had passed (design.md §13.2). */
+export async function payoutNumberProvenHoursAgo(userId: string, msisdn: string, hours: number): Promise<void> {
+  const { db, TableName } = table();
+  await db.send(
+    new UpdateCommand({
+      TableName,
+      Key: keys.payoutNumber(userId, msisdn),
+      UpdateExpression: "SET firstDepositAt = :at",
+      ConditionExpression: "attribute_exists(PK)",
+      ExpressionAttributeValues: { ":at": new Date(Date.now() - hours * 3_600_000).toISOString() },
     }),
   );
 }

@@ -1,35 +1,20 @@
-import { type ComponentType, lazy, Suspense, useState } from "react";
+import { Suspense } from "react";
 import { Navigate, Route, Routes } from "react-router-dom";
 import { PageSpinner } from "../components/ui/page-spinner";
 import { paths } from "../config/paths";
+import { lazyNamed } from "./lazy-screen";
 import { RequireAdmin, RequireAuth } from "./routes/guards";
 import { LandingRoute } from "./routes/landing";
 
 /**
- * Only the landing page ships in the entry bundle. Everything else is a route-level chunk, so visitors do not
- * download the dashboard and investors never download admin code.
+ * Only the landing page ships in the entry bundle. Everything else is a route-level chunk (lazyNamed), so visitors do
+ * not download the dashboard and investors never download admin code.
  */
-function lazyNamed<M, K extends keyof M>(load: () => Promise<M>, name: K) {
-  let loaded: ComponentType | undefined;
-  const preload = async () => {
-    loaded ??= (await load())[name] as ComponentType;
-    return loaded;
-  };
-  const Lazy = lazy(async () => ({ default: await preload() }));
-  /** Rendered at once when its module was loaded beforehand (preloadFirstScreen); otherwise it suspends once. */
-  // biome-ignore lint/correctness/noComponentHookFactories: made once per screen as this module loads, so its identity is stable, as with lazy() itself.
-  function Screen() {
-    // Chosen once per mount: changing the component type later would remount the screen and lose its state.
-    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
-    return <Component />;
-  }
-  return Object.assign(Screen, { preload });
-}
-
 const LoginRoute = lazyNamed(() => import("./routes/login"), "LoginRoute");
 const RegisterRoute = lazyNamed(() => import("./routes/register"), "RegisterRoute");
 const ForgotPasswordRoute = lazyNamed(() => import("./routes/forgot-password"), "ForgotPasswordRoute");
 const ResetPasswordRoute = lazyNamed(() => import("./routes/reset-password"), "ResetPasswordRoute");
+const BlockPayoutNumberRoute = lazyNamed(() => import("./routes/block-payout-number"), "BlockPayoutNumberRoute");
 const TermsRoute = lazyNamed(() => import("./routes/terms"), "TermsRoute");
 const DashboardLayout = lazyNamed(() => import("./routes/dashboard-layout"), "DashboardLayout");
 const AdminLayout = lazyNamed(() => import("./routes/admin-layout"), "AdminLayout");
@@ -46,7 +31,7 @@ const InvestmentsPanel = lazyNamed(async () => {
 }, "screen");
 const ReferralsPanel = lazyNamed(() => import("../features/referrals/components/referrals-panel"), "ReferralsPanel");
 /** The Account tab hosts controls of other features; they meet here because features never import each other. */
-const AccountPanel = lazy(async () => {
+const AccountPanel = lazyNamed(async () => {
   const [
     { AccountPanel: Panel },
     { DepositDialog },
@@ -65,7 +50,7 @@ const AccountPanel = lazy(async () => {
     import("../features/notifications/components/notifications-dialog"),
   ]);
   return {
-    default: () => (
+    screen: () => (
       <Panel
         deposit={<DepositDialog paybill={<PayWithPaybill />} />}
         withdraw={<WithdrawalDialog />}
@@ -75,7 +60,7 @@ const AccountPanel = lazy(async () => {
       />
     ),
   };
-});
+}, "screen");
 
 const OverviewPanel = lazyNamed(() => import("../features/admin-overview/components/overview-panel"), "OverviewPanel");
 const UsersPanel = lazyNamed(() => import("../features/admin-users/components/users-panel"), "UsersPanel");
@@ -91,10 +76,8 @@ const WithdrawalsPanel = lazyNamed(
   () => import("../features/admin-withdrawals/components/withdrawals-panel"),
   "WithdrawalsPanel",
 );
-const AdjustmentsPanel = lazyNamed(
-  () => import("../features/admin-adjustments/components/adjustments-panel"),
-  "AdjustmentsPanel",
-);
+/** The Approvals tab: package changes above balance adjustments (app/routes/approvals.tsx composes them). */
+const ApprovalsPanel = lazyNamed(() => import("./routes/approvals"), "ApprovalsRoute");
 const UnmatchedPanel = lazyNamed(
   () => import("../features/admin-unmatched/components/unmatched-panel"),
   "UnmatchedPanel",
@@ -116,7 +99,8 @@ const firstScreens: Record<string, readonly { preload: () => Promise<unknown> }[
  */
 export function preloadFirstScreen(pathname: string): Promise<unknown> {
   const route = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
-  return Promise.all((firstScreens[route] ?? []).map((screen) => screen.preload()));
+  // A module that cannot load now is loaded again when its screen renders, which says so if it still cannot.
+  return Promise.all((firstScreens[route] ?? []).map((screen) => screen.preload().catch(() => undefined)));
 }
 
 /** The route table of spec §2. Router-agnostic so tests can mount it in a MemoryRouter. */
@@ -129,6 +113,7 @@ export function AppRoutes() {
         <Route path={paths.register} element={<RegisterRoute />} />
         <Route path={paths.forgotPassword} element={<ForgotPasswordRoute />} />
         <Route path={paths.resetPassword} element={<ResetPasswordRoute />} />
+        <Route path={paths.blockPayoutNumber} element={<BlockPayoutNumberRoute />} />
         <Route path={paths.terms} element={<TermsRoute />} />
         <Route element={<RequireAuth />}>
           <Route path={paths.dashboard.root} element={<DashboardLayout />}>
@@ -147,7 +132,7 @@ export function AppRoutes() {
               <Route path={paths.admin.packages} element={<AdminPackagesPanel />} />
               <Route path={paths.admin.transactions} element={<TransactionsPanel />} />
               <Route path={paths.admin.withdrawals} element={<WithdrawalsPanel />} />
-              <Route path={paths.admin.approvals} element={<AdjustmentsPanel />} />
+              <Route path={paths.admin.approvals} element={<ApprovalsPanel />} />
               <Route path={paths.admin.unmatchedPayments} element={<UnmatchedPanel />} />
               <Route path={paths.admin.audit} element={<AuditPanel />} />
               <Route path="*" element={<Navigate to={paths.admin.overview} replace />} />

@@ -6,6 +6,8 @@ export const paths = {
   forgotPassword: "/forgot-password",
   /** Opened from the emailed link, with `?token=`. */
   resetPassword: "/reset-password",
+  /** Opened from a new payout number's notice, with `?token=` (design.md §13.2). */
+  blockPayoutNumber: "/block-payout-number",
   /** What the register form's terms checkbox asks the user to accept (design.md §12.7). */
   terms: "/terms",
   dashboard: {

@@ -44,6 +44,10 @@ export const queryKeys = {
     adjustments: ["admin", "adjustments"],
     /** The Approvals tab's badge: how many adjustments are pending. */
     pendingAdjustments: ["admin", "adjustments", "pending-count"],
+    /** New packages and changes of money terms waiting for (or decided by) a second admin (design.md §13.1). */
+    packageChanges: ["admin", "package-changes"],
+    /** The Approvals tab's badge: how many package changes are pending. */
+    pendingPackageChanges: ["admin", "package-changes", "pending-count"],
     /** Paybill payments that named no account (design.md §12.3); the prefix of the list and the badge. */
     unmatchedPayments: ["admin", "unmatched-payments"],
     /** The tab's badge: how many payments wait to be resolved. */

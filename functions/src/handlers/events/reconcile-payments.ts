@@ -1,5 +1,5 @@
 import type { Context } from "aws-lambda";
-import { deposits, notifications, paybillReconciliation, payouts, stats } from "../../app.js";
+import { deposits, notifications, paybillDeposits, paybillReconciliation, payouts, stats } from "../../app.js";
 import { systemClock } from "../../lib/clock.js";
 import { observeInvocation } from "../../lib/invocation.js";
 import { log } from "../../lib/log.js";
@@ -26,9 +26,11 @@ export const MAX_DEPOSIT_AGE_MS = 24 * 3_600_000;
  * investments whose maturity day has passed.
  *
  * Paybill (design.md §12.3): every 15 minutes (the run scheduled at hh:00, :15, :30 or :45, by the schedule event's
- * `time`) it pulls the last hour of Paybill payments from Pull Transactions and settles those no confirmation settled;
- * a run invoked by hand pulls when its event says `{ "paybillPull": true }`. Every run counts the unmatched payments
- * older than a day (UnmatchedPaymentsStale, alarmed).
+ * `time`) it pulls the last hour of Paybill payments from Pull Transactions and settles those no confirmation settled,
+ * and checks each Paybill credit of the last day against the same record (ReceiptMismatch, alarmed); a run invoked by
+ * hand pulls when its event says `{ "paybillPull": true }`. Every run checks the Paybill payments above KES 10,000
+ * held until M-Pesa's record shows them, and counts the unmatched payments older than a day (UnmatchedPaymentsStale,
+ * alarmed) (design.md §12.3, §13.3).
  *
  * Notifications (issue 23): outbox events still open a minute after they were written (the stream's delivery failed
  * or a channel waits to be tried again, or a sender's claim ran out) are sent by the same module the stream feeds,
@@ -78,6 +80,13 @@ async function reconcile(context: Context, pullPaybill: boolean) {
   const paybillRun = pullPaybill
     ? await part("Paybill payments", () => paybillReconciliation().pull({ timeLeftMs }))
     : undefined;
+  // Two-way: the Paybill credits of the last day against M-Pesa's record, with each pull that could read it
+  // (design.md §13.3); when Pull Transactions is down, one failure is counted, not two.
+  const paybillCreditCheck = paybillRun
+    ? await part("Paybill credits against M-Pesa's record", () => paybillReconciliation().checkCredits({ timeLeftMs }))
+    : undefined;
+  // Every run: a Paybill payment above the limit waits for M-Pesa's record, normally a minute (design.md §13.3).
+  const heldPaybillRun = await part("held Paybill payments", () => paybillDeposits().confirmHeld({ timeLeftMs }));
   const unmatchedPaymentsStale = await part("stale unmatched payments", () =>
     paybillReconciliation().countStaleUnmatched(),
   );
@@ -90,17 +99,26 @@ async function reconcile(context: Context, pullPaybill: boolean) {
     (depositRun?.errors ?? 0) +
     (payoutRun?.errors ?? 0) +
     (paybillRun?.errors ?? 0) +
+    (heldPaybillRun?.errors ?? 0) +
     (notificationRun?.errors ?? 0);
   const summary = {
     deposits: depositRun,
     payouts: payoutRun,
     ...(paybillRun !== undefined ? { paybill: paybillRun } : {}),
+    heldPaybill: heldPaybillRun,
+    ...(paybillCreditCheck !== undefined ? { paybillCredits: paybillCreditCheck } : {}),
     unmatchedPaymentsStale,
     notifications: notificationRun,
     maturedInvestmentsRetired,
     errors,
     failedParts,
-    stoppedEarly: Boolean(depositRun?.stoppedEarly || payoutRun?.stoppedEarly || paybillRun?.stoppedEarly),
+    stoppedEarly: Boolean(
+      depositRun?.stoppedEarly ||
+        payoutRun?.stoppedEarly ||
+        paybillRun?.stoppedEarly ||
+        heldPaybillRun?.stoppedEarly ||
+        paybillCreditCheck?.stoppedEarly,
+    ),
   };
   if (errors > 0) {
     log("error", "Payment reconciliation finished with errors", summary);
@@ -111,6 +129,8 @@ async function reconcile(context: Context, pullPaybill: boolean) {
     payoutRun?.checked ||
     paybillRun?.credited ||
     paybillRun?.unmatched ||
+    heldPaybillRun?.confirmed ||
+    heldPaybillRun?.refused ||
     notificationRun?.processed ||
     maturedInvestmentsRetired
   ) {

@@ -1,16 +1,26 @@
-import { PackageInputSchema } from "@jengafund/shared";
-import { admin } from "../../app.js";
+import { PACKAGE_CHANGE_MESSAGES, PackageInputSchema } from "@jengafund/shared";
+import { packageChanges } from "../../app.js";
 import { httpHandler } from "../../lib/middleware.js";
-import { presentPackage } from "../../lib/presenters.js";
-import type { PackageRecord } from "../../repositories/ports.js";
+import { type PendingPackageChange, presentPackageChange } from "../../modules/package-terms/index.js";
 
-const present = (pkg: PackageRecord) => ({ package: presentPackage(pkg) });
+const present = ({ change }: PendingPackageChange) => ({
+  message: PACKAGE_CHANGE_MESSAGES.sentForApproval,
+  change: presentPackageChange(change, new Date()),
+});
 
+/** A new package waits for a second admin (design.md §13.1): 202, and investors see nothing of it until approved. */
 export const handler = httpHandler(
   "create-package",
   { body: PackageInputSchema },
-  async ({ body, idempotency, caller, sourceIp }) => ({
-    statusCode: 201,
-    body: present(await admin().createPackage(body, { user: caller, ip: sourceIp }, idempotency?.answer(201, present))),
+  async ({ body, idempotency, caller, sourceIp, event }) => ({
+    statusCode: 202,
+    body: present(
+      await packageChanges().create({
+        fields: body,
+        actor: { user: caller, ip: sourceIp },
+        requestId: event.requestContext.requestId,
+        ...(idempotency ? { keep: idempotency.answer(202, present) } : {}),
+      }),
+    ),
   }),
 );

@@ -8,11 +8,12 @@ export const handler = httpHandler(
   { query: AdminWithdrawalsQuerySchema },
   async ({ query }) => {
     const page = await admin().listWithdrawals(query);
-    // The accounts behind the page, each read once (design.md §12.2): the registered number and the signals.
-    const accounts = await payoutNumbers().signalsOf(page.items.map((withdrawal) => withdrawal.userId));
+    // The accounts and payout numbers behind the page, each read once (design.md §12.2, §13.2): the registered
+    // number, when the payout number was first proven, and the account's signals.
+    const signals = await payoutNumbers().signalsOf(page.items);
     return {
       body: presentPage("withdrawals", page, query, (withdrawal) =>
-        presentAdminWithdrawal(withdrawal, accounts.get(withdrawal.userId)),
+        presentAdminWithdrawal(withdrawal, signals.get(withdrawal.id)),
       ),
     };
   },

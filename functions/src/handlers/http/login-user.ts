@@ -4,7 +4,8 @@ import { httpHandler } from "../../lib/middleware.js";
 import { presentUser } from "../../lib/presenters.js";
 
 export const handler = httpHandler("login-user", { body: LoginInputSchema }, async ({ body, event, sourceIp }) => {
-  const { token, user } = await accounts().login(body.email, body.password, sourceIp, body.otp, body.altcha);
+  const { email, password, ...extras } = body;
+  const { token, user } = await accounts().login(email, password, sourceIp, extras);
   // The web app's random browser id (design.md §12.2): the owner is told of a sign-in from a browser new to the account.
   const headers = event.headers ?? {};
   await newBrowsers().signedIn(user, {

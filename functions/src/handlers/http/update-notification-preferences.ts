@@ -6,8 +6,8 @@ import { presentUser } from "../../lib/presenters.js";
 export const handler = httpHandler(
   "update-notification-preferences",
   { body: NotificationPreferencesInputSchema },
-  async ({ body, caller }) => {
-    const user = await notificationPreferences().save(caller, body);
+  async ({ body, caller, sourceIp }) => {
+    const user = await notificationPreferences().save(caller, body, sourceIp);
     return { body: { message: NOTIFICATION_MESSAGES.updated, user: presentUser(user) } };
   },
 );

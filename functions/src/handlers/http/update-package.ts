@@ -1,16 +1,41 @@
-import { PackageInputSchema, ResourceIdPathSchema } from "@jengafund/shared";
-import { admin } from "../../app.js";
+import { PACKAGE_CHANGE_MESSAGES, PackageInputSchema, ResourceIdPathSchema } from "@jengafund/shared";
+import { packageChanges } from "../../app.js";
 import { httpHandler } from "../../lib/middleware.js";
 import { presentPackage } from "../../lib/presenters.js";
+import {
+  type AppliedPackageUpdate,
+  type PendingPackageChange,
+  presentPackageChange,
+} from "../../modules/package-terms/index.js";
 
+const presentApplied = (applied: AppliedPackageUpdate) => ({ package: presentPackage(applied.package) });
+
+const presentPending = ({ change }: PendingPackageChange) => ({
+  message: PACKAGE_CHANGE_MESSAGES.sentForApproval,
+  change: presentPackageChange(change, new Date()),
+});
+
+/** 200 when only the package's words changed; 202 when a money term waits for a second admin (design.md §13.1). */
 export const handler = httpHandler(
   "update-package",
   { path: ResourceIdPathSchema, body: PackageInputSchema, load: ({ path }) => ({ packageId: path.id }) },
-  async ({ body, loaded, caller, sourceIp }) => ({
-    body: {
-      package: presentPackage(
-        await admin().updatePackage({ pkg: loaded.package, fields: body, actor: { user: caller, ip: sourceIp } }),
-      ),
-    },
-  }),
+  async ({ body, loaded, caller, sourceIp, event, idempotency }) => {
+    const result = await packageChanges().update({
+      pkg: loaded.package,
+      fields: body,
+      actor: { user: caller, ip: sourceIp },
+      requestId: event.requestContext.requestId,
+      ...(idempotency
+        ? {
+            keep: {
+              applied: idempotency.answer(200, presentApplied),
+              pending: idempotency.answer(202, presentPending),
+            },
+          }
+        : {}),
+    });
+    return result.outcome === "applied"
+      ? { body: presentApplied(result) }
+      : { statusCode: 202 as const, body: presentPending(result) };
+  },
 );

@@ -164,13 +164,18 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
     },
 
     reserveLoginAttempt: async (attempt, limits) =>
-      // The pair's counter too, without a limit of its own here: `releaseLoginAttempt` gives back all three.
+      // The pair's and the day's counters too, without a limit of their own here: `releaseLoginAttempt` gives back
+      // all four.
       (await countHourly(
         ctx,
         [
           { key: keys.loginAttempts("EMAIL", attempt.email, attempt.hour), limit: limits.perAccountPerHour },
           { key: keys.loginAttempts("IP", attempt.sourceIp, attempt.hour), limit: limits.perIpPerHour },
           { key: keys.loginAttemptsFromIp(attempt.email, attempt.sourceIp, attempt.hour) },
+          {
+            key: keys.loginFailuresOfDay(attempt.email, attempt.day),
+            expiresAtEpochSeconds: attempt.dayExpiresAtEpochSeconds,
+          },
         ],
         { expiresAtEpochSeconds: attempt.expiresAtEpochSeconds, type: "LoginThrottle" },
       )) === null,
@@ -200,8 +205,8 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
     },
 
     async releaseLoginAttempt(attempt) {
-      // The three items were just counted in this hour's window (by `reserveLoginAttempt` or by the attempt guard's
-      // `admitLoginAttempt`), so they exist and stay at or above zero.
+      // The four items were just counted in this hour's (and day's) window (by `reserveLoginAttempt` or by the attempt
+      // guard's `admitLoginAttempt`), so they exist and stay at or above zero.
       const giveBack = (key: Key): TransactItem => ({
         Update: {
           TableName,
@@ -214,6 +219,7 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
         giveBack(keys.loginAttempts("EMAIL", attempt.email, attempt.hour)),
         giveBack(keys.loginAttempts("IP", attempt.sourceIp, attempt.hour)),
         giveBack(keys.loginAttemptsFromIp(attempt.email, attempt.sourceIp, attempt.hour)),
+        giveBack(keys.loginFailuresOfDay(attempt.email, attempt.day)),
       ]);
     },
   };

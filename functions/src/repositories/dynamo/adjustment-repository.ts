@@ -4,6 +4,7 @@ import { type BalanceAdjustmentPlan, summaryOf } from "../ports.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
 import { auditCounters, auditPut, countersUpdate, ledgerCounters, ledgerItem, mergeCounters } from "./items.js";
 import { keys } from "./keys.js";
+import { pendingDecisionUpdate } from "./pending-decision.js";
 import { type MoveItem, markerPut, refusing, runTransaction, type TransactItem } from "./transactions.js";
 import { unmatchedAssignItems, unmatchedReopenItem } from "./unmatched-payment-repository.js";
 
@@ -99,32 +100,12 @@ export function soloBudgetUpdate(TableName: string, budget: SoloBudget): MoveIte
 }
 
 /** A pending adjustment, not past its deadline, becomes `to` with its decision. */
-function decisionUpdate(
+const decisionUpdate = (
   TableName: string,
   adjustment: AdjustmentRecord,
   to: "approved" | "rejected",
   decision: Parameters<AdjustmentRepository["approve"]>[2],
-): MoveItem {
-  return refusing("not-pending", {
-    Update: {
-      TableName,
-      Key: keys.adjustment(adjustment.id),
-      UpdateExpression:
-        "SET #status = :to, decidedBy = :by, decidedAt = :at, decisionId = :decision" +
-        (decision.decisionReason ? ", decisionReason = :why" : ""),
-      ConditionExpression: "#status = :pending AND pendingUntil > :at",
-      ExpressionAttributeNames: { "#status": "status" },
-      ExpressionAttributeValues: {
-        ":to": to,
-        ":by": decision.decidedBy,
-        ":at": decision.at,
-        ":decision": decision.requestId,
-        ":pending": "pending",
-        ...(decision.decisionReason ? { ":why": decision.decisionReason } : {}),
-      },
-    },
-  });
-}
+): MoveItem => pendingDecisionUpdate(TableName, keys.adjustment(adjustment.id), to, decision);
 
 export function createDynamoAdjustmentRepository(ctx: DynamoContext = defaultDynamoContext()): AdjustmentRepository {
   const { db, TableName } = ctx;

@@ -1,3 +1,4 @@
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import type { RefusalReason } from "../ports.js";
 import type { AttemptAdmission, AttemptGuardRepository, SpentProof } from "../proof-of-work-port.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
@@ -9,6 +10,7 @@ const ADMISSION: Record<string, AttemptAdmission> = {
   "login-limit": "refused",
   "proof-needed": "proof-needed",
   "proof-spent": "proof-spent",
+  "sign-in-link": "sign-in-link",
 };
 
 const admission = (refusal: RefusalReason | null): AttemptAdmission => {
@@ -21,7 +23,8 @@ const admission = (refusal: RefusalReason | null): AttemptAdmission => {
 /**
  * Login attempts and reset requests counted against their hour's limits, one transaction each. The hard limits
  * (address; account from one address) refuse; the account's own limit asks for a proof of work instead, and an
- * attempt that brings one is counted on the account without a limit, in the same transaction as the proof's record.
+ * attempt that brings one is counted on the account up to the failures its cost covers, in the same transaction as the
+ * proof's record. A login is also counted on the account's day, whose limit asks for a sign-in link (design.md §13.4).
  */
 export function createDynamoAttemptGuardRepository(
   ctx: DynamoContext = defaultDynamoContext(),
@@ -44,7 +47,9 @@ export function createDynamoAttemptGuardRepository(
     });
 
   return {
-    async admitLoginAttempt(attempt, limits, proof) {
+    async admitLoginAttempt(attempt, limits, { proof, signInLink } = {}) {
+      // Without a proof, the account's hourly limit asks for one; with one, the count its cost covers does.
+      const hourLimit = proof ? proof.coversFailuresBelow : limits.perAccountPerHour;
       const refusal = await countHourly(
         ctx,
         [
@@ -55,13 +60,30 @@ export function createDynamoAttemptGuardRepository(
           },
           {
             key: keys.loginAttempts("EMAIL", attempt.email, attempt.hour),
-            ...(proof ? {} : { limit: limits.perAccountPerHour, refusal: "proof-needed" as const }),
+            ...(hourLimit === undefined ? {} : { limit: hourLimit, refusal: "proof-needed" as const }),
+          },
+          // Last, so that the hour's refusals (and their proof of work) come first.
+          {
+            key: keys.loginFailuresOfDay(attempt.email, attempt.day),
+            expiresAtEpochSeconds: attempt.dayExpiresAtEpochSeconds,
+            ...(signInLink ? {} : { limit: limits.perAccountPerDay, refusal: "sign-in-link" as const }),
           },
         ],
         { expiresAtEpochSeconds: attempt.expiresAtEpochSeconds, type: "LoginThrottle" },
-        proof ? [spend(proof)] : [],
+        proof ? [spend(proof.spent)] : [],
       );
       return admission(refusal);
+    },
+
+    async loginFailuresThisHour(attempt) {
+      const { Item } = await ctx.db.send(
+        new GetCommand({
+          TableName,
+          Key: keys.loginAttempts("EMAIL", attempt.email, attempt.hour),
+          ConsistentRead: true,
+        }),
+      );
+      return typeof Item?.attempts === "number" ? Item.attempts : 0;
     },
 
     async admitPasswordResetRequest(request, limits, proof) {

@@ -1,7 +1,8 @@
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
+import type { AuditAction } from "@jengafund/shared";
 import { ulidFloor } from "../../lib/ids.js";
 import type { BalanceAdjusterRepository } from "../four-eyes-port.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
+import { queryItems } from "./index-pages.js";
 import { keys } from "./keys.js";
 
 /**
@@ -17,37 +18,52 @@ import { keys } from "./keys.js";
  * (`unmatched-payment.assign`; one approved by a second admin also has its `adjustment.approve`, and names the asker).
  * One key range of GSI3, read to its end.
  */
-export async function adjustmentEntriesSince(
-  { db, TableName }: DynamoContext,
+export function adjustmentEntriesSince(
+  ctx: DynamoContext,
   userId: string,
   since: Date,
   projection: { expression: string; names: Record<string, string> },
 ): Promise<Record<string, unknown>[]> {
+  return auditEntriesOn(
+    ctx,
+    userId,
+    since,
+    ["user.balance", "adjustment.approve", "unmatched-payment.assign"],
+    projection,
+  );
+}
+
+/** The audit entries of the given actions done to `targetId` since `since`: one key range of GSI3, read to its end. */
+async function auditEntriesOn(
+  ctx: DynamoContext,
+  targetId: string,
+  since: Date,
+  actions: readonly AuditAction[],
+  projection: { expression: string; names: Record<string, string> },
+): Promise<Record<string, unknown>[]> {
   const entries: Record<string, unknown>[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName,
-        IndexName: "GSI3",
-        KeyConditionExpression: "GSI3PK = :target AND GSI3SK >= :since",
-        FilterExpression: "#action IN (:alone, :approved, :assigned)",
-        ExpressionAttributeNames: { "#action": "action", ...projection.names },
-        ExpressionAttributeValues: {
-          ":target": keys.auditByTarget(userId),
-          ":since": ulidFloor(since),
-          ":alone": "user.balance",
-          ":approved": "adjustment.approve",
-          ":assigned": "unmatched-payment.assign",
-        },
-        ProjectionExpression: projection.expression,
-        ExclusiveStartKey,
-      }),
-    );
-    entries.push(...(page.Items ?? []));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const named = Object.fromEntries(actions.map((action, i) => [`:a${i}`, action]));
+  const items = queryItems(ctx, {
+    TableName: ctx.TableName,
+    IndexName: "GSI3",
+    KeyConditionExpression: "GSI3PK = :target AND GSI3SK >= :since",
+    FilterExpression: `#action IN (${Object.keys(named).join(", ")})`,
+    ExpressionAttributeNames: { "#action": "action", ...projection.names },
+    ExpressionAttributeValues: { ":target": keys.auditByTarget(targetId), ":since": ulidFloor(since), ...named },
+    ProjectionExpression: projection.expression,
+  });
+  for await (const item of items) entries.push(item);
   return entries;
+}
+
+/** The hands on an approved action: the actor's, and the asker's where a second admin approved it. */
+const HANDS = { expression: "#actor, #details.requestedBy", names: { "#actor": "actor", "#details": "details" } };
+function handsOf(entries: Record<string, unknown>[], into: Set<string>): void {
+  for (const item of entries) {
+    into.add((item.actor as { id: string }).id);
+    const asker = (item.details as { requestedBy?: { id: string } } | undefined)?.requestedBy;
+    if (asker) into.add(asker.id);
+  }
 }
 
 export function createDynamoBalanceAdjusterRepository(
@@ -55,18 +71,35 @@ export function createDynamoBalanceAdjusterRepository(
 ): BalanceAdjusterRepository {
   return {
     async adjustersSince(userId, since) {
+      // An approved adjustment has two hands on it: the approver's and the asker's.
       const adjusters = new Set<string>();
-      const entries = await adjustmentEntriesSince(ctx, userId, since, {
-        expression: "#actor, #details.requestedBy",
-        names: { "#actor": "actor", "#details": "details" },
-      });
-      for (const item of entries) {
-        adjusters.add((item.actor as { id: string }).id);
-        // An approved adjustment has two hands on it: the approver's and the asker's.
-        const asker = (item.details as { requestedBy?: { id: string } } | undefined)?.requestedBy;
-        if (asker) adjusters.add(asker.id);
-      }
+      handsOf(await adjustmentEntriesSince(ctx, userId, since, HANDS), adjusters);
       return [...adjusters];
+    },
+
+    async packageHandsSince(userId, since) {
+      // The packages the user bought since then (investments are keyed by time-ordered ids)…
+      const packageIds = new Set<string>();
+      const investments = queryItems(ctx, {
+        TableName: ctx.TableName,
+        KeyConditionExpression: "PK = :user AND SK BETWEEN :from AND :to",
+        ExpressionAttributeNames: { "#package": "package" },
+        ExpressionAttributeValues: {
+          ":user": keys.user(userId).PK,
+          ":from": `${keys.investmentPrefix}${ulidFloor(since)}`,
+          ":to": `${keys.investmentPrefix}~`,
+        },
+        ProjectionExpression: "#package.id",
+      });
+      for await (const item of investments) packageIds.add((item.package as { id: string }).id);
+      // …and who made or approved a change of their terms since then.
+      const hands = new Set<string>();
+      for (const entries of await Promise.all(
+        [...packageIds].map((id) => auditEntriesOn(ctx, id, since, ["package.change.approved"], HANDS)),
+      )) {
+        handsOf(entries, hands);
+      }
+      return [...hands];
     },
   };
 }

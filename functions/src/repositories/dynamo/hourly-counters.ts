@@ -9,11 +9,13 @@ export interface HourlyCounter {
   limit?: number;
   /** What reaching the limit means; "login-limit" unless said. */
   refusal?: RefusalReason;
+  /** A window longer than the hour's (an account's day of failures): its own TTL. */
+  expiresAtEpochSeconds?: number;
 }
 
 const counterUpdate = (
   ctx: DynamoContext,
-  { key, limit, refusal = "login-limit" }: HourlyCounter,
+  { key, limit, refusal = "login-limit", expiresAtEpochSeconds }: HourlyCounter,
   window: { expiresAtEpochSeconds: number; type: string },
 ): MoveItem | TransactItem => {
   const update = {
@@ -21,7 +23,11 @@ const counterUpdate = (
     Key: key,
     UpdateExpression: "ADD attempts :one SET expiresAt = :expiresAt, #type = :type",
     ExpressionAttributeNames: { "#type": "type" },
-    ExpressionAttributeValues: { ":one": 1, ":expiresAt": window.expiresAtEpochSeconds, ":type": window.type },
+    ExpressionAttributeValues: {
+      ":one": 1,
+      ":expiresAt": expiresAtEpochSeconds ?? window.expiresAtEpochSeconds,
+      ":type": window.type,
+    },
   };
   if (limit === undefined) return { Update: update };
   return refusing(refusal, {

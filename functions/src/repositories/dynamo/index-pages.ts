@@ -1,4 +1,4 @@
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import type { DynamoContext } from "./client.js";
 
 /**
@@ -20,6 +20,22 @@ export async function* gsi2PartitionItems(
         ExclusiveStartKey,
       }),
     );
+    yield* page.Items ?? [];
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+}
+
+/**
+ * Every item a Query matches, page by page through `LastEvaluatedKey`, over the context's client (which may be the
+ * fault-injecting one of the tests' R7 run, so not lib-dynamodb's paginator, which wants the SDK's own client).
+ */
+export async function* queryItems(
+  { db }: DynamoContext,
+  input: Omit<QueryCommandInput, "ExclusiveStartKey">,
+): AsyncGenerator<Record<string, unknown>> {
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(new QueryCommand({ ...input, ExclusiveStartKey }));
     yield* page.Items ?? [];
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);

@@ -306,6 +306,7 @@ export const toDepositRecord = (item: Item): DepositRecord =>
     "resultCode",
     "resultDesc",
     "receipt",
+    "channel",
   ]);
 
 /** Field names of the two balances, so a move names only which one it touches. */

@@ -12,16 +12,23 @@
  *                                            it is sent, then sent or skipped (exactly once per account and month)
  *            USER#<id> / PAYOUTNUMBER#<msisdn>  a number the user completed an STK deposit from: withdrawals may pay
  *                                            to it (design.md §12.2)
+ *            PAYOUTBLOCK#<sha256> / PAYOUTBLOCK  the link that blocks a new payout number (design.md §13.2): single
+ *                                            use, 7 days (TTL)
  *            WITHDRAWAL#<id> / WITHDRAWAL     a withdrawal request (GSI1: WD#<nn> / <id>; GSI2: WD#<status>#<nn> / <id>;
  *                                            GSI3: USER#<userId> / WD#<id>, the user's own list)
  *            UNIQUE#EMAIL#<email> / UNIQUE   uniqueness markers written with the user (also PHONE — GSI2:
  *                                            USERPHONE#<nn> / msisdn; GSI3: USERNAME#<nn> / "last first" — and
  *                                            REFCODE)
  *            PACKAGE#<id> / PACKAGE          an investment package (GSI1: PACKAGES / <createdAt>#<id>)
- *            DEPOSIT#<checkoutId> / DEPOSIT  an M-Pesa deposit (GSI2: DEPOSIT#<status>#<nn> / <createdAt>, reconciliation)
+ *            DEPOSIT#<checkoutId> / DEPOSIT  an M-Pesa deposit (GSI2: DEPOSIT#<status>#<nn> / <createdAt>, reconciliation);
+ *                                            DEPOSIT#paybill-<TransID>: a Paybill payment above KES 10,000 held until
+ *                                            M-Pesa's record confirms it (GSI2: PAYBILLHELD#<status>#<nn> / <createdAt>)
+ *            STKREF#<reference> / STKREF     the account reference (JF…) an STK push gave its payment: names the deposit,
+ *                                            so a Paybill confirmation with it is told from a payer's typing
  *            RECEIPT#<receipt> / RECEIPT     an M-Pesa receipt already credited (never twice): an STK receipt or a
  *                                            Paybill TransID, or a Paybill payment kept as unmatched
- *            UNMATCHED#<transId> / UNMATCHED a Paybill payment for no account, for an admin to resolve (GSI1:
+ *            UNMATCHED#<transId> / UNMATCHED a Paybill payment for no account, for an admin to resolve (a receipt
+ *                                            conflict has an id of its own, the receipt and a digest) (GSI1:
  *                                            UNMATCHED#<nn> / <receivedAt>#<transId>; GSI2: UNMATCHED#<status>#<nn> /
  *                                            <receivedAt>#<transId>, the open ones oldest first)
  *            DARAJA / TOKEN                  the shared Daraja access token
@@ -30,9 +37,12 @@
  *                                            shards
  *            STATS / MATURED                 how far the maturities have been taken out of the active count
  *            THROTTLE#LOGIN#<scope> / <hour> login attempts counted before the password is checked, by TTL
- *                                            (scopes EMAIL#<email>, IP#<ip>, and EMAILIP#<email>#<ip>, the pair)
+ *                                            (scopes EMAIL#<email>, IP#<network>, and EMAILIP#<email>#<network>, the
+ *                                            pair; <network>: an IPv4 address, or an IPv6 /64)
+ *            THROTTLE#LOGIN#EMAILDAY#<email> / <day>  an account's failed passwords in a Nairobi day, by TTL
+ *            SIGNINLINK#<userId> / SIGNINLINK  the account's live sign-in link, by its token's SHA-256 (15 min, TTL)
  *            PROOF#<signature> / PROOF      a solved proof-of-work challenge, spent once (until it expires, TTL)
- *            THROTTLE#REFCODE#IP#<ip> / <hour>  public referral code checks made from an address, by TTL
+ *            THROTTLE#REFCODE#IP#<network> / <hour>  public referral code checks made from a network, by TTL
  *            THROTTLE#RESET#<scope> / <hour> password reset emails asked for, per email and per address, by TTL
  *            PASSWORD_RESET#<sha256> / PASSWORD_RESET   an unused password reset link (30 minutes, TTL)
  *            THROTTLE#STK#USER#<id> / PENDING    how many of the user's deposits are pending
@@ -43,6 +53,8 @@
  *            ADJUSTMENT#<id> / ADJUSTMENT    a balance adjustment waiting for (or decided by) a second admin
  *                                            (GSI1: ADJUSTMENTS / <id>, newest first; few: only those above the solo
  *                                            limits)
+ *            PACKAGECHANGE#<id> / PACKAGECHANGE   a new package or a change of a package's money terms waiting for
+ *                                            (or decided by) a second admin (GSI1: PACKAGECHANGES / <id>, newest first)
  *            STATEMENTS#<yyyy-mm> / RUN      the monthly statement emails of that month all sent or skipped: later runs
  *                                            stop at once
  *            ADJSOLO#<adminId> / <day>       an admin's solo adjustments in a Nairobi day, in cents (3 days, TTL)
@@ -54,6 +66,7 @@
  * list which grows with users or money moves is spread over that many partition keys instead of one. Lists are read
  * by querying every shard in parallel and merging (admin-query-repository.ts).
  */
+import { networkOf } from "../../lib/caller.js";
 import { tableKeySchema } from "./table-schema.js";
 
 export interface Key {
@@ -102,6 +115,11 @@ export const keys = {
   ledgerByReference: (reference: string) => `TXREF#${reference}`,
   receiptMarker: (receipt: string): Key => ({ PK: `RECEIPT#${receipt}`, SK: "RECEIPT" }),
   deposit: (checkoutRequestId: string): Key => ({ PK: `DEPOSIT#${checkoutRequestId}`, SK: "DEPOSIT" }),
+  /** Paybill payments held until M-Pesa's record confirms them (design.md §13.3), by status, oldest first. */
+  heldPaybillDeposits: (status: string, transId: string) => sharded(`PAYBILLHELD#${status}`, transId),
+  heldPaybillDepositsPartitions: (status: string) => allShards(`PAYBILLHELD#${status}`),
+  /** The account reference an STK push gave its payment, naming the deposit (design.md §13.3). */
+  stkReference: (reference: string): Key => ({ PK: `STKREF#${reference}`, SK: "STKREF" }),
   depositsByStatus: (status: string, checkoutRequestId: string) => sharded(`DEPOSIT#${status}`, checkoutRequestId),
   depositsByStatusPartitions: (status: string) => allShards(`DEPOSIT#${status}`),
   darajaToken: (): Key => ({ PK: "DARAJA", SK: "TOKEN" }),
@@ -132,6 +150,8 @@ export const keys = {
   /** A number proven by a completed STK deposit from it (the PIN was entered on that phone): a payout may go there. */
   payoutNumber: (userId: string, msisdn: string): Key => ({ PK: `USER#${userId}`, SK: `PAYOUTNUMBER#${msisdn}` }),
   payoutNumberPrefix: "PAYOUTNUMBER#",
+  /** The block link of a new payout number, by the SHA-256 of its token. */
+  payoutNumberBlock: (tokenHash: string): Key => ({ PK: `PAYOUTBLOCK#${tokenHash}`, SK: "PAYOUTBLOCK" }),
   /** The monthly statement email of a month (`yyyy-mm`) to this user: its claim, and whether it went. */
   monthlyStatement: (userId: string, month: string): Key => ({ PK: `USER#${userId}`, SK: `STATEMENT#${month}` }),
   /** Written once every account of a month (`yyyy-mm`) has its statement sent or skipped. */
@@ -198,25 +218,41 @@ export const keys = {
   /** A balance adjustment above the solo limits (design.md §12.1), listed newest first on GSI1. */
   adjustment: (adjustmentId: string): Key => ({ PK: `ADJUSTMENT#${adjustmentId}`, SK: "ADJUSTMENT" }),
   adjustmentsList: "ADJUSTMENTS",
+  /** A new package or a change of a package's money terms (design.md §13.1), listed newest first on GSI1. */
+  packageChange: (changeId: string): Key => ({ PK: `PACKAGECHANGE#${changeId}`, SK: "PACKAGECHANGE" }),
+  packageChangesList: "PACKAGECHANGES",
   /** What an admin adjusted alone in a Nairobi day (`yyyy-mm-dd`), against the daily solo ceiling. */
   soloAdjustments: (adminId: string, day: string): Key => ({ PK: `ADJSOLO#${adminId}`, SK: day }),
 
-  /** `hour` is the UTC hour, `yyyy-mm-ddThh`: each counter is one hour's window. */
+  /**
+   * `hour` is the UTC hour, `yyyy-mm-ddThh`: each counter is one hour's window. Every address-keyed counter is kept
+   * per network (`networkOf`: an IPv6 caller by its /64, design.md §13.4).
+   */
   loginAttempts: (scope: "EMAIL" | "IP", value: string, hour: string): Key => ({
-    PK: `THROTTLE#LOGIN#${scope}#${scope === "EMAIL" ? value.toLowerCase() : value}`,
+    PK: `THROTTLE#LOGIN#${scope}#${scope === "EMAIL" ? value.toLowerCase() : networkOf(value)}`,
     SK: hour,
   }),
   /** Failed passwords for one account from one address (design.md §12.2). */
   loginAttemptsFromIp: (email: string, sourceIp: string, hour: string): Key => ({
-    PK: `THROTTLE#LOGIN#EMAILIP#${email.toLowerCase()}#${sourceIp}`,
+    PK: `THROTTLE#LOGIN#EMAILIP#${email.toLowerCase()}#${networkOf(sourceIp)}`,
     SK: hour,
   }),
+  /** Failed passwords for one account in a Nairobi day (`yyyy-mm-dd`): past its limit, a sign-in link (§13.4). */
+  loginFailuresOfDay: (email: string, day: string): Key => ({
+    PK: `THROTTLE#LOGIN#EMAILDAY#${email.toLowerCase()}`,
+    SK: day,
+  }),
+  /** An account's live sign-in link (design.md §13.4): at most one, by the SHA-256 of its token; 15 minutes, TTL. */
+  signInLink: (userId: string): Key => ({ PK: `SIGNINLINK#${userId}`, SK: "SIGNINLINK" }),
   /** A solved proof-of-work challenge, by its signature: written once, so it pays for one attempt. */
   spentProof: (signature: string): Key => ({ PK: `PROOF#${signature}`, SK: "PROOF" }),
-  referralCodeChecks: (sourceIp: string, hour: string): Key => ({ PK: `THROTTLE#REFCODE#IP#${sourceIp}`, SK: hour }),
+  referralCodeChecks: (sourceIp: string, hour: string): Key => ({
+    PK: `THROTTLE#REFCODE#IP#${networkOf(sourceIp)}`,
+    SK: hour,
+  }),
   /** Password reset emails asked for in an hour, per email (known or not) and per address. */
   passwordResetRequests: (scope: "EMAIL" | "IP", value: string, hour: string): Key => ({
-    PK: `THROTTLE#RESET#${scope}#${scope === "EMAIL" ? value.toLowerCase() : value}`,
+    PK: `THROTTLE#RESET#${scope}#${scope === "EMAIL" ? value.toLowerCase() : networkOf(value)}`,
     SK: hour,
   }),
   /** A password reset link, by the SHA-256 of its token (the token itself is never stored); 30 minutes, TTL. */

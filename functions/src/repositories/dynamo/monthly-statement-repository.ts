@@ -72,13 +72,14 @@ export function createDynamoMonthlyStatementRepository(
         new GetCommand({
           TableName,
           Key: keys.user(userId),
-          ProjectionExpression: "email, firstName, notifications",
+          ProjectionExpression: "email, firstName, isActive, notifications",
         }),
       );
       if (!Item) return null;
       return {
         email: String(Item.email ?? ""),
         firstName: String(Item.firstName ?? ""),
+        isActive: Item.isActive !== false,
         ...(Item.notifications ? { notifications: Item.notifications as StoredNotificationPreferences } : {}),
       };
     },

@@ -1,13 +1,15 @@
-import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { NOTIFICATION_CHANNELS, type StoredNotificationPreferences } from "@jengafund/shared";
 import type { NotificationPreferencesRepository } from "../notification-preferences-port.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
 import { toUserRecord } from "./items.js";
 import { keys } from "./keys.js";
+import { outboxPut } from "./outbox-repository.js";
+import { runTransaction } from "./transactions.js";
 
 /**
- * Two updates, each safe to repeat: the first gives the user item an empty `notifications` map per channel where it
- * has none, the second sets each chosen kind inside it. Setting the kinds one by one, never the whole map, means two
+ * Two writes, each safe to repeat: the first gives the user item an empty `notifications` map per channel where it
+ * has none, the second (a transaction with the owner's notice) sets each chosen kind inside it. Setting the kinds one by one, never the whole map, means two
  * saves from two tabs cannot undo each other's other kinds.
  */
 export function createDynamoNotificationPreferencesRepository(
@@ -15,7 +17,7 @@ export function createDynamoNotificationPreferencesRepository(
 ): NotificationPreferencesRepository {
   const { db, TableName } = ctx;
   return {
-    async save(userId, changes: StoredNotificationPreferences) {
+    async save(userId, changes: StoredNotificationPreferences, change) {
       await db.send(
         new UpdateCommand({
           TableName,
@@ -38,18 +40,28 @@ export function createDynamoNotificationPreferencesRepository(
           sets.push(`#n.#${channel}.#k${i} = :v${i}`);
         }
       }
-      const { Attributes } = await db.send(
-        new UpdateCommand({
-          TableName,
-          Key: keys.user(userId),
-          UpdateExpression: `SET ${sets.join(", ")}`,
-          ConditionExpression: "attribute_exists(PK)",
-          ExpressionAttributeNames: names,
-          ExpressionAttributeValues: values,
-          ReturnValues: "ALL_NEW",
+      // The choices, when they changed (a signal for the admin deciding a payout) and the owner's notice, together.
+      await runTransaction(ctx, [
+        {
+          Update: {
+            TableName,
+            Key: keys.user(userId),
+            UpdateExpression: `SET ${sets.join(", ")}, notificationsChangedAt = :at`,
+            ConditionExpression: "attribute_exists(PK)",
+            ExpressionAttributeNames: names,
+            ExpressionAttributeValues: { ...values, ":at": change.at },
+          },
+        },
+        outboxPut(TableName, {
+          kind: "notifications-changed",
+          moveId: change.noticeId,
+          userId,
+          data: { sourceIp: change.sourceIp },
+          createdAt: change.at,
         }),
-      );
-      return toUserRecord(Attributes ?? {});
+      ]);
+      const { Item } = await db.send(new GetCommand({ TableName, Key: keys.user(userId), ConsistentRead: true }));
+      return toUserRecord(Item ?? {});
     },
   };
 }

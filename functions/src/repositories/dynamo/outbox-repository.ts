@@ -172,8 +172,10 @@ export function createDynamoOutboxRepository(ctx: DynamoContext = defaultDynamoC
     async close(eventId, expiresAt) {
       await conditionally({
         Key: keys.outboxEvent(eventId),
-        UpdateExpression: "SET expiresAt = :expiresAt REMOVE GSI2PK, GSI2SK",
+        // A block link's token is not kept once its notice is out (outbox-port.ts): only its hash stays, elsewhere.
+        UpdateExpression: "SET expiresAt = :expiresAt REMOVE GSI2PK, GSI2SK, #data.blockToken",
         ConditionExpression: "sms IN (:a, :b, :c, :d) AND email IN (:a, :b, :c, :d)",
+        ExpressionAttributeNames: { "#data": "data" },
         ExpressionAttributeValues: {
           ":expiresAt": expiresAt,
           ":a": FINAL_CHANNEL_STATES[0],

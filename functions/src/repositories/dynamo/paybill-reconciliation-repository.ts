@@ -1,5 +1,6 @@
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
-import type { PaybillReconciliationRepository } from "../paybill-reconciliation-port.js";
+import { ulidFloor } from "../../lib/ids.js";
+import type { PaybillCreditLine, PaybillReconciliationRepository } from "../paybill-reconciliation-port.js";
 import { batchGet } from "./batch-get.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
 import { keys } from "./keys.js";
@@ -12,6 +13,42 @@ export function createDynamoPaybillReconciliationRepository(
   ctx: DynamoContext = defaultDynamoContext(),
 ): PaybillReconciliationRepository {
   return {
+    async creditsSince(since, description) {
+      const shards = await Promise.all(
+        keys.ledgerByTypeAndStatusPartitions("deposit", "completed").map(async (partition) => {
+          const lines: PaybillCreditLine[] = [];
+          let ExclusiveStartKey: Record<string, unknown> | undefined;
+          do {
+            const page = await ctx.db.send(
+              new QueryCommand({
+                TableName: ctx.TableName,
+                IndexName: "GSI2",
+                KeyConditionExpression: "GSI2PK = :pk AND GSI2SK >= :since",
+                FilterExpression: "description = :description AND attribute_exists(mpesaTransactionId)",
+                ExpressionAttributeValues: {
+                  ":pk": partition,
+                  ":since": ulidFloor(since),
+                  ":description": description,
+                },
+                ExclusiveStartKey,
+              }),
+            );
+            for (const item of page.Items ?? []) {
+              lines.push({
+                receipt: String(item.mpesaTransactionId),
+                amountCents: Number(item.amountCents),
+                userId: String(item.userId),
+                createdAt: String(item.createdAt),
+              });
+            }
+            ExclusiveStartKey = page.LastEvaluatedKey;
+          } while (ExclusiveStartKey);
+          return lines;
+        }),
+      );
+      return shards.flat();
+    },
+
     async takenReceipts(transIds) {
       const unique = [...new Set(transIds)];
       const taken = new Set<string>();

@@ -1,17 +1,92 @@
-import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import type { PaybillAccountReference, PaybillRepository } from "../paybill-port.js";
+import { GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import type {
+  HeldPaybillDeposit,
+  PaybillAccountReference,
+  PaybillRepository,
+  ReceiptClaim,
+  UnmatchedPaymentRecord,
+} from "../paybill-port.js";
 import { summaryOf } from "../ports.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
+import { isConditionFailure } from "./condition-failure.js";
 import { dayCountersUpdate, dayOf, depositDay } from "./day-counters.js";
 import { paybillDepositCounters } from "./deposit-channel-counters.js";
-import { countersUpdate, ledgerCounters, ledgerItem, mergeCounters, toUserRecord } from "./items.js";
+import {
+  countersUpdate,
+  ledgerCounters,
+  ledgerItem,
+  ledgerStatusChangeCounters,
+  ledgerStatusUpdate,
+  mergeCounters,
+  statusTransition,
+  toUserRecord,
+} from "./items.js";
 import { keys } from "./keys.js";
 import { outboxPut } from "./outbox-repository.js";
 import { depositWalletCredit, receiptMarkerPut } from "./payment-repository.js";
-import { runTransaction } from "./transactions.js";
+import { type MoveItem, refusing, runTransaction } from "./transactions.js";
 
 /** The attribute of a receipt marker that says which Paybill payment took it (runTransaction's lost-answer check). */
 const TRANS_ID = "c2bTransId";
+
+/** What a Paybill receipt marker records of its payment, so a repeat that says something else is seen (§13.3). */
+const claimOf = (payment: { amountCents: number; billRefNumber: string; businessShortCode: string }) => ({
+  amountCents: payment.amountCents,
+  billRefNumber: payment.billRefNumber,
+  businessShortCode: payment.businessShortCode,
+});
+
+/** The unmatched payment's item: its own key, listed on GSI1 (every payment) and GSI2 (by status). */
+function unmatchedItem(payment: UnmatchedPaymentRecord) {
+  const sort = keys.unmatchedPaymentsSort(payment.receivedAt, payment.transId);
+  return {
+    ...keys.unmatchedPayment(payment.transId),
+    type: "UnmatchedPayment",
+    ...payment,
+    GSI1PK: keys.unmatchedPaymentsList(payment.transId),
+    GSI1SK: sort,
+    GSI2PK: keys.unmatchedPaymentsByStatus(payment.status, payment.transId),
+    GSI2SK: sort,
+  };
+}
+
+/** The held payment's own attributes on its deposit item, beside the deposit's. */
+const HELD_ATTRIBUTES = ["transId", "billRefNumber", "businessShortCode", "transTime"] as const;
+
+function toHeld(item: Record<string, unknown>): HeldPaybillDeposit {
+  return {
+    transId: String(item.transId),
+    depositId: String(item.checkoutRequestId),
+    userId: String(item.userId),
+    lineId: String(item.ledgerLineId),
+    amountCents: Number(item.amountCents),
+    billRefNumber: String(item.billRefNumber ?? ""),
+    businessShortCode: String(item.businessShortCode ?? ""),
+    transTime: String(item.transTime ?? ""),
+    createdAt: String(item.createdAt),
+  };
+}
+
+/** The held deposit's status change, moving it between the held lists: refused as "not-pending" once settled. */
+function heldStatusUpdate(
+  TableName: string,
+  held: HeldPaybillDeposit,
+  to: "completed" | "failed",
+  set: Record<string, unknown>,
+): MoveItem {
+  return refusing(
+    "not-pending",
+    statusTransition(TableName, keys.deposit(held.depositId), {
+      from: "pending",
+      to,
+      partition: keys.heldPaybillDeposits(to, held.transId),
+      set,
+    }),
+  );
+}
+
+const optionalNumber = (value: unknown) => (typeof value === "number" ? { amountCents: value } : {});
+const optionalText = (name: string, value: unknown) => (typeof value === "string" ? { [name]: value } : {});
 
 /** Paybill (C2B) deposits on the single table (design.md §12.3). */
 export function createDynamoPaybillRepository(ctx: DynamoContext = defaultDynamoContext()): PaybillRepository {
@@ -26,12 +101,19 @@ export function createDynamoPaybillRepository(ctx: DynamoContext = defaultDynamo
       return user ? toUserRecord(user) : null;
     },
 
-    async credit({ transId, user, line, at }) {
+    async credit({ transId, user, line, at, billRefNumber, businessShortCode }) {
       await runTransaction(ctx, [
         receiptMarkerPut(
           TableName,
           transId,
-          { userId: user.id, lineId: line.id, channel: "paybill", [TRANS_ID]: transId, createdAt: at },
+          {
+            userId: user.id,
+            lineId: line.id,
+            channel: "paybill",
+            [TRANS_ID]: transId,
+            ...claimOf({ amountCents: line.amountCents, billRefNumber, businessShortCode }),
+            createdAt: at,
+          },
           { requestId: transId, attribute: TRANS_ID },
         ),
         // The same credit as an STK deposit's completion, trial-to-active rule included.
@@ -55,33 +137,180 @@ export function createDynamoPaybillRepository(ctx: DynamoContext = defaultDynamo
       ]);
     },
 
+    async hold(held, user, line) {
+      await runTransaction(ctx, [
+        receiptMarkerPut(
+          TableName,
+          held.transId,
+          {
+            userId: held.userId,
+            lineId: held.lineId,
+            channel: "paybill",
+            outcome: "confirming",
+            [TRANS_ID]: held.transId,
+            ...claimOf(held),
+            createdAt: held.createdAt,
+          },
+          { requestId: held.transId, attribute: TRANS_ID },
+        ),
+        {
+          Put: {
+            TableName,
+            Item: {
+              ...keys.deposit(held.depositId),
+              type: "Deposit",
+              checkoutRequestId: held.depositId,
+              merchantRequestId: "",
+              userId: held.userId,
+              amountCents: held.amountCents,
+              phoneNumber: "",
+              status: "pending",
+              ledgerLineId: held.lineId,
+              channel: "paybill",
+              receipt: held.transId,
+              ...Object.fromEntries(HELD_ATTRIBUTES.map((name) => [name, held[name]])),
+              createdAt: held.createdAt,
+              // Its own list, apart from the STK deposits the STK query reconciles.
+              GSI2PK: keys.heldPaybillDeposits("pending", held.transId),
+              GSI2SK: held.createdAt,
+            },
+            ConditionExpression: "attribute_not_exists(PK)",
+          },
+        },
+        {
+          Put: { TableName, Item: ledgerItem(line, summaryOf(user)), ConditionExpression: "attribute_not_exists(PK)" },
+        },
+        countersUpdate(TableName, ledgerCounters(line), held.userId),
+      ]);
+    },
+
+    async heldDeposits() {
+      const shards = await Promise.all(
+        keys.heldPaybillDepositsPartitions("pending").map(async (partition) => {
+          const items: Record<string, unknown>[] = [];
+          let ExclusiveStartKey: Record<string, unknown> | undefined;
+          do {
+            const page = await db.send(
+              new QueryCommand({
+                TableName,
+                IndexName: "GSI2",
+                KeyConditionExpression: "GSI2PK = :pk",
+                ExpressionAttributeValues: { ":pk": partition },
+                ExclusiveStartKey,
+              }),
+            );
+            items.push(...(page.Items ?? []));
+            ExclusiveStartKey = page.LastEvaluatedKey;
+          } while (ExclusiveStartKey);
+          return items;
+        }),
+      );
+      return shards
+        .flat()
+        .filter((item) => item.status === "pending")
+        .map(toHeld)
+        .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    },
+
+    async confirmHeld(held, at) {
+      await runTransaction(ctx, [
+        heldStatusUpdate(TableName, held, "completed", { settledAt: at }),
+        ledgerStatusUpdate(TableName, held.userId, held.lineId, "deposit", "pending", "completed", at),
+        depositWalletCredit(TableName, held.userId, held.amountCents),
+        countersUpdate(
+          TableName,
+          mergeCounters(
+            ledgerStatusChangeCounters("deposit", "pending", "completed"),
+            paybillDepositCounters(held.amountCents),
+          ),
+          held.userId,
+        ),
+        dayCountersUpdate(TableName, held.userId, dayOf(at), depositDay(held.amountCents)),
+        {
+          Update: {
+            TableName,
+            Key: keys.receiptMarker(held.transId),
+            UpdateExpression: "SET outcome = :credited",
+            ConditionExpression: "outcome = :confirming",
+            ExpressionAttributeValues: { ":credited": "credited", ":confirming": "confirming" },
+          },
+        },
+        outboxPut(TableName, {
+          kind: "deposit-credited",
+          moveId: held.lineId,
+          userId: held.userId,
+          data: { amountCents: held.amountCents, receipt: held.transId },
+          createdAt: at,
+        }),
+      ]);
+    },
+
+    async refuseHeld(held, at, resultDesc) {
+      await runTransaction(ctx, [
+        heldStatusUpdate(TableName, held, "failed", { settledAt: at, resultDesc }),
+        ledgerStatusUpdate(TableName, held.userId, held.lineId, "deposit", "pending", "failed", at),
+        countersUpdate(TableName, ledgerStatusChangeCounters("deposit", "pending", "failed"), held.userId),
+        {
+          Delete: {
+            TableName,
+            Key: keys.receiptMarker(held.transId),
+            ConditionExpression: "outcome = :confirming",
+            ExpressionAttributeValues: { ":confirming": "confirming" },
+          },
+        },
+      ]);
+    },
+
     async recordUnmatched(payment) {
-      const sort = keys.unmatchedPaymentsSort(payment.receivedAt, payment.transId);
       await runTransaction(ctx, [
         // The receipt is taken by the unmatched payment too: a later delivery, once an account answers to the
         // reference, cannot credit it as well; an admin's resolution moves the money (and the marker) instead.
         receiptMarkerPut(
           TableName,
           payment.transId,
-          { channel: "paybill", outcome: "unmatched", [TRANS_ID]: payment.transId, createdAt: payment.receivedAt },
+          {
+            channel: "paybill",
+            outcome: "unmatched",
+            [TRANS_ID]: payment.transId,
+            ...claimOf(payment),
+            createdAt: payment.receivedAt,
+          },
           { requestId: payment.transId, attribute: TRANS_ID },
         ),
-        {
-          Put: {
-            TableName,
-            Item: {
-              ...keys.unmatchedPayment(payment.transId),
-              type: "UnmatchedPayment",
-              ...payment,
-              GSI1PK: keys.unmatchedPaymentsList(payment.transId),
-              GSI1SK: sort,
-              GSI2PK: keys.unmatchedPaymentsByStatus(payment.status, payment.transId),
-              GSI2SK: sort,
-            },
-            ConditionExpression: "attribute_not_exists(PK)",
-          },
-        },
+        { Put: { TableName, Item: unmatchedItem(payment), ConditionExpression: "attribute_not_exists(PK)" } },
       ]);
+    },
+
+    async stkDepositOf(reference) {
+      const { Item } = await db.send(new GetCommand({ TableName, Key: keys.stkReference(reference) }));
+      return Item && typeof Item.checkoutRequestId === "string" && typeof Item.amountCents === "number"
+        ? { checkoutRequestId: Item.checkoutRequestId, amountCents: Item.amountCents }
+        : null;
+    },
+
+    async receiptClaim(receipt): Promise<ReceiptClaim | null> {
+      const { Item } = await db.send(
+        new GetCommand({ TableName, Key: keys.receiptMarker(receipt), ConsistentRead: true }),
+      );
+      if (!Item) return null;
+      return {
+        channel: Item.channel === "paybill" ? "paybill" : "stk",
+        ...optionalNumber(Item.amountCents),
+        ...optionalText("billRefNumber", Item.billRefNumber),
+        ...optionalText("businessShortCode", Item.businessShortCode),
+      };
+    },
+
+    async keepForAdmins(payment) {
+      try {
+        await db.send(
+          new PutCommand({ TableName, Item: unmatchedItem(payment), ConditionExpression: "attribute_not_exists(PK)" }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
     },
   };
 }

@@ -36,6 +36,7 @@ import {
 import { type Key, keys } from "./keys.js";
 import { outboxPut } from "./outbox-repository.js";
 import { provenPayoutNumberUpdate } from "./payout-number-items.js";
+import { firstProofItems } from "./payout-number-proof-items.js";
 import { type MoveItem, markerPut, refusing, runTransaction, type TransactItem } from "./transactions.js";
 
 /** Every page of a query, followed until DynamoDB has no more (or `enough` says so): a Limit or a filter ends a page early. */
@@ -226,6 +227,24 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
         [
           // The deposit is its own creation marker; Daraja's id is unique per push.
           markerPut(TableName, depositItem(deposit), deposit.checkoutRequestId),
+          // Daraja may also confirm an STK payment to the Paybill's C2B URL, naming this reference: the settle of
+          // that confirmation tells it from a Paybill payment whose payer typed a look-alike (services/paybill.ts).
+          ...(deposit.accountReference
+            ? [
+                {
+                  Put: {
+                    TableName,
+                    Item: {
+                      ...keys.stkReference(deposit.accountReference),
+                      type: "StkReference",
+                      checkoutRequestId: deposit.checkoutRequestId,
+                      amountCents: deposit.amountCents,
+                      createdAt: deposit.createdAt,
+                    },
+                  },
+                },
+              ]
+            : []),
           {
             Put: {
               TableName,
@@ -259,7 +278,23 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
       return { deposit: deposit ? toDepositRecord(deposit) : null, user: user ? toUserRecord(user) : null };
     },
 
-    async complete(deposit, from, receipt, at) {
+    async payoutNumberStanding(userId, msisdn) {
+      const { Responses = [] } = await db.send(
+        new TransactGetCommand({
+          TransactItems: [
+            { Get: { TableName, Key: keys.user(userId), ProjectionExpression: "phoneNumber" } },
+            { Get: { TableName, Key: keys.payoutNumber(userId, msisdn), ProjectionExpression: "PK" } },
+          ],
+        }),
+      );
+      const [user, proven] = Responses.map((r) => r?.Item);
+      return {
+        ...(typeof user?.phoneNumber === "string" ? { registeredPhoneNumber: user.phoneNumber } : {}),
+        proven: proven !== undefined,
+      };
+    },
+
+    async complete(deposit, from, receipt, at, firstProof) {
       const items: (MoveItem | TransactItem)[] = [
         depositStatusUpdate(TableName, deposit, from, "completed", { settledAt: at, ...(receipt ? { receipt } : {}) }),
         depositWalletCredit(TableName, deposit.userId, deposit.amountCents),
@@ -283,12 +318,18 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
             userId: deposit.userId,
             lineId: deposit.ledgerLineId,
             checkoutRequestId: deposit.checkoutRequestId,
+            // What a Paybill confirmation of the same receipt is compared with (design.md §13.3).
+            amountCents: deposit.amountCents,
             createdAt: at,
           }),
         );
       }
       // The phone the PIN was entered on may be paid to from now on (design.md §12.2), recorded with the money.
-      items.push(provenPayoutNumberUpdate(TableName, deposit.userId, deposit.phoneNumber, at));
+      // Its first proof also makes the block link and the owner's notice (design.md §13.2).
+      if (firstProof) {
+        const proven = { userId: deposit.userId, msisdn: deposit.phoneNumber, at, moveId: deposit.ledgerLineId };
+        items.push(...firstProofItems(TableName, proven, firstProof));
+      } else items.push(provenPayoutNumberUpdate(TableName, deposit.userId, deposit.phoneNumber, at));
       // Leaving pending frees one of the user's pending-deposit slots; a failed deposit gave its slot back already.
       if (from === "pending") items.push(countDown(TableName, pendingDeposits(deposit.userId)));
       // The owner is told (SMS and email) once this commits, by the notifications module.

@@ -2,7 +2,9 @@
  * The backfill behind `npm run migrate` for payout numbers (design.md §12.2): every completed STK deposit made before
  * settlements recorded the number it was paid from gets its payout-number item. Reads the completed-deposit lists
  * (GSI2 `DEPOSIT#completed#<nn>`, no scan); idempotent: an item already there keeps the earlier first deposit and the
- * later last one.
+ * later last one. A backfilled number waits like any other (design.md §13.2): payouts to it from its first deposit +
+ * 24 hours, so one proven long ago is usable at once. No notice or block link is made for it: its owner was not told
+ * when the deposit settled, and telling them now, of numbers proven before the rule, would be noise.
  */
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { DynamoContext } from "./client.js";

@@ -11,6 +11,7 @@ export const toPayoutNumberRecord = (item: Record<string, unknown>): PayoutNumbe
   phoneNumber: item.phoneNumber as string,
   firstDepositAt: item.firstDepositAt as string,
   lastDepositAt: item.lastDepositAt as string,
+  ...(typeof item.blockedAt === "string" ? { blockedAt: item.blockedAt } : {}),
 });
 
 /**

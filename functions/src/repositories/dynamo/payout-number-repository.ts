@@ -1,12 +1,18 @@
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { kesToCents } from "@jengafund/shared";
+import { ulidFloor } from "../../lib/ids.js";
 import type { PayoutAccountRecord, PayoutNumberRecord, PayoutNumberRepository } from "../payout-numbers-port.js";
+import { MoveRefusedError } from "../ports.js";
 import { adjustmentEntriesSince } from "./balance-adjuster-repository.js";
 import { batchGet } from "./batch-get.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
+import { queryItems } from "./index-pages.js";
 import { toUserRecord } from "./items.js";
 import { keys } from "./keys.js";
+import { outboxPut } from "./outbox-repository.js";
 import { toPayoutNumberRecord } from "./payout-number-items.js";
+import { endAllSessionsUpdate } from "./session-repository.js";
+import { refusing, runTransaction } from "./transactions.js";
 
 /** The most keys one BatchGetItem takes. */
 const BATCH_GET_MAX = 100;
@@ -55,6 +61,27 @@ export function createDynamoPayoutNumberRepository(
     return credits;
   }
 
+  /** An account's daily rewards paid into the wallet since a date: its reward lines, a key range of its partition. */
+  async function walletRewardsSince(userId: string, since: Date): Promise<number> {
+    let cents = 0;
+    const lines = queryItems(ctx, {
+      TableName,
+      KeyConditionExpression: "PK = :user AND SK BETWEEN :from AND :to",
+      FilterExpression: "transactionType = :reward AND #balance = :wallet",
+      ExpressionAttributeNames: { "#balance": "balance" },
+      ExpressionAttributeValues: {
+        ":user": keys.user(userId).PK,
+        ":from": `${keys.ledgerPrefix}${ulidFloor(since)}`,
+        ":to": `${keys.ledgerPrefix}~`,
+        ":reward": "reward",
+        ":wallet": "wallet",
+      },
+      ProjectionExpression: "amountCents",
+    });
+    for await (const line of lines) cents += Number(line.amountCents ?? 0);
+    return cents;
+  }
+
   return {
     async list(userId) {
       const numbers: PayoutNumberRecord[] = [];
@@ -79,11 +106,13 @@ export function createDynamoPayoutNumberRepository(
       const distinct = [...new Set(userIds)];
       const batches: string[][] = [];
       for (let i = 0; i < distinct.length; i += BATCH_GET_MAX) batches.push(distinct.slice(i, i + BATCH_GET_MAX));
-      const [users, credits] = await Promise.all([
+      const [users, credits, rewards] = await Promise.all([
         Promise.all(batches.map((batch) => batchGet(ctx, batch.map(keys.user)))).then((found) => found.flat()),
         Promise.all(distinct.map(async (id) => [id, await adminCreditsSince(id, creditsSince)] as const)),
+        Promise.all(distinct.map(async (id) => [id, await walletRewardsSince(id, creditsSince)] as const)),
       ]);
       const creditsOf = new Map(credits);
+      const rewardsOf = new Map(rewards);
       const accounts = new Map<string, PayoutAccountRecord>();
       for (const item of users) {
         const user = toUserRecord(item);
@@ -92,12 +121,77 @@ export function createDynamoPayoutNumberRepository(
           phoneNumber: user.phoneNumber,
           createdAt: user.createdAt,
           ...(user.passwordChangedAt ? { passwordChangedAt: user.passwordChangedAt } : {}),
-          // Read as stored: the two-factor routes record when sign-in with codes was last turned on or off.
+          // Read as stored: the two-factor routes record when sign-in with codes was last turned on or off, the
+          // login when a browser new to the account signed in, Account → Notifications when the alerts changed.
           ...(typeof item.twoFactorChangedAt === "string" ? { twoFactorChangedAt: item.twoFactorChangedAt } : {}),
+          ...(typeof item.newBrowserSignInAt === "string" ? { newBrowserSignInAt: item.newBrowserSignInAt } : {}),
+          ...(typeof item.notificationsChangedAt === "string"
+            ? { notificationsChangedAt: item.notificationsChangedAt }
+            : {}),
           adminCredits: creditsOf.get(user.id) ?? { count: 0, amountCents: 0 },
+          rewardsCents: rewardsOf.get(user.id) ?? 0,
         });
       }
       return accounts;
+    },
+
+    async find(pairs) {
+      const wanted = new Map(pairs.map(({ userId, msisdn }) => [`${userId} ${msisdn}`, { userId, msisdn }]));
+      const distinct = [...wanted.values()];
+      const batches: (typeof distinct)[] = [];
+      for (let i = 0; i < distinct.length; i += BATCH_GET_MAX) batches.push(distinct.slice(i, i + BATCH_GET_MAX));
+      const found = await Promise.all(
+        batches.map((batch) =>
+          batchGet(
+            ctx,
+            batch.map(({ userId, msisdn }) => keys.payoutNumber(userId, msisdn)),
+          ),
+        ),
+      );
+      return found.flat().map(toPayoutNumberRecord);
+    },
+
+    async block({ tokenHash, at, sourceIp, eventId }) {
+      const linkKey = keys.payoutNumberBlock(tokenHash);
+      const { Item: link } = await db.send(new GetCommand({ TableName, Key: linkKey, ConsistentRead: true }));
+      const nowSeconds = Math.floor(at.getTime() / 1000);
+      const userId = link?.userId;
+      const phoneNumber = link?.phoneNumber;
+      if (typeof userId !== "string" || typeof phoneNumber !== "string")
+        throw new MoveRefusedError("block-link-invalid");
+      const now = at.toISOString();
+      await runTransaction(ctx, [
+        // Single use and 7 days, in the write's condition: two clicks at once block once.
+        refusing("block-link-invalid", {
+          Update: {
+            TableName,
+            Key: linkKey,
+            UpdateExpression: "SET usedAt = :now",
+            ConditionExpression: "attribute_exists(PK) AND attribute_not_exists(usedAt) AND expiresAt > :nowSeconds",
+            ExpressionAttributeValues: { ":now": now, ":nowSeconds": nowSeconds },
+          },
+        }),
+        // Kept, marked blocked: a later deposit from it does not make it a payout number again.
+        refusing("block-link-invalid", {
+          Update: {
+            TableName,
+            Key: keys.payoutNumber(userId, phoneNumber),
+            UpdateExpression: "SET blockedAt = :now",
+            ConditionExpression: "attribute_exists(PK)",
+            ExpressionAttributeValues: { ":now": now },
+          },
+        }),
+        // Every session ends, as logout-all ends them: whoever added the number is signed out.
+        refusing("block-link-invalid", endAllSessionsUpdate(TableName, userId)),
+        outboxPut(TableName, {
+          kind: "payout-number-blocked",
+          moveId: eventId,
+          userId,
+          data: { phoneNumber, ...(sourceIp ? { sourceIp } : {}) },
+          createdAt: now,
+        }),
+      ]);
+      return { userId, phoneNumber };
     },
   };
 }

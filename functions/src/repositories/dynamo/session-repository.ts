@@ -4,6 +4,19 @@ import { type DynamoContext, defaultDynamoContext } from "./client.js";
 import { isConditionFailure } from "./condition-failure.js";
 import { keys } from "./keys.js";
 
+/** Every session of the account ends (logout-all, a blocked payout number): the map emptied, refused for no user. */
+export function endAllSessionsUpdate(TableName: string, userId: string) {
+  return {
+    Update: {
+      TableName,
+      Key: keys.user(userId),
+      UpdateExpression: "SET sessions = :none",
+      ConditionExpression: "attribute_exists(PK)",
+      ExpressionAttributeValues: { ":none": {} },
+    },
+  };
+}
+
 /** The live sessions in the user item's `sessions` map, and the browsers seen signing in, as items beside the user. */
 export function createDynamoSessionRepository(ctx: DynamoContext = defaultDynamoContext()): SessionRepository {
   const { db, TableName } = ctx;
@@ -74,15 +87,7 @@ export function createDynamoSessionRepository(ctx: DynamoContext = defaultDynamo
     },
 
     async endAllSessions(userId) {
-      await db.send(
-        new UpdateCommand({
-          TableName,
-          Key: keys.user(userId),
-          UpdateExpression: "SET sessions = :none",
-          ConditionExpression: "attribute_exists(PK)",
-          ExpressionAttributeValues: { ":none": {} },
-        }),
-      );
+      await db.send(new UpdateCommand(endAllSessionsUpdate(TableName, userId).Update));
     },
 
     async rememberDevice(userId, deviceHash, now, keepSeconds) {
@@ -102,6 +107,18 @@ export function createDynamoSessionRepository(ctx: DynamoContext = defaultDynamo
         }),
       );
       return !(typeof Attributes?.expiresAt === "number" && Attributes.expiresAt > nowSeconds);
+    },
+
+    async noteNewBrowserSignIn(userId, at) {
+      await db.send(
+        new UpdateCommand({
+          TableName,
+          Key: keys.user(userId),
+          UpdateExpression: "SET newBrowserSignInAt = :at",
+          ConditionExpression: "attribute_exists(PK)",
+          ExpressionAttributeValues: { ":at": at.toISOString() },
+        }),
+      );
     },
   };
 }

@@ -37,6 +37,7 @@ type Item = Record<string, unknown>;
 
 const ATTRIBUTES = [
   "transId",
+  "receipt",
   "amountCents",
   "billRefNumber",
   "msisdn",

@@ -2,12 +2,16 @@ import { Outlet } from "react-router-dom";
 import { paths } from "../../config/paths";
 import { AdminTwoFactorGate } from "../../features/account/components/admin-two-factor-gate";
 import { usePendingAdjustmentCount } from "../../features/admin-adjustments/hooks/use-pending-adjustment-count";
+import { usePendingPackageChangeCount } from "../../features/admin-package-changes/hooks/use-pending-package-change-count";
 import { useUnmatchedPaymentCount } from "../../features/admin-unmatched/hooks/use-unmatched-payment-count";
 import { StepUpDialog } from "../../features/step-up/components/step-up-dialog";
 import { AreaLayout } from "./area-layout";
 
 export function AdminLayout() {
   const pendingAdjustments = usePendingAdjustmentCount();
+  const pendingPackageChanges = usePendingPackageChangeCount();
+  /** Everything waiting for a second admin on the Approvals tab. */
+  const pendingApprovals = (pendingAdjustments ?? 0) + (pendingPackageChanges ?? 0);
   const unmatchedPayments = useUnmatchedPaymentCount();
   const tabs = [
     { to: paths.admin.overview, label: "Overview" },
@@ -15,7 +19,7 @@ export function AdminLayout() {
     { to: paths.admin.packages, label: "Packages" },
     { to: paths.admin.transactions, label: "Transactions" },
     { to: paths.admin.withdrawals, label: "Withdrawals" },
-    { to: paths.admin.approvals, label: "Approvals", count: { value: pendingAdjustments ?? 0, noun: "pending" } },
+    { to: paths.admin.approvals, label: "Approvals", count: { value: pendingApprovals, noun: "pending" } },
     {
       to: paths.admin.unmatchedPayments,
       label: "Unmatched",

@@ -9,8 +9,7 @@ export const statusOptions = [
   { value: "expired", label: "Expired" },
 ] as const;
 
-/** Shown instead of the Process button where the server would refuse this admin's decision (design.md §12.1). */
-export const WAITING_FOR_ANOTHER_ADMIN = "Waiting for another admin";
+export { WAITING_FOR_ANOTHER_ADMIN } from "../../../components/admin/four-eyes";
 
 export function personName(person: { firstName: string; lastName: string }): string {
   return `${person.firstName} ${person.lastName}`;

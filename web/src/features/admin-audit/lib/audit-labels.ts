@@ -20,6 +20,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "adjustment.request": "Adjustment sent for approval",
   "adjustment.approve": "Adjustment approved",
   "adjustment.reject": "Adjustment rejected",
+  "package.change.requested": "Package change requested",
+  "package.change.approved": "Package change approved",
+  "package.change.rejected": "Package change rejected",
   "unmatched-payment.assign": "Paybill payment credited",
   "unmatched-payment.return": "Paybill payment returned",
 };

@@ -1,4 +1,4 @@
-import { Dialog } from "@chakra-ui/react";
+import { Dialog, Stack, Text } from "@chakra-ui/react";
 import type { Package, PackageInput } from "@jengafund/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
@@ -29,10 +29,21 @@ export function PackageFormDialog({ pkg, onClose }: PackageFormDialogProps) {
   const [form, setForm] = useState<PackageForm>(() => (pkg ? packageToForm(pkg) : newPackageForm()));
   const [errors, setErrors] = useState<PackageFormErrors>({});
   const save = useMutation({
-    mutationFn: (input: PackageInput) => (pkg ? updatePackage(pkg._id, input) : createPackage(input)),
-    onSuccess: () => {
-      toast.success(pkg ? "Package updated successfully" : "Package created successfully");
+    /** The server's message when the package or its new terms wait for a second admin; nothing when applied. */
+    mutationFn: async (input: PackageInput): Promise<string | undefined> => {
+      if (!pkg) return (await createPackage(input)).message;
+      const outcome = await updatePackage(pkg._id, input);
+      return outcome.kind === "sentForApproval" ? outcome.message : undefined;
+    },
+    onSuccess: (waiting) => {
       onClose();
+      if (waiting) {
+        // Investors see nothing new until a second admin approves: only the approvals are read again.
+        toast.info(waiting);
+        void queryClient.invalidateQueries({ queryKey: queryKeys.admin.packageChanges });
+        return;
+      }
+      toast.success("Package updated successfully");
       void queryClient.invalidateQueries({ queryKey: queryKeys.packages });
       void queryClient.invalidateQueries({ queryKey: queryKeys.admin.stats });
     },
@@ -71,7 +82,14 @@ export function PackageFormDialog({ pkg, onClose }: PackageFormDialogProps) {
         mx={{ base: "0", md: "4" }}
       >
         <Dialog.Body>
-          <PackageFields form={form} errors={errors} onChange={change} />
+          <Stack gap="4">
+            <Text fontSize="sm" color="fg.muted">
+              {pkg
+                ? "Changes to price, rates or maturity wait for a second admin's approval; other changes apply at once."
+                : "A new package is listed for investors once a second admin approves it."}
+            </Text>
+            <PackageFields form={form} errors={errors} onChange={change} />
+          </Stack>
         </Dialog.Body>
         <DialogFormFooter
           submitting={submitting}

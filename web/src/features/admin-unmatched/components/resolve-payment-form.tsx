@@ -1,6 +1,7 @@
 import { Alert, Button, Dialog, HStack, Input, RadioGroup, Spinner, Stack, Textarea } from "@chakra-ui/react";
 import {
   AssignUnmatchedPaymentSchema,
+  notCreditable,
   type ResolveUnmatchedPaymentInput,
   ReturnUnmatchedPaymentSchema,
   type UnmatchedPayment,
@@ -45,6 +46,8 @@ export function ResolvePaymentForm({ payment, onSubmittingChange, onCancel, onRe
   // One request per tap: a double tap credits the payment once (design.md §12.7).
   const resolve = useOneAtATime((input: ResolveUnmatchedPaymentInput) => resolution.mutateAsync(input));
   const busy = resolve.busy;
+  // A payment outside Paybill's amounts, or a receipt conflict, can only be returned (design.md §13.3).
+  const onlyReturn = notCreditable(payment);
 
   function edited() {
     setErrors({});
@@ -83,7 +86,11 @@ export function ResolvePaymentForm({ payment, onSubmittingChange, onCancel, onRe
             <RadioGroup.Label>Action</RadioGroup.Label>
             <HStack gap="6" mt="2" wrap="wrap">
               {actions.map((option) => (
-                <RadioGroup.Item key={option.value} value={option.value}>
+                <RadioGroup.Item
+                  key={option.value}
+                  value={option.value}
+                  disabled={option.value === "credit" && onlyReturn !== null}
+                >
                   <RadioGroup.ItemHiddenInput />
                   <RadioGroup.ItemIndicator />
                   <RadioGroup.ItemText>{option.label}</RadioGroup.ItemText>
@@ -91,6 +98,12 @@ export function ResolvePaymentForm({ payment, onSubmittingChange, onCancel, onRe
               ))}
             </HStack>
           </RadioGroup.Root>
+          {onlyReturn && (
+            <Alert.Root status="info" variant="subtle">
+              <Alert.Indicator />
+              <Alert.Description>{onlyReturn}</Alert.Description>
+            </Alert.Root>
+          )}
           {action === "credit" && (
             <UserPicker
               selected={user}

@@ -41,6 +41,8 @@ const reasonLabels: Record<UnmatchedPaymentReason, string> = {
   "other-short-code": "Paid to a business number that is not ours",
   "amount-out-of-bounds": "The amount is outside KES 1 to 250,000",
   "invalid-receipt": "M-Pesa's receipt is not 10 letters and digits",
+  "receipt-conflict": "M-Pesa's receipt was already taken by a payment with other details",
+  "receipt-mismatch": "M-Pesa's records show no such payment, or another amount",
 };
 
 export function reasonLabel(reason: UnmatchedPaymentReason): string {

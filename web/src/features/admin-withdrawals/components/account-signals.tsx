@@ -1,7 +1,7 @@
 import { Badge, Stack, Text, Wrap } from "@chakra-ui/react";
 import type { Withdrawal } from "@jengafund/shared";
 import { useState } from "react";
-import { accountSignals, paysRegisteredNumber } from "../lib/account-signals";
+import { accountSignals, firstProvenText, paysRegisteredNumber } from "../lib/account-signals";
 
 /**
  * The account's signals as badges of text: the words carry the meaning, the colour only draws the eye (orange for
@@ -28,9 +28,14 @@ export function AccountSignals({ withdrawal }: { withdrawal: Withdrawal }) {
   );
 }
 
-/** The payout number and, beside it, the registered one, or that they are the same. */
+/**
+ * The payout number and, beside it, the registered one, or that they are the same; for a number proven by a deposit,
+ * how long ago it was first proven (a new one is how a stolen password reaches money: design.md §13.2).
+ */
 export function PayoutAndRegisteredNumber({ withdrawal }: { withdrawal: Withdrawal }) {
+  const [now] = useState(() => new Date());
   const same = paysRegisteredNumber(withdrawal);
+  const firstProven = firstProvenText(withdrawal, now);
   return (
     <Stack gap="1" align="start">
       <Text whiteSpace="nowrap">{withdrawal.phoneNumber}</Text>
@@ -44,6 +49,7 @@ export function PayoutAndRegisteredNumber({ withdrawal }: { withdrawal: Withdraw
           <Badge colorPalette="orange" variant="subtle">
             Not the registered number
           </Badge>
+          {firstProven && <Text whiteSpace="nowrap">{firstProven}</Text>}
           <Text color="fg.muted" whiteSpace="nowrap">
             Registered: {withdrawal.account?.registeredPhoneNumber}
           </Text>

@@ -13,7 +13,7 @@ export interface AccountSignal {
   notable: boolean;
 }
 
-/** What the admin deciding a payout should weigh about the account (design.md §12.2), as sentences. */
+/** What the admin deciding a payout should weigh about the account (design.md §12.2, §13.2), as sentences. */
 export function accountSignals(account: WithdrawalAccount, now: Date): AccountSignal[] {
   const age = formatDistanceStrict(new Date(account.createdAt), now);
   const young = now.getTime() - Date.parse(account.createdAt) < NEW_ACCOUNT_DAYS * DAY_MS;
@@ -29,6 +29,19 @@ export function accountSignals(account: WithdrawalAccount, now: Date): AccountSi
       notable: true,
     });
   }
+  // Recent changes a thief with the password would make (design.md §13.2): the server sends them only while recent.
+  if (account.newBrowserSignInAt) {
+    signals.push({ key: "new-browser", text: "New-browser sign-in in the last 24 h", notable: true });
+  }
+  if (account.alertsChangedAt) {
+    signals.push({ key: "alerts", text: "Alerts changed in the last 7 days", notable: true });
+  }
+  // A package's rate is money (design.md §13.1): what the account earned in rewards is weighed beside its payout.
+  signals.push({
+    key: "rewards",
+    text: `Rewards in the last 30 days: ${formatKes(account.rewards30d)}`,
+    notable: false,
+  });
   const { count, amount } = account.adminCredits30d;
   signals.push(
     count > 0
@@ -46,4 +59,10 @@ export function accountSignals(account: WithdrawalAccount, now: Date): AccountSi
 export function paysRegisteredNumber(withdrawal: Withdrawal): boolean | undefined {
   const registered = withdrawal.account?.registeredPhoneNumber;
   return registered === undefined ? undefined : registered === withdrawal.phoneNumber;
+}
+
+/** "First proven 3 hours ago": when the payout number became one (design.md §13.2); none for the registered number. */
+export function firstProvenText(withdrawal: Withdrawal, now: Date): string | undefined {
+  const at = withdrawal.account?.payoutNumberFirstProvenAt;
+  return at ? `First proven ${formatDistanceStrict(new Date(at), now, { addSuffix: true })}` : undefined;
 }

@@ -1,7 +1,7 @@
-import { Button, Checkbox, HStack, Input, Link, Stack, Text } from "@chakra-ui/react";
+import { Alert, Button, Checkbox, HStack, Input, Link, Stack, Text } from "@chakra-ui/react";
 import { type LoginInput, LoginInputSchema } from "@jengafund/shared";
 import { type FormEvent, useState } from "react";
-import { Link as RouterLink, useNavigate } from "react-router-dom";
+import { Link as RouterLink, useNavigate, useSearchParams } from "react-router-dom";
 import { FormField } from "../../../components/ui/form-field";
 import { PasswordInput } from "../../../components/ui/password-input";
 import { paths } from "../../../config/paths";
@@ -9,8 +9,9 @@ import { errorMessage, isTwoFactorRequired } from "../../../lib/api-client";
 import { homePath } from "../../../lib/auth/home-path";
 import { useAuth } from "../../../lib/auth/use-auth";
 import { type FieldErrors, fieldErrors } from "../../../lib/field-errors";
+import { usePrerenderedForm } from "../../../lib/pre-app-forms";
 import { toast } from "../../../lib/toast/toast";
-import { PROOF_OF_WORK_TEXTS, RECOVERY_TEXTS } from "../lib/auth-texts";
+import { PROOF_OF_WORK_TEXTS, RECOVERY_TEXTS, SIGN_IN_LINK_TEXTS } from "../lib/auth-texts";
 import { challengeOf } from "../lib/challenge";
 import { AuthAlert } from "./auth-alert";
 import { ProofOfWorkCheck } from "./proof-of-work-check";
@@ -22,6 +23,8 @@ const REMEMBERED_EMAIL_KEY = "rememberedEmail";
 export function LoginForm() {
   const { login } = useAuth();
   const navigate = useNavigate();
+  /** The emailed sign-in link's token (design.md §13.4): sent with the password when the page was opened from it. */
+  const signInToken = useSearchParams()[0].get("signin") || undefined;
   const [rememberedEmail] = useState(() => localStorage.getItem(REMEMBERED_EMAIL_KEY));
   const [values, setValues] = useState<LoginInput>({ email: rememberedEmail ?? "", password: "" });
   const [remember, setRemember] = useState(rememberedEmail !== null);
@@ -36,6 +39,11 @@ export function LoginForm() {
   const [check, setCheck] = useState<{ challenge: object; reason: string; round: number }>();
   const [altcha, setAltcha] = useState<string | null>(null);
   const [checkPending, setCheckPending] = useState(false);
+  /** The page is pre-rendered: what was typed, and a tap on Sign In, before the app took over. */
+  const formRef = usePrerenderedForm("login", (typed) => {
+    setValues((current) => ({ ...current, ...typed.values }));
+    if (typed.checked.remember !== undefined) setRemember(typed.checked.remember);
+  });
 
   const update = (field: keyof LoginInput) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -69,7 +77,7 @@ export function LoginForm() {
     setCheckPending(false);
     let user: Awaited<ReturnType<typeof login>>;
     try {
-      user = await login({ ...input, ...(sent ? { altcha: sent } : {}) });
+      user = await login({ ...input, ...(sent ? { altcha: sent } : {}), ...(signInToken ? { signInToken } : {}) });
     } catch (error) {
       const challenge = challengeOf(error);
       setCheck(
@@ -116,8 +124,16 @@ export function LoginForm() {
   }
 
   return (
-    <form onSubmit={handleSubmit}>
+    <form name="login" ref={formRef} onSubmit={handleSubmit}>
       <Stack gap="4">
+        {signInToken && (
+          <Alert.Root status="info" variant="subtle">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Description>{SIGN_IN_LINK_TEXTS.intro}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        )}
         <FormField label="Email" error={errors.email}>
           <Input name="email" type="email" autoComplete="email" value={values.email} onChange={update("email")} />
         </FormField>
@@ -130,7 +146,11 @@ export function LoginForm() {
           />
         </FormField>
         <HStack justify="space-between" wrap="wrap">
-          <Checkbox.Root checked={remember} onCheckedChange={(details) => setRemember(details.checked === true)}>
+          <Checkbox.Root
+            name="remember"
+            checked={remember}
+            onCheckedChange={(details) => setRemember(details.checked === true)}
+          >
             <Checkbox.HiddenInput />
             <Checkbox.Control />
             <Checkbox.Label>Remember me</Checkbox.Label>

@@ -10,6 +10,7 @@ import { errorMessage } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth/use-auth";
 import { type FieldErrors, fieldErrors } from "../../../lib/field-errors";
 import { PHONE_FORMATS } from "../../../lib/phone-formats";
+import { usePrerenderedForm } from "../../../lib/pre-app-forms";
 import { toast } from "../../../lib/toast/toast";
 import { type ReferralCodeStatus, useReferralCodeCheck } from "../api/use-referral-code-check";
 import { NewPasswordFields, newPasswordProblem } from "./new-password-fields";
@@ -43,6 +44,11 @@ export function RegisterForm() {
   const [errors, setErrors] = useState<FieldErrors<FieldName>>({});
   const [submitting, setSubmitting] = useState(false);
   const referral = useReferralCodeCheck(values.referralCode);
+  /** The page is pre-rendered: what was typed, and a tap on Create Account, before the app took over. */
+  const formRef = usePrerenderedForm("register", (typed) => {
+    setValues((current) => ({ ...current, ...typed.values }));
+    if (typed.checked.acceptTerms !== undefined) setAcceptedTerms(typed.checked.acceptTerms);
+  });
 
   const update = (field: FieldName) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -75,7 +81,7 @@ export function RegisterForm() {
   }
 
   return (
-    <form onSubmit={handleSubmit}>
+    <form name="register" ref={formRef} onSubmit={handleSubmit}>
       <Stack gap="4">
         <Alert.Root status="success" variant="subtle">
           <Alert.Indicator />
@@ -135,6 +141,7 @@ export function RegisterForm() {
           </Alert.Root>
         )}
         <Checkbox.Root
+          name="acceptTerms"
           required
           checked={acceptedTerms}
           onCheckedChange={(details) => setAcceptedTerms(details.checked === true)}

@@ -44,3 +44,11 @@ export const PROOF_OF_WORK_TEXTS = {
   /** When the form is sent before the check is done. */
   unsolved: "Wait for the check below to finish, then try again.",
 } as const;
+
+/**
+ * The emailed sign-in link (design.md §13.4): past very many failed passwords in a day, the login page opened from
+ * the link (`/login?signin=<token>`) asks for the password and sends it with the link.
+ */
+export const SIGN_IN_LINK_TEXTS = {
+  intro: "You opened your sign-in link. Enter your email and password to finish signing in.",
+} as const;

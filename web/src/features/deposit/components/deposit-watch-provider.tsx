@@ -15,6 +15,7 @@ const watchOf = (deposit: DepositStatusView) => ({
   amount: deposit.amount,
   // Never later than now, should this device's clock be behind the server's.
   startedAt: Math.min(Date.parse(deposit.createdAt) || Date.now(), Date.now()),
+  ...(deposit.channel ? { channel: deposit.channel } : {}),
 });
 
 /**
@@ -75,6 +76,7 @@ export function DepositWatchProvider({ children }: { children: ReactNode }) {
           key={deposit.checkoutRequestId}
           checkoutRequestId={deposit.checkoutRequestId}
           startedAt={deposit.startedAt}
+          {...(deposit.channel ? { paybill: { amount: deposit.amount } } : {})}
           onEnd={end}
         />
       ))}

@@ -6,7 +6,7 @@ import { queryKeys } from "../../../lib/query-keys";
 import type { DepositStatus } from "../api/get-deposit";
 import { DEPOSIT_TOASTS } from "../lib/deposit-messages";
 import { DEPOSIT_POLLING, nextPollDelay } from "../lib/deposit-polling";
-import { showOutcome, showStillConfirming } from "../lib/deposit-toast";
+import { showOutcome, showPaybillConfirming, showStillConfirming } from "../lib/deposit-toast";
 
 // The watcher sits above every route, landing page included; the API client (with Amplify) loads with the first
 // poll instead, by which time the deposit form has loaded it anyway.
@@ -17,6 +17,8 @@ interface DepositWatcherProps {
   checkoutRequestId: string;
   /** When the prompt went out: the polling schedule counts from here. */
   startedAt: number;
+  /** A Paybill payment the server holds until M-Pesa's record shows it (design.md §13.3), with its amount. */
+  paybill?: { amount: number };
   /** The watch is over, whatever the outcome. */
   onEnd: (checkoutRequestId: string) => void;
 }
@@ -27,10 +29,15 @@ interface DepositWatcherProps {
  * nothing about the payment, so polling goes on through it. Renders nothing; unmounting it stops the watch without a
  * word.
  */
-export function DepositWatcher({ checkoutRequestId, startedAt, onEnd }: DepositWatcherProps) {
+export function DepositWatcher({ checkoutRequestId, startedAt, paybill, onEnd }: DepositWatcherProps) {
   const { setUser } = useAuth();
   const queryClient = useQueryClient();
-  const toldStillWaiting = useRef(false);
+  // A Paybill payment sent no prompt: it is told once, here, that it arrived and waits for M-Pesa's record.
+  const toldStillWaiting = useRef(paybill !== undefined);
+  const paybillAmount = paybill?.amount;
+  useEffect(() => {
+    if (paybillAmount !== undefined) showPaybillConfirming(checkoutRequestId, paybillAmount);
+  }, [checkoutRequestId, paybillAmount]);
   const status = useQuery({
     queryKey: queryKeys.deposit(checkoutRequestId),
     queryFn: () => fetchDeposit(checkoutRequestId),

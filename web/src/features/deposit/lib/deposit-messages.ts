@@ -9,6 +9,8 @@ export const DEPOSIT_TOASTS = {
   failed: (resultDesc: string | undefined) =>
     `M-Pesa payment failed: ${failureReason(resultDesc)}. No money was taken.`,
   stillConfirming: "Your M-Pesa payment is still being confirmed. Your balance will update once M-Pesa confirms it.",
+  /** A Paybill payment above KES 10,000, credited once M-Pesa's record shows it (design.md §13.3). */
+  paybillConfirming: (amountKes: number) => `Deposit of ${formatKes(amountKes)} received — confirming with M-Pesa`,
 } as const;
 
 /**

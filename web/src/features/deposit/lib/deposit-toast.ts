@@ -33,6 +33,11 @@ export function showPromptSent(checkoutRequestId: string): void {
   withToast((toast) => toast(DEPOSIT_TOASTS.promptSent, { ...waiting, toastId: depositToastId(checkoutRequestId) }));
 }
 
+/** A Paybill payment the server holds until M-Pesa's record shows it: no prompt, so its toast starts here. */
+export function showPaybillConfirming(checkoutRequestId: string, amountKes: number): void {
+  rewrite(checkoutRequestId, DEPOSIT_TOASTS.paybillConfirming(amountKes), waiting);
+}
+
 export function showStillConfirming(checkoutRequestId: string): void {
   rewrite(checkoutRequestId, DEPOSIT_TOASTS.stillConfirming, waiting);
 }

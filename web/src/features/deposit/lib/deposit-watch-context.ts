@@ -5,6 +5,8 @@ export interface PendingDeposit {
   amount: number;
   /** When the prompt went out (epoch ms): the polling schedule and the long-wait notice count from here. */
   startedAt: number;
+  /** A Paybill payment being confirmed with M-Pesa (design.md §13.3), rather than an STK prompt. */
+  channel?: "paybill";
 }
 
 export interface DepositWatchValue {

@@ -1,5 +1,6 @@
-import { Alert, Dialog, Stack, Switch, Table, Text } from "@chakra-ui/react";
+import { Alert, Box, Dialog, Stack, Switch, Table, Text } from "@chakra-ui/react";
 import {
+  CurrentPasswordSchema,
   isLockedNotification,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_KINDS,
@@ -12,7 +13,9 @@ import { type FormEvent, useState } from "react";
 import { ActionTile } from "../../../components/ui/action-tile";
 import { DialogFormFooter } from "../../../components/ui/dialog-form-footer";
 import { DialogFrame } from "../../../components/ui/dialog-frame";
+import { FormField } from "../../../components/ui/form-field";
 import { SettingsIcon } from "../../../components/ui/icons";
+import { PasswordInput } from "../../../components/ui/password-input";
 import { errorMessage } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth/use-auth";
 import { toast } from "../../../lib/toast/toast";
@@ -22,6 +25,9 @@ import { carries, preferenceChanges } from "../lib/preference-changes";
 
 const CHANNEL_NAMES: Record<NotificationChannel, string> = { sms: "SMS", email: "Email" };
 export const LOCKED_NOTE = "Security notice — always sent";
+export const PASSWORD_LABEL = "Your password";
+export const PASSWORD_HELPER =
+  "Changing your alerts needs your password. We tell you by SMS and email when they change.";
 
 /** Account → Quick Actions' "Account Settings" tile (spec §2) and the Notifications dialog it opens. */
 export function NotificationsDialog() {
@@ -50,21 +56,30 @@ export function NotificationsDialog() {
 
 /**
  * A switch per kind and channel, as GET /auth/me says they are. Security notices (and a withdrawal being asked for)
- * are always sent: their switches stay on and cannot be changed. Saving sends only what changed; the answer's user
- * replaces the signed-in user, and its message is the one toast.
+ * are always sent: their switches stay on and cannot be changed. Saving sends only what changed, with the password
+ * (design.md §13.2: a stolen session alone cannot silence the owner); the answer's user replaces the signed-in user,
+ * and its message is the one toast. A missing password shows under its field; the server's refusal (a wrong one) above.
  */
 function NotificationsForm({ onSaved }: { onSaved: () => void }) {
   const { user, setUser } = useAuth();
   const saved = user?.notifications;
   const [draft, setDraft] = useState<NotificationPreferences | undefined>(saved);
   const [failure, setFailure] = useState<string>();
+  const [password, setPassword] = useState("");
+  const [passwordError, setPasswordError] = useState<string>();
   const changes = saved && draft ? preferenceChanges(saved, draft) : undefined;
 
   const save = useOneAtATime(async () => {
     if (!changes) return;
+    const checked = CurrentPasswordSchema.safeParse(password);
+    if (!checked.success) {
+      setPasswordError(checked.error.issues[0]?.message);
+      return;
+    }
+    setPasswordError(undefined);
     setFailure(undefined);
     try {
-      const answer = await updateNotificationPreferences(changes);
+      const answer = await updateNotificationPreferences({ ...changes, password: checked.data });
       setUser(answer.user);
       toast.success(answer.message);
       onSaved();
@@ -143,6 +158,18 @@ function NotificationsForm({ onSaved }: { onSaved: () => void }) {
               </Table.Body>
             </Table.Root>
           )}
+          <FormField label={PASSWORD_LABEL} helper={PASSWORD_HELPER} error={passwordError}>
+            {/* The width on a box around the field, so the show/hide toggle stays inside the field's end. */}
+            <Box w="full" maxW="20rem">
+              <PasswordInput
+                name="password"
+                autoComplete="current-password"
+                value={password}
+                disabled={save.busy}
+                onChange={(event) => setPassword(event.target.value)}
+              />
+            </Box>
+          </FormField>
         </Stack>
       </Dialog.Body>
       <DialogFormFooter

@@ -35,8 +35,17 @@ export function PaybillWatcher({ userId, ledger, onLanded }: PaybillWatcherProps
 
   useEffect(() => {
     if (!data) return;
-    const landed = ledger.landed(data);
-    if (landed.length === 0) return;
+    const news = ledger.landed(data);
+    // Above KES 10,000 a payment waits for M-Pesa's record: the pending-deposit watch takes it from here (its toast
+    // says it was received and is being confirmed, the header shows it, and it announces the credit).
+    if (news.some((deposit) => deposit.status === "pending")) {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.pendingDeposits(userId) });
+    }
+    const landed = news.filter((deposit) => deposit.status === "completed");
+    if (landed.length === 0) {
+      if (news.length > 0) onLanded();
+      return;
+    }
     void queryClient.invalidateQueries({ queryKey: queryKeys.history.all });
     void queryClient.invalidateQueries({ queryKey: queryKeys.investments });
     void refreshUser().then(() => {
@@ -44,7 +53,7 @@ export function PaybillWatcher({ userId, ledger, onLanded }: PaybillWatcherProps
       for (const deposit of landed) announce(deposit, user?.walletBalance);
       onLanded();
     });
-  }, [data, ledger, queryClient, refreshUser, onLanded]);
+  }, [data, ledger, queryClient, refreshUser, onLanded, userId]);
 
   return null;
 }

@@ -15,16 +15,14 @@ export const PAYBILL_WATCH = {
 export const PAYBILL_DEPOSIT_DESCRIPTION = "M-Pesa Paybill deposit";
 
 function isPaybillDeposit(transaction: Transaction): boolean {
-  return (
-    transaction.type === "deposit" &&
-    transaction.status === "completed" &&
-    transaction.description === PAYBILL_DEPOSIT_DESCRIPTION
-  );
+  return transaction.type === "deposit" && transaction.description === PAYBILL_DEPOSIT_DESCRIPTION;
 }
 
 /**
  * The Paybill deposits already known to this page. The first reading of the ledger only learns them: a payment is
- * news when a later reading shows it. Clock-free, so a phone whose clock is off still hears of its payment.
+ * news when a later reading shows it. Clock-free, so a phone whose clock is off still hears of its payment. A payment
+ * above KES 10,000 first shows as pending while M-Pesa's record is awaited (design.md §13.3): that is its news, and
+ * the pending-deposit watch announces its credit, so it is not announced again when it completes.
  */
 export interface PaybillLedger {
   /** The Paybill deposits of `transactions` not seen before (none on the first reading), now seen. */
@@ -45,7 +43,7 @@ export function createPaybillLedger(): PaybillLedger {
       const known = seen;
       const fresh = paybill.filter((transaction) => !known.has(transaction._id));
       for (const transaction of fresh) known.add(transaction._id);
-      return fresh;
+      return fresh.filter((transaction) => transaction.status === "completed" || transaction.status === "pending");
     },
     reset() {
       seen = undefined;

@@ -1,0 +1,28 @@
+import { DecidePackageChangeInputSchema, PACKAGE_CHANGE_MESSAGES, ResourceIdPathSchema } from "@jengafund/shared";
+import { packageChanges } from "../../app.js";
+import { httpHandler } from "../../lib/middleware.js";
+import { presentPackage } from "../../lib/presenters.js";
+import { type DecidedPackageChange, presentPackageChange } from "../../modules/package-terms/index.js";
+
+const present = ({ change, package: pkg }: DecidedPackageChange) => ({
+  message: change.status === "approved" ? PACKAGE_CHANGE_MESSAGES.approved : PACKAGE_CHANGE_MESSAGES.rejected,
+  change: presentPackageChange(change, new Date()),
+  package: pkg ? presentPackage(pkg) : null,
+});
+
+/** A second admin approves (the package changes) or rejects (nothing changes) a package change. */
+export const handler = httpHandler(
+  "decide-package-change",
+  { path: ResourceIdPathSchema, body: DecidePackageChangeInputSchema },
+  async ({ body, path, caller, event, sourceIp, idempotency }) => ({
+    body: present(
+      await packageChanges().decide({
+        id: path.id,
+        decision: body,
+        actor: { user: caller, ip: sourceIp },
+        requestId: event.requestContext.requestId,
+        ...(idempotency ? { keep: idempotency.answer(200, present) } : {}),
+      }),
+    ),
+  }),
+);

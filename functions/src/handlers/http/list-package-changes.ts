@@ -1,0 +1,11 @@
+import { PackageChangesQuerySchema } from "@jengafund/shared";
+import { packageChanges } from "../../app.js";
+import { httpHandler } from "../../lib/middleware.js";
+import { presentPackageChange } from "../../modules/package-terms/index.js";
+
+/** New packages and changes of money terms, newest first, by status (design.md §13.1). */
+export const handler = httpHandler("list-package-changes", { query: PackageChangesQuerySchema }, async ({ query }) => {
+  const now = new Date();
+  const changes = await packageChanges().list(query.status);
+  return { body: { changes: changes.map((change) => presentPackageChange(change, now)) } };
+});
