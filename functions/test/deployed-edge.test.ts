@@ -13,6 +13,7 @@ import { EVENT_SOURCE } from "../src/events/names.js";
 import { createLocalApiServer } from "../src/local/api-server.js";
 import { createLocalEventBus, type EventEnvelope, type LocalEventBus } from "../src/local/event-bus.js";
 import { closeServer, listen } from "../src/local/servers.js";
+import { callbackPathToken } from "../src/payments/callback-tokens.js";
 import { keys } from "../src/repositories/dynamo/keys.js";
 import { readItem } from "./support/db.js";
 import { call, gatewayEvent } from "./support/events.js";
@@ -83,7 +84,8 @@ const stkCallback = {
     },
   },
 };
-const callbackPath = { kind: "stk", token: CALLBACK_TOKEN };
+// Each callback kind has its own path token, derived from the one secret (design.md §13.3).
+const callbackPath = { kind: "stk", token: callbackPathToken(CALLBACK_TOKEN, "stk") };
 
 describe("one way in: the origin secret", () => {
   it.each(routes.map((route) => [`${route.method} /api${route.path}`, route.handler] as const))(
