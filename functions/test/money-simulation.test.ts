@@ -30,7 +30,7 @@
 import { randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import {
   ADJUSTMENT_MESSAGES,
   PACKAGE_CHANGE_MESSAGES,
@@ -44,6 +44,8 @@ import type { PlatformDayCounts } from "../src/repositories/daily-stats-port.js"
 import { type DynamoContext, defaultDynamoContext } from "../src/repositories/dynamo/client.js";
 import { createDynamoIdempotencyRepository } from "../src/repositories/dynamo/idempotency-repository.js";
 import { indexShardCount, keys } from "../src/repositories/dynamo/keys.js";
+import { provenPayoutNumberUpdate } from "../src/repositories/dynamo/payout-number-items.js";
+import { createDynamoPayoutNumberRepository } from "../src/repositories/dynamo/payout-number-repository.js";
 import type { KeepAnswer, PackageRecord, UserRecord } from "../src/repositories/ports.js";
 import type { AppliedAdjustment, PendingAdjustment } from "../src/services/adjustments.js";
 import type { UnmatchedResolution } from "../src/services/unmatched-payments.js";
@@ -115,6 +117,8 @@ async function runWorkload(options: {
   const assignments = new Set<string>();
   /** Package changes waiting for a second admin. */
   const packageChangesWaiting: { id: string; maker: Registered }[] = [];
+  const proofs = defaultDynamoContext();
+  const payoutNumberRecords = createDynamoPayoutNumberRepository(proofs);
   const adminRecord = async (admin: Registered): Promise<UserRecord> => {
     const record = await services.accounts.getUser(admin.user._id);
     if (!record) throw new Error("admin vanished");
@@ -311,6 +315,29 @@ async function runWorkload(options: {
           investment: pick(owned),
           requestId: randomUUID(),
         });
+      } else if (roll < 0.88) {
+        // A number the user deposited from (design.md §13.2): proven now if it is new, payable 24 hours after its
+        // first proof and refused before (the clock moves a day every 400 operations, so both happen).
+        kind = "withdraw-new-number";
+        const user = await caller();
+        const msisdn = `2547${user.id
+          .slice(-8)
+          .replace(/[^0-9]/g, "7")
+          .padStart(8, "7")}`;
+        // The deposit that proves it is set up beside the run, not through its faults (they are the withdrawal's).
+        await proofs.db.send(
+          new TransactWriteCommand({
+            TransactItems: [provenPayoutNumberUpdate(proofs.TableName, user.id, msisdn, clock.now().toISOString())],
+          }),
+        );
+        const [payoutNumber] = await payoutNumberRecords.find([{ userId: user.id, msisdn }]);
+        await services.withdrawals.request({
+          user,
+          amountKes: 10 + Math.floor(random() * 300),
+          phoneNumber: msisdn,
+          payoutNumber: payoutNumber ?? null,
+          requestId: randomUUID(),
+        });
       } else {
         kind = "withdraw";
         const user = await caller();
@@ -334,6 +361,9 @@ async function runWorkload(options: {
       } else if (error instanceof DomainError && error.message === SECURITY_MESSAGES.payoutNumberNotAllowed) {
         // Every withdrawal here goes to the user's registered number: refusing it is a fault, not a refusal.
         unexpected.push(`${kind}: ${error.name}: ${error.message}`);
+      } else if (error instanceof DomainError && error.message.startsWith("This number can receive payouts from")) {
+        // A number proven less than 24 hours ago waits (design.md §13.2).
+        outcomes[`${kind}:waiting`] = (outcomes[`${kind}:waiting`] ?? 0) + 1;
       } else if (error instanceof DomainError && statusOf(error) < 500 && statusOf(error) !== 409) {
         outcomes[`${kind}:${error.message}`] = (outcomes[`${kind}:${error.message}`] ?? 0) + 1;
       } else if (
@@ -565,6 +595,9 @@ describe("money rules under a seeded random workload", () => {
     // About 50 package changes are asked for and 50 decided (two admins: half the deciders are the maker, refused).
     expect(outcomes["package-change:ok"], `seed ${seed}`).toBeGreaterThan(20);
     expect(outcomes["package-approve:ok"], `seed ${seed}`).toBeGreaterThan(3);
+    // About 300 withdrawals go to a number the user deposited from: some within its 24 hours, most after.
+    expect(outcomes["withdraw-new-number:waiting"], `seed ${seed}`).toBeGreaterThan(0);
+    expect(outcomes["withdraw-new-number:ok"], `seed ${seed}`).toBeGreaterThan(20);
     expect(keyed.replayed, `seed ${seed}`).toBeGreaterThan(300);
     expect(outcomes["paybill:ok"], `seed ${seed}`).toBeGreaterThan(100);
     expect(
