@@ -3,10 +3,18 @@
  * within the solo limits, or kept as a pending adjustment until a second admin decides it (design.md §12.1).
  */
 import type { AdjustmentStatus } from "@jengafund/shared";
-import type { AuditRecord, BalanceAdjustmentPlan, KeptAnswer, UserSummary } from "./ports.js";
+import type { AuditRecord, BalanceAdjustmentPlan, KeptAnswer, UserRecord, UserSummary } from "./ports.js";
 
 /** A person an adjustment names: the adjusted user, the admin who asked, the admin who decided. */
 export type AdjustmentPerson = UserSummary & { id: string };
+
+/** The person a user is as an adjustment, an unmatched payment or a package change names them. */
+export const adjustmentPerson = ({ id, firstName, lastName, email }: UserRecord): AdjustmentPerson => ({
+  id,
+  firstName,
+  lastName,
+  email,
+});
 
 export interface AdjustmentRecord {
   id: string;

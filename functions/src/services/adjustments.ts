@@ -21,7 +21,11 @@ import type { Clock } from "../lib/clock.js";
 import { InsufficientBalanceError, NotFoundError, NotPendingError, NotPermittedError } from "../lib/errors.js";
 import type { IdGenerator } from "../lib/ids.js";
 import type { MetricsPort } from "../lib/metrics.js";
-import type { AdjustmentPerson, AdjustmentRecord, AdjustmentRepository } from "../repositories/adjustments-port.js";
+import {
+  type AdjustmentRecord,
+  type AdjustmentRepository,
+  adjustmentPerson,
+} from "../repositories/adjustments-port.js";
 import { type KeepAnswer, type LedgerLine, MoveRefusedError, type UserRecord } from "../repositories/ports.js";
 import { type Actor, createAuditor } from "./audit.js";
 import { pendingReadsAs, refuseOwnBalance } from "./four-eyes.js";
@@ -57,13 +61,6 @@ export interface PendingAdjustment {
   outcome: "pending";
   adjustment: AdjustmentRecord;
 }
-
-const person = (user: UserRecord): AdjustmentPerson => ({
-  id: user.id,
-  firstName: user.firstName,
-  lastName: user.lastName,
-  email: user.email,
-});
 
 /** What a stored adjustment reads as now: a pending one past its time has expired. */
 export function currentStatus(adjustment: AdjustmentRecord, now: Date): AdjustmentStatus {
@@ -193,12 +190,12 @@ export function createAdjustmentService({ adjustments, users, clock, newId, limi
       const record: AdjustmentRecord = {
         id: newId(),
         userId: subject.id,
-        user: person(subject),
+        user: adjustmentPerson(subject),
         type: adjustment.type,
         amountCents: cents,
         reason: adjustment.reason,
         status: "pending",
-        requestedBy: person(actor.user),
+        requestedBy: adjustmentPerson(actor.user),
         createdAt: now.toISOString(),
         expiresAt: new Date(now.getTime() + ADJUSTMENT_EXPIRY_HOURS * 3_600_000).toISOString(),
         requestId: input.requestId,
@@ -253,7 +250,7 @@ export function createAdjustmentService({ adjustments, users, clock, newId, limi
 
       const at = clock.now().toISOString();
       const made = {
-        decidedBy: person(actor.user),
+        decidedBy: adjustmentPerson(actor.user),
         ...(decision.reason ? { decisionReason: decision.reason } : {}),
         at,
         requestId: input.requestId,

@@ -20,7 +20,7 @@ import type { Clock } from "../lib/clock.js";
 import { NotFoundError, NotPendingError, RuleViolationError } from "../lib/errors.js";
 import type { IdGenerator } from "../lib/ids.js";
 import type { MetricsPort } from "../lib/metrics.js";
-import type { AdjustmentPerson, AdjustmentRecord } from "../repositories/adjustments-port.js";
+import { type AdjustmentRecord, adjustmentPerson } from "../repositories/adjustments-port.js";
 import {
   type AuditRecord,
   type KeepAnswer,
@@ -74,13 +74,6 @@ export function unmatchedAssignAudit(
     ...(requestedBy ? { requestedBy } : {}),
   };
 }
-
-const person = (user: UserRecord): AdjustmentPerson => ({
-  id: user.id,
-  firstName: user.firstName,
-  lastName: user.lastName,
-  email: user.email,
-});
 
 /** Whether the payment may be resolved now: unmatched, or pending on an adjustment that has expired. */
 export const isOpen = (payment: StoredUnmatchedPayment, now: Date) =>
@@ -148,8 +141,8 @@ export function createUnmatchedPaymentService({
         payment: {
           ...payment,
           status: "assigned",
-          user: person(subject),
-          resolvedBy: person(actor.user),
+          user: adjustmentPerson(subject),
+          resolvedBy: adjustmentPerson(actor.user),
           resolution: { reason },
           resolvedAt: at,
           lineId: line.id,
@@ -163,7 +156,7 @@ export function createUnmatchedPaymentService({
             payment,
             subject,
             line,
-            resolvedBy: person(actor.user),
+            resolvedBy: adjustmentPerson(actor.user),
             reason,
             at,
             ...(input.keep ? { answer: input.keep(assigned) } : {}),
@@ -195,12 +188,12 @@ export function createUnmatchedPaymentService({
     const adjustment: AdjustmentRecord = {
       id: newId(),
       userId: subject.id,
-      user: person(subject),
+      user: adjustmentPerson(subject),
       type: "credit",
       amountCents: cents,
       reason,
       status: "pending",
-      requestedBy: person(actor.user),
+      requestedBy: adjustmentPerson(actor.user),
       createdAt: at,
       expiresAt: new Date(now.getTime() + ADJUSTMENT_EXPIRY_HOURS * 3_600_000).toISOString(),
       requestId: input.requestId,
@@ -212,7 +205,7 @@ export function createUnmatchedPaymentService({
       payment: {
         ...payment,
         status: "pending",
-        user: person(subject),
+        user: adjustmentPerson(subject),
         adjustmentId: adjustment.id,
         pendingUntil: adjustment.expiresAt,
       },
@@ -276,7 +269,7 @@ export function createUnmatchedPaymentService({
         payment: {
           ...payment,
           status: "returned",
-          resolvedBy: person(actor.user),
+          resolvedBy: adjustmentPerson(actor.user),
           resolution: { reason: resolution.reason, receipt: resolution.receipt },
           resolvedAt: at,
         },
@@ -288,7 +281,7 @@ export function createUnmatchedPaymentService({
         await payments.markReturned(
           payment,
           {
-            by: person(actor.user),
+            by: adjustmentPerson(actor.user),
             reason: resolution.reason,
             receipt: resolution.receipt,
             at,

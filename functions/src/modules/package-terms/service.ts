@@ -16,13 +16,12 @@ import {
 import type { Clock } from "../../lib/clock.js";
 import { NotFoundError, NotPendingError, NotPermittedError } from "../../lib/errors.js";
 import type { IdGenerator } from "../../lib/ids.js";
-import type { AdjustmentPerson } from "../../repositories/adjustments-port.js";
+import { adjustmentPerson } from "../../repositories/adjustments-port.js";
 import {
   type KeepAnswer,
   MoveRefusedError,
   type PackageRecord,
   type PackageRepository,
-  type UserRecord,
 } from "../../repositories/ports.js";
 import { type Actor, createAuditor } from "../../services/audit.js";
 import { pendingReadsAs } from "../../services/four-eyes.js";
@@ -56,13 +55,6 @@ export interface DecidedPackageChange {
   package: PackageRecord | null;
 }
 
-const person = ({ id, firstName, lastName, email }: UserRecord): AdjustmentPerson => ({
-  id,
-  firstName,
-  lastName,
-  email,
-});
-
 /** What a stored change reads as now: a pending one past its deadline has expired. */
 export const changeStatus = (change: PackageChangeRecord, now: Date): PackageChangeStatus =>
   pendingReadsAs(change, now);
@@ -86,7 +78,7 @@ export function createPackageChangeService({ changes, packages, clock, newId }: 
       packageId: input.packageId,
       kind: input.kind,
       status: "pending",
-      requestedBy: person(input.actor.user),
+      requestedBy: adjustmentPerson(input.actor.user),
       requestedAt: now.toISOString(),
       expiresAt: new Date(now.getTime() + PACKAGE_CHANGE_EXPIRY_HOURS * 3_600_000).toISOString(),
       fields,
@@ -193,7 +185,7 @@ export function createPackageChangeService({ changes, packages, clock, newId }: 
 
       const at = clock.now().toISOString();
       const made = {
-        decidedBy: person(actor.user),
+        decidedBy: adjustmentPerson(actor.user),
         ...(decision.reason ? { decisionReason: decision.reason } : {}),
         at,
         requestId: input.requestId,
