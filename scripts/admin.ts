@@ -20,23 +20,23 @@ import { parseArgs } from "node:util";
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { EmailSchema } from "@jengafund/shared";
-import { systemClock } from "../functions/src/lib/clock.js";
-import { DomainError } from "../functions/src/lib/errors.js";
-import { referralCode, ulid } from "../functions/src/lib/ids.js";
-import { argon2idHasher } from "../functions/src/lib/passwords.js";
-import type { Mailer } from "../functions/src/mail/mailer.js";
-import { createSesMailer } from "../functions/src/mail/ses-mailer.js";
-import { createSmtpMailer } from "../functions/src/mail/smtp-mailer.js";
-import { createDynamoAccountRepository } from "../functions/src/repositories/dynamo/account-repository.js";
-import { createDynamoAccountSecurityRepository } from "../functions/src/repositories/dynamo/account-security-repository.js";
-import { createDynamoAdminAccountRepository } from "../functions/src/repositories/dynamo/admin-account-repository.js";
-import type { DynamoContext } from "../functions/src/repositories/dynamo/client.js";
+import type { Mailer } from "../functions/src/adapters/mail/mailer.js";
+import { createSesMailer } from "../functions/src/adapters/mail/ses-mailer.js";
+import { createSmtpMailer } from "../functions/src/adapters/mail/smtp-mailer.js";
+import { systemClock } from "../functions/src/kernel/clock.js";
+import type { DynamoContext } from "../functions/src/kernel/dynamo/client.js";
+import { DomainError } from "../functions/src/kernel/errors.js";
+import { referralCode, ulid } from "../functions/src/kernel/ids.js";
 import {
   ADMIN_PASSWORD_LINK_VALID_HOURS,
   AdminAccountInputSchema,
   createAdminAccountService,
-} from "../functions/src/services/admin-accounts.js";
-import { createPasswordLinks } from "../functions/src/services/password-reset.js";
+} from "../functions/src/modules/admin-controls/admin-accounts.js";
+import { createDynamoAdminAccountRepository } from "../functions/src/modules/admin-controls/dynamo/admin-account-repository.js";
+import { createDynamoAccountRepository } from "../functions/src/modules/identity/dynamo/account-repository.js";
+import { createDynamoAccountSecurityRepository } from "../functions/src/modules/identity/dynamo/account-security-repository.js";
+import { createPasswordLinks } from "../functions/src/modules/identity/password-reset.js";
+import { argon2idHasher } from "../functions/src/modules/identity/passwords.js";
 import { defaultLocalStackOptions, localDynamoForScript } from "./local-stack.js";
 
 const USAGE = `Usage:

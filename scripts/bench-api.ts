@@ -19,7 +19,7 @@ import {
   UpdateCommand,
 } from "@aws-sdk/lib-dynamodb";
 import autocannon from "autocannon";
-import { callbackPathToken } from "../functions/src/payments/callback-tokens.js";
+import { callbackPathToken } from "../functions/src/adapters/daraja/callback-tokens.js";
 import { benchPaybill, type PaybillBench } from "./bench-paybill.js";
 import { defaultLocalStackOptions, startLocalStack } from "./local-stack.js";
 import { paybillUrls } from "./mpesa.js";
@@ -184,11 +184,10 @@ export async function benchApi(
   });
   process.env.LOG_LEVEL = "warn";
   try {
-    const { dynamoDocumentClient, tableName } = await import("../functions/src/repositories/dynamo/client.js");
-    const { ledgerItem, countersUpdate, ledgerCounters } = await import(
-      "../functions/src/repositories/dynamo/items.js"
-    );
-    const { ulid } = await import("../functions/src/lib/ids.js");
+    const { dynamoDocumentClient, tableName } = await import("../functions/src/kernel/dynamo/client.js");
+    const { ledgerItem } = await import("../functions/src/kernel/dynamo/ledger-items.js");
+    const { countersUpdate, ledgerCounters } = await import("../functions/src/kernel/dynamo/counter-items.js");
+    const { ulid } = await import("../functions/src/kernel/ids.js");
     const db = dynamoDocumentClient();
 
     // Every SDK call counts; a call that starts while none is in flight starts a new sequential round trip.
@@ -481,10 +480,10 @@ export async function benchApi(
 
     // The anchors, on the same table and at the same concurrency as the endpoints, each after a warm-up.
     const { createDynamoAccountRepository } = await import(
-      "../functions/src/repositories/dynamo/account-repository.js"
+      "../functions/src/modules/identity/dynamo/account-repository.js"
     );
     const { createDynamoInvestorRepository } = await import(
-      "../functions/src/repositories/dynamo/investor-repository.js"
+      "../functions/src/modules/investing/dynamo/investor-repository.js"
     );
     const loadBefore = loadavg();
     const accounts = createDynamoAccountRepository();
@@ -695,7 +694,7 @@ export async function benchApi(
       }
     };
     if (measureAdminPages) {
-      const { readTotals } = await import("../functions/src/repositories/dynamo/counters.js");
+      const { readTotals } = await import("../functions/src/kernel/dynamo/counters.js");
       const existing = (await readTotals({ db, TableName: tableName() })).totals("totalTransactions");
       // The load runs above already wrote ledger lines (about a thousand purchases): the small table is at least 1,000.
       const small = Math.max(1000, existing);

@@ -9,9 +9,12 @@
  */
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { buildStatement, type StatementSourceLine } from "../functions/src/statements/statement-builder.js";
-import { statementCsv } from "../functions/src/statements/statement-csv.js";
-import { statementPdf } from "../functions/src/statements/statement-pdf.js";
+import {
+  buildStatement,
+  type StatementSourceLine,
+} from "../functions/src/modules/reporting/statements/statement-builder.js";
+import { statementCsv } from "../functions/src/modules/reporting/statements/statement-csv.js";
+import { statementPdf } from "../functions/src/modules/reporting/statements/statement-pdf.js";
 import { repoRoot } from "./local-stack.js";
 
 export const STATEMENTS_HEADING = "## Statements: generation time and memory";

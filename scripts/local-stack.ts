@@ -219,8 +219,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const tableState = await ensureTable(dynamo.client, options.tableName);
     if (tableState === "existing") {
       // Data kept from an earlier version gets today's index keys (the same backfill as `npm run migrate`).
-      const { migrateIndexKeys } = await import("../functions/src/repositories/dynamo/index-key-migration.js");
-      const { defaultDynamoContext } = await import("../functions/src/repositories/dynamo/client.js");
+      const { migrateIndexKeys } = await import("../functions/src/migrations/index-key-migration.js");
+      const { defaultDynamoContext } = await import("../functions/src/kernel/dynamo/client.js");
       const migrated = await migrateIndexKeys(defaultDynamoContext());
       if (migrated.rewritten || migrated.countersMoved) {
         log(`Index keys brought up to date: ${migrated.rewritten} items, ${migrated.countersMoved} statistics totals`);
@@ -251,7 +251,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     );
 
     const { createLocalEventBus } = await import("../functions/src/local/event-bus.js");
-    const { EVENT_SOURCE } = await import("../functions/src/events/publisher.js");
+    const { EVENT_SOURCE } = await import("../functions/src/adapters/eventbridge/publisher.js");
     const settle = await import("../functions/src/handlers/events/settle-mpesa-result.js");
     const { localLambdaContext } = await import("../functions/src/local/lambda-context.js");
     const bus = createLocalEventBus(

@@ -14,10 +14,10 @@
  */
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { backfillDayCounters } from "../functions/src/repositories/dynamo/day-counter-backfill.js";
-import { migrateIndexKeys } from "../functions/src/repositories/dynamo/index-key-migration.js";
-import { backfillPayoutNumbers } from "../functions/src/repositories/dynamo/payout-number-backfill.js";
-import { backfillSettledAt } from "../functions/src/repositories/dynamo/settled-at-backfill.js";
+import { backfillDayCounters } from "../functions/src/migrations/day-counter-backfill.js";
+import { migrateIndexKeys } from "../functions/src/migrations/index-key-migration.js";
+import { backfillPayoutNumbers } from "../functions/src/migrations/payout-number-backfill.js";
+import { backfillSettledAt } from "../functions/src/migrations/settled-at-backfill.js";
 import { defaultLocalStackOptions, localDynamoForScript } from "./local-stack.js";
 
 const args = process.argv.slice(2);

@@ -16,9 +16,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs, promisify } from "node:util";
-import { callbackPathToken } from "../functions/src/payments/callback-tokens.js";
-import { DarajaError, type PaybillDarajaPort } from "../functions/src/payments/daraja.js";
-import { createDarajaClient } from "../functions/src/payments/daraja-client.js";
+import { callbackPathToken } from "../functions/src/adapters/daraja/callback-tokens.js";
+import { createDarajaClient } from "../functions/src/adapters/daraja/client.js";
+import { DarajaError, type PaybillDarajaPort } from "../functions/src/adapters/daraja/daraja.js";
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), "..", "..");
 

@@ -11,21 +11,21 @@ import { createConnection } from "node:net";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
-import { systemClock } from "../functions/src/lib/clock.js";
-import { DomainError } from "../functions/src/lib/errors.js";
-import { ulid } from "../functions/src/lib/ids.js";
-import { log } from "../functions/src/lib/log.js";
-import { silentMetrics } from "../functions/src/lib/metrics.js";
-import { createSmtpMailer } from "../functions/src/mail/smtp-mailer.js";
-import { createDynamoMonthlyStatementRepository } from "../functions/src/repositories/dynamo/monthly-statement-repository.js";
-import { createDynamoStatementSource } from "../functions/src/repositories/dynamo/statement-source.js";
+import { createSmtpMailer } from "../functions/src/adapters/mail/smtp-mailer.js";
+import { systemClock } from "../functions/src/kernel/clock.js";
+import { DomainError } from "../functions/src/kernel/errors.js";
+import { ulid } from "../functions/src/kernel/ids.js";
+import { log } from "../functions/src/kernel/log.js";
+import { silentMetrics } from "../functions/src/kernel/metrics.js";
+import { createDynamoMonthlyStatementRepository } from "../functions/src/modules/reporting/dynamo/monthly-statement-repository.js";
+import { createDynamoStatementSource } from "../functions/src/modules/reporting/dynamo/statement-source.js";
 import {
   createMonthlyStatements,
   previousNairobiMonth,
   statementMonth,
-} from "../functions/src/services/monthly-statements.js";
-import { createStatementService } from "../functions/src/services/statements.js";
-import { statementPdf } from "../functions/src/statements/statement-pdf.js";
+} from "../functions/src/modules/reporting/monthly-statements.js";
+import { statementPdf } from "../functions/src/modules/reporting/statements/statement-pdf.js";
+import { createStatementService } from "../functions/src/modules/reporting/statements.js";
 import { defaultLocalStackOptions, localDynamoForScript } from "./local-stack.js";
 
 export const USAGE = `Usage: npm run statements -- [--month YYYY-MM]

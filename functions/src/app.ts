@@ -1,83 +1,104 @@
 /**
  * The composition root: services built once per container, on first use, from the real adapters. Every handler
- * imports it; loading it also hands the HTTP preset (lib/middleware.ts) the authenticator and idempotency store.
+ * imports it; loading it also hands the HTTP preset (http/middleware.ts) the authenticator and idempotency store.
  */
 
-import { createEventBridgePublisher } from "./events/publisher.js";
-import { systemClock } from "./lib/clock.js";
-import { config, loadJwtSecret, loadSecret } from "./lib/config.js";
-import { referralCode, ulid } from "./lib/ids.js";
-import { log } from "./lib/log.js";
-import { metrics } from "./lib/metrics.js";
-import { provideHttpDependencies } from "./lib/middleware.js";
-import { argon2idHasher } from "./lib/passwords.js";
-import { createJwtIssuer } from "./lib/tokens.js";
-import { totpCodes } from "./lib/totp.js";
-import type { Mailer } from "./mail/mailer.js";
-import { createSesMailer } from "./mail/ses-mailer.js";
-import { createSmtpMailer } from "./mail/smtp-mailer.js";
-import { createDynamoPackageChangeRepository, createPackageChangeService } from "./modules/package-terms/index.js";
-import { createSecurityNotices } from "./notices/notices-service.js";
-import type { SecurityNotices } from "./notices/security-notices.js";
-import { sendSms } from "./notifications/africas-talking-sms.js";
-import { createNotifications } from "./notifications/notifications-service.js";
-import { callbackPathToken } from "./payments/callback-tokens.js";
-import { assertCallbackUrl, createDarajaClient } from "./payments/daraja-client.js";
-import { createDynamoAccountRepository } from "./repositories/dynamo/account-repository.js";
-import { createDynamoAccountSecurityRepository } from "./repositories/dynamo/account-security-repository.js";
-import { createDynamoAdjustmentRepository } from "./repositories/dynamo/adjustment-repository.js";
-import { createDynamoAdminQueries } from "./repositories/dynamo/admin-query-repository.js";
-import { createDynamoAdminRepository } from "./repositories/dynamo/admin-repository.js";
-import { createDynamoAttemptGuardRepository } from "./repositories/dynamo/attempt-guard-repository.js";
-import { createDynamoBalanceAdjusterRepository } from "./repositories/dynamo/balance-adjuster-repository.js";
-import { createDynamoDailyStatsSource } from "./repositories/dynamo/daily-stats-repository.js";
-import { createDynamoIdempotencyRepository } from "./repositories/dynamo/idempotency-repository.js";
-import { createDynamoInvestorRepository } from "./repositories/dynamo/investor-repository.js";
-import { createDynamoMonthlyStatementRepository } from "./repositories/dynamo/monthly-statement-repository.js";
-import { createDynamoNotificationPreferencesRepository } from "./repositories/dynamo/notification-preferences-repository.js";
-import { createDynamoOutboxRepository } from "./repositories/dynamo/outbox-repository.js";
-import { createDynamoPackageRepository } from "./repositories/dynamo/package-repository.js";
-import { createDynamoPaybillReconciliationRepository } from "./repositories/dynamo/paybill-reconciliation-repository.js";
-import { createDynamoPaybillRepository } from "./repositories/dynamo/paybill-repository.js";
+import { sendSms } from "./adapters/africas-talking/sms.js";
+import { callbackPathToken } from "./adapters/daraja/callback-tokens.js";
+import { assertCallbackUrl, createDarajaClient } from "./adapters/daraja/client.js";
+import { createDynamoTokenCache } from "./adapters/daraja/token-cache.js";
+import { createEventBridgePublisher } from "./adapters/eventbridge/publisher.js";
+import type { Mailer } from "./adapters/mail/mailer.js";
+import { createSesMailer } from "./adapters/mail/ses-mailer.js";
+import { createSmtpMailer } from "./adapters/mail/smtp-mailer.js";
+import { provideHttpDependencies } from "./http/middleware.js";
+import { systemClock } from "./kernel/clock.js";
+import { config, loadJwtSecret, loadSecret } from "./kernel/config.js";
+import { createDynamoIdempotencyRepository } from "./kernel/dynamo/idempotency-repository.js";
+import { createDynamoOutboxRepository } from "./kernel/dynamo/outbox.js";
+import { referralCode, ulid } from "./kernel/ids.js";
+import { log } from "./kernel/log.js";
+import { metrics } from "./kernel/metrics.js";
+import type { SecurityNotices } from "./kernel/security-notices.js";
 import {
+  createAdjustmentService,
+  createAdminService,
+  createDynamoAdjustmentRepository,
+  createDynamoAdminQueries,
+  createDynamoAdminRepository,
+  createDynamoStatsRepository,
+  createDynamoUnmatchedPaymentRepository,
+  createUnmatchedPaymentService,
+} from "./modules/admin-controls/index.js";
+import { createDynamoBalanceAdjusterRepository } from "./modules/four-eyes/index.js";
+import {
+  argon2idHasher,
+  createAccountService,
+  createAuthenticator,
+  createDynamoAccountRepository,
+  createDynamoAccountSecurityRepository,
+  createDynamoAttemptGuardRepository,
+  createDynamoNotificationPreferencesRepository,
+  createDynamoSessionRepository,
+  createDynamoSignInLinkRepository,
+  createJwtIssuer,
+  createLoginGuard,
+  createNewBrowserCheck,
+  createNotificationPreferences,
+  createPasswordConfirmation,
+  createPasswordResetRequests,
+  createPasswordResets,
+  createProofOfWork,
+  createReferralCodeCheck,
+  createSessionService,
+  createSignInLinks,
+  createStepUp,
+  createTwoFactorService,
+  createTwoFactorSetup,
+  refuseCommonPassword,
+  totpCodes,
+} from "./modules/identity/index.js";
+import {
+  createDynamoInvestorRepository,
+  createDynamoPackageRepository,
+  createInvestmentService,
+} from "./modules/investing/index.js";
+import { createNotifications, createSecurityNotices } from "./modules/messaging/index.js";
+import {
+  createCallbackDoor,
+  createCallbackIngest,
+  createDepositLookup,
+  createDepositService,
   createDynamoDepositRepository,
+  createDynamoPaybillReconciliationRepository,
+  createDynamoPaybillRepository,
+  createDynamoPendingDepositRepository,
+  createPaybillDeposits,
+  createPaybillDetails,
+  createPaybillReconciliation,
+  createPaybillValidation,
+  createPendingDepositList,
+} from "./modules/money-in/index.js";
+import {
+  createDynamoPayoutNumberRepository,
+  createDynamoPayoutRecoveryRepository,
   createDynamoPayoutRepository,
-  createDynamoTokenCache,
-} from "./repositories/dynamo/payment-repository.js";
-import { createDynamoPayoutNumberRepository } from "./repositories/dynamo/payout-number-repository.js";
-import { createDynamoPayoutRecoveryRepository } from "./repositories/dynamo/payout-recovery-repository.js";
-import { createDynamoPendingDepositRepository } from "./repositories/dynamo/pending-deposit-repository.js";
-import { createDynamoSessionRepository } from "./repositories/dynamo/session-repository.js";
-import { createDynamoSignInLinkRepository } from "./repositories/dynamo/sign-in-link-repository.js";
-import { createDynamoStatementSource } from "./repositories/dynamo/statement-source.js";
-import { createDynamoStatsRepository } from "./repositories/dynamo/stats-repository.js";
-import { createDynamoUnmatchedPaymentRepository } from "./repositories/dynamo/unmatched-payment-repository.js";
-import { createAccountService, createAuthenticator, createReferralCodeCheck } from "./services/accounts.js";
-import { createAdjustmentService } from "./services/adjustments.js";
-import { createAdminService } from "./services/admin.js";
-import { createCallbackDoor, createCallbackIngest } from "./services/callbacks.js";
-import { createDailyStatsService } from "./services/daily-stats.js";
-import { createDepositLookup, createDepositService } from "./services/deposits.js";
-import { createInvestmentService } from "./services/investments.js";
-import { createLoginGuard } from "./services/login-guard.js";
-import { createMonthlyStatements } from "./services/monthly-statements.js";
-import { createNotificationPreferences } from "./services/notification-preferences.js";
-import { createPasswordConfirmation } from "./services/password-confirmation.js";
-import { createPasswordResetRequests, createPasswordResets } from "./services/password-reset.js";
-import { refuseCommonPassword } from "./services/password-strength.js";
-import { createPaybillDeposits, createPaybillDetails, createPaybillValidation } from "./services/paybill.js";
-import { createPaybillReconciliation } from "./services/paybill-reconciliation.js";
-import { createPayoutNumberBlocks, createPayoutNumberService } from "./services/payout-numbers.js";
-import { createPayoutService } from "./services/payouts.js";
-import { createPendingDepositList } from "./services/pending-deposits.js";
-import { createPortfolioHistoryService } from "./services/portfolio-history.js";
-import { createProofOfWork } from "./services/proof-of-work.js";
-import { createNewBrowserCheck, createSessionService } from "./services/sessions.js";
-import { createSignInLinks } from "./services/sign-in-links.js";
-import { createStatementService, type StatementServiceDeps } from "./services/statements.js";
-import { createStepUp, createTwoFactorService, createTwoFactorSetup } from "./services/two-factor.js";
-import { createUnmatchedPaymentService } from "./services/unmatched-payments.js";
-import { createWithdrawalService } from "./services/withdrawals.js";
+  createPayoutNumberBlocks,
+  createPayoutNumberService,
+  createPayoutService,
+  createWithdrawalService,
+} from "./modules/money-out/index.js";
+import { createDynamoPackageChangeRepository, createPackageChangeService } from "./modules/package-terms/index.js";
+import {
+  createDailyStatsService,
+  createDynamoDailyStatsSource,
+  createDynamoMonthlyStatementRepository,
+  createDynamoStatementSource,
+  createMonthlyStatements,
+  createPortfolioHistoryService,
+  createStatementService,
+  type StatementServiceDeps,
+} from "./modules/reporting/index.js";
 
 /**
  * Builds on first use and keeps the result for the container's life. Every `once(…)` below is marked pure, so a

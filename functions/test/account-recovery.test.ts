@@ -5,8 +5,8 @@
 import { createHash } from "node:crypto";
 import { type AuthResponse, SECURITY_MESSAGES, type User } from "@jengafund/shared";
 import { describe, expect, it } from "vitest";
-import { keys } from "../src/repositories/dynamo/keys.js";
-import { PASSWORD_RESET_MESSAGES } from "../src/services/password-reset.js";
+import { keys } from "../src/kernel/dynamo/keys.js";
+import { PASSWORD_RESET_MESSAGES } from "../src/modules/identity/password-reset.js";
 import { readItem, setAttributes } from "./support/db.js";
 import { eventually } from "./support/eventually.js";
 import { type ApiAnswer, api, useLocalApi } from "./support/local-api.js";

@@ -15,10 +15,10 @@ import {
   type Withdrawal,
 } from "@jengafund/shared";
 import { beforeAll, describe, expect, it } from "vitest";
+import { keys } from "../src/kernel/dynamo/keys.js";
+import { MoveRefusedError } from "../src/kernel/records.js";
 import { seedDevData } from "../src/local/seed.js";
-import { createDynamoAdjustmentRepository } from "../src/repositories/dynamo/adjustment-repository.js";
-import { keys } from "../src/repositories/dynamo/keys.js";
-import { MoveRefusedError } from "../src/repositories/ports.js";
+import { createDynamoAdjustmentRepository } from "../src/modules/admin-controls/dynamo/adjustment-repository.js";
 import { itemsOfUser, readItem, setAttributes } from "./support/db.js";
 import { api, signUpAdmin, useLocalApi } from "./support/local-api.js";
 import { expectLedgerToMatchBalances } from "./support/money.js";

@@ -23,7 +23,7 @@ import { handler as listPackages } from "../src/handlers/http/list-packages.js";
 import { handler as processWithdrawal } from "../src/handlers/http/process-withdrawal.js";
 import { handler as requestWithdrawal } from "../src/handlers/http/request-withdrawal.js";
 import { handler as updatePackage } from "../src/handlers/http/update-package.js";
-import { keys } from "../src/repositories/dynamo/keys.js";
+import { keys } from "../src/kernel/dynamo/keys.js";
 import { approvedPackage, signInAsAdmin } from "./support/admin.js";
 import { itemsOfUser, readItem } from "./support/db.js";
 import { call, gatewayEvent, testContext } from "./support/events.js";

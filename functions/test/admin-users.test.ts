@@ -4,8 +4,8 @@ import { handler as adjustBalance } from "../src/handlers/http/adjust-user-balan
 import { handler as me } from "../src/handlers/http/get-current-user.js";
 import { handler as login } from "../src/handlers/http/login-user.js";
 import { handler as setStatus } from "../src/handlers/http/set-user-status.js";
+import { keys } from "../src/kernel/dynamo/keys.js";
 import { seedDevData } from "../src/local/seed.js";
-import { keys } from "../src/repositories/dynamo/keys.js";
 import { readItem } from "./support/db.js";
 import { call, gatewayEvent } from "./support/events.js";
 import { expectLedgerToMatchBalances } from "./support/money.js";

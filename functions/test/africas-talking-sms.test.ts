@@ -7,7 +7,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SmsSettings, sendSms } from "../src/notifications/africas-talking-sms.js";
+import { type SmsSettings, sendSms } from "../src/adapters/africas-talking/sms.js";
 
 type Reply = (req: IncomingMessage, res: ServerResponse, body: URLSearchParams) => void;
 let reply: Reply;

@@ -14,7 +14,7 @@ import { SignJWT } from "jose";
 import { beforeAll, describe, expect, it } from "vitest";
 import { handler as loginHandler } from "../src/handlers/http/login-user.js";
 import { handler as setStatus } from "../src/handlers/http/set-user-status.js";
-import { keys } from "../src/repositories/dynamo/keys.js";
+import { keys } from "../src/kernel/dynamo/keys.js";
 import { signInAsAdmin } from "./support/admin.js";
 import { readItem, readStats, setAttributes } from "./support/db.js";
 import { call, gatewayEvent } from "./support/events.js";

@@ -11,7 +11,7 @@ import { handler as listAudit } from "../src/handlers/http/list-admin-audit.js";
 import { handler as processWithdrawal } from "../src/handlers/http/process-withdrawal.js";
 import { handler as setUserStatus } from "../src/handlers/http/set-user-status.js";
 import { handler as updatePackage } from "../src/handlers/http/update-package.js";
-import { keys } from "../src/repositories/dynamo/keys.js";
+import { keys } from "../src/kernel/dynamo/keys.js";
 import { approvedPackage, signInAsAdmin } from "./support/admin.js";
 import { readItem } from "./support/db.js";
 import { call, gatewayEvent } from "./support/events.js";

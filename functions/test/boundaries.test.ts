@@ -15,10 +15,11 @@ const run = promisify(execFile);
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const biome = join(repoRoot, "node_modules/.bin/biome");
 const RULE = "style/noRestrictedImports";
+const CYCLES = "suspicious/noImportCycles";
 
-async function lint(cwd: string, paths: string[]): Promise<{ passed: boolean; output: string }> {
+async function lint(cwd: string, paths: string[], rules = [RULE]): Promise<{ passed: boolean; output: string }> {
   try {
-    const { stdout, stderr } = await run(biome, ["lint", `--only=${RULE}`, ...paths], {
+    const { stdout, stderr } = await run(biome, ["lint", ...rules.map((rule) => `--only=${rule}`), ...paths], {
       cwd,
       env: { ...process.env, NO_COLOR: "1" },
     });
@@ -39,24 +40,74 @@ beforeAll(() => {
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-async function lintProbe(path: string, source: string) {
-  const file = join(scratch, path);
-  mkdirSync(dirname(file), { recursive: true });
-  writeFileSync(file, source);
+async function lintProbe(probe: Probe, variant: "breaks" | "keeps") {
+  const files = [
+    { path: probe.path, source: probe[variant] },
+    ...(probe.twin ? [{ path: probe.twin.path, source: probe.twin[variant] }] : []),
+  ];
+  for (const { path, source } of files) {
+    const file = join(scratch, path);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, source);
+  }
   try {
-    return await lint(scratch, [path]);
+    return await lint(scratch, [probe.path], [probe.rule ?? RULE]);
   } finally {
-    rmSync(file);
+    for (const { path } of files) rmSync(join(scratch, path));
   }
 }
 
-const probes: { boundary: string; path: string; breaks: string; keeps: string }[] = [
+interface Probe {
+  boundary: string;
+  path: string;
+  breaks: string;
+  keeps: string;
+  /** The lint rule that holds this boundary (noRestrictedImports unless named). */
+  rule?: string;
+  /** A second file written beside the probe (an import circle needs two). */
+  twin?: { path: string; breaks: string; keeps: string };
+}
+
+const probes: Probe[] = [
   {
-    boundary: "a service does not import the AWS SDK",
-    path: "functions/src/services/probe.ts",
+    boundary: "a module's service does not import the AWS SDK",
+    path: "functions/src/modules/investing/probe.ts",
     breaks: 'import { DynamoDBClient } from "@aws-sdk/client-dynamodb";\nexport const probe = DynamoDBClient;\n',
-    keeps:
-      'import type { AccountRepository } from "../repositories/ports.js";\nexport type Probe = AccountRepository;\n',
+    keeps: 'import type { InvestorRepository } from "./port.js";\nexport type Probe = InvestorRepository;\n',
+  },
+  {
+    boundary: "a module reaches another module only through its index.ts",
+    path: "functions/src/modules/money-out/probe.ts",
+    breaks:
+      'import { createInvestmentService } from "../investing/investments.js";\nexport const probe = createInvestmentService;\n',
+    keeps: 'import { withBalanceChange } from "../investing/index.js";\nexport const probe = withBalanceChange;\n',
+  },
+  {
+    boundary: "a module's adapter reaches another module only through its index.ts",
+    path: "functions/src/modules/money-in/dynamo/probe.ts",
+    breaks:
+      'import { createDynamoPayoutRepository } from "../../money-out/dynamo/payout-repository.js";\nexport const probe = createDynamoPayoutRepository;\n',
+    keeps: 'import { keys } from "../../../kernel/dynamo/keys.js";\nexport const probe = keys;\n',
+  },
+  {
+    boundary: "a module does not import the HTTP edge",
+    path: "functions/src/modules/identity/probe.ts",
+    breaks: 'import { httpHandler } from "../../http/middleware.js";\nexport const probe = httpHandler;\n',
+    keeps: 'import { systemClock } from "../../kernel/clock.js";\nexport const probe = systemClock;\n',
+  },
+  {
+    boundary: "the kernel imports no module",
+    path: "functions/src/kernel/probe.ts",
+    breaks:
+      'import { createInvestmentService } from "../modules/investing/index.js";\nexport const probe = createInvestmentService;\n',
+    keeps: 'import { systemClock } from "./clock.js";\nexport const probe = systemClock;\n',
+  },
+  {
+    boundary: "an adapter knows no module",
+    path: "functions/src/adapters/daraja/probe.ts",
+    breaks:
+      'import { createDepositService } from "../../modules/money-in/index.js";\nexport const probe = createDepositService;\n',
+    keeps: 'import { systemClock } from "../../kernel/clock.js";\nexport const probe = systemClock;\n',
   },
   {
     boundary: "a handler does not import the AWS SDK",
@@ -65,17 +116,23 @@ const probes: { boundary: string; path: string; breaks: string; keeps: string }[
     keeps: 'import { admin } from "../../app.js";\nexport const probe = admin;\n',
   },
   {
-    boundary: "a handler reaches an adapter only through the composition root",
+    boundary: "a handler reaches a module only through its index.ts",
     path: "functions/src/handlers/events/probe.ts",
     breaks:
-      'import { createDynamoStatsRepository } from "../../repositories/dynamo/stats-repository.js";\nexport const probe = createDynamoStatsRepository;\n',
+      'import { createDynamoStatsRepository } from "../../modules/admin-controls/dynamo/stats-repository.js";\nexport const probe = createDynamoStatsRepository;\n',
     keeps: 'import { stats } from "../../app.js";\nexport const probe = stats;\n',
   },
   {
-    boundary: "lib/ does not import the composition root",
-    path: "functions/src/lib/probe.ts",
-    breaks: 'import { admin } from "../app.js";\nexport const probe = admin;\n',
-    keeps: 'import { systemClock } from "./clock.js";\nexport const probe = systemClock;\n',
+    boundary: "no import circle in the server",
+    path: "functions/src/kernel/probe.ts",
+    rule: "suspicious/noImportCycles",
+    twin: {
+      path: "functions/src/kernel/probe-twin.ts",
+      breaks: 'import { probe } from "./probe.js";\nexport const twin = () => probe;\n',
+      keeps: "export const twin = () => 1;\n",
+    },
+    breaks: 'import { twin } from "./probe-twin.js";\nexport const probe = twin;\n',
+    keeps: 'import { twin } from "./probe-twin.js";\nexport const probe = twin;\n',
   },
   {
     boundary: "a web feature does not import another feature",
@@ -101,21 +158,22 @@ const probes: { boundary: string; path: string; breaks: string; keeps: string }[
 ];
 
 describe("import boundaries (npm run lint)", () => {
-  it.each(probes)("$boundary: an import crossing it fails the lint", async ({ path, breaks }) => {
-    const result = await lintProbe(path, breaks);
+  it.each(probes)("$boundary: an import crossing it fails the lint", async (probe) => {
+    const result = await lintProbe(probe, "breaks");
     expect(result.passed).toBe(false);
-    expect(result.output).toContain(`lint/${RULE}`);
+    expect(result.output).toContain(`lint/${probe.rule ?? RULE}`);
   });
 
-  it.each(probes)("$boundary: an import keeping to it passes", async ({ path, keeps }) => {
-    const result = await lintProbe(path, keeps);
-    expect(result.output).not.toContain(`lint/${RULE}`);
+  it.each(probes)("$boundary: an import keeping to it passes", async (probe) => {
+    const result = await lintProbe(probe, "keeps");
+    expect(result.output).not.toContain(`lint/${probe.rule ?? RULE}`);
     expect(result.passed).toBe(true);
   });
 
-  it("finds no boundary crossed in the tree as it is", async () => {
-    const result = await lint(repoRoot, ["functions/src", "shared/src", "web/src"]);
+  it("finds no boundary crossed and no import circle in the tree as it is", async () => {
+    const result = await lint(repoRoot, ["functions/src", "shared/src", "web/src"], [RULE, CYCLES]);
     expect(result.output).not.toContain(`lint/${RULE}`);
+    expect(result.output).not.toContain(`lint/${CYCLES}`);
     expect(result.passed).toBe(true);
   });
 });

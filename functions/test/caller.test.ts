@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { decideCaller, networkOf, viewerIp } from "../src/lib/caller.js";
+import { decideCaller, networkOf, viewerIp } from "../src/kernel/caller.js";
 import { gatewayEvent } from "./support/events.js";
 
 const ORIGIN_SECRET = "b7Qx2m9LcR4tW8zK1nV6yP3sD5fG0hJa";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { nairobiDay } from "../src/lib/clock.js";
-import { ulid } from "../src/lib/ids.js";
+import { nairobiDay } from "../src/kernel/clock.js";
+import { ulid } from "../src/kernel/ids.js";
 
 describe("nairobiDay", () => {
   it("turns over at midnight Nairobi time, which is 21:00 UTC", () => {

@@ -1,6 +1,6 @@
 import { MAX_PAYOUT_KES } from "@jengafund/shared";
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "../src/lib/config.js";
+import { parseConfig } from "../src/kernel/config.js";
 
 describe("configuration from the environment", () => {
   it("gives every variable its default when the environment sets nothing", () => {

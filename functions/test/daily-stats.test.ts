@@ -8,9 +8,9 @@
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { type AdminDailyStatsDay, nairobiDay } from "@jengafund/shared";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { defaultDynamoContext, dynamoDocumentClient, tableName } from "../src/repositories/dynamo/client.js";
-import { backfillDayCounters } from "../src/repositories/dynamo/day-counter-backfill.js";
-import { keys } from "../src/repositories/dynamo/keys.js";
+import { defaultDynamoContext, dynamoDocumentClient, tableName } from "../src/kernel/dynamo/client.js";
+import { keys } from "../src/kernel/dynamo/keys.js";
+import { backfillDayCounters } from "../src/migrations/day-counter-backfill.js";
 import {
   type Actor,
   buy,

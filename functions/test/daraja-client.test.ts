@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { parsePayoutResult, parseStatusResult, parseStkCallback, resultCodeOf } from "../src/payments/callbacks.js";
-import { assertCallbackUrl, darajaTimestamp, stkPassword } from "../src/payments/daraja-client.js";
+import {
+  parsePayoutResult,
+  parseStatusResult,
+  parseStkCallback,
+  resultCodeOf,
+} from "../src/adapters/daraja/callbacks.js";
+import { assertCallbackUrl, darajaTimestamp, stkPassword } from "../src/adapters/daraja/client.js";
 
 describe("Daraja client details", () => {
   it("derives the STK password from shortcode, passkey and timestamp (the published test vector)", () => {

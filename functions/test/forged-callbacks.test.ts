@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { handler as startDeposit } from "../src/handlers/http/start-deposit.js";
-import { keys } from "../src/repositories/dynamo/keys.js";
+import { keys } from "../src/kernel/dynamo/keys.js";
 import { readItem, setAttributes } from "./support/db.js";
 import { call, gatewayEvent } from "./support/events.js";
 import { expectLedgerToMatchBalances } from "./support/money.js";

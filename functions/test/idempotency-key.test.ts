@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { RouteHandlerName } from "@jengafund/shared";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import { describe, expect, it } from "vitest";
-import { keys } from "../src/repositories/dynamo/keys.js";
+import { keys } from "../src/kernel/dynamo/keys.js";
 import { itemsOfUser, readItem } from "./support/db.js";
 import { call, gatewayEvent } from "./support/events.js";
 import { expectLedgerToMatchBalances } from "./support/money.js";

@@ -8,7 +8,7 @@ import { handler as listReferrals } from "../src/handlers/http/list-referrals.js
 import { handler as listTransactions } from "../src/handlers/http/list-transactions.js";
 import { handler as listWithdrawals } from "../src/handlers/http/list-withdrawals.js";
 import { handler as requestWithdrawal } from "../src/handlers/http/request-withdrawal.js";
-import { keys } from "../src/repositories/dynamo/keys.js";
+import { keys } from "../src/kernel/dynamo/keys.js";
 import { readItem, readStats } from "./support/db.js";
 import { call, gatewayEvent } from "./support/events.js";
 import { depositToWallet, expectLedgerToMatchBalances } from "./support/money.js";

@@ -5,8 +5,8 @@
 import { randomUUID } from "node:crypto";
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, it } from "vitest";
-import { defaultDynamoContext } from "../src/repositories/dynamo/client.js";
-import { createDynamoDepositRepository } from "../src/repositories/dynamo/payment-repository.js";
+import { defaultDynamoContext } from "../src/kernel/dynamo/client.js";
+import { createDynamoDepositRepository } from "../src/modules/money-in/dynamo/deposit-repository.js";
 import { signInAsAdmin } from "./support/admin.js";
 import { faultInjectingContext, mulberry32 } from "./support/faults.js";
 import { depositToWallet, expectLedgerToMatchBalances } from "./support/money.js";

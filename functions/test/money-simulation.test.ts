@@ -38,17 +38,17 @@ import {
   UNMATCHED_PAYMENT_MESSAGES,
 } from "@jengafund/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BusyError, DomainError } from "../src/lib/errors.js";
-import { statusOf } from "../src/lib/middleware.js";
-import type { PlatformDayCounts } from "../src/repositories/daily-stats-port.js";
-import { type DynamoContext, defaultDynamoContext } from "../src/repositories/dynamo/client.js";
-import { createDynamoIdempotencyRepository } from "../src/repositories/dynamo/idempotency-repository.js";
-import { indexShardCount, keys } from "../src/repositories/dynamo/keys.js";
-import { provenPayoutNumberUpdate } from "../src/repositories/dynamo/payout-number-items.js";
-import { createDynamoPayoutNumberRepository } from "../src/repositories/dynamo/payout-number-repository.js";
-import type { KeepAnswer, PackageRecord, UserRecord } from "../src/repositories/ports.js";
-import type { AppliedAdjustment, PendingAdjustment } from "../src/services/adjustments.js";
-import type { UnmatchedResolution } from "../src/services/unmatched-payments.js";
+import { statusOf } from "../src/http/middleware.js";
+import type { PlatformDayCounts } from "../src/kernel/daily-stats-port.js";
+import { type DynamoContext, defaultDynamoContext } from "../src/kernel/dynamo/client.js";
+import { createDynamoIdempotencyRepository } from "../src/kernel/dynamo/idempotency-repository.js";
+import { indexShardCount, keys } from "../src/kernel/dynamo/keys.js";
+import { provenPayoutNumberUpdate } from "../src/kernel/dynamo/payout-number-items.js";
+import { BusyError, DomainError } from "../src/kernel/errors.js";
+import type { KeepAnswer, PackageRecord, UserRecord } from "../src/kernel/records.js";
+import type { AppliedAdjustment, PendingAdjustment } from "../src/modules/admin-controls/adjustments.js";
+import type { UnmatchedResolution } from "../src/modules/admin-controls/unmatched-payments.js";
+import { createDynamoPayoutNumberRepository } from "../src/modules/money-out/dynamo/payout-number-repository.js";
 import { itemsOfUser, readDayCounterTotals, readItem, readStats, setAttributes } from "./support/db.js";
 import { faultInjectingContext, mulberry32 } from "./support/faults.js";
 import { countsTowardBalance, depositToWallet } from "./support/money.js";

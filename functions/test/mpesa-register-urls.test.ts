@@ -10,8 +10,8 @@ import { resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDarajaSimulator } from "../../mpesa-sim/src/server.js";
 import { paybillUrls, registerPaybill } from "../../scripts/mpesa.js";
+import { callbackPathToken } from "../src/adapters/daraja/callback-tokens.js";
 import { closeServer, listen } from "../src/local/servers.js";
-import { callbackPathToken } from "../src/payments/callback-tokens.js";
 
 const repoRoot = resolve(import.meta.dirname, "..", "..");
 const base = Number(process.env.PAYMENTS_TEST_PORT_BASE ?? 3600) + 10 * Number(process.env.VITEST_POOL_ID ?? 1);

@@ -13,9 +13,9 @@ import {
   type User,
 } from "@jengafund/shared";
 import { describe, expect, it } from "vitest";
-import { dynamoDocumentClient, tableName } from "../src/repositories/dynamo/client.js";
-import { keys } from "../src/repositories/dynamo/keys.js";
-import { PASSWORD_CONFIRMATION_MESSAGES } from "../src/services/password-confirmation.js";
+import { dynamoDocumentClient, tableName } from "../src/kernel/dynamo/client.js";
+import { keys } from "../src/kernel/dynamo/keys.js";
+import { PASSWORD_CONFIRMATION_MESSAGES } from "../src/modules/identity/password-confirmation.js";
 import { readItem } from "./support/db.js";
 import { eventually } from "./support/eventually.js";
 import { api, useLocalApi } from "./support/local-api.js";

@@ -10,27 +10,27 @@ import "./support/payments-stack.js";
 import { ScanCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { User, Withdrawal } from "@jengafund/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sendSms } from "../src/adapters/africas-talking/sms.js";
+import { createSmtpMailer } from "../src/adapters/mail/smtp-mailer.js";
 import { securityNotices } from "../src/app.js";
-import { systemClock } from "../src/lib/clock.js";
-import { ulid } from "../src/lib/ids.js";
-import { log } from "../src/lib/log.js";
-import { type AfricasTalkingStandIn, createAfricasTalkingStandIn, msisdnOf } from "../src/local/africas-talking.js";
-import { type OutboxRelay, startOutboxRelay } from "../src/local/outbox-relay.js";
-import { closeServer, listen } from "../src/local/servers.js";
-import { createSmtpMailer } from "../src/mail/smtp-mailer.js";
-import { sendSms } from "../src/notifications/africas-talking-sms.js";
-import { createNotifications } from "../src/notifications/notifications-service.js";
-import { createDynamoAccountRepository } from "../src/repositories/dynamo/account-repository.js";
+import { systemClock } from "../src/kernel/clock.js";
 import {
   type DynamoContext,
   defaultDynamoContext,
   dynamoDocumentClient,
   tableName,
-} from "../src/repositories/dynamo/client.js";
-import { createDynamoInvestorRepository } from "../src/repositories/dynamo/investor-repository.js";
-import { keys } from "../src/repositories/dynamo/keys.js";
-import { createDynamoOutboxRepository } from "../src/repositories/dynamo/outbox-repository.js";
-import { createWithdrawalService } from "../src/services/withdrawals.js";
+} from "../src/kernel/dynamo/client.js";
+import { keys } from "../src/kernel/dynamo/keys.js";
+import { createDynamoOutboxRepository } from "../src/kernel/dynamo/outbox.js";
+import { ulid } from "../src/kernel/ids.js";
+import { log } from "../src/kernel/log.js";
+import { type AfricasTalkingStandIn, createAfricasTalkingStandIn, msisdnOf } from "../src/local/africas-talking.js";
+import { type OutboxRelay, startOutboxRelay } from "../src/local/outbox-relay.js";
+import { closeServer, listen } from "../src/local/servers.js";
+import { createDynamoAccountRepository } from "../src/modules/identity/dynamo/account-repository.js";
+import { createDynamoInvestorRepository } from "../src/modules/investing/dynamo/investor-repository.js";
+import { createNotifications } from "../src/modules/messaging/notifications-service.js";
+import { createWithdrawalService } from "../src/modules/money-out/withdrawals.js";
 import { setAttributes } from "./support/db.js";
 import { faultInjectingContext } from "./support/faults.js";
 import { mailsTo } from "./support/mail.js";

@@ -6,13 +6,13 @@
 import { randomBytes } from "node:crypto";
 import type { APIGatewayProxyEventV2 } from "aws-lambda";
 import { describe, expect, it } from "vitest";
+import { callbackPathToken } from "../src/adapters/daraja/callback-tokens.js";
 import { handler as getCurrentUser } from "../src/handlers/http/get-current-user.js";
 import { handler as login } from "../src/handlers/http/login-user.js";
 import { handler as receiveCallback } from "../src/handlers/http/receive-daraja-callback.js";
-import { log, maskPhone } from "../src/lib/log.js";
+import { log, maskPhone } from "../src/kernel/log.js";
 import { localLambdaContext } from "../src/local/lambda-context.js";
 import { prettyLine } from "../src/local/pretty-log.js";
-import { callbackPathToken } from "../src/payments/callback-tokens.js";
 import { gatewayEvent } from "./support/events.js";
 import { logLines, outputOf } from "./support/output.js";
 import { registerUser } from "./support/users.js";

@@ -15,8 +15,8 @@ import {
   type Withdrawal,
 } from "@jengafund/shared";
 import { beforeAll, describe, expect, it } from "vitest";
+import { keys } from "../src/kernel/dynamo/keys.js";
 import { DEV_SECOND_ADMIN_ID, seedDevData } from "../src/local/seed.js";
-import { keys } from "../src/repositories/dynamo/keys.js";
 import { readItem, setAttributes } from "./support/db.js";
 import { api, signUpAdmin, useLocalApi } from "./support/local-api.js";
 import { depositToWallet, expectLedgerToMatchBalances } from "./support/money.js";

@@ -1,7 +1,7 @@
 /** The pure pieces of Paybill deposits: exact amounts from Daraja's decimal strings, and what an account number names. */
 import { describe, expect, it } from "vitest";
-import { decimalKesToCents, parseC2bPayment } from "../src/payments/callbacks.js";
-import { accountReferenceOf, localPhoneForm } from "../src/services/paybill.js";
+import { decimalKesToCents, parseC2bPayment } from "../src/adapters/daraja/callbacks.js";
+import { accountReferenceOf, localPhoneForm } from "../src/modules/money-in/paybill.js";
 
 describe("decimalKesToCents", () => {
   it.each([

@@ -9,16 +9,16 @@
 
 import { createServer, type Server } from "node:http";
 import { describe, expect, it } from "vitest";
+import { createDarajaClient } from "../src/adapters/daraja/client.js";
 import { handler as reconcilePayments } from "../src/handlers/events/reconcile-payments.js";
-import { log } from "../src/lib/log.js";
+import { keys } from "../src/kernel/dynamo/keys.js";
+import { log } from "../src/kernel/log.js";
 import { localLambdaContext } from "../src/local/lambda-context.js";
-import { createDarajaClient } from "../src/payments/daraja-client.js";
-import { keys } from "../src/repositories/dynamo/keys.js";
-import { createDynamoPaybillReconciliationRepository } from "../src/repositories/dynamo/paybill-reconciliation-repository.js";
-import { createDynamoPaybillRepository } from "../src/repositories/dynamo/paybill-repository.js";
-import { createDynamoDepositRepository } from "../src/repositories/dynamo/payment-repository.js";
-import { createPaybillDeposits } from "../src/services/paybill.js";
-import { createPaybillReconciliation, isPullRun } from "../src/services/paybill-reconciliation.js";
+import { createDynamoDepositRepository } from "../src/modules/money-in/dynamo/deposit-repository.js";
+import { createDynamoPaybillReconciliationRepository } from "../src/modules/money-in/dynamo/paybill-reconciliation-repository.js";
+import { createDynamoPaybillRepository } from "../src/modules/money-in/dynamo/paybill-repository.js";
+import { createPaybillDeposits } from "../src/modules/money-in/paybill.js";
+import { createPaybillReconciliation, isPullRun } from "../src/modules/money-in/paybill-reconciliation.js";
 import { itemsOfUser, readItem } from "./support/db.js";
 import { recordingMetrics } from "./support/metrics.js";
 import { dimensionsOf, logLines, metricLines, outputOf } from "./support/output.js";

@@ -7,10 +7,10 @@
 import { createHash, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { handler as startDeposit } from "../src/handlers/http/start-deposit.js";
-import { defaultDynamoContext } from "../src/repositories/dynamo/client.js";
-import { readTotals } from "../src/repositories/dynamo/counters.js";
-import { counterNames } from "../src/repositories/dynamo/items.js";
-import { keys } from "../src/repositories/dynamo/keys.js";
+import { defaultDynamoContext } from "../src/kernel/dynamo/client.js";
+import { counterNames } from "../src/kernel/dynamo/counter-items.js";
+import { readTotals } from "../src/kernel/dynamo/counters.js";
+import { keys } from "../src/kernel/dynamo/keys.js";
 import { deactivateUser, itemsOfUser, readItem } from "./support/db.js";
 import { call, gatewayEvent } from "./support/events.js";
 import { expectLedgerToMatchBalances } from "./support/money.js";

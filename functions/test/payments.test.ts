@@ -4,8 +4,8 @@ import { handler as reconcile } from "../src/handlers/events/reconcile-payments.
 import { handler as getDeposit } from "../src/handlers/http/get-deposit.js";
 import { handler as receiveCallback } from "../src/handlers/http/receive-daraja-callback.js";
 import { handler as startDeposit } from "../src/handlers/http/start-deposit.js";
+import { keys } from "../src/kernel/dynamo/keys.js";
 import { localLambdaContext } from "../src/local/lambda-context.js";
-import { keys } from "../src/repositories/dynamo/keys.js";
 import { itemsOfUser, readItem, setAttributes } from "./support/db.js";
 import { call, gatewayEvent } from "./support/events.js";
 import { expectLedgerToMatchBalances } from "./support/money.js";

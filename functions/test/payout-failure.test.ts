@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { handler as listAdminWithdrawals } from "../src/handlers/http/list-admin-withdrawals.js";
 import { handler as listWithdrawals } from "../src/handlers/http/list-withdrawals.js";
 import { handler as processWithdrawal } from "../src/handlers/http/process-withdrawal.js";
-import { keys } from "../src/repositories/dynamo/keys.js";
+import { keys } from "../src/kernel/dynamo/keys.js";
 import { itemsOfUser, readItem, setAttributes } from "./support/db.js";
 import { call, gatewayEvent } from "./support/events.js";
 import { expectLedgerToMatchBalances } from "./support/money.js";

@@ -15,8 +15,8 @@ import {
   type Withdrawal,
 } from "@jengafund/shared";
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from "vitest";
-import { dynamoDocumentClient, tableName } from "../src/repositories/dynamo/client.js";
-import { keys } from "../src/repositories/dynamo/keys.js";
+import { dynamoDocumentClient, tableName } from "../src/kernel/dynamo/client.js";
+import { keys } from "../src/kernel/dynamo/keys.js";
 import { signInAsAdmin } from "./support/admin.js";
 import { itemsOfUser, readItem } from "./support/db.js";
 import { waitForMailsTo } from "./support/mail.js";

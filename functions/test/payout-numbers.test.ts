@@ -7,9 +7,9 @@
 import { DeleteCommand, ScanCommand } from "@aws-sdk/lib-dynamodb";
 import { SECURITY_MESSAGES, type User, type Withdrawal } from "@jengafund/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { defaultDynamoContext, dynamoDocumentClient, tableName } from "../src/repositories/dynamo/client.js";
-import { keys } from "../src/repositories/dynamo/keys.js";
-import { backfillPayoutNumbers } from "../src/repositories/dynamo/payout-number-backfill.js";
+import { defaultDynamoContext, dynamoDocumentClient, tableName } from "../src/kernel/dynamo/client.js";
+import { keys } from "../src/kernel/dynamo/keys.js";
+import { backfillPayoutNumbers } from "../src/migrations/payout-number-backfill.js";
 import { itemsOfUser, readItem, setAttributes } from "./support/db.js";
 import { depositToWallet, expectLedgerToMatchBalances } from "./support/money.js";
 import { apiUrl, eventually, usePaymentsStack } from "./support/payments-stack.js";

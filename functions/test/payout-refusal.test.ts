@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { DarajaError, type DarajaPort } from "../src/payments/daraja.js";
-import { keys } from "../src/repositories/dynamo/keys.js";
-import { createDynamoPayoutRepository } from "../src/repositories/dynamo/payment-repository.js";
-import { createDynamoPayoutRecoveryRepository } from "../src/repositories/dynamo/payout-recovery-repository.js";
-import { createPayoutService } from "../src/services/payouts.js";
+import { DarajaError, type DarajaPort } from "../src/adapters/daraja/daraja.js";
+import { keys } from "../src/kernel/dynamo/keys.js";
+import { createDynamoPayoutRecoveryRepository } from "../src/modules/money-out/dynamo/payout-recovery-repository.js";
+import { createDynamoPayoutRepository } from "../src/modules/money-out/dynamo/payout-repository.js";
+import { createPayoutService } from "../src/modules/money-out/payouts.js";
 import { signInAsAdmin } from "./support/admin.js";
 import { readItem } from "./support/db.js";
 import { recordingMetrics } from "./support/metrics.js";

@@ -6,7 +6,7 @@
 
 import type { DepositStatusView } from "@jengafund/shared";
 import { describe, expect, it } from "vitest";
-import { createDynamoDepositRepository } from "../src/repositories/dynamo/payment-repository.js";
+import { createDynamoDepositRepository } from "../src/modules/money-in/dynamo/deposit-repository.js";
 import { apiUrl, eventually, usePaymentsStack } from "./support/payments-stack.js";
 import { simulatePhone } from "./support/simulated-phones.js";
 import { registerUser } from "./support/users.js";

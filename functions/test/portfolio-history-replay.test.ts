@@ -6,10 +6,10 @@
 import { nairobiDay } from "@jengafund/shared";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { daysEndingOn } from "../src/lib/clock.js";
-import type { LedgerSourceLine } from "../src/repositories/statement-port.js";
-import { portfolioHistory } from "../src/statements/portfolio-history.js";
-import { buildStatement } from "../src/statements/statement-builder.js";
+import { daysEndingOn } from "../src/kernel/clock.js";
+import { portfolioHistory } from "../src/modules/reporting/portfolio-history-builder.js";
+import type { LedgerSourceLine } from "../src/modules/reporting/statement-port.js";
+import { buildStatement } from "../src/modules/reporting/statements/statement-builder.js";
 
 const start = Date.parse("2026-03-01T00:00:00.000Z");
 const DAY = 86_400_000;

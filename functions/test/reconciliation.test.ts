@@ -8,23 +8,22 @@
 import { randomBytes } from "node:crypto";
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { StkQueryResult } from "../src/adapters/daraja/daraja.js";
 import { handler as reconcilePayments, STOP_MARGIN_MS } from "../src/handlers/events/reconcile-payments.js";
-import { ulid } from "../src/lib/ids.js";
-import type { Log, LogDetails, LogLevel } from "../src/lib/log.js";
+import { type DynamoContext, defaultDynamoContext, dynamoDocumentClient } from "../src/kernel/dynamo/client.js";
+import { depositItem } from "../src/kernel/dynamo/deposit-items.js";
+import { withdrawalItem } from "../src/kernel/dynamo/withdrawal-items.js";
+import { ulid } from "../src/kernel/ids.js";
+import type { Log, LogDetails, LogLevel } from "../src/kernel/log.js";
+import type { DepositRecord, WithdrawalRecord } from "../src/kernel/records.js";
 import { localDynamoClient } from "../src/local/dynamodb-local.js";
 import { localLambdaContext } from "../src/local/lambda-context.js";
 import { ensureTable } from "../src/local/table.js";
-import type { StkQueryResult } from "../src/payments/daraja.js";
-import { type DynamoContext, defaultDynamoContext, dynamoDocumentClient } from "../src/repositories/dynamo/client.js";
-import { depositItem, withdrawalItem } from "../src/repositories/dynamo/items.js";
-import {
-  createDynamoDepositRepository,
-  createDynamoPayoutRepository,
-} from "../src/repositories/dynamo/payment-repository.js";
-import { createDynamoPayoutRecoveryRepository } from "../src/repositories/dynamo/payout-recovery-repository.js";
-import type { DepositRecord, WithdrawalRecord } from "../src/repositories/ports.js";
-import { createDepositService } from "../src/services/deposits.js";
-import { createPayoutService, STUCK_PAYOUT_AFTER_MS } from "../src/services/payouts.js";
+import { createDepositService } from "../src/modules/money-in/deposits.js";
+import { createDynamoDepositRepository } from "../src/modules/money-in/dynamo/deposit-repository.js";
+import { createDynamoPayoutRecoveryRepository } from "../src/modules/money-out/dynamo/payout-recovery-repository.js";
+import { createDynamoPayoutRepository } from "../src/modules/money-out/dynamo/payout-repository.js";
+import { createPayoutService, STUCK_PAYOUT_AFTER_MS } from "../src/modules/money-out/payouts.js";
 import { recordingMetrics } from "./support/metrics.js";
 import { dimensionsOf, logLines, metricLines, outputOf } from "./support/output.js";
 import { manualClock } from "./support/services.js";

@@ -6,14 +6,14 @@
  */
 import { RECOVERY_CODE_COUNT, type TwoFactorSetup } from "@jengafund/shared";
 import { describe, expect, it } from "vitest";
-import { argon2idHasher } from "../src/lib/passwords.js";
-import { totpCodeAt, totpCodes } from "../src/lib/totp.js";
-import type { SecurityNotice } from "../src/notices/security-notices.js";
-import { createDynamoAccountRepository } from "../src/repositories/dynamo/account-repository.js";
-import { createDynamoAccountSecurityRepository } from "../src/repositories/dynamo/account-security-repository.js";
-import { keys } from "../src/repositories/dynamo/keys.js";
-import { SECOND_FACTOR_MESSAGES } from "../src/services/second-factor.js";
-import { createTwoFactorService, TWO_FACTOR_MESSAGES } from "../src/services/two-factor.js";
+import { keys } from "../src/kernel/dynamo/keys.js";
+import type { SecurityNotice } from "../src/kernel/security-notices.js";
+import { createDynamoAccountRepository } from "../src/modules/identity/dynamo/account-repository.js";
+import { createDynamoAccountSecurityRepository } from "../src/modules/identity/dynamo/account-security-repository.js";
+import { argon2idHasher } from "../src/modules/identity/passwords.js";
+import { SECOND_FACTOR_MESSAGES } from "../src/modules/identity/second-factor.js";
+import { totpCodeAt, totpCodes } from "../src/modules/identity/totp.js";
+import { createTwoFactorService, TWO_FACTOR_MESSAGES } from "../src/modules/identity/two-factor.js";
 import { readItem } from "./support/db.js";
 import { api, useLocalApi } from "./support/local-api.js";
 import { recordingMetrics } from "./support/metrics.js";

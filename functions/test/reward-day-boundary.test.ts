@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { AlreadyClaimedError } from "../src/lib/errors.js";
+import { AlreadyClaimedError } from "../src/kernel/errors.js";
 import { expectLedgerToMatchBalances } from "./support/money.js";
 import { createPackage } from "./support/packages.js";
 import { buildServices, manualClock } from "./support/services.js";

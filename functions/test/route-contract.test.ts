@@ -1,6 +1,6 @@
 import type { Investment, User } from "@jengafund/shared";
 import { describe, expectTypeOf, it } from "vitest";
-import { type HttpResult, httpHandler } from "../src/lib/middleware.js";
+import { type HttpResult, httpHandler } from "../src/http/middleware.js";
 
 const investment = {} as Investment;
 const user = {} as User;

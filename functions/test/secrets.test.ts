@@ -5,7 +5,7 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { readSecret } from "../src/lib/secrets.js";
+import { readSecret } from "../src/kernel/secrets.js";
 
 let server: Server;
 let answer: (request: IncomingMessage) => { status: number; body: unknown };

@@ -5,12 +5,17 @@
  * notice that cannot be sent is logged without the address and counted, and `send` still resolves.
  */
 import { describe, expect, it } from "vitest";
-import type { Log, LogDetails, LogLevel } from "../src/lib/log.js";
-import type { Mailer, MailMessage } from "../src/mail/mailer.js";
-import { maskedPhoneNumber, nairobiTimeText, SUPPORT_CONTACT, securityNoticeEmail } from "../src/mail/templates.js";
-import { createSecurityNotices } from "../src/notices/notices-service.js";
-import type { SecurityNotice, SecurityNoticeKind } from "../src/notices/security-notices.js";
-import type { UserRecord } from "../src/repositories/ports.js";
+import type { Mailer, MailMessage } from "../src/adapters/mail/mailer.js";
+import type { Log, LogDetails, LogLevel } from "../src/kernel/log.js";
+import type { UserRecord } from "../src/kernel/records.js";
+import type { SecurityNotice, SecurityNoticeKind } from "../src/kernel/security-notices.js";
+import {
+  maskedPhoneNumber,
+  nairobiTimeText,
+  SUPPORT_CONTACT,
+  securityNoticeEmail,
+} from "../src/modules/messaging/mail-templates.js";
+import { createSecurityNotices } from "../src/modules/messaging/security-notices-service.js";
 import { recordingMetrics } from "./support/metrics.js";
 
 const KINDS: SecurityNoticeKind[] = [

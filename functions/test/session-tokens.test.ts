@@ -1,6 +1,6 @@
 import { jwtVerify, SignJWT } from "jose";
 import { describe, expect, it } from "vitest";
-import { createJwtIssuer } from "../src/lib/tokens.js";
+import { createJwtIssuer } from "../src/modules/identity/tokens.js";
 
 /**
  * Session tokens are made and checked with Node's crypto (src/lib/tokens.ts). A second, independent JWT

@@ -7,18 +7,18 @@
 import { createHmac } from "node:crypto";
 import type { TwoFactorSetup, User } from "@jengafund/shared";
 import { describe, expect, it } from "vitest";
-import type { SecurityNotice } from "../src/notices/security-notices.js";
-import { keys } from "../src/repositories/dynamo/keys.js";
-import { createDynamoSessionRepository } from "../src/repositories/dynamo/session-repository.js";
-import { MAX_LIVE_SESSIONS } from "../src/repositories/sessions-port.js";
-import { ACCOUNT_MESSAGES } from "../src/services/accounts.js";
+import { keys } from "../src/kernel/dynamo/keys.js";
+import type { SecurityNotice } from "../src/kernel/security-notices.js";
+import { ACCOUNT_MESSAGES } from "../src/modules/identity/accounts.js";
+import { createDynamoSessionRepository } from "../src/modules/identity/dynamo/session-repository.js";
 import {
   BROWSER_MEMORY_SECONDS,
   createNewBrowserCheck,
   sessionsToDrop,
   shortUserAgent,
-} from "../src/services/sessions.js";
-import { TWO_FACTOR_MESSAGES } from "../src/services/two-factor.js";
+} from "../src/modules/identity/sessions.js";
+import { MAX_LIVE_SESSIONS } from "../src/modules/identity/sessions-port.js";
+import { TWO_FACTOR_MESSAGES } from "../src/modules/identity/two-factor.js";
 import { itemsOfUser, readItem } from "./support/db.js";
 import { api, useLocalApi } from "./support/local-api.js";
 import { manualClock } from "./support/services.js";
@@ -149,7 +149,7 @@ describe("the sessions a login keeps", () => {
 
   it("starts the map for an account made before sessions were kept, and the new session works", async () => {
     const { input, user } = await registerUser();
-    const { dynamoDocumentClient, tableName } = await import("../src/repositories/dynamo/client.js");
+    const { dynamoDocumentClient, tableName } = await import("../src/kernel/dynamo/client.js");
     const { UpdateCommand } = await import("@aws-sdk/lib-dynamodb");
     await dynamoDocumentClient().send(
       new UpdateCommand({ TableName: tableName(), Key: keys.user(user._id), UpdateExpression: "REMOVE sessions" }),

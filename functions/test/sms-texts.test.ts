@@ -12,7 +12,7 @@ import {
   type SecuritySmsKind,
   SINGLE_SMS_SEPTETS,
   securitySmsText,
-} from "../src/notifications/sms-texts.js";
+} from "../src/modules/messaging/sms-texts.js";
 
 const kinds: MoneySmsKind[] = [
   "deposit-credited",

@@ -5,7 +5,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { buildStatement, type StatementSourceLine } from "../src/statements/statement-builder.js";
+import { buildStatement, type StatementSourceLine } from "../src/modules/reporting/statements/statement-builder.js";
 
 const start = Date.parse("2026-01-01T00:00:00.000Z");
 const day = 86_400_000;

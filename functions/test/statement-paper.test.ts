@@ -4,9 +4,9 @@
  * CSV opens with the opening balance and closes with the closing one. Demo money is apart, in the PDF only.
  */
 import { describe, expect, it } from "vitest";
-import { buildStatement, type StatementSourceLine } from "../src/statements/statement-builder.js";
-import { statementCsv } from "../src/statements/statement-csv.js";
-import { printable, statementPdf } from "../src/statements/statement-pdf.js";
+import { buildStatement, type StatementSourceLine } from "../src/modules/reporting/statements/statement-builder.js";
+import { statementCsv } from "../src/modules/reporting/statements/statement-csv.js";
+import { printable, statementPdf } from "../src/modules/reporting/statements/statement-pdf.js";
 import { pdfLines } from "./support/pdf-text.js";
 
 const period = { from: "2026-09-30T21:00:00.000Z", to: "2026-10-31T21:00:00.000Z" }; // October, Nairobi days

@@ -7,11 +7,11 @@
 import { BatchWriteCommand, DeleteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { STATEMENT_MAX_ROWS, STATEMENT_MESSAGES, type Withdrawal } from "@jengafund/shared";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ulid } from "../src/lib/ids.js";
-import { defaultDynamoContext, dynamoDocumentClient, tableName } from "../src/repositories/dynamo/client.js";
-import { ledgerItem } from "../src/repositories/dynamo/items.js";
-import { keys } from "../src/repositories/dynamo/keys.js";
-import { backfillSettledAt } from "../src/repositories/dynamo/settled-at-backfill.js";
+import { defaultDynamoContext, dynamoDocumentClient, tableName } from "../src/kernel/dynamo/client.js";
+import { keys } from "../src/kernel/dynamo/keys.js";
+import { ledgerItem } from "../src/kernel/dynamo/ledger-items.js";
+import { ulid } from "../src/kernel/ids.js";
+import { backfillSettledAt } from "../src/migrations/settled-at-backfill.js";
 import {
   type Actor,
   actor,

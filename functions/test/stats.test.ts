@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createDynamoStatsRepository } from "../src/repositories/dynamo/stats-repository.js";
+import { createDynamoStatsRepository } from "../src/modules/admin-controls/dynamo/stats-repository.js";
 import { readStats } from "./support/db.js";
 import { createPackage } from "./support/packages.js";
 import { buildServices, manualClock } from "./support/services.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createJwtIssuer } from "../src/lib/tokens.js";
+import { createJwtIssuer } from "../src/modules/identity/tokens.js";
 
 /**
  * The session's record of a second factor (`sfa`, design.md §12.1): set by a login with a code, renewed by a step-up,

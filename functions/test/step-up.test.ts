@@ -17,10 +17,10 @@ import {
   type Withdrawal,
 } from "@jengafund/shared";
 import { describe, expect, it } from "vitest";
-import { RECENT_SECOND_FACTOR_SECONDS } from "../src/lib/middleware.js";
-import { keys } from "../src/repositories/dynamo/keys.js";
-import { ACCOUNT_MESSAGES } from "../src/services/accounts.js";
-import { SECOND_FACTOR_LOCK_SECONDS, SECOND_FACTOR_MESSAGES } from "../src/services/second-factor.js";
+import { RECENT_SECOND_FACTOR_SECONDS } from "../src/http/middleware.js";
+import { keys } from "../src/kernel/dynamo/keys.js";
+import { ACCOUNT_MESSAGES } from "../src/modules/identity/accounts.js";
+import { SECOND_FACTOR_LOCK_SECONDS, SECOND_FACTOR_MESSAGES } from "../src/modules/identity/second-factor.js";
 import { itemsOfUser, readItem } from "./support/db.js";
 import { api, signUpAdmin, useLocalApi } from "./support/local-api.js";
 import { depositToWallet, expectLedgerToMatchBalances } from "./support/money.js";

@@ -6,20 +6,19 @@
 
 import { randomInt } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDarajaClient } from "../src/adapters/daraja/client.js";
+import { createDynamoTokenCache } from "../src/adapters/daraja/token-cache.js";
 import { handler as startDeposit } from "../src/handlers/http/start-deposit.js";
-import { systemClock } from "../src/lib/clock.js";
-import { DomainError } from "../src/lib/errors.js";
-import { ulid } from "../src/lib/ids.js";
-import { statusOf } from "../src/lib/middleware.js";
-import { createDarajaClient } from "../src/payments/daraja-client.js";
-import { createDynamoAccountRepository } from "../src/repositories/dynamo/account-repository.js";
-import { keys } from "../src/repositories/dynamo/keys.js";
-import {
-  createDynamoDepositRepository,
-  createDynamoTokenCache,
-} from "../src/repositories/dynamo/payment-repository.js";
-import type { PromptLimits, UserRecord } from "../src/repositories/ports.js";
-import { createDepositService, promptLimitMessage } from "../src/services/deposits.js";
+import { statusOf } from "../src/http/middleware.js";
+import { systemClock } from "../src/kernel/clock.js";
+import { keys } from "../src/kernel/dynamo/keys.js";
+import { DomainError } from "../src/kernel/errors.js";
+import { ulid } from "../src/kernel/ids.js";
+import type { UserRecord } from "../src/kernel/records.js";
+import { createDynamoAccountRepository } from "../src/modules/identity/dynamo/account-repository.js";
+import { createDepositService, promptLimitMessage } from "../src/modules/money-in/deposits.js";
+import { createDynamoDepositRepository } from "../src/modules/money-in/dynamo/deposit-repository.js";
+import type { PromptLimits } from "../src/modules/money-in/port.js";
 import { readItem } from "./support/db.js";
 import { call, gatewayEvent } from "./support/events.js";
 import { recordingMetrics } from "./support/metrics.js";

@@ -4,10 +4,10 @@
  */
 import { MESSAGES, SECURITY_MESSAGES, type TwoFactorSetup, type User } from "@jengafund/shared";
 import { beforeAll, describe, expect, it } from "vitest";
+import { keys } from "../src/kernel/dynamo/keys.js";
 import { seedDevData } from "../src/local/seed.js";
-import { keys } from "../src/repositories/dynamo/keys.js";
-import { ACCOUNT_MESSAGES } from "../src/services/accounts.js";
-import { TWO_FACTOR_MESSAGES } from "../src/services/two-factor.js";
+import { ACCOUNT_MESSAGES } from "../src/modules/identity/accounts.js";
+import { TWO_FACTOR_MESSAGES } from "../src/modules/identity/two-factor.js";
 import { DEV_ADMIN } from "./support/admin.js";
 import { readItem } from "./support/db.js";
 import { api, useLocalApi } from "./support/local-api.js";

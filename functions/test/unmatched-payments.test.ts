@@ -15,7 +15,7 @@ import {
   type User,
 } from "@jengafund/shared";
 import { describe, expect, it } from "vitest";
-import { keys } from "../src/repositories/dynamo/keys.js";
+import { keys } from "../src/kernel/dynamo/keys.js";
 import { deactivateUser, itemsOfUser, readItem, setAttributes } from "./support/db.js";
 import { expectLedgerToMatchBalances } from "./support/money.js";
 import { apiUrl, postCallback, stkPaid, usePaymentsStack } from "./support/payments-stack.js";

@@ -21,7 +21,7 @@ import { LogGroup } from "aws-cdk-lib/aws-logs";
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import type { Construct } from "constructs";
-import { EVENT_SOURCE } from "../../functions/src/events/names.js";
+import { EVENT_SOURCE } from "../../functions/src/kernel/event-names.js";
 import { AlertsArea } from "./constructs/alerts-area.js";
 import {
   AppFunction,

@@ -2,7 +2,7 @@ import { CfnOutput, RemovalPolicy, Stack, type StackProps } from "aws-cdk-lib";
 import { AttributeType, Billing, ProjectionType, StreamViewType, TableV2 } from "aws-cdk-lib/aws-dynamodb";
 import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import type { Construct } from "constructs";
-import { tableKeySchema } from "../../functions/src/repositories/dynamo/table-schema.js";
+import { tableKeySchema } from "../../functions/src/kernel/dynamo/table-schema.js";
 import { acknowledge } from "./nag.js";
 
 /** One secret per value, so that adding a credential later never rewrites the ones an operator has already set. */

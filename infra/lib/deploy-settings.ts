@@ -3,7 +3,7 @@ import { ADJUSTMENT_SOLO_DAILY_MAX_KES, ADJUSTMENT_SOLO_MAX_KES } from "@jengafu
 import { Token } from "aws-cdk-lib";
 import { RetentionDays } from "aws-cdk-lib/aws-logs";
 import type { Node } from "constructs";
-import { tableKeySchema } from "../../functions/src/repositories/dynamo/table-schema.js";
+import { tableKeySchema } from "../../functions/src/kernel/dynamo/table-schema.js";
 
 /** `-c stage=`: each stage is its own set of stacks (`JengaFund-<Stage>-…`), normally in its own account. */
 export const STAGES = ["dev", "staging", "prod"] as const;

@@ -42,7 +42,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from "aw
 import { BucketDeployment, CacheControl, Source } from "aws-cdk-lib/aws-s3-deployment";
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import type { Construct } from "constructs";
-import { ORIGIN_SECRET_HEADER } from "../../functions/src/lib/caller.js";
+import { ORIGIN_SECRET_HEADER } from "../../functions/src/kernel/caller.js";
 import type { CustomDomain } from "./deploy-settings.js";
 import { acknowledge, BASIC_EXECUTION_ROLE, PINNED_RUNTIME } from "./nag.js";
 

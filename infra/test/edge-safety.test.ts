@@ -3,7 +3,7 @@ import { type CfnElement, Stack } from "aws-cdk-lib";
 import { Match, Template } from "aws-cdk-lib/assertions";
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import { beforeAll, describe, expect, it } from "vitest";
-import { VIEWER_ADDRESS_HEADER } from "../../functions/src/lib/caller.js";
+import { VIEWER_ADDRESS_HEADER } from "../../functions/src/kernel/caller.js";
 import { SAFARICOM_CALLBACK_IPS } from "../lib/deploy-settings.js";
 import { createJengaFundApp } from "../lib/jengafund-app.js";
 import { apiTemplates } from "./api-templates.js";

@@ -6,7 +6,7 @@
 import { routes } from "@jengafund/shared";
 import type { Template } from "aws-cdk-lib/assertions";
 import { describe, expect, it, vi } from "vitest";
-import { metrics } from "../../functions/src/lib/metrics.js";
+import { metrics } from "../../functions/src/kernel/metrics.js";
 import { ADJUSTING_ROUTE, UNMATCHED_RESOLVING_ROUTE } from "../lib/api-stack.js";
 import { createJengaFundApp } from "../lib/jengafund-app.js";
 import { apiTemplates } from "./api-templates.js";

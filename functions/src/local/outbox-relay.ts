@@ -4,7 +4,7 @@
  * SMS and an email follow a money move within about a second, as they do in AWS. Started with the local stack and
  * by the tests' local servers. Dev and test only.
  */
-import type { Notifications } from "../notifications/notifications-service.js";
+import type { Notifications } from "../modules/messaging/index.js";
 
 export interface OutboxRelay {
   /** Runs one sweep now (after the running one, if any), resolving when it is done. */

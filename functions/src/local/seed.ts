@@ -1,9 +1,8 @@
-import { nairobiDay, systemClock } from "../lib/clock.js";
-import { referralCode } from "../lib/ids.js";
-import { argon2idHasher } from "../lib/passwords.js";
-import { createDynamoAccountRepository } from "../repositories/dynamo/account-repository.js";
-import { createDynamoPackageRepository } from "../repositories/dynamo/package-repository.js";
-import { MoveRefusedError, type PackageRecord } from "../repositories/ports.js";
+import { nairobiDay, systemClock } from "../kernel/clock.js";
+import { referralCode } from "../kernel/ids.js";
+import { MoveRefusedError, type PackageRecord } from "../kernel/records.js";
+import { argon2idHasher, createDynamoAccountRepository } from "../modules/identity/index.js";
+import { createDynamoPackageRepository } from "../modules/investing/index.js";
 
 /**
  * The dev seed: the admin accounts and nine packages from well-known Kenyan companies. Idempotent: fixed ids

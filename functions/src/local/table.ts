@@ -5,7 +5,7 @@ import {
   ResourceNotFoundException,
   UpdateTimeToLiveCommand,
 } from "@aws-sdk/client-dynamodb";
-import { createTableInput, tableKeySchema } from "../repositories/dynamo/table-schema.js";
+import { createTableInput, tableKeySchema } from "../kernel/dynamo/table-schema.js";
 
 /** Creates the table (same key schema as the CDK table) unless it already exists. Dev and test only. */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<"created" | "existing"> {

@@ -1,10 +1,10 @@
 import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import type { PlatformDayCounts } from "../../src/repositories/daily-stats-port.js";
-import { defaultDynamoContext, dynamoDocumentClient, tableName } from "../../src/repositories/dynamo/client.js";
-import { readTotals } from "../../src/repositories/dynamo/counters.js";
-import { BACKFILLED_DAY_COUNTERS, DAY_COUNTERS } from "../../src/repositories/dynamo/day-counters.js";
-import { counterNames } from "../../src/repositories/dynamo/items.js";
-import { keys } from "../../src/repositories/dynamo/keys.js";
+import type { PlatformDayCounts } from "../../src/kernel/daily-stats-port.js";
+import { defaultDynamoContext, dynamoDocumentClient, tableName } from "../../src/kernel/dynamo/client.js";
+import { counterNames } from "../../src/kernel/dynamo/counter-items.js";
+import { readTotals } from "../../src/kernel/dynamo/counters.js";
+import { BACKFILLED_DAY_COUNTERS, DAY_COUNTERS } from "../../src/kernel/dynamo/day-counters.js";
+import { keys } from "../../src/kernel/dynamo/keys.js";
 
 /** Direct table reads for assertions: what the handlers actually wrote. */
 export async function readItem(key: { PK: string; SK: string }) {

@@ -1,6 +1,6 @@
 import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
-import type { DynamoContext } from "../../src/repositories/dynamo/client.js";
+import type { DynamoContext } from "../../src/kernel/dynamo/client.js";
 
 export interface FaultRates {
   /** TransactionCanceledException with a TransactionConflict reason, before sending. */

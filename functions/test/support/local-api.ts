@@ -4,10 +4,10 @@
  */
 import type { AuthResponse } from "@jengafund/shared";
 import { afterAll, beforeAll } from "vitest";
+import { keys } from "../../src/kernel/dynamo/keys.js";
 import { createLocalApiServer } from "../../src/local/api-server.js";
 import { type OutboxRelay, startOutboxRelay } from "../../src/local/outbox-relay.js";
 import { closeServer, listen } from "../../src/local/servers.js";
-import { keys } from "../../src/repositories/dynamo/keys.js";
 import { setAttributes } from "./db.js";
 import { newRegistration } from "./users.js";
 

@@ -1,4 +1,4 @@
-import type { MetricName, MetricsPort } from "../../src/lib/metrics.js";
+import type { MetricName, MetricsPort } from "../../src/kernel/metrics.js";
 
 /** A metrics port that keeps what it was given, for services built by hand in tests. */
 export function recordingMetrics(): MetricsPort & {

@@ -1,10 +1,11 @@
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { expect } from "vitest";
-import { ulid } from "../../src/lib/ids.js";
-import { dynamoDocumentClient, tableName } from "../../src/repositories/dynamo/client.js";
-import { dayCountersUpdate, dayOf, depositDay } from "../../src/repositories/dynamo/day-counters.js";
-import { countersUpdate, ledgerCounters, ledgerItem } from "../../src/repositories/dynamo/items.js";
-import { keys } from "../../src/repositories/dynamo/keys.js";
+import { dynamoDocumentClient, tableName } from "../../src/kernel/dynamo/client.js";
+import { countersUpdate, ledgerCounters } from "../../src/kernel/dynamo/counter-items.js";
+import { dayCountersUpdate, dayOf, depositDay } from "../../src/kernel/dynamo/day-counters.js";
+import { keys } from "../../src/kernel/dynamo/keys.js";
+import { ledgerItem } from "../../src/kernel/dynamo/ledger-items.js";
+import { ulid } from "../../src/kernel/ids.js";
 import { itemsOfUser, readItem } from "./db.js";
 
 /**

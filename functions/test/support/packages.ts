@@ -1,6 +1,6 @@
-import { ulid } from "../../src/lib/ids.js";
-import { createDynamoPackageRepository } from "../../src/repositories/dynamo/package-repository.js";
-import type { PackageRecord } from "../../src/repositories/ports.js";
+import { ulid } from "../../src/kernel/ids.js";
+import type { PackageRecord } from "../../src/kernel/records.js";
+import { createDynamoPackageRepository } from "../../src/modules/investing/dynamo/package-repository.js";
 
 /** Creates a package through the repository (as the admin console will) and returns it. */
 export async function createPackage(overrides: Partial<PackageRecord> = {}): Promise<PackageRecord> {

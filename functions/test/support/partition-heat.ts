@@ -7,9 +7,9 @@
  */
 import { DescribeTableCommand, UpdateTableCommand } from "@aws-sdk/client-dynamodb";
 import { ScanCommand } from "@aws-sdk/lib-dynamodb";
+import { defaultDynamoContext } from "../../src/kernel/dynamo/client.js";
+import { tableKeySchema } from "../../src/kernel/dynamo/table-schema.js";
 import { localDynamoClient } from "../../src/local/dynamodb-local.js";
-import { defaultDynamoContext } from "../../src/repositories/dynamo/client.js";
-import { tableKeySchema } from "../../src/repositories/dynamo/table-schema.js";
 
 type Image = Record<string, { S?: string }>;
 interface StreamRecord {

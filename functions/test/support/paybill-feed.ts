@@ -5,20 +5,20 @@
  * money held outside every wallet, and everything paid accounted for.
  */
 import { createHash, randomBytes } from "node:crypto";
-import type { Clock } from "../../src/lib/clock.js";
-import { ulid } from "../../src/lib/ids.js";
-import { log } from "../../src/lib/log.js";
-import { silentMetrics } from "../../src/lib/metrics.js";
+import { parseC2bPayment } from "../../src/adapters/daraja/callbacks.js";
+import type { Clock } from "../../src/kernel/clock.js";
+import { type DynamoContext, defaultDynamoContext } from "../../src/kernel/dynamo/client.js";
+import { counterNames } from "../../src/kernel/dynamo/counter-items.js";
+import { readTotals } from "../../src/kernel/dynamo/counters.js";
+import { DEPOSIT_CHANNEL_COUNTERS } from "../../src/kernel/dynamo/deposit-channel-counters.js";
+import { keys } from "../../src/kernel/dynamo/keys.js";
+import { ulid } from "../../src/kernel/ids.js";
+import { log } from "../../src/kernel/log.js";
+import { silentMetrics } from "../../src/kernel/metrics.js";
+import type { DarajaEventDetail } from "../../src/kernel/records.js";
 import type { EventEnvelope } from "../../src/local/event-bus.js";
-import { parseC2bPayment } from "../../src/payments/callbacks.js";
-import { type DynamoContext, defaultDynamoContext } from "../../src/repositories/dynamo/client.js";
-import { readTotals } from "../../src/repositories/dynamo/counters.js";
-import { DEPOSIT_CHANNEL_COUNTERS } from "../../src/repositories/dynamo/deposit-channel-counters.js";
-import { counterNames } from "../../src/repositories/dynamo/items.js";
-import { keys } from "../../src/repositories/dynamo/keys.js";
-import { createDynamoPaybillRepository } from "../../src/repositories/dynamo/paybill-repository.js";
-import type { DarajaEventDetail } from "../../src/repositories/ports.js";
-import { createPaybillDeposits, PAYBILL_LINE_DESCRIPTION } from "../../src/services/paybill.js";
+import { createDynamoPaybillRepository } from "../../src/modules/money-in/dynamo/paybill-repository.js";
+import { createPaybillDeposits, PAYBILL_LINE_DESCRIPTION } from "../../src/modules/money-in/paybill.js";
 import { readItem } from "./db.js";
 import { postCallback } from "./payments-stack.js";
 

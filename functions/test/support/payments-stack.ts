@@ -6,13 +6,13 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll } from "vitest";
 import { createDarajaSimulator } from "../../../mpesa-sim/src/server.js";
-import { EVENT_SOURCE } from "../../src/events/publisher.js";
+import { type CallbackPathKind, callbackPathToken } from "../../src/adapters/daraja/callback-tokens.js";
+import { EVENT_SOURCE } from "../../src/adapters/eventbridge/publisher.js";
 import { createLocalApiServer } from "../../src/local/api-server.js";
 import { createLocalEventBus, type EventEnvelope, type LocalEventBus } from "../../src/local/event-bus.js";
 import { localLambdaContext } from "../../src/local/lambda-context.js";
 import { startOutboxRelay } from "../../src/local/outbox-relay.js";
 import { closeServer, listen } from "../../src/local/servers.js";
-import { type CallbackPathKind, callbackPathToken } from "../../src/payments/callback-tokens.js";
 import { signInAsAdmin } from "./admin.js";
 
 /**

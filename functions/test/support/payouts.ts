@@ -3,7 +3,7 @@ import { handler as adjustBalance } from "../../src/handlers/http/adjust-user-ba
 import { handler as login } from "../../src/handlers/http/login-user.js";
 import { handler as processWithdrawal } from "../../src/handlers/http/process-withdrawal.js";
 import { handler as requestWithdrawal } from "../../src/handlers/http/request-withdrawal.js";
-import { keys } from "../../src/repositories/dynamo/keys.js";
+import { keys } from "../../src/kernel/dynamo/keys.js";
 import { readItem, setAttributes } from "./db.js";
 import { call, gatewayEvent } from "./events.js";
 import { type SimulatedBehaviours, simulatePhone } from "./simulated-phones.js";

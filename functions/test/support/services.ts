@@ -4,26 +4,27 @@ import {
   MAX_PAYOUT_KES,
   MIN_PAYOUT_KES,
 } from "@jengafund/shared";
-import type { Clock } from "../../src/lib/clock.js";
-import { ulid } from "../../src/lib/ids.js";
+import type { Clock } from "../../src/kernel/clock.js";
+import { type DynamoContext, defaultDynamoContext } from "../../src/kernel/dynamo/client.js";
+import { ulid } from "../../src/kernel/ids.js";
+import { createAdjustmentService } from "../../src/modules/admin-controls/adjustments.js";
+import { createAdminService } from "../../src/modules/admin-controls/admin.js";
+import { createDynamoAdjustmentRepository } from "../../src/modules/admin-controls/dynamo/adjustment-repository.js";
+import { createDynamoAdminQueries } from "../../src/modules/admin-controls/dynamo/admin-query-repository.js";
+import { createDynamoAdminRepository } from "../../src/modules/admin-controls/dynamo/admin-repository.js";
+import { createDynamoUnmatchedPaymentRepository } from "../../src/modules/admin-controls/dynamo/unmatched-payment-repository.js";
+import { createUnmatchedPaymentService } from "../../src/modules/admin-controls/unmatched-payments.js";
+import type { AdjustmentLimits } from "../../src/modules/four-eyes/adjustments-port.js";
+import { createDynamoBalanceAdjusterRepository } from "../../src/modules/four-eyes/dynamo/balance-adjuster-repository.js";
+import { createDynamoAccountRepository } from "../../src/modules/identity/dynamo/account-repository.js";
+import { createDynamoInvestorRepository } from "../../src/modules/investing/dynamo/investor-repository.js";
+import { createDynamoPackageRepository } from "../../src/modules/investing/dynamo/package-repository.js";
+import { createInvestmentService } from "../../src/modules/investing/investments.js";
+import { createWithdrawalService } from "../../src/modules/money-out/withdrawals.js";
 import {
   createDynamoPackageChangeRepository,
   createPackageChangeService,
 } from "../../src/modules/package-terms/index.js";
-import { createDynamoAccountRepository } from "../../src/repositories/dynamo/account-repository.js";
-import { createDynamoAdjustmentRepository } from "../../src/repositories/dynamo/adjustment-repository.js";
-import { createDynamoAdminQueries } from "../../src/repositories/dynamo/admin-query-repository.js";
-import { createDynamoAdminRepository } from "../../src/repositories/dynamo/admin-repository.js";
-import { createDynamoBalanceAdjusterRepository } from "../../src/repositories/dynamo/balance-adjuster-repository.js";
-import { type DynamoContext, defaultDynamoContext } from "../../src/repositories/dynamo/client.js";
-import { createDynamoInvestorRepository } from "../../src/repositories/dynamo/investor-repository.js";
-import { createDynamoPackageRepository } from "../../src/repositories/dynamo/package-repository.js";
-import { createDynamoUnmatchedPaymentRepository } from "../../src/repositories/dynamo/unmatched-payment-repository.js";
-import { type AdjustmentLimits, createAdjustmentService } from "../../src/services/adjustments.js";
-import { createAdminService } from "../../src/services/admin.js";
-import { createInvestmentService } from "../../src/services/investments.js";
-import { createUnmatchedPaymentService } from "../../src/services/unmatched-payments.js";
-import { createWithdrawalService } from "../../src/services/withdrawals.js";
 
 /** A clock the test moves by hand, for day boundaries and maturity. */
 export function manualClock(start: Date): Clock & { set(at: Date): void; advance(ms: number): void } {

@@ -5,8 +5,8 @@
  */
 import type { AuthResponse, RegisterInput, TwoFactorSetup } from "@jengafund/shared";
 import { vi } from "vitest";
-import { TOTP_PERIOD_SECONDS, totpCodeAt } from "../../src/lib/totp.js";
-import { keys } from "../../src/repositories/dynamo/keys.js";
+import { keys } from "../../src/kernel/dynamo/keys.js";
+import { TOTP_PERIOD_SECONDS, totpCodeAt } from "../../src/modules/identity/totp.js";
 import { setAttributes } from "./db.js";
 import { api } from "./local-api.js";
 import { newRegistration } from "./users.js";

@@ -1,7 +1,7 @@
 import { DynamoDBDocumentClient, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { inject } from "vitest";
+import { keys } from "../../../functions/src/kernel/dynamo/keys.js";
 import { localDynamoClient } from "../../../functions/src/local/dynamodb-local.js";
-import { keys } from "../../../functions/src/repositories/dynamo/keys.js";
 
 /**
  * The run's table, for arranging what only time can bring about (a payout waiting a day for M-Pesa, a new payout

@@ -1,11 +1,11 @@
 import type { Context } from "aws-lambda";
 import { deposits, notifications, paybillDeposits, paybillReconciliation, payouts, stats } from "../../app.js";
-import { systemClock } from "../../lib/clock.js";
-import { observeInvocation } from "../../lib/invocation.js";
-import { log } from "../../lib/log.js";
-import { metrics } from "../../lib/metrics.js";
-import { SWEEP_AFTER_MS } from "../../notifications/notifications-service.js";
-import { isPullRun } from "../../services/paybill-reconciliation.js";
+import { systemClock } from "../../kernel/clock.js";
+import { observeInvocation } from "../../kernel/invocation.js";
+import { log } from "../../kernel/log.js";
+import { metrics } from "../../kernel/metrics.js";
+import { SWEEP_AFTER_MS } from "../../modules/messaging/index.js";
+import { isPullRun } from "../../modules/money-in/index.js";
 
 /** Checks a run starts with Daraja, each of deposits and payouts. */
 export const RECONCILE_BATCH = 50;

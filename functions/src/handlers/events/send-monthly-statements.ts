@@ -1,8 +1,8 @@
 import type { Context } from "aws-lambda";
 import { monthlyStatements } from "../../app.js";
-import { observeInvocation } from "../../lib/invocation.js";
-import { log } from "../../lib/log.js";
-import { statementPdf } from "../../statements/statement-pdf.js";
+import { observeInvocation } from "../../kernel/invocation.js";
+import { log } from "../../kernel/log.js";
+import { renderStatementPdf } from "../../modules/reporting/index.js";
 
 /**
  * No account is taken with less than this left before the function's timeout (15 minutes): one account is a ledger
@@ -19,7 +19,7 @@ function monthOf(event: unknown): string | undefined {
 
 /**
  * Scheduled hourly on the 1st and 2nd of each month (Nairobi): emails each account with real-money activity in the
- * previous Nairobi month (or the event's `month`) its statement as a PDF, once (services/monthly-statements.ts).
+ * previous Nairobi month (or the event's `month`) its statement as a PDF, once (modules/reporting/monthly-statements.ts).
  * Metrics StatementsSent, StatementsFailed and StatementsPending (the accounts left when it stopped). A failed send
  * is counted and left to the next run; the run itself fails only when the month asked for is not a month that has
  * ended, or the table cannot be read.
@@ -27,7 +27,7 @@ function monthOf(event: unknown): string | undefined {
 export async function handler(event: unknown, context: Context) {
   return observeInvocation(context, { correlation_id: context.awsRequestId }, async () => {
     const month = monthOf(event);
-    const run = await monthlyStatements(statementPdf).run({
+    const run = await monthlyStatements(renderStatementPdf).run({
       ...(month !== undefined ? { month } : {}),
       timeLeftMs: () => context.getRemainingTimeInMillis() - STOP_MARGIN_MS,
     });

@@ -1,11 +1,16 @@
 import type { Context, EventBridgeEvent } from "aws-lambda";
+import {
+  parseC2bPayment,
+  parsePayoutResult,
+  parseStatusResult,
+  parseStkCallback,
+} from "../../adapters/daraja/callbacks.js";
 import { deposits, paybillDeposits, payouts } from "../../app.js";
-import { observeInvocation } from "../../lib/invocation.js";
-import { log } from "../../lib/log.js";
-import { parseC2bPayment, parsePayoutResult, parseStatusResult, parseStkCallback } from "../../payments/callbacks.js";
-import type { DarajaEventDetail, DarajaEventType } from "../../repositories/ports.js";
-import { StkNotConfirmedYetError, UnknownDepositError } from "../../services/deposits.js";
-import { PayoutNotAcceptedYetError } from "../../services/payouts.js";
+import { observeInvocation } from "../../kernel/invocation.js";
+import { log } from "../../kernel/log.js";
+import type { DarajaEventDetail, DarajaEventType } from "../../kernel/records.js";
+import { StkNotConfirmedYetError, UnknownDepositError } from "../../modules/money-in/index.js";
+import { PayoutNotAcceptedYetError } from "../../modules/money-out/index.js";
 
 /**
  * The EventBridge rule's target: applies a Daraja callback that the ingest route put on the bus. Every path is

@@ -1,8 +1,8 @@
 import { BuyInvestmentInputSchema } from "@jengafund/shared";
 import { investments } from "../../app.js";
-import { httpHandler } from "../../lib/middleware.js";
-import { presentInvestment, presentUser } from "../../lib/presenters.js";
-import type { InvestmentRecord, UserRecord } from "../../repositories/ports.js";
+import { httpHandler } from "../../http/middleware.js";
+import { presentInvestment, presentUser } from "../../http/presenters.js";
+import type { InvestmentRecord, UserRecord } from "../../kernel/records.js";
 
 const present = ({ investment, user }: { investment: InvestmentRecord; user: UserRecord }) => ({
   investment: presentInvestment(investment),

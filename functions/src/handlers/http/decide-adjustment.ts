@@ -1,8 +1,8 @@
 import { DecideAdjustmentInputSchema, ResourceIdPathSchema } from "@jengafund/shared";
 import { adjustments } from "../../app.js";
-import { presentAdjustment } from "../../lib/adjustment-presenter.js";
-import { httpHandler } from "../../lib/middleware.js";
-import type { AdjustmentRecord } from "../../repositories/adjustments-port.js";
+import { httpHandler } from "../../http/middleware.js";
+import { presentAdjustment } from "../../modules/admin-controls/index.js";
+import type { AdjustmentRecord } from "../../modules/four-eyes/index.js";
 
 const present = (adjustment: AdjustmentRecord) => ({ adjustment: presentAdjustment(adjustment, new Date()) });
 

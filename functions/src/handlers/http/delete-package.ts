@@ -1,6 +1,6 @@
 import { ResourceIdPathSchema } from "@jengafund/shared";
 import { admin } from "../../app.js";
-import { httpHandler } from "../../lib/middleware.js";
+import { httpHandler } from "../../http/middleware.js";
 
 export const handler = httpHandler(
   "delete-package",

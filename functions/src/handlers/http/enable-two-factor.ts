@@ -1,8 +1,8 @@
 import { EnableTwoFactorInputSchema } from "@jengafund/shared";
 import { twoFactor } from "../../app.js";
-import { httpHandler } from "../../lib/middleware.js";
-import { presentUser } from "../../lib/presenters.js";
-import { TWO_FACTOR_MESSAGES } from "../../services/two-factor.js";
+import { httpHandler } from "../../http/middleware.js";
+import { presentUser } from "../../http/presenters.js";
+import { TWO_FACTOR_MESSAGES } from "../../modules/identity/index.js";
 
 export const handler = httpHandler(
   "enable-two-factor",

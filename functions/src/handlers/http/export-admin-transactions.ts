@@ -1,7 +1,7 @@
 import { AdminTransactionsQuerySchema, centsToKes, nairobiDay, nairobiIsoTime } from "@jengafund/shared";
 import { admin } from "../../app.js";
-import { toCsv } from "../../lib/csv.js";
-import { httpHandler } from "../../lib/middleware.js";
+import { httpHandler } from "../../http/middleware.js";
+import { toCsv } from "../../kernel/csv.js";
 
 /** A spreadsheet-sized export; larger reconciliations belong to the table's own export. */
 const MAX_ROWS = 10_000;

@@ -1,6 +1,6 @@
 import { AdminDailyStatsQuerySchema } from "@jengafund/shared";
 import { dailyStats } from "../../app.js";
-import { httpHandler } from "../../lib/middleware.js";
+import { httpHandler } from "../../http/middleware.js";
 
 export const handler = httpHandler(
   "get-admin-daily-stats",

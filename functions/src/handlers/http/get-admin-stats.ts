@@ -1,6 +1,6 @@
 import { centsToKes } from "@jengafund/shared";
 import { admin, unmatchedPaymentRecords } from "../../app.js";
-import { httpHandler } from "../../lib/middleware.js";
+import { httpHandler } from "../../http/middleware.js";
 
 export const handler = httpHandler("get-admin-stats", {}, async () => {
   const [{ totalRevenueCents, ...counts }, paybill] = await Promise.all([

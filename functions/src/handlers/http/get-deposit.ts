@@ -1,7 +1,7 @@
 import { CheckoutRequestPathSchema } from "@jengafund/shared";
 import { depositLookup } from "../../app.js";
-import { httpHandler } from "../../lib/middleware.js";
-import { presentDeposit, presentUser } from "../../lib/presenters.js";
+import { httpHandler } from "../../http/middleware.js";
+import { presentDeposit, presentUser } from "../../http/presenters.js";
 
 export const handler = httpHandler("get-deposit", { path: CheckoutRequestPathSchema }, async ({ path, caller }) => {
   const { deposit, user } = await depositLookup().get(caller, path.checkoutRequestId);

@@ -1,14 +1,10 @@
 import { StatementQuerySchema } from "@jengafund/shared";
 import { statements } from "../../app.js";
-import { httpHandler } from "../../lib/middleware.js";
-import type { StatementServiceDeps } from "../../services/statements.js";
-
-/** pdfkit loads on the first PDF asked for, never for a CSV. */
-const renderPdf: StatementServiceDeps["renderPdf"] = async (paper) =>
-  (await import("../../statements/statement-pdf.js")).statementPdf(paper);
+import { httpHandler } from "../../http/middleware.js";
+import { renderStatementPdf } from "../../modules/reporting/index.js";
 
 export const handler = httpHandler("get-statement", { query: StatementQuerySchema }, async ({ caller, query }) => {
-  const file = await statements(renderPdf).statement({
+  const file = await statements(renderStatementPdf).statement({
     userId: caller.id,
     format: query.format,
     ...(query.from ? { from: query.from } : {}),

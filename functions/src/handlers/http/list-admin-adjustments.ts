@@ -1,8 +1,8 @@
 import { AdminAdjustmentsQuerySchema } from "@jengafund/shared";
 import { adjustments } from "../../app.js";
-import { presentAdjustment } from "../../lib/adjustment-presenter.js";
-import { httpHandler } from "../../lib/middleware.js";
-import { presentPage } from "../../lib/presenters.js";
+import { httpHandler } from "../../http/middleware.js";
+import { presentPage } from "../../http/presenters.js";
+import { presentAdjustment } from "../../modules/admin-controls/index.js";
 
 export const handler = httpHandler(
   "list-admin-adjustments",

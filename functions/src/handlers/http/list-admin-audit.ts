@@ -1,7 +1,7 @@
 import { AdminAuditQuerySchema } from "@jengafund/shared";
 import { admin } from "../../app.js";
-import { httpHandler } from "../../lib/middleware.js";
-import { presentAuditEntry, presentPage } from "../../lib/presenters.js";
+import { httpHandler } from "../../http/middleware.js";
+import { presentAuditEntry, presentPage } from "../../http/presenters.js";
 
 export const handler = httpHandler("list-admin-audit", { query: AdminAuditQuerySchema }, async ({ query }) => {
   const page = await admin().listAudit(query);

@@ -1,7 +1,7 @@
 import { AdminTransactionsQuerySchema } from "@jengafund/shared";
 import { admin } from "../../app.js";
-import { httpHandler } from "../../lib/middleware.js";
-import { presentPage, presentTransaction } from "../../lib/presenters.js";
+import { httpHandler } from "../../http/middleware.js";
+import { presentPage, presentTransaction } from "../../http/presenters.js";
 
 export const handler = httpHandler(
   "list-admin-transactions",

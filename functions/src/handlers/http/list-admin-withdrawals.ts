@@ -1,7 +1,7 @@
 import { AdminWithdrawalsQuerySchema } from "@jengafund/shared";
 import { admin, payoutNumbers } from "../../app.js";
-import { httpHandler } from "../../lib/middleware.js";
-import { presentAdminWithdrawal, presentPage } from "../../lib/presenters.js";
+import { httpHandler } from "../../http/middleware.js";
+import { presentAdminWithdrawal, presentPage } from "../../http/presenters.js";
 
 export const handler = httpHandler(
   "list-admin-withdrawals",

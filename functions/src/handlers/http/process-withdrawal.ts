@@ -1,7 +1,7 @@
 import { ProcessWithdrawalInputSchema, ResourceIdPathSchema } from "@jengafund/shared";
 import { withdrawalDecisions } from "../../app.js";
-import { httpHandler } from "../../lib/middleware.js";
-import { presentAdminWithdrawal } from "../../lib/presenters.js";
+import { httpHandler } from "../../http/middleware.js";
+import { presentAdminWithdrawal } from "../../http/presenters.js";
 
 export const handler = httpHandler(
   "process-withdrawal",

@@ -1,8 +1,8 @@
 import { RegisterInputSchema } from "@jengafund/shared";
 import { registeredBrowsers, registrations } from "../../app.js";
-import { httpHandler } from "../../lib/middleware.js";
-import { presentUser } from "../../lib/presenters.js";
-import { refuseCommonPassword } from "../../services/password-strength.js";
+import { httpHandler } from "../../http/middleware.js";
+import { presentUser } from "../../http/presenters.js";
+import { refuseCommonPassword } from "../../modules/identity/index.js";
 
 export const handler = httpHandler("register-user", { body: RegisterInputSchema }, async ({ body, event }) => {
   // Checked here rather than in the account service, which the login route shares: only the routes that set a

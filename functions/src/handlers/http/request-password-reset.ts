@@ -1,6 +1,6 @@
 import { ForgotPasswordInputSchema } from "@jengafund/shared";
 import { passwordResetRequests } from "../../app.js";
-import { httpHandler } from "../../lib/middleware.js";
+import { httpHandler } from "../../http/middleware.js";
 
 export const handler = httpHandler(
   "request-password-reset",

@@ -1,8 +1,8 @@
 import { WithdrawalRequestInputSchema } from "@jengafund/shared";
 import { withdrawals } from "../../app.js";
-import { httpHandler } from "../../lib/middleware.js";
-import { presentUser, presentWithdrawal } from "../../lib/presenters.js";
-import type { UserRecord, WithdrawalRecord } from "../../repositories/ports.js";
+import { httpHandler } from "../../http/middleware.js";
+import { presentUser, presentWithdrawal } from "../../http/presenters.js";
+import type { UserRecord, WithdrawalRecord } from "../../kernel/records.js";
 
 const present = ({ withdrawal, user }: { withdrawal: WithdrawalRecord; user: UserRecord }) => ({
   withdrawal: presentWithdrawal(withdrawal),

@@ -1,6 +1,6 @@
 import { ResetPasswordInputSchema } from "@jengafund/shared";
 import { passwordResets } from "../../app.js";
-import { httpHandler } from "../../lib/middleware.js";
+import { httpHandler } from "../../http/middleware.js";
 
 export const handler = httpHandler(
   "reset-password",

@@ -5,10 +5,9 @@ import {
   UnmatchedPaymentIdPathSchema,
 } from "@jengafund/shared";
 import { unmatchedPayments } from "../../app.js";
-import { presentAdjustment } from "../../lib/adjustment-presenter.js";
-import { httpHandler } from "../../lib/middleware.js";
-import { presentUnmatchedPayment } from "../../lib/unmatched-payment-presenter.js";
-import type { UnmatchedResolution } from "../../services/unmatched-payments.js";
+import { httpHandler } from "../../http/middleware.js";
+import type { UnmatchedResolution } from "../../modules/admin-controls/index.js";
+import { presentAdjustment, presentUnmatchedPayment } from "../../modules/admin-controls/index.js";
 
 type Pending = Extract<UnmatchedResolution, { outcome: "pending" }>;
 type Done = Exclude<UnmatchedResolution, Pending>;

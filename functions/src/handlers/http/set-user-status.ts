@@ -1,7 +1,7 @@
 import { UserIdPathSchema, UserStatusInputSchema } from "@jengafund/shared";
 import { admin } from "../../app.js";
-import { httpHandler } from "../../lib/middleware.js";
-import { presentUser } from "../../lib/presenters.js";
+import { httpHandler } from "../../http/middleware.js";
+import { presentUser } from "../../http/presenters.js";
 
 export const handler = httpHandler(
   "set-user-status",

@@ -1,9 +1,9 @@
 import { centsToKes, DepositInputSchema } from "@jengafund/shared";
 import { deposits } from "../../app.js";
-import { httpHandler } from "../../lib/middleware.js";
-import { presentTransaction } from "../../lib/presenters.js";
-import { type DepositRecord, type LedgerLine, summaryOf, type UserRecord } from "../../repositories/ports.js";
-import { DEPOSIT_MESSAGES } from "../../services/deposits.js";
+import { httpHandler } from "../../http/middleware.js";
+import { presentTransaction } from "../../http/presenters.js";
+import { type DepositRecord, type LedgerLine, summaryOf, type UserRecord } from "../../kernel/records.js";
+import { DEPOSIT_MESSAGES } from "../../modules/money-in/index.js";
 
 const presentFor =
   (caller: UserRecord) =>

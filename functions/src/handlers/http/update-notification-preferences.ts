@@ -1,7 +1,7 @@
 import { NOTIFICATION_MESSAGES, NotificationPreferencesInputSchema } from "@jengafund/shared";
 import { notificationPreferences } from "../../app.js";
-import { httpHandler } from "../../lib/middleware.js";
-import { presentUser } from "../../lib/presenters.js";
+import { httpHandler } from "../../http/middleware.js";
+import { presentUser } from "../../http/presenters.js";
 
 export const handler = httpHandler(
   "update-notification-preferences",

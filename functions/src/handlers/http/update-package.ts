@@ -1,7 +1,7 @@
 import { PACKAGE_CHANGE_MESSAGES, PackageInputSchema, ResourceIdPathSchema } from "@jengafund/shared";
 import { packageChanges } from "../../app.js";
-import { httpHandler } from "../../lib/middleware.js";
-import { presentPackage } from "../../lib/presenters.js";
+import { httpHandler } from "../../http/middleware.js";
+import { presentPackage } from "../../http/presenters.js";
 import {
   type AppliedPackageUpdate,
   type PendingPackageChange,

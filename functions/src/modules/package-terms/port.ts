@@ -3,8 +3,8 @@
  * kept until a second admin decides, and applied to the package in the same transaction as the approval.
  */
 import type { PackageChangeKind, PackageChangeStatus } from "@jengafund/shared";
-import type { AdjustmentPerson } from "../../repositories/adjustments-port.js";
-import type { AuditRecord, KeptAnswer, PackageFields, PackageRecord } from "../../repositories/ports.js";
+import type { AuditRecord, KeptAnswer, PackageFields, PackageRecord } from "../../kernel/records.js";
+import type { AdjustmentPerson } from "../four-eyes/index.js";
 
 export interface PackageChangeRecord {
   id: string;

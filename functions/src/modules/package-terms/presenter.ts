@@ -1,6 +1,6 @@
 /** A package change as the API answers it (design.md §13.1): `_id`s, the form's units, its status as it reads now. */
 import type { PackageChange } from "@jengafund/shared";
-import { personView } from "../../lib/adjustment-presenter.js";
+import { personView } from "../four-eyes/index.js";
 import type { PackageChangeRecord } from "./port.js";
 import { changeStatus } from "./service.js";
 import { packageInput } from "./terms.js";

@@ -13,18 +13,12 @@ import {
   type PackageChangeStatus,
   type PackageInput,
 } from "@jengafund/shared";
-import type { Clock } from "../../lib/clock.js";
-import { NotFoundError, NotPendingError, NotPermittedError } from "../../lib/errors.js";
-import type { IdGenerator } from "../../lib/ids.js";
-import { adjustmentPerson } from "../../repositories/adjustments-port.js";
-import {
-  type KeepAnswer,
-  MoveRefusedError,
-  type PackageRecord,
-  type PackageRepository,
-} from "../../repositories/ports.js";
-import { type Actor, createAuditor } from "../../services/audit.js";
-import { pendingReadsAs } from "../../services/four-eyes.js";
+import type { Clock } from "../../kernel/clock.js";
+import { NotFoundError, NotPendingError, NotPermittedError } from "../../kernel/errors.js";
+import type { IdGenerator } from "../../kernel/ids.js";
+import { type KeepAnswer, MoveRefusedError, type PackageRecord } from "../../kernel/records.js";
+import { type Actor, adjustmentPerson, createAuditor, pendingReadsAs } from "../four-eyes/index.js";
+import type { PackageRepository } from "../investing/index.js";
 import type { PackageChangeRecord, PackageChangeRepository } from "./port.js";
 import { changed, packageDetails, packageFields, packageInput } from "./terms.js";
 

@@ -1,6 +1,6 @@
 /** A package's fields in the form's units and as stored, and as the audit trail shows them. */
 import { centsToKes, kesToCents, type PackageInput } from "@jengafund/shared";
-import type { PackageFields } from "../../repositories/ports.js";
+import type { PackageFields } from "../../kernel/records.js";
 
 /** Package form input (KES, percents) to the stored fields. */
 export function packageFields(input: PackageInput): PackageFields {

@@ -1,11 +1,12 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import { type DynamoContext, defaultDynamoContext } from "../../../repositories/dynamo/client.js";
-import { queryItems } from "../../../repositories/dynamo/index-pages.js";
-import { auditCounters, auditPut, countersUpdate } from "../../../repositories/dynamo/items.js";
-import { keys } from "../../../repositories/dynamo/keys.js";
-import { packageCreateItems, packageUpdateItems } from "../../../repositories/dynamo/package-repository.js";
-import { pendingDecisionUpdate } from "../../../repositories/dynamo/pending-decision.js";
-import { markerPut, runTransaction } from "../../../repositories/dynamo/transactions.js";
+import { auditCounters, auditPut } from "../../../kernel/dynamo/audit-items.js";
+import { type DynamoContext, defaultDynamoContext } from "../../../kernel/dynamo/client.js";
+import { countersUpdate } from "../../../kernel/dynamo/counter-items.js";
+import { queryItems } from "../../../kernel/dynamo/index-pages.js";
+import { keys } from "../../../kernel/dynamo/keys.js";
+import { markerPut, runTransaction } from "../../../kernel/dynamo/transactions.js";
+import { pendingDecisionUpdate } from "../../four-eyes/index.js";
+import { packageCreateItems, packageUpdateItems } from "../../investing/index.js";
 import type { PackageChangeRecord, PackageChangeRepository } from "../port.js";
 
 const CHANGE_ATTRIBUTES = [

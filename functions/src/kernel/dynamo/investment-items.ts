@@ -1,0 +1,59 @@
+import type { InvestmentRecord, PackageRecord, ReferralRecord } from "../records.js";
+import { keys } from "./keys.js";
+import { type Item, pick } from "./user-items.js";
+
+export function packageItem(pkg: PackageRecord): Item {
+  return {
+    ...keys.package(pkg.id),
+    type: "Package",
+    ...pkg,
+    GSI1PK: keys.packagesListPartition,
+    GSI1SK: `${pkg.createdAt}#${pkg.id}`,
+  };
+}
+
+export const toPackageRecord = (item: Item): PackageRecord =>
+  pick<PackageRecord>(item, [
+    "id",
+    "name",
+    "company",
+    "description",
+    "priceCents",
+    "image",
+    "category",
+    "riskLevel",
+    "monthlyReturnRate",
+    "dailyReturnRate",
+    "maturityDate",
+    "createdAt",
+  ]);
+
+export function investmentItem(investment: InvestmentRecord): Item {
+  return { ...keys.investment(investment.userId, investment.id), type: "Investment", ...investment };
+}
+
+export const toInvestmentRecord = (item: Item): InvestmentRecord =>
+  pick<InvestmentRecord>(item, [
+    "id",
+    "userId",
+    "package",
+    "amountCents",
+    "dailyReturnRate",
+    "balance",
+    "totalRewardsClaimedCents",
+    "purchaseDate",
+    "maturityDate",
+    "lastClaimDate",
+    "requestId",
+  ]);
+
+export const toReferralRecord = (item: Item): ReferralRecord =>
+  pick<ReferralRecord>(item, [
+    "referrerId",
+    "referredId",
+    "referred",
+    "rewardCents",
+    "rewardPaid",
+    "createdAt",
+    "paidAt",
+  ]);

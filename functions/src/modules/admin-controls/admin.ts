@@ -1,0 +1,215 @@
+import { ADMIN_MESSAGES, centsToKes, formatKes, type ProcessWithdrawalInput } from "@jengafund/shared";
+import { type Clock, nairobiDay } from "../../kernel/clock.js";
+import { NotFoundError, NotPendingError, RuleViolationError } from "../../kernel/errors.js";
+import type { IdGenerator } from "../../kernel/ids.js";
+import type { MetricsPort } from "../../kernel/metrics.js";
+import { MoveRefusedError, type PackageRecord, type UserRecord, type WithdrawalRecord } from "../../kernel/records.js";
+import type { BalanceAdjusterRepository } from "../four-eyes/index.js";
+import {
+  type Actor,
+  createAuditor,
+  refuseOwnWithdrawal,
+  refuseRecentAdjuster,
+  refuseUnprovenPayoutFailure,
+} from "../four-eyes/index.js";
+import type { PackageRepository } from "../investing/index.js";
+import type { PayoutRepository } from "../money-out/index.js";
+import { PACKAGE_MESSAGES, packageDetails } from "../package-terms/index.js";
+import { AdminAccountError, type AdminQueries, type AdminRepository } from "./port.js";
+
+export interface AdminServiceDeps {
+  admin: AdminRepository;
+  queries: AdminQueries;
+  packages: PackageRepository;
+  clock: Clock;
+  newId: IdGenerator;
+  /** Starts the M-Pesa payout of an approved withdrawal (absent until payouts are configured). */
+  startPayout?: (withdrawal: WithdrawalRecord) => Promise<WithdrawalRecord>;
+  /** Refunds an approved payout that M-Pesa did not pay (the payout settlement's own failure path). */
+  payouts?: Pick<PayoutRepository, "fail">;
+  metrics?: MetricsPort;
+  /** Who recently adjusted a balance by hand: they may not also approve that account's payout (four-eyes.ts). */
+  balanceAdjusters: BalanceAdjusterRepository;
+}
+
+export const ADMIN_SERVICE_MESSAGES = {
+  packageNotFound: PACKAGE_MESSAGES.packageNotFound,
+  withdrawalNotFound: "Withdrawal not found",
+  withdrawalNotPending: "This withdrawal has already been processed",
+  payoutNotAwaiting: "Only an approved payout still waiting for M-Pesa can be marked as failed",
+} as const;
+
+export type { Actor } from "../four-eyes/index.js";
+
+const withdrawalLabel = (w: WithdrawalRecord) =>
+  `${formatKes(centsToKes(w.amountCents))} to ${w.phoneNumber} (${w.user?.email ?? w.userId})`;
+
+export function createAdminService({
+  admin,
+  queries,
+  packages,
+  clock,
+  newId,
+  startPayout,
+  payouts,
+  metrics,
+  balanceAdjusters,
+}: AdminServiceDeps) {
+  const audit = createAuditor({ newId, clock });
+  // The owner hears of a rejection or a payout marked failed by the outbox event the refund writes (notifications/).
+
+  /**
+   * The admin's word that M-Pesa did not pay (Transaction Status or the M-Pesa portal says so): the hold goes back to
+   * the wallet with the reason, exactly as when a B2C result reports a failure. A payout that settles meanwhile wins.
+   */
+  async function failPayout(withdrawal: WithdrawalRecord, reason: string, actor: Actor): Promise<WithdrawalRecord> {
+    if (withdrawal.status !== "approved" || !payouts)
+      throw new NotPendingError(ADMIN_SERVICE_MESSAGES.payoutNotAwaiting);
+    // From its last send to M-Pesa: reconciliation sends again a payout M-Pesa has no record of.
+    const sentAt = [withdrawal.processedAt, withdrawal.payoutStartedAt]
+      .filter((at) => at !== undefined)
+      .sort()
+      .at(-1);
+    refuseUnprovenPayoutFailure(sentAt, clock.now());
+    const at = clock.now().toISOString();
+    try {
+      await payouts.fail(
+        withdrawal,
+        reason,
+        at,
+        audit(
+          actor,
+          "withdrawal.fail",
+          { type: "withdrawal", id: withdrawal.id, label: withdrawalLabel(withdrawal) },
+          { before: { status: "approved" }, after: { status: "rejected" }, reason },
+        ),
+      );
+      metrics?.count("PayoutsRefunded");
+    } catch (error) {
+      if (error instanceof MoveRefusedError) throw new NotPendingError(ADMIN_SERVICE_MESSAGES.payoutNotAwaiting);
+      throw error;
+    }
+    return { ...withdrawal, status: "rejected", reason, processedAt: withdrawal.processedAt ?? at };
+  }
+
+  return {
+    stats: () => queries.stats(nairobiDay(clock.now())),
+    listAudit: (request: Parameters<AdminQueries["listAudit"]>[0]) => queries.listAudit(request),
+    listUsers: (request: Parameters<AdminQueries["listUsers"]>[0]) => queries.listUsers(request),
+    listTransactions: (request: Parameters<AdminQueries["listLedger"]>[0]) => queries.listLedger(request),
+    listWithdrawals: (request: Parameters<AdminQueries["listWithdrawals"]>[0]) => queries.listWithdrawals(request),
+
+    /** Every transaction matching the filters, newest first, page by page, up to `max` lines. */
+    async *allTransactions(
+      filters: Omit<Parameters<AdminQueries["listLedger"]>[0], "page" | "limit" | "cursor">,
+      max: number,
+    ) {
+      let cursor: string | undefined;
+      let sent = 0;
+      for (let page = 1; sent < max; page++) {
+        const result = await queries.listLedger({ ...filters, page, limit: 100, ...(cursor ? { cursor } : {}) });
+        for (const line of result.items.slice(0, max - sent)) yield line;
+        sent += result.items.length;
+        // Search results are paged in memory and carry no cursor: stop when a page comes back short.
+        if (result.nextCursor) cursor = result.nextCursor;
+        else if (filters.search && result.items.length === 100) continue;
+        else return;
+      }
+    },
+
+    /** Investments already bought keep their snapshot of the package (name, company, image, rate, maturity). */
+    async deletePackage(pkg: PackageRecord | null | undefined, actor: Actor): Promise<void> {
+      if (!pkg) throw new NotFoundError(ADMIN_SERVICE_MESSAGES.packageNotFound);
+      const entry = audit(
+        actor,
+        "package.delete",
+        { type: "package", id: pkg.id, label: pkg.name },
+        {
+          before: packageDetails(pkg),
+        },
+      );
+      if (!(await packages.remove(pkg.id, entry))) throw new NotFoundError(ADMIN_SERVICE_MESSAGES.packageNotFound);
+    },
+
+    /**
+     * Only a pending withdrawal can be approved or rejected; only an approved one (its payout started, no result yet)
+     * can be marked failed. Rejecting refunds the hold at once; approving records the
+     * decision and starts the M-Pesa payout, whose result completes it (or refunds it when the payout fails).
+     */
+    async processWithdrawal(input: {
+      withdrawal: WithdrawalRecord | null | undefined;
+      admin: UserRecord;
+      decision: ProcessWithdrawalInput;
+      requestId: string;
+      ip: string;
+    }): Promise<WithdrawalRecord> {
+      const { withdrawal, decision } = input;
+      const actor = { user: input.admin, ip: input.ip };
+      if (!withdrawal) throw new NotFoundError(ADMIN_SERVICE_MESSAGES.withdrawalNotFound);
+      refuseOwnWithdrawal(input.admin.id, withdrawal.userId);
+      if (decision.status === "failed") return failPayout(withdrawal, decision.reason ?? "", actor);
+      if (withdrawal.status !== "pending") throw new NotPendingError(ADMIN_SERVICE_MESSAGES.withdrawalNotPending);
+      if (decision.status === "approved") {
+        await refuseRecentAdjuster(balanceAdjusters, input.admin.id, withdrawal.userId, clock.now());
+      }
+      const processedBy = { id: input.admin.id, firstName: input.admin.firstName, lastName: input.admin.lastName };
+      const at = clock.now().toISOString();
+      let decided: WithdrawalRecord;
+      try {
+        decided = await admin.decideWithdrawal(
+          withdrawal,
+          decision.status === "rejected"
+            ? { status: "rejected", processedBy, reason: decision.reason ?? "", at, requestId: input.requestId }
+            : {
+                status: "approved",
+                processedBy,
+                ...(decision.reason ? { reason: decision.reason } : {}),
+                at,
+                requestId: input.requestId,
+              },
+          audit(
+            actor,
+            decision.status === "rejected" ? "withdrawal.reject" : "withdrawal.approve",
+            { type: "withdrawal", id: withdrawal.id, label: withdrawalLabel(withdrawal) },
+            {
+              before: { status: "pending" },
+              after: { status: decision.status },
+              ...(decision.reason ? { reason: decision.reason } : {}),
+            },
+          ),
+        );
+      } catch (error) {
+        if (error instanceof MoveRefusedError) throw new NotPendingError(ADMIN_SERVICE_MESSAGES.withdrawalNotPending);
+        throw error;
+      }
+      return decided.status === "approved" && startPayout ? startPayout(decided) : decided;
+    },
+
+    async setActive(input: {
+      subject: UserRecord | null | undefined;
+      isActive: boolean;
+      actor: Actor;
+    }): Promise<UserRecord> {
+      const { subject, isActive } = input;
+      if (!subject) throw new NotFoundError(ADMIN_MESSAGES.userNotFound);
+      if (subject.role === "admin") throw new RuleViolationError(ADMIN_MESSAGES.adminNotToggleable);
+      try {
+        return await admin.setActive(
+          subject,
+          isActive,
+          audit(
+            input.actor,
+            "user.status",
+            { type: "user", id: subject.id, label: subject.email },
+            { before: { isActive: subject.isActive }, after: { isActive } },
+          ),
+        );
+      } catch (error) {
+        if (error instanceof AdminAccountError) throw new RuleViolationError(ADMIN_MESSAGES.adminNotToggleable);
+        throw error;
+      }
+    },
+  };
+}
+
+export type AdminService = ReturnType<typeof createAdminService>;

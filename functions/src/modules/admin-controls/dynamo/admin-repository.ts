@@ -1,0 +1,87 @@
+import { auditCounters, auditPut } from "../../../kernel/dynamo/audit-items.js";
+import { type DynamoContext, defaultDynamoContext } from "../../../kernel/dynamo/client.js";
+import { countersUpdate, mergeCounters, withdrawalStatusChangeCounters } from "../../../kernel/dynamo/counter-items.js";
+import { keys } from "../../../kernel/dynamo/keys.js";
+import { statusTransition } from "../../../kernel/dynamo/ledger-items.js";
+import { refusing, runTransaction } from "../../../kernel/dynamo/transactions.js";
+import { withdrawalRefund } from "../../../kernel/dynamo/withdrawal-items.js";
+import { MoveRefusedError, type WithdrawalRecord } from "../../../kernel/records.js";
+import { AdminAccountError, type AdminRepository } from "../port.js";
+
+export function createDynamoAdminRepository(ctx: DynamoContext = defaultDynamoContext()): AdminRepository {
+  const { TableName } = ctx;
+  return {
+    async decideWithdrawal(withdrawal, decision, audit) {
+      const decided: WithdrawalRecord = {
+        ...withdrawal,
+        status: decision.status,
+        processedBy: decision.processedBy,
+        ...(decision.reason ? { reason: decision.reason } : {}),
+      };
+      const set = {
+        processedBy: decision.processedBy,
+        processedAt: decision.at,
+        reason: decision.reason,
+        decisionId: decision.requestId,
+      };
+      // The decision's id on the withdrawal tells a retry after a lost answer that this decision already landed.
+      const marker = { requestId: decision.requestId, attribute: "decisionId" };
+      await runTransaction(
+        ctx,
+        decision.status === "rejected"
+          ? withdrawalRefund(TableName, withdrawal, { from: "pending", at: decision.at, set, marker, audit })
+          : [
+              {
+                item: statusTransition(TableName, keys.withdrawal(withdrawal.id), {
+                  from: "pending",
+                  to: "approved",
+                  partition: keys.withdrawalsByStatus("approved", withdrawal.id),
+                  set,
+                }),
+                refusal: "not-pending",
+                marker,
+              },
+              countersUpdate(
+                TableName,
+                mergeCounters(withdrawalStatusChangeCounters("pending", "approved"), auditCounters(audit)),
+                withdrawal.userId,
+              ),
+              auditPut(TableName, audit),
+            ],
+      );
+      return decided;
+    },
+
+    async setActive(subject, isActive, audit) {
+      try {
+        await runTransaction(ctx, [
+          refusing("admin-account", {
+            Update: {
+              TableName,
+              Key: keys.user(subject.id),
+              // Deactivation bumps the token version, so tokens issued before stop working on the next request.
+              UpdateExpression: isActive ? "SET isActive = :active" : "SET isActive = :active ADD tokenVersion :one",
+              ConditionExpression: "attribute_exists(PK) AND #role <> :admin",
+              ExpressionAttributeNames: { "#role": "role" },
+              ExpressionAttributeValues: {
+                ":active": isActive,
+                ":admin": "admin",
+                ...(isActive ? {} : { ":one": 1 }),
+              },
+            },
+          }),
+          countersUpdate(TableName, auditCounters(audit), subject.id),
+          auditPut(TableName, audit),
+        ]);
+      } catch (error) {
+        if (error instanceof MoveRefusedError) throw new AdminAccountError();
+        throw error;
+      }
+      return {
+        ...subject,
+        isActive,
+        ...(isActive ? {} : { tokenVersion: (subject.tokenVersion ?? 0) + 1 }),
+      };
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import type { AuditAction } from "@jengafund/shared";
+import type {
+  AuditRecord,
+  LedgerLine,
+  LedgerStatus,
+  LedgerType,
+  Page,
+  PageRequest,
+  UserRecord,
+  UserSummary,
+  WithdrawalRecord,
+  WithdrawalStatus,
+} from "../../kernel/records.js";
+
+/** Raised when an admin account would be activated or deactivated. */
+export class AdminAccountError extends Error {
+  constructor() {
+    super("Admin accounts cannot be toggled");
+    this.name = "AdminAccountError";
+  }
+}
+
+export interface StatsRepository {
+  /**
+   * Takes investments that matured on days up to `throughDay` (YYYY-MM-DD, inclusive) out of the active count, once
+   * each: the counter remembers the last day it covered. Returns how many were retired.
+   */
+  retireMatured(throughDay: string): Promise<number>;
+}
+
+export interface AdminStats {
+  totalUsers: number;
+  totalPackages: number;
+  totalInvestments: number;
+  activeInvestments: number;
+  totalTransactions: number;
+  pendingWithdrawals: number;
+  totalRevenueCents: number;
+  newUsersToday: number;
+}
+
+export interface AdminQueries {
+  stats(day: string): Promise<AdminStats>;
+  listAudit(request: PageRequest & { action?: AuditAction; search?: string }): Promise<Page<AuditRecord>>;
+  listUsers(request: PageRequest & { search?: string }): Promise<Page<UserRecord>>;
+  listLedger(
+    request: PageRequest & { type?: LedgerType; status?: LedgerStatus; search?: string },
+  ): Promise<Page<LedgerLine & { user: UserSummary }>>;
+  listWithdrawals(request: PageRequest & { status?: WithdrawalStatus }): Promise<Page<WithdrawalRecord>>;
+}
+
+export type WithdrawalDecision = {
+  processedBy: WithdrawalRecord["processedBy"] & {};
+  at: string;
+  requestId: string;
+} & ({ status: "approved"; reason?: string } | { status: "rejected"; reason: string });
+
+export interface AdminRepository {
+  /**
+   * Activates or deactivates a non-admin user; deactivation also revokes every token issued so far. Throws
+   * AdminAccountError for an admin (or a user that does not exist).
+   */
+  setActive(subject: UserRecord, isActive: boolean, audit: AuditRecord): Promise<UserRecord>;
+  /**
+   * Moves a pending withdrawal to approved, or to rejected with the held amount refunded and its ledger line
+   * cancelled. Throws MoveRefusedError("not-pending") when it was already processed.
+   */
+  decideWithdrawal(
+    withdrawal: WithdrawalRecord,
+    decision: WithdrawalDecision,
+    audit: AuditRecord,
+  ): Promise<WithdrawalRecord>;
+}

@@ -1,0 +1,24 @@
+/** The four-eyes module: what the rest of the server may use. */
+
+export type {
+  AdjustmentLimits,
+  AdjustmentPerson,
+  AdjustmentRecord,
+  AdjustmentRepository,
+  BalanceAdjustmentPlan,
+  SoloBudget,
+} from "./adjustments-port.js";
+export { adjustmentPerson } from "./adjustments-port.js";
+export type { Actor } from "./audit.js";
+export { createAuditor } from "./audit.js";
+export { adjustmentEntriesSince, createDynamoBalanceAdjusterRepository } from "./dynamo/balance-adjuster-repository.js";
+export { pendingDecisionUpdate } from "./dynamo/pending-decision.js";
+export {
+  pendingReadsAs,
+  refuseOwnBalance,
+  refuseOwnWithdrawal,
+  refuseRecentAdjuster,
+  refuseUnprovenPayoutFailure,
+} from "./four-eyes.js";
+export type { BalanceAdjusterRepository } from "./four-eyes-port.js";
+export { personView } from "./presenter.js";

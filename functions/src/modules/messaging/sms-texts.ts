@@ -1,0 +1,105 @@
+/**
+ * The SMS alerts' words (issue: money moves by SMS). Each fits one SMS: at most 160 characters of the GSM 03.38
+ * alphabet, where the extension characters (`€ [ ] { } \ ~ ^ |`) take two, and a character outside it would turn the
+ * message into UCS-2 and cut it to 70. None carries a balance, a code or the person's name: an SMS is read on a lock
+ * screen, by whoever holds the phone. A payout number is shown masked. The one link is a new payout number's block
+ * link (design.md §13.2), which can only protect the account: it removes the number and signs every device out.
+ */
+import { formatAmount, nairobiShortDateTime } from "@jengafund/shared";
+import type { SecurityNoticeKind } from "../../kernel/security-notices.js";
+
+export type MoneySmsKind =
+  | "deposit-credited"
+  | "withdrawal-requested"
+  | "withdrawal-rejected"
+  | "payout-sent"
+  | "payout-failed";
+
+export interface MoneySmsData {
+  amountCents: number;
+  /** The M-Pesa receipt, where M-Pesa gave one. */
+  receipt?: string;
+  /** The payout number, as stored (2547XXXXXXXX). */
+  phoneNumber?: string;
+}
+
+const SIGN_OFF = "Not you? Contact JengaFund support.";
+
+/** The alert for one money move. */
+export function moneySmsText(kind: MoneySmsKind, data: MoneySmsData): string {
+  const kes = `KES ${formatAmount(data.amountCents / 100)}`;
+  const to = data.phoneNumber ? ` to ${maskPhone(data.phoneNumber)}` : "";
+  switch (kind) {
+    case "deposit-credited":
+      return `JengaFund: ${kes} deposit received${data.receipt ? ` (M-Pesa ${data.receipt})` : ""}. ${SIGN_OFF}`;
+    case "withdrawal-requested":
+      return `JengaFund: withdrawal of ${kes}${to} requested. ${SIGN_OFF}`;
+    case "withdrawal-rejected":
+      return `JengaFund: withdrawal of ${kes} was not approved and is back in your wallet.`;
+    case "payout-sent":
+      return `JengaFund: ${kes} sent${to}${data.receipt ? ` (M-Pesa ${data.receipt})` : ""}. ${SIGN_OFF}`;
+    case "payout-failed":
+      return `JengaFund: payout of ${kes}${to} failed and is back in your wallet. ${SIGN_OFF}`;
+  }
+}
+
+/** The security notices that are not money moves (design.md §12.2). */
+export type SecuritySmsKind = Exclude<SecurityNoticeKind, MoneySmsKind>;
+
+/** What a payout-number notice names: the number (masked), when payouts to it start, the link that blocks it. */
+export interface PayoutNumberSmsData {
+  phoneNumber?: string;
+  usableFrom?: Date;
+  blockLink?: string;
+}
+
+/**
+ * The alert for a security notice: what happened, and whom to call if it was not the owner. No code; no link but a new
+ * payout number's block link.
+ */
+export function securitySmsText(kind: SecuritySmsKind, data: PayoutNumberSmsData = {}): string {
+  const number = data.phoneNumber ? maskPhone(data.phoneNumber) : "a number";
+  if (kind === "payout-number-proven") {
+    // Short, so the link fits one SMS with a web origin of up to about 40 characters.
+    const from = data.usableFrom ? ` start ${nairobiShortDateTime(data.usableFrom)}` : " wait a day";
+    return `JengaFund: payouts to ${number}${from}. Not you? Block: ${data.blockLink ?? "see your email"}`;
+  }
+  const happened: Record<Exclude<SecuritySmsKind, "payout-number-proven">, string> = {
+    "password-changed": "your password was changed and every device signed out.",
+    "two-factor-on": "two-factor sign-in was turned on for your account.",
+    "two-factor-off": "two-factor sign-in was turned off for your account.",
+    "recovery-code-used": "a recovery code was used to sign in to your account.",
+    "second-factor-locked": "too many wrong sign-in codes: code sign-in is paused for a while.",
+    "new-browser": "your account was signed in to from a new browser.",
+    "payout-number-blocked": `${number} was blocked from your payouts and every device signed out.`,
+    "notifications-changed": "your alert settings were changed.",
+  };
+  return `JengaFund: ${happened[kind]} ${SIGN_OFF}`;
+}
+
+/** 2547****1149 for 254712341149: the country code and network prefix, and the last four digits (all GSM-7). */
+export function maskPhone(phoneNumber: string): string {
+  if (phoneNumber.length < 8) return "****";
+  return `${phoneNumber.slice(0, 4)}****${phoneNumber.slice(-4)}`;
+}
+
+const GSM7_BASIC =
+  "@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !\"#¤%&'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà";
+const GSM7_EXTENSION = "^{}\\[~]|€\f";
+
+/**
+ * How many GSM 03.38 septets `text` takes, or undefined when a character is outside the alphabet (the message
+ * would go as UCS-2).
+ */
+export function gsm7Length(text: string): number | undefined {
+  let septets = 0;
+  for (const character of text) {
+    if (GSM7_BASIC.includes(character)) septets += 1;
+    else if (GSM7_EXTENSION.includes(character)) septets += 2;
+    else return undefined;
+  }
+  return septets;
+}
+
+/** One SMS: 160 septets of GSM 03.38. */
+export const SINGLE_SMS_SEPTETS = 160;
