@@ -288,7 +288,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
 
     // The table's stream and send-notifications in AWS: SMS and email follow each outbox event within a second.
     const { startOutboxRelay } = await import("../functions/src/local/outbox-relay.js");
-    const relay = startOutboxRelay(async () => (await import("../functions/src/app.js")).notifications(), { log });
+    const relay = startOutboxRelay(
+      async () => (await import("../functions/src/modules/messaging/index.js")).notifications(),
+      { log },
+    );
     stoppers.push(() => relay.stop());
 
     // As `npm run mpesa -- register-urls` does for a stage: the simulator then calls the Paybill's URLs.

@@ -113,14 +113,14 @@ const probes: Probe[] = [
     boundary: "a handler does not import the AWS SDK",
     path: "functions/src/handlers/http/probe.ts",
     breaks: 'import { QueryCommand } from "@aws-sdk/lib-dynamodb";\nexport const probe = QueryCommand;\n',
-    keeps: 'import { admin } from "../../app.js";\nexport const probe = admin;\n',
+    keeps: 'import { admin } from "../../modules/admin-controls/index.js";\nexport const probe = admin;\n',
   },
   {
     boundary: "a handler reaches a module only through its index.ts",
     path: "functions/src/handlers/events/probe.ts",
     breaks:
       'import { createDynamoStatsRepository } from "../../modules/admin-controls/dynamo/stats-repository.js";\nexport const probe = createDynamoStatsRepository;\n',
-    keeps: 'import { stats } from "../../app.js";\nexport const probe = stats;\n',
+    keeps: 'import { stats } from "../../modules/admin-controls/index.js";\nexport const probe = stats;\n',
   },
   {
     boundary: "no import circle in the server",

@@ -12,7 +12,6 @@ import type { User, Withdrawal } from "@jengafund/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sendSms } from "../src/adapters/africas-talking/sms.js";
 import { createSmtpMailer } from "../src/adapters/mail/smtp-mailer.js";
-import { securityNotices } from "../src/app.js";
 import { systemClock } from "../src/kernel/clock.js";
 import {
   type DynamoContext,
@@ -29,6 +28,7 @@ import { type OutboxRelay, startOutboxRelay } from "../src/local/outbox-relay.js
 import { closeServer, listen } from "../src/local/servers.js";
 import { createDynamoAccountRepository } from "../src/modules/identity/dynamo/account-repository.js";
 import { createDynamoInvestorRepository } from "../src/modules/investing/dynamo/investor-repository.js";
+import { securityNotices } from "../src/modules/messaging/module.js";
 import { createNotifications } from "../src/modules/messaging/notifications-service.js";
 import { createWithdrawalService } from "../src/modules/money-out/withdrawals.js";
 import { setAttributes } from "./support/db.js";

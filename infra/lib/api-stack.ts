@@ -116,7 +116,7 @@ const DARAJA_SECRET_VARIABLES = {
 const ALL_DARAJA_SECRETS = Object.keys(DARAJA_SECRET_VARIABLES) as (keyof DarajaSecrets)[];
 
 /**
- * The HTTP routes that call Daraja, and the secrets each one reads (functions/src/app.ts): an STK push needs the
+ * The HTTP routes that call Daraja, and the secrets each one reads (functions/src/modules/money-in/module.ts, money-out/module.ts): an STK push needs the
  * passkey, a B2C payout the initiator credential, and both put the callback token in the URLs they register.
  */
 const DARAJA_ROUTE_SECRETS: Partial<Record<RouteHandlerName, readonly (keyof DarajaSecrets)[]>> = {

@@ -17,7 +17,8 @@ import middy from "@middy/core";
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from "aws-lambda";
 import type * as z from "zod/mini";
 import { decideCaller } from "../kernel/caller.js";
-import { loadOriginSecret } from "../kernel/config.js";
+import { idempotencyStore } from "../kernel/compose.js";
+import { config, loadOriginSecret } from "../kernel/config.js";
 import {
   AdminTwoFactorRequiredError,
   AlreadyClaimedError,
@@ -44,39 +45,16 @@ import type {
   CallerContext,
   CallerRefs,
   IdempotencyClaim,
-  IdempotencyRepository,
   KeepAnswer,
   KeptAnswer,
   UserRecord,
 } from "../kernel/records.js";
 import type { TokenClaims } from "../modules/identity/index.js";
-import { ACCOUNT_MESSAGES, type Authenticator } from "../modules/identity/index.js";
+import { ACCOUNT_MESSAGES, authenticator } from "../modules/identity/index.js";
 import { binaryResponse, errorResponse, jsonResponse } from "./responses.js";
 
-/**
- * What the preset needs from the composition root. app.ts provides it when it loads, which every handler's import of
- * app.ts guarantees, so this module does not import the root that imports it.
- */
-export interface HttpDependencies {
-  authenticator: () => Authenticator;
-  idempotencyStore: () => IdempotencyRepository;
-  /** REQUIRE_ADMIN_2FA: admin routes answer only admins who sign in with two-factor codes. */
-  requireAdminTwoFactor: () => boolean;
-}
-
-let dependencies: HttpDependencies | undefined;
-
-export function provideHttpDependencies(provided: HttpDependencies): void {
-  dependencies = provided;
-}
-
-function provided(): HttpDependencies {
-  if (!dependencies) throw new Error("HTTP dependencies not provided: the handler must import the composition root");
-  return dependencies;
-}
-
-const authenticator = () => provided().authenticator();
-const idempotencyStore = () => provided().idempotencyStore();
+/** REQUIRE_ADMIN_2FA: admin routes answer only admins who sign in with two-factor codes. */
+const requireAdminTwoFactor = () => config().REQUIRE_ADMIN_2FA;
 
 /** The one place a domain error becomes an HTTP status (design.md §6). */
 const STATUS_OF: [abstract new (...args: never[]) => DomainError, number][] = [
@@ -308,7 +286,7 @@ function assertMayUse(access: RouteAccess, caller: UserRecord): void {
   // The stored role, not only the token's, decides: a demoted admin's old token carries a stale claim.
   if (caller.role !== "admin") throw new NotPermittedError(ACCOUNT_MESSAGES.adminOnly);
   // The 2FA routes are user routes, so an admin held back here can still set it up.
-  if (!caller.twoFactor?.enabled && provided().requireAdminTwoFactor()) {
+  if (!caller.twoFactor?.enabled && requireAdminTwoFactor()) {
     throw new AdminTwoFactorRequiredError(ACCOUNT_MESSAGES.adminTwoFactorRequired);
   }
 }
@@ -321,7 +299,7 @@ export const RECENT_SECOND_FACTOR_SECONDS = 15 * 60;
  * RECENT_SECOND_FACTOR_SECONDS: a stolen session token alone moves no money, however long the session still runs.
  */
 function assertRecentSecondFactor(route: RouteDefinition, claims: TokenClaims): void {
-  if (!route.stepUp || !provided().requireAdminTwoFactor()) return;
+  if (!route.stepUp || !requireAdminTwoFactor()) return;
   const { secondFactorAt } = claims;
   const age = secondFactorAt === undefined ? Number.POSITIVE_INFINITY : Date.now() / 1000 - secondFactorAt;
   if (age > RECENT_SECOND_FACTOR_SECONDS) throw new StepUpRequiredError(FOUR_EYES_MESSAGES.stepUpRequired);

@@ -55,7 +55,7 @@ export function useLocalApi(options: { withoutOutboxRelay?: boolean } = {}): voi
   beforeAll(async () => {
     await listen(server, port);
     if (!options.withoutOutboxRelay) {
-      relay = startOutboxRelay(async () => (await import("../../src/app.js")).notifications());
+      relay = startOutboxRelay(async () => (await import("../../src/modules/messaging/index.js")).notifications());
     }
   });
   afterAll(async () => {

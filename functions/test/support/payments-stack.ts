@@ -67,7 +67,7 @@ export async function startPaymentsStack(options: PaymentsStackOptions): Promise
   // As npm start: the outbox's SMS and email go out within a second of the move (the stream in AWS).
   const relay = options.withoutOutboxRelay
     ? undefined
-    : startOutboxRelay(async () => (await import("../../src/app.js")).notifications());
+    : startOutboxRelay(async () => (await import("../../src/modules/messaging/index.js")).notifications());
   return {
     simulator,
     bus,

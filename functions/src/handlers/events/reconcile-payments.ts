@@ -1,11 +1,12 @@
 import type { Context } from "aws-lambda";
-import { deposits, notifications, paybillDeposits, paybillReconciliation, payouts, stats } from "../../app.js";
 import { systemClock } from "../../kernel/clock.js";
 import { observeInvocation } from "../../kernel/invocation.js";
 import { log } from "../../kernel/log.js";
 import { metrics } from "../../kernel/metrics.js";
-import { SWEEP_AFTER_MS } from "../../modules/messaging/index.js";
-import { isPullRun } from "../../modules/money-in/index.js";
+import { stats } from "../../modules/admin-controls/index.js";
+import { notifications, SWEEP_AFTER_MS } from "../../modules/messaging/index.js";
+import { deposits, isPullRun, paybillDeposits, paybillReconciliation } from "../../modules/money-in/index.js";
+import { payouts } from "../../modules/money-out/index.js";
 
 /** Checks a run starts with Daraja, each of deposits and payouts. */
 export const RECONCILE_BATCH = 50;

@@ -1,8 +1,7 @@
 import type { Context } from "aws-lambda";
-import { monthlyStatements } from "../../app.js";
 import { observeInvocation } from "../../kernel/invocation.js";
 import { log } from "../../kernel/log.js";
-import { renderStatementPdf } from "../../modules/reporting/index.js";
+import { monthlyStatements, renderStatementPdf } from "../../modules/reporting/index.js";
 
 /**
  * No account is taken with less than this left before the function's timeout (15 minutes): one account is a ledger

@@ -1,7 +1,7 @@
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
-import { notifications } from "../../app.js";
 import { observeInvocation } from "../../kernel/invocation.js";
 import { log } from "../../kernel/log.js";
+import { notifications } from "../../modules/messaging/index.js";
 
 /**
  * The table's stream, filtered by its event source mapping to the outbox's new events (INSERT, type Outbox): each is

@@ -5,12 +5,16 @@ import {
   parseStatusResult,
   parseStkCallback,
 } from "../../adapters/daraja/callbacks.js";
-import { deposits, paybillDeposits, payouts } from "../../app.js";
 import { observeInvocation } from "../../kernel/invocation.js";
 import { log } from "../../kernel/log.js";
 import type { DarajaEventDetail, DarajaEventType } from "../../kernel/records.js";
-import { StkNotConfirmedYetError, UnknownDepositError } from "../../modules/money-in/index.js";
-import { PayoutNotAcceptedYetError } from "../../modules/money-out/index.js";
+import {
+  deposits,
+  paybillDeposits,
+  StkNotConfirmedYetError,
+  UnknownDepositError,
+} from "../../modules/money-in/index.js";
+import { PayoutNotAcceptedYetError, payouts } from "../../modules/money-out/index.js";
 
 /**
  * The EventBridge rule's target: applies a Daraja callback that the ingest route put on the bus. Every path is

@@ -1,10 +1,9 @@
 import { ADJUSTMENT_MESSAGES, BalanceAdjustmentInputSchema, UserIdPathSchema } from "@jengafund/shared";
-import { adjustments } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
 import { presentTransaction, presentUser } from "../../http/presenters.js";
 import { summaryOf } from "../../kernel/records.js";
 import type { AppliedAdjustment, PendingAdjustment } from "../../modules/admin-controls/index.js";
-import { presentAdjustment } from "../../modules/admin-controls/index.js";
+import { adjustments, presentAdjustment } from "../../modules/admin-controls/index.js";
 
 const presentApplied = ({ user, line }: AppliedAdjustment) => ({
   user: presentUser(user),

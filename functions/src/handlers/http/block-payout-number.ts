@@ -1,6 +1,6 @@
 import { BlockPayoutNumberQuerySchema } from "@jengafund/shared";
-import { payoutNumberBlocks } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
+import { payoutNumberBlocks } from "../../modules/money-out/index.js";
 
 /**
  * GET /auth/payout-numbers/block?token=… (design.md §13.2): the link in a new payout number's notice. The number is

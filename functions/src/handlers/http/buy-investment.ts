@@ -1,8 +1,8 @@
 import { BuyInvestmentInputSchema } from "@jengafund/shared";
-import { investments } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
 import { presentInvestment, presentUser } from "../../http/presenters.js";
 import type { InvestmentRecord, UserRecord } from "../../kernel/records.js";
+import { investments } from "../../modules/investing/index.js";
 
 const present = ({ investment, user }: { investment: InvestmentRecord; user: UserRecord }) => ({
   investment: presentInvestment(investment),

@@ -1,6 +1,6 @@
 import { ReferralCodePathSchema } from "@jengafund/shared";
-import { referralCodes } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
+import { referralCodes } from "../../modules/identity/index.js";
 
 export const handler = httpHandler(
   "check-referral-code",

@@ -1,8 +1,8 @@
 import { centsToKes, InvestmentIdPathSchema } from "@jengafund/shared";
-import { investments } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
 import { presentInvestment, presentUser } from "../../http/presenters.js";
 import type { InvestmentRecord, UserRecord } from "../../kernel/records.js";
+import { investments } from "../../modules/investing/index.js";
 
 const present = (claimed: { rewardCents: number; investment: InvestmentRecord; user: UserRecord }) => ({
   reward: centsToKes(claimed.rewardCents),

@@ -1,7 +1,6 @@
 import { PACKAGE_CHANGE_MESSAGES, PackageInputSchema } from "@jengafund/shared";
-import { packageChanges } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
-import { type PendingPackageChange, presentPackageChange } from "../../modules/package-terms/index.js";
+import { type PendingPackageChange, packageChanges, presentPackageChange } from "../../modules/package-terms/index.js";
 
 const present = ({ change }: PendingPackageChange) => ({
   message: PACKAGE_CHANGE_MESSAGES.sentForApproval,

@@ -1,7 +1,6 @@
 import { DecideAdjustmentInputSchema, ResourceIdPathSchema } from "@jengafund/shared";
-import { adjustments } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
-import { presentAdjustment } from "../../modules/admin-controls/index.js";
+import { adjustments, presentAdjustment } from "../../modules/admin-controls/index.js";
 import type { AdjustmentRecord } from "../../modules/four-eyes/index.js";
 
 const present = (adjustment: AdjustmentRecord) => ({ adjustment: presentAdjustment(adjustment, new Date()) });

@@ -1,8 +1,7 @@
 import { DecidePackageChangeInputSchema, PACKAGE_CHANGE_MESSAGES, ResourceIdPathSchema } from "@jengafund/shared";
-import { packageChanges } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
 import { presentPackage } from "../../http/presenters.js";
-import { type DecidedPackageChange, presentPackageChange } from "../../modules/package-terms/index.js";
+import { type DecidedPackageChange, packageChanges, presentPackageChange } from "../../modules/package-terms/index.js";
 
 const present = ({ change, package: pkg }: DecidedPackageChange) => ({
   message: change.status === "approved" ? PACKAGE_CHANGE_MESSAGES.approved : PACKAGE_CHANGE_MESSAGES.rejected,

@@ -1,6 +1,6 @@
 import { ResourceIdPathSchema } from "@jengafund/shared";
-import { admin } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
+import { admin } from "../../modules/admin-controls/index.js";
 
 export const handler = httpHandler(
   "delete-package",

@@ -1,8 +1,7 @@
 import { ConfirmTwoFactorInputSchema } from "@jengafund/shared";
-import { twoFactor } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
 import { presentUser } from "../../http/presenters.js";
-import { TWO_FACTOR_MESSAGES } from "../../modules/identity/index.js";
+import { TWO_FACTOR_MESSAGES, twoFactor } from "../../modules/identity/index.js";
 
 export const handler = httpHandler(
   "disable-two-factor",

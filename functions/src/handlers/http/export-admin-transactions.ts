@@ -1,7 +1,7 @@
 import { AdminTransactionsQuerySchema, centsToKes, nairobiDay, nairobiIsoTime } from "@jengafund/shared";
-import { admin } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
 import { toCsv } from "../../kernel/csv.js";
+import { admin } from "../../modules/admin-controls/index.js";
 
 /** A spreadsheet-sized export; larger reconciliations belong to the table's own export. */
 const MAX_ROWS = 10_000;

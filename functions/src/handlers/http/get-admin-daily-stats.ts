@@ -1,6 +1,6 @@
 import { AdminDailyStatsQuerySchema } from "@jengafund/shared";
-import { dailyStats } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
+import { dailyStats } from "../../modules/reporting/index.js";
 
 export const handler = httpHandler(
   "get-admin-daily-stats",

@@ -1,6 +1,6 @@
 import { centsToKes } from "@jengafund/shared";
-import { admin, unmatchedPaymentRecords } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
+import { admin, unmatchedPaymentRecords } from "../../modules/admin-controls/index.js";
 
 export const handler = httpHandler("get-admin-stats", {}, async () => {
   const [{ totalRevenueCents, ...counts }, paybill] = await Promise.all([

@@ -1,5 +1,5 @@
-import { paybillDetails } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
+import { paybillDetails } from "../../modules/money-in/index.js";
 
 /** GET /mpesa/paybill: the business number and the caller's account number, for Lipa na M-PESA → Pay Bill. */
 export const handler = httpHandler("get-paybill-details", {}, async ({ caller }) => ({

@@ -1,6 +1,6 @@
 import { PortfolioHistoryQuerySchema } from "@jengafund/shared";
-import { portfolioHistory } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
+import { portfolioHistory } from "../../modules/reporting/index.js";
 
 export const handler = httpHandler(
   "get-portfolio-history",

@@ -1,7 +1,6 @@
 import { StatementQuerySchema } from "@jengafund/shared";
-import { statements } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
-import { renderStatementPdf } from "../../modules/reporting/index.js";
+import { renderStatementPdf, statements } from "../../modules/reporting/index.js";
 
 export const handler = httpHandler("get-statement", { query: StatementQuerySchema }, async ({ caller, query }) => {
   const file = await statements(renderStatementPdf).statement({

@@ -1,8 +1,7 @@
 import { AdminAdjustmentsQuerySchema } from "@jengafund/shared";
-import { adjustments } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
 import { presentPage } from "../../http/presenters.js";
-import { presentAdjustment } from "../../modules/admin-controls/index.js";
+import { adjustments, presentAdjustment } from "../../modules/admin-controls/index.js";
 
 export const handler = httpHandler(
   "list-admin-adjustments",

@@ -1,7 +1,7 @@
 import { AdminTransactionsQuerySchema } from "@jengafund/shared";
-import { admin } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
 import { presentPage, presentTransaction } from "../../http/presenters.js";
+import { admin } from "../../modules/admin-controls/index.js";
 
 export const handler = httpHandler(
   "list-admin-transactions",

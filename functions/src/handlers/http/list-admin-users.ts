@@ -1,7 +1,7 @@
 import { AdminUsersQuerySchema } from "@jengafund/shared";
-import { admin } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
 import { presentPage, presentUser } from "../../http/presenters.js";
+import { admin } from "../../modules/admin-controls/index.js";
 
 export const handler = httpHandler("list-admin-users", { query: AdminUsersQuerySchema }, async ({ query }) => {
   const page = await admin().listUsers(query);

@@ -1,7 +1,8 @@
 import { AdminWithdrawalsQuerySchema } from "@jengafund/shared";
-import { admin, payoutNumbers } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
 import { presentAdminWithdrawal, presentPage } from "../../http/presenters.js";
+import { admin } from "../../modules/admin-controls/index.js";
+import { payoutNumbers } from "../../modules/money-out/index.js";
 
 export const handler = httpHandler(
   "list-admin-withdrawals",

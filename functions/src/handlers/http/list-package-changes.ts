@@ -1,7 +1,6 @@
 import { PackageChangesQuerySchema } from "@jengafund/shared";
-import { packageChanges } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
-import { presentPackageChange } from "../../modules/package-terms/index.js";
+import { packageChanges, presentPackageChange } from "../../modules/package-terms/index.js";
 
 /** New packages and changes of money terms, newest first, by status (design.md §13.1). */
 export const handler = httpHandler("list-package-changes", { query: PackageChangesQuerySchema }, async ({ query }) => {

@@ -1,7 +1,7 @@
 import { PendingDepositsQuerySchema } from "@jengafund/shared";
-import { pendingDeposits } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
 import { presentDeposit } from "../../http/presenters.js";
+import { pendingDeposits } from "../../modules/money-in/index.js";
 
 export const handler = httpHandler(
   "list-pending-deposits",

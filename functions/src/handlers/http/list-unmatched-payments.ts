@@ -1,8 +1,7 @@
 import { UnmatchedPaymentsQuerySchema } from "@jengafund/shared";
-import { unmatchedPayments } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
 import { presentPage } from "../../http/presenters.js";
-import { presentUnmatchedPayment } from "../../modules/admin-controls/index.js";
+import { presentUnmatchedPayment, unmatchedPayments } from "../../modules/admin-controls/index.js";
 
 /** Paybill payments for no account, by status (unmatched by default), newest first (design.md §12.3). */
 export const handler = httpHandler(

@@ -1,7 +1,7 @@
 import { LoginInputSchema } from "@jengafund/shared";
-import { accounts, newBrowsers } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
 import { presentUser } from "../../http/presenters.js";
+import { accounts, newBrowsers } from "../../modules/identity/index.js";
 
 export const handler = httpHandler("login-user", { body: LoginInputSchema }, async ({ body, event, sourceIp }) => {
   const { email, password, ...extras } = body;

@@ -1,7 +1,7 @@
 import { ProcessWithdrawalInputSchema, ResourceIdPathSchema } from "@jengafund/shared";
-import { withdrawalDecisions } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
 import { presentAdminWithdrawal } from "../../http/presenters.js";
+import { withdrawalDecisions } from "../../modules/admin-controls/index.js";
 
 export const handler = httpHandler(
   "process-withdrawal",

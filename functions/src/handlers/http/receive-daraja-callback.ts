@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
-import { callbackIngest } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
+import { callbackIngest } from "../../modules/money-in/index.js";
 
 const CallbackPathSchema = z.object({ kind: z.string(), token: z.string() });
 const AnyJsonObject = z.record(z.string(), z.unknown());

@@ -1,7 +1,6 @@
 import { ConfirmTwoFactorInputSchema } from "@jengafund/shared";
-import { twoFactor } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
-import { TWO_FACTOR_MESSAGES } from "../../modules/identity/index.js";
+import { TWO_FACTOR_MESSAGES, twoFactor } from "../../modules/identity/index.js";
 
 /** Ten new recovery codes, with the password and a code (or a recovery code); the old ones stop working. */
 export const handler = httpHandler(

@@ -1,8 +1,7 @@
 import { RegisterInputSchema } from "@jengafund/shared";
-import { registeredBrowsers, registrations } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
 import { presentUser } from "../../http/presenters.js";
-import { refuseCommonPassword } from "../../modules/identity/index.js";
+import { refuseCommonPassword, registeredBrowsers, registrations } from "../../modules/identity/index.js";
 
 export const handler = httpHandler("register-user", { body: RegisterInputSchema }, async ({ body, event }) => {
   // Checked here rather than in the account service, which the login route shares: only the routes that set a

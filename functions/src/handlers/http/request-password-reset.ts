@@ -1,6 +1,6 @@
 import { ForgotPasswordInputSchema } from "@jengafund/shared";
-import { passwordResetRequests } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
+import { passwordResetRequests } from "../../modules/identity/index.js";
 
 export const handler = httpHandler(
   "request-password-reset",

@@ -1,8 +1,8 @@
 import { WithdrawalRequestInputSchema } from "@jengafund/shared";
-import { withdrawals } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
 import { presentUser, presentWithdrawal } from "../../http/presenters.js";
 import type { UserRecord, WithdrawalRecord } from "../../kernel/records.js";
+import { withdrawals } from "../../modules/money-out/index.js";
 
 const present = ({ withdrawal, user }: { withdrawal: WithdrawalRecord; user: UserRecord }) => ({
   withdrawal: presentWithdrawal(withdrawal),

@@ -1,6 +1,6 @@
 import { ResetPasswordInputSchema } from "@jengafund/shared";
-import { passwordResets } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
+import { passwordResets } from "../../modules/identity/index.js";
 
 export const handler = httpHandler(
   "reset-password",

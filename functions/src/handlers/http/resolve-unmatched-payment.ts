@@ -4,10 +4,9 @@ import {
   UNMATCHED_PAYMENT_MESSAGES,
   UnmatchedPaymentIdPathSchema,
 } from "@jengafund/shared";
-import { unmatchedPayments } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
 import type { UnmatchedResolution } from "../../modules/admin-controls/index.js";
-import { presentAdjustment, presentUnmatchedPayment } from "../../modules/admin-controls/index.js";
+import { presentAdjustment, presentUnmatchedPayment, unmatchedPayments } from "../../modules/admin-controls/index.js";
 
 type Pending = Extract<UnmatchedResolution, { outcome: "pending" }>;
 type Done = Exclude<UnmatchedResolution, Pending>;

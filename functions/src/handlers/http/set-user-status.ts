@@ -1,7 +1,7 @@
 import { UserIdPathSchema, UserStatusInputSchema } from "@jengafund/shared";
-import { admin } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
 import { presentUser } from "../../http/presenters.js";
+import { admin } from "../../modules/admin-controls/index.js";
 
 export const handler = httpHandler(
   "set-user-status",

@@ -1,9 +1,8 @@
 import { centsToKes, DepositInputSchema } from "@jengafund/shared";
-import { deposits } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
 import { presentTransaction } from "../../http/presenters.js";
 import { type DepositRecord, type LedgerLine, summaryOf, type UserRecord } from "../../kernel/records.js";
-import { DEPOSIT_MESSAGES } from "../../modules/money-in/index.js";
+import { DEPOSIT_MESSAGES, deposits } from "../../modules/money-in/index.js";
 
 const presentFor =
   (caller: UserRecord) =>

@@ -1,7 +1,7 @@
 import { NOTIFICATION_MESSAGES, NotificationPreferencesInputSchema } from "@jengafund/shared";
-import { notificationPreferences } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
 import { presentUser } from "../../http/presenters.js";
+import { notificationPreferences } from "../../modules/identity/index.js";
 
 export const handler = httpHandler(
   "update-notification-preferences",

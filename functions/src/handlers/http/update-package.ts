@@ -1,10 +1,10 @@
 import { PACKAGE_CHANGE_MESSAGES, PackageInputSchema, ResourceIdPathSchema } from "@jengafund/shared";
-import { packageChanges } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
 import { presentPackage } from "../../http/presenters.js";
 import {
   type AppliedPackageUpdate,
   type PendingPackageChange,
+  packageChanges,
   presentPackageChange,
 } from "../../modules/package-terms/index.js";
 

@@ -1,6 +1,6 @@
 import * as z from "zod/mini";
-import { paybillValidation } from "../../app.js";
 import { httpHandler } from "../../http/middleware.js";
+import { paybillValidation } from "../../modules/money-in/index.js";
 
 const ValidationPathSchema = z.object({ token: z.string() });
 // Daraja's payload is read leniently by the service: an unreadable amount or account number is a rejection to answer.

@@ -8,6 +8,14 @@ export { createDynamoAdminQueries } from "./dynamo/admin-query-repository.js";
 export { createDynamoAdminRepository } from "./dynamo/admin-repository.js";
 export { createDynamoStatsRepository } from "./dynamo/stats-repository.js";
 export { createDynamoUnmatchedPaymentRepository } from "./dynamo/unmatched-payment-repository.js";
+export {
+  adjustments,
+  admin,
+  stats,
+  unmatchedPaymentRecords,
+  unmatchedPayments,
+  withdrawalDecisions,
+} from "./module.js";
 export { presentUnmatchedPayment } from "./unmatched-payment-presenter.js";
 export type { UnmatchedResolution } from "./unmatched-payments.js";
 export { createUnmatchedPaymentService } from "./unmatched-payments.js";

@@ -9,6 +9,22 @@ export { createDynamoNotificationPreferencesRepository } from "./dynamo/notifica
 export { createDynamoSessionRepository, endAllSessionsUpdate } from "./dynamo/session-repository.js";
 export { createDynamoSignInLinkRepository } from "./dynamo/sign-in-link-repository.js";
 export { createLoginGuard } from "./login-guard.js";
+export {
+  accountRepo,
+  accounts,
+  authenticator,
+  newBrowsers,
+  notificationPreferences,
+  passwordResetRequests,
+  passwordResets,
+  referralCodes,
+  registeredBrowsers,
+  registrations,
+  sessions,
+  stepUps,
+  twoFactor,
+  twoFactorSetup,
+} from "./module.js";
 export { createNotificationPreferences } from "./notification-preferences.js";
 export type { ConfirmPassword } from "./password-confirmation.js";
 export { createPasswordConfirmation } from "./password-confirmation.js";

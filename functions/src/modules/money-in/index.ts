@@ -12,6 +12,16 @@ export { createDynamoPaybillReconciliationRepository } from "./dynamo/paybill-re
 export { createDynamoPaybillRepository } from "./dynamo/paybill-repository.js";
 export { createDynamoPendingDepositRepository } from "./dynamo/pending-deposit-repository.js";
 export {
+  callbackIngest,
+  depositLookup,
+  deposits,
+  paybillDeposits,
+  paybillDetails,
+  paybillReconciliation,
+  paybillValidation,
+  pendingDeposits,
+} from "./module.js";
+export {
   createPaybillDeposits,
   createPaybillDetails,
   createPaybillValidation,

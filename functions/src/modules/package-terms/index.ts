@@ -3,6 +3,7 @@
  * rest of the server may use of this module.
  */
 export { createDynamoPackageChangeRepository } from "./dynamo/package-change-repository.js";
+export { packageChanges } from "./module.js";
 export type { PackageChangeRecord, PackageChangeRepository } from "./port.js";
 export { presentPackageChange } from "./presenter.js";
 export {

@@ -12,6 +12,7 @@ import { ledgerItem } from "../../../kernel/dynamo/ledger-items.js";
 import { toPayoutNumberRecord } from "../../../kernel/dynamo/payout-number-items.js";
 import { type MoveItem, runTransaction, type TransactItem } from "../../../kernel/dynamo/transactions.js";
 import { toUserRecord, userItem } from "../../../kernel/dynamo/user-items.js";
+import { createDynamoUserReader } from "../../../kernel/dynamo/user-reader.js";
 import { toWithdrawalRecord } from "../../../kernel/dynamo/withdrawal-items.js";
 import { type CallerContext, type RefusalReason, summaryOf } from "../../../kernel/records.js";
 import type { AccountRepository, NewAccount, UniqueField } from "../port.js";
@@ -29,10 +30,7 @@ const findByKey = (items: Record<string, unknown>[], key: Key) =>
 export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamoContext()): AccountRepository {
   const { db, TableName } = ctx;
 
-  const getUser = async (userId: string) => {
-    const { Item } = await db.send(new GetCommand({ TableName, Key: keys.user(userId), ConsistentRead: true }));
-    return Item ? toUserRecord(Item) : null;
-  };
+  const { getUser } = createDynamoUserReader(ctx);
 
   return {
     async findReferrer(code) {
