@@ -16,6 +16,9 @@ import { type ProductionBuild, startProductionBuild } from "./support/production
 
 const previewPort = Number(process.env.E2E_PREVIEW_PORT ?? 4273);
 
+/** These tests are about the service worker, which openPage blocks unless told. */
+const withWorker = { serviceWorkers: "allow" } as const;
+
 let site: ProductionBuild;
 let browser: Browser;
 let apiUrl: string;
@@ -104,7 +107,7 @@ describe("the installable app's files (issue 24)", () => {
 
 describe("the service worker (issue 24)", () => {
   it("registers once the page is up, precaches the shell, the public pages and the investor's chunks, not the admin's", async () => {
-    const tracked = await openPage(browser, viewports.phone);
+    const tracked = await openPage(browser, viewports.phone, withWorker);
     const { page, errors } = tracked;
     try {
       await page.goto(`${site.origin}/login`);
@@ -142,7 +145,7 @@ describe("the service worker (issue 24)", () => {
   });
 
   it("answers a page from its precache once it controls it, and lets /api requests through to the API", async () => {
-    const tracked = await openPage(browser, viewports.desktop);
+    const tracked = await openPage(browser, viewports.desktop, withWorker);
     const { page, errors } = tracked;
     try {
       const investor = await registerInvestor(apiUrl, "Precached");
@@ -195,7 +198,7 @@ describe("a new version (issue 24)", () => {
     "is offered by the New version toast, never taken by itself; Reload hands the page to it with one reload (%s px)",
     async (width, viewport) => {
       await context?.close();
-      const tracked = await openPage(browser, viewport);
+      const tracked = await openPage(browser, viewport, withWorker);
       const { page, errors } = tracked;
       context = page.context();
       const investor = await registerInvestor(apiUrl, `NewVersion${width}`, { firstName: "Kamau" });

@@ -15,6 +15,9 @@ const previewPort = Number(process.env.E2E_PREVIEW_PORT ?? 4273);
 
 const OFFLINE_MESSAGE = "You are offline — showing what you last saw; money actions are off until you're back online.";
 
+/** These tests are about the service worker, which openPage blocks unless told. */
+const withWorker = { serviceWorkers: "allow" } as const;
+
 let site: ProductionBuild;
 let browser: Browser;
 let apiUrl: string;
@@ -88,7 +91,7 @@ describe("last-known data goes with the session (issue 24)", () => {
   afterAll(() => tracked?.close());
 
   it("is forgotten on logout", async () => {
-    tracked = await openPage(browser, viewports.desktop);
+    tracked = await openPage(browser, viewports.desktop, withWorker);
     const { page } = tracked;
     const investor = await registerInvestor(apiUrl, "KeptLogout", { firstName: "Wanjiku" });
     await signInAndOpenPackages(page, investor);
@@ -125,7 +128,7 @@ describe("the second visit with the network cut (issue 24)", () => {
   afterAll(() => tracked?.close());
 
   it("opens from the phone: shell, name, balance and packages marked Updated, the banner, money off", async () => {
-    tracked = await openPage(browser, viewports.desktop);
+    tracked = await openPage(browser, viewports.desktop, withWorker);
     const { page } = tracked;
     const investor = await registerInvestor(apiUrl, "Offline", { firstName: "Achieng", lastName: "Odhiambo" });
     await signInAndOpenPackages(page, investor);

@@ -6,7 +6,7 @@
 import { PACKAGE_CHANGE_MESSAGES } from "@jengafund/shared";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
-import { type RegisteredInvestor, registerInvestor } from "./support/api";
+import { apiCall, listPackages, type RegisteredInvestor, registerInvestor } from "./support/api";
 import { seriousViolations } from "./support/axe";
 import { hasHorizontalScroll, launchBrowser, openPage, screenshot, viewports } from "./support/browser";
 import { openAdminTab, signIn, toast } from "./support/screens";
@@ -47,6 +47,17 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close();
+  // The files share one table: investor.e2e.ts counts the seeded packages on the Packages tab, so the approved ones
+  // made here go again, whichever file runs first.
+  if (!investor) return;
+  const { token } = await apiCall<{ token: string }>(apiUrl, "POST", "/auth/login", {
+    email: inject("adminEmail"),
+    password: inject("adminPassword"),
+  });
+  const made = (await listPackages(apiUrl, investor.token)).filter((pkg) =>
+    (pkg as { name?: string }).name?.includes(runId),
+  );
+  for (const pkg of made) await apiCall(apiUrl, "DELETE", `/admin/packages/${pkg._id}`, undefined, token);
 });
 
 describe("a new package reaches investors only once a second admin approves it", () => {

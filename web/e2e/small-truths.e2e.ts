@@ -78,7 +78,8 @@ describe.each([
 
 /** The admin console in a browser whose clock is UTC: what it shows must not depend on that. */
 async function openAdminInUtc(viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport, timezoneId: "UTC" });
+  // As openPage does: the built site's service worker is no part of what this test looks at.
+  const context = await browser.newContext({ viewport, timezoneId: "UTC", serviceWorkers: "block" });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));

@@ -35,14 +35,15 @@ export interface TrackedPage {
 
 /**
  * A page in a fresh context (own localStorage) that records what went wrong in the browser. `contextOptions` adds to
- * the context, e.g. `serviceWorkers: "block"` on a production build.
+ * the context. The site under test is a production build, whose service worker would precache the whole app in every
+ * context, work no test asks for: it is blocked unless a test about the worker allows it (`serviceWorkers: "allow"`).
  */
 export async function openPage(
   browser: Browser,
   viewport: { width: number; height: number } = viewports.desktop,
   contextOptions: BrowserContextOptions = {},
 ): Promise<TrackedPage> {
-  const context = await browser.newContext({ ...contextOptions, viewport });
+  const context = await browser.newContext({ serviceWorkers: "block", ...contextOptions, viewport });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));

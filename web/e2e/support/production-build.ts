@@ -2,11 +2,11 @@
  * The production build as `npm run preview` serves it, for the browser tests that need what only a build has: the
  * pre-rendered pages, the service worker and its precache, the manifest.
  */
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type PreviewServer, preview } from "vite";
+import { type PreviewServer, preview } from "vite";
 import { inject } from "vitest";
 
 const webDir = fileURLToPath(new URL("../..", import.meta.url));
@@ -26,23 +26,15 @@ export interface ProductionBuild {
 
 /**
  * The web app as `npm run build` builds it (production React, minified chunks, pre-rendered pages, service worker),
- * built once per run and copied into a fresh temporary directory, and serves it on 127.0.0.1:`port` as `npm run preview` does, with /api proxied
- * to the e2e API at `apiUrl`.
+ * the run's one build (e2e/global-setup.ts) copied into a fresh temporary directory, and serves it on
+ * 127.0.0.1:`port` as `npm run preview` does, with /api proxied to the e2e API at `apiUrl`.
  */
 export async function startProductionBuild(port: number, apiUrl: string): Promise<ProductionBuild> {
   const outDir = mkdtempSync(join(tmpdir(), "jengafund-web-build-"));
   let server: PreviewServer;
   try {
-    // The test runner sets NODE_ENV=test, which would give the development build of React.
-    const nodeEnv = process.env.NODE_ENV;
-    process.env.NODE_ENV = "production";
-    try {
-      await buildOnce();
-    } finally {
-      process.env.NODE_ENV = nodeEnv;
-    }
     // Each test file gets its own copy: a test may change a file (a new sw.js) for itself.
-    cpSync(shared, outDir, { recursive: true, filter: (source) => !source.endsWith(BUILT) });
+    cpSync(shared, outDir, { recursive: true });
     server = await preview({
       configFile,
       root: webDir,
@@ -65,14 +57,5 @@ export async function startProductionBuild(port: number, apiUrl: string): Promis
   };
 }
 
-/** The run's one build (the e2e global setup names its folder): built by the first file that needs it. */
+/** The run's one build, made by the e2e global setup. */
 const shared = inject("productionBuildDir");
-/** Marks the shared build as whole: a file that failed mid-build leaves none, and the next file builds again. */
-const BUILT = ".built";
-
-async function buildOnce(): Promise<void> {
-  const done = join(shared, BUILT);
-  if (existsSync(done)) return;
-  await build({ configFile, root: webDir, logLevel: "warn", build: { outDir: shared, emptyOutDir: true } });
-  writeFileSync(done, "");
-}
