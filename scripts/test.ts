@@ -1,10 +1,11 @@
 /**
  * `npm test`: lints and type-checks (`npm run lint`), then runs every suite (unit, DynamoDB Local integration, infra
- * template, deploy checks, web, browser) in one vitest run, and ends with the plain total `N passed, N failed`.
+ * template, deploy checks, web, browser) in two vitest lanes side by side, and ends with the plain total
+ * `N passed, N failed`.
  * The browser tests need Debian's Chromium: it is installed when missing and possible, never silently skipped.
  */
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { repoRoot } from "./local-stack.js";
 
@@ -86,21 +87,48 @@ if (!checkAdvisories()) {
 
 const artifacts = join(repoRoot, ".test-artifacts");
 mkdirSync(artifacts, { recursive: true });
-const reportFile = join(artifacts, "vitest.json");
 const extraArgs = process.argv.slice(2);
-const status = run("npx", [
-  "vitest",
-  "run",
-  "--reporter=default",
-  "--reporter=json",
-  `--outputFile.json=${reportFile}`,
-  ...extraArgs,
-]);
 
-let summary = `0 passed, ${status === 0 ? 0 : 1} failed`;
-if (existsSync(reportFile)) {
-  const report = JSON.parse(readFileSync(reportFile, "utf8")) as { numPassedTests: number; numFailedTests: number };
-  summary = `${report.numPassedTests} passed, ${report.numFailedTests + (status !== 0 && report.numFailedTests === 0 ? 1 : 0)} failed`;
+/**
+ * The browser tests run one file at a time against one local stack, and mostly wait on the browser; everything else
+ * runs in parallel workers. Vitest runs a one-file-at-a-time project only after all the others, so the two lanes are
+ * two vitest processes started together: the browser lane's waiting overlaps the other lane's work. Arguments (a
+ * project, a file) make it one run of exactly what was asked for.
+ */
+const BROWSER_PROJECT = "e2e";
+const lanes: { name: string; args: string[] }[] =
+  extraArgs.length > 0
+    ? [{ name: "vitest", args: extraArgs }]
+    : [
+        { name: "browser", args: ["--project", BROWSER_PROJECT] },
+        { name: "others", args: [`--project=!${BROWSER_PROJECT}`] },
+      ];
+
+function runLane(lane: { name: string; args: string[] }): Promise<{ status: number; reportFile: string }> {
+  const reportFile = join(artifacts, `vitest-${lane.name}.json`);
+  rmSync(reportFile, { force: true });
+  return new Promise((resolve) => {
+    const child = spawn(
+      "npx",
+      ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${reportFile}`, ...lane.args],
+      { cwd: repoRoot, env, stdio: "inherit" },
+    );
+    child.on("error", () => resolve({ status: 1, reportFile }));
+    child.on("exit", (code) => resolve({ status: code ?? 1, reportFile }));
+  });
 }
-console.log(`\n${summary}`);
+
+const results = await Promise.all(lanes.map(runLane));
+let passed = 0;
+let failed = 0;
+for (const { status, reportFile } of results) {
+  const report = existsSync(reportFile)
+    ? (JSON.parse(readFileSync(reportFile, "utf8")) as { numPassedTests: number; numFailedTests: number })
+    : undefined;
+  passed += report?.numPassedTests ?? 0;
+  // A lane that failed without a failed test (a setup that threw, no report at all) still counts as a failure.
+  failed += (report?.numFailedTests ?? 0) + (status !== 0 && !report?.numFailedTests ? 1 : 0);
+}
+const status = results.some((result) => result.status !== 0) ? 1 : 0;
+console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(status);
