@@ -54,9 +54,9 @@ export class StartupError extends Error {}
 
 /** The Daraja sandbox's published test passkey (mpesa.md §1.1); the simulator expects it by default. */
 const SANDBOX_PASSKEY = "bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919";
-/** How often `npm start` runs payment reconciliation (the scheduled job in AWS). */
+/** How often `npm start` runs the scheduled jobs (reconciliation, the outbox sweep; each on its schedule in AWS). */
 const RECONCILE_EVERY_MS = 60_000;
-/** The event functions' timeouts in AWS (infra/lib/api-stack.ts), which their local invocations count down from. */
+/** The event functions' timeouts in AWS (infra/lib/api-stack.ts, constructs/scheduled-jobs.ts), which their local invocations count down from. */
 const SETTLE_TIMEOUT_MS = 30_000;
 const RECONCILE_TIMEOUT_MS = 120_000;
 
@@ -267,13 +267,41 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await listen(bus, ports.bus);
     stoppers.push(() => closeServer(bus));
 
-    const reconcile = await import("../functions/src/handlers/events/reconcile-payments.js");
-    const reconcileTimer = setInterval(() => {
-      const context = localLambdaContext("reconcile-payments", {
-        timeoutMs: Math.min(RECONCILE_TIMEOUT_MS, RECONCILE_EVERY_MS),
-      });
-      // Locally every run also pulls Paybill payments (every 15 minutes in AWS), so a lost confirmation lands soon.
-      reconcile.handler({ paybillPull: true }, context).catch((error: unknown) => log(`[reconcile] ${String(error)}`));
+    // The scheduled jobs of AWS (infra/lib/constructs/scheduled-jobs.ts), one after another on one timer. Locally the
+    // Paybill pull runs with the rest (every 15 minutes in AWS), so a lost confirmation lands soon.
+    const SCHEDULED_JOBS = [
+      "reconcile-stk-deposits",
+      "reconcile-payouts",
+      "pull-paybill-transactions",
+      "check-waiting-paybill-payments",
+      "sweep-outbox",
+      "retire-matured-investments",
+    ];
+    const jobs = await Promise.all(
+      SCHEDULED_JOBS.map(async (name) => ({
+        name,
+        handler: (
+          (await import(`../functions/src/handlers/events/${name}.ts`)) as {
+            handler: (event: unknown, context: ReturnType<typeof localLambdaContext>) => Promise<unknown>;
+          }
+        ).handler,
+      })),
+    );
+    let jobsRunning = false;
+    const reconcileTimer = setInterval(async () => {
+      // A slow run (Daraja's simulator delaying) is not overlapped by the next.
+      if (jobsRunning) return;
+      jobsRunning = true;
+      try {
+        for (const job of jobs) {
+          const context = localLambdaContext(job.name, {
+            timeoutMs: Math.min(RECONCILE_TIMEOUT_MS, RECONCILE_EVERY_MS),
+          });
+          await job.handler({}, context).catch((error: unknown) => log(`[${job.name}] ${String(error)}`));
+        }
+      } finally {
+        jobsRunning = false;
+      }
     }, RECONCILE_EVERY_MS);
     reconcileTimer.unref();
     stoppers.push(async () => clearInterval(reconcileTimer));

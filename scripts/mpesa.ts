@@ -8,7 +8,7 @@
  * Without --stage: the local Daraja simulator that `npm start` runs (MPESA_SIM_PORT, default 4010), with the URLs of
  * the local API (API_PORT, default 3000) and npm start's callback token. `npm start` does this itself at startup.
  * With --stage <name>: the deployed stage `JengaFund-<Name>`, through the AWS CLI with the shell's credentials and
- * region: Daraja's address, the Paybill and the callback base come from the reconcile function's configuration, the
+ * region: Daraja's address, the Paybill and the callback base come from the settle function's configuration, the
  * credentials and the callback token from their Secrets Manager secrets.
  */
 import { execFile } from "node:child_process";
@@ -168,29 +168,28 @@ async function aws(...args: string[]): Promise<string> {
 /** A deployed stage's Daraja settings, read where the functions read them. */
 async function stageTarget(stage: string, nominatedNumber: string, c2bVersion: "v1" | "v2"): Promise<PaybillTarget> {
   const stackName = `JengaFund-${stage.charAt(0).toUpperCase()}${stage.slice(1)}-Api`;
-  const reconcileFunction = await aws(
+  const settleFunction = await aws(
     "cloudformation",
     "describe-stacks",
     "--stack-name",
     stackName,
     "--query",
-    "Stacks[0].Outputs[?OutputKey=='ReconcileFunctionName'].OutputValue",
+    "Stacks[0].Outputs[?OutputKey=='SettleFunctionName'].OutputValue",
   );
-  if (!reconcileFunction || reconcileFunction === "None")
-    throw new Error(`${stackName} has no ReconcileFunctionName output`);
+  if (!settleFunction || settleFunction === "None") throw new Error(`${stackName} has no SettleFunctionName output`);
   const variables = JSON.parse(
     await aws(
       "lambda",
       "get-function-configuration",
       "--function-name",
-      reconcileFunction,
+      settleFunction,
       "--query",
       "to_string(Environment.Variables)",
     ),
   ) as Record<string, string>;
   const required = (name: string) => {
     const value = variables[name];
-    if (!value) throw new Error(`${reconcileFunction} has no ${name}: deploy the stage with it set (docs/runbook.md)`);
+    if (!value) throw new Error(`${settleFunction} has no ${name}: deploy the stage with it set (docs/runbook.md)`);
     return value;
   };
   const secret = (arnVariable: string) =>

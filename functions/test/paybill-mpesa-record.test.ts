@@ -9,9 +9,11 @@
 
 import { createHash, randomBytes } from "node:crypto";
 import { createServer, type Server } from "node:http";
+import type { Context } from "aws-lambda";
 import { afterAll, describe, expect, it } from "vitest";
 import { createDarajaClient } from "../src/adapters/daraja/client.js";
-import { handler as reconcilePayments } from "../src/handlers/events/reconcile-payments.js";
+import { handler as checkWaitingPaybillPayments } from "../src/handlers/events/check-waiting-paybill-payments.js";
+import { handler as pullPaybillTransactions } from "../src/handlers/events/pull-paybill-transactions.js";
 import { keys } from "../src/kernel/dynamo/keys.js";
 import { ulid } from "../src/kernel/ids.js";
 import { log } from "../src/kernel/log.js";
@@ -172,16 +174,22 @@ const mismatchesIn = (output: Record<string, unknown>[]) =>
     .map((line) => String(line.reason ?? ""))
     .filter(Boolean);
 
-async function runReconciliation(event: Record<string, unknown> = { paybillPull: true }) {
-  const context = localLambdaContext("reconcile-payments", { timeoutMs: 120_000 });
-  let summary: Awaited<ReturnType<typeof reconcilePayments>> | undefined;
+/** One run of a scheduled job, as EventBridge invokes it; how many ReceiptMismatch counts it published, by reason. */
+async function runJob<S>(name: string, handler: (event: unknown, context: Context) => Promise<S>) {
+  const context = localLambdaContext(name, { timeoutMs: 120_000 });
+  let summary: S | undefined;
   const output = await outputOf(async () => {
-    summary = await reconcilePayments(event, context);
+    summary = await handler({}, context);
   });
   await payments.stack.bus.idle();
-  if (!summary) throw new Error("the reconciliation returned nothing");
+  if (!summary) throw new Error(`${name} returned nothing`);
   return { summary, mismatches: mismatchesIn(output) };
 }
+
+/** The quarter-hour pull of Pull Transactions, with its check of the day's credits. */
+const pullPaybill = () => runJob("pull-paybill-transactions", pullPaybillTransactions);
+/** The five-minute check of the payments held for M-Pesa's record. */
+const checkWaitingPayments = () => runJob("check-waiting-paybill-payments", checkWaitingPaybillPayments);
 
 const walletOf = async (userId: string) => (await readItem(keys.user(userId)))?.walletBalanceCents;
 const paybillLines = async (userId: string) =>
@@ -269,7 +277,7 @@ describe("a Paybill confirmation above KES 10,000 (design.md §13.3)", () => {
     expect(await paybillLines(user._id)).toHaveLength(1);
 
     // The next runs still find no record: it waits.
-    const first = await runReconciliation({});
+    const first = await checkWaitingPayments();
     expect(first.summary.heldPaybill).toMatchObject({ errors: 0 });
     expect(await walletOf(user._id)).toBe(0);
     expect((await readItem(keys.deposit(depositId)))?.status).toBe("pending");
@@ -313,7 +321,7 @@ describe("a Paybill confirmation above KES 10,000 (design.md §13.3)", () => {
     } finally {
       outage.pullDown = false;
     }
-    const { summary } = await runReconciliation({});
+    const { summary } = await checkWaitingPayments();
     expect(summary.heldPaybill).toMatchObject({ confirmed: 1, errors: 0 });
     expect(await walletOf(user._id)).toBe(3_000_000);
     expect((await getJson(`/mpesa/deposit/paybill-${transId}`, token)).body).toMatchObject({
@@ -325,7 +333,7 @@ describe("a Paybill confirmation above KES 10,000 (design.md §13.3)", () => {
     ]);
     expect(await readItem(keys.receiptMarker(transId))).toMatchObject({ outcome: "credited", userId: user._id });
     // Confirmed once: a later run, and a late redelivery of the confirmation, change nothing.
-    expect((await runReconciliation({})).summary.heldPaybill?.confirmed).toBe(0);
+    expect((await checkWaitingPayments()).summary.heldPaybill?.confirmed).toBe(0);
     expect(await walletOf(user._id)).toBe(3_000_000);
     await expectLedgerToMatchBalances(user._id);
   });
@@ -341,7 +349,7 @@ describe("a Paybill confirmation above KES 10,000 (design.md §13.3)", () => {
       expect.objectContaining({ reason: "receipt-mismatch", amount: 120_000 }),
     ]);
 
-    await runReconciliation();
+    await pullPaybill();
     expect(await walletOf(user._id)).toBe(1_200_000);
     expect(await paybillLines(user._id)).toEqual([
       expect.objectContaining({ status: "completed", amountCents: 1_200_000, mpesaTransactionId: transId }),
@@ -377,7 +385,7 @@ describe("Paybill credits against M-Pesa's record, the other way round (design.m
     await confirmAll(recent);
     expect(await walletOf(user._id)).toBe(50_000 + 90_000 + 70_000);
 
-    const { summary, mismatches } = await runReconciliation();
+    const { summary, mismatches } = await pullPaybill();
     expect(summary.failedParts).toEqual([]);
     expect(summary.paybillCredits).toMatchObject({ stoppedEarly: false });
     // Each is counted once, by whichever run finds it first (another test file's run may find the old one).
@@ -396,7 +404,7 @@ describe("Paybill credits against M-Pesa's record, the other way round (design.m
     expect(await unmatchedRowsOf(recent.TransID)).toEqual([]);
 
     // Counted once: the next pull finds them listed already.
-    expect((await runReconciliation()).mismatches).toEqual([]);
+    expect((await pullPaybill()).mismatches).toEqual([]);
     // Listing moves no money.
     expect(await walletOf(user._id)).toBe(210_000);
     await expectLedgerToMatchBalances(user._id);

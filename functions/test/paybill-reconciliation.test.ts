@@ -1,16 +1,19 @@
 /**
- * Paybill reconciliation (design.md §12.3, issue 21 point 4): the scheduled reconcile job pulls the last hour from
+ * Paybill reconciliation (design.md §12.3, issue 21 point 4): the quarter-hour pull job pulls the last hour from
  * Daraja's Pull Transactions and settles, through the confirmation's own settle, every payment whose confirmation
- * never arrived; it counts unmatched payments older than a day; and a confirmation for another business number is
+ * never arrived; the five-minute check of waiting payments counts unmatched ones older than a day; and a confirmation for another business number is
  * kept as unmatched. Payments are made on the Daraja simulator (its simulate call, real HTTP), confirmations travel
  * the ingest → bus → settle path, and DynamoDB Local holds the result. A small forwarder stands between the handlers
  * and the simulator, so a test can take Pull Transactions down while the STK calls still get through.
  */
 
 import { createServer, type Server } from "node:http";
+import type { Context } from "aws-lambda";
 import { describe, expect, it } from "vitest";
 import { createDarajaClient } from "../src/adapters/daraja/client.js";
-import { handler as reconcilePayments } from "../src/handlers/events/reconcile-payments.js";
+import { handler as checkWaitingPaybillPayments } from "../src/handlers/events/check-waiting-paybill-payments.js";
+import { handler as pullPaybillTransactions } from "../src/handlers/events/pull-paybill-transactions.js";
+import { handler as reconcileStkDeposits } from "../src/handlers/events/reconcile-stk-deposits.js";
 import { keys } from "../src/kernel/dynamo/keys.js";
 import { log } from "../src/kernel/log.js";
 import { localLambdaContext } from "../src/local/lambda-context.js";
@@ -152,17 +155,26 @@ async function payPaybill(fields: { from: string; account: string; amount: numbe
   return payment.transId;
 }
 
-/** A scheduled run as EventBridge invokes it, or one invoked by hand with `event`. */
-async function runReconciliation(event: Record<string, unknown> = { paybillPull: true }) {
-  const context = localLambdaContext("reconcile-payments", { timeoutMs: 120_000 });
-  let summary: Awaited<ReturnType<typeof reconcilePayments>> | undefined;
+/** A run of a scheduled job as EventBridge invokes it, or one invoked by hand with `event`. */
+async function runJob<S>(
+  name: string,
+  handler: (event: unknown, context: Context) => Promise<S>,
+  event: Record<string, unknown> = {},
+) {
+  const context = localLambdaContext(name, { timeoutMs: 120_000 });
+  let summary: S | undefined;
   const output = await outputOf(async () => {
-    summary = await reconcilePayments(event, context);
+    summary = await handler(event, context);
   });
   await payments.stack.bus.idle();
-  if (!summary) throw new Error("the reconciliation returned nothing");
+  if (!summary) throw new Error(`${name} returned nothing`);
   return { summary, output };
 }
+
+const pullPaybill = (event?: Record<string, unknown>) =>
+  runJob("pull-paybill-transactions", pullPaybillTransactions, event);
+const checkWaitingPayments = () => runJob("check-waiting-paybill-payments", checkWaitingPaybillPayments);
+const reconcileDeposits = () => runJob("reconcile-stk-deposits", reconcileStkDeposits);
 
 const walletOf = async (userId: string) => (await readItem(keys.user(userId)))?.walletBalanceCents;
 const paybillLines = async (userId: string) =>
@@ -176,7 +188,7 @@ describe("reconciliation from Pull Transactions", () => {
     expect(await walletOf(user._id)).toBe(0);
     expect(await readItem(keys.receiptMarker(transId))).toBeUndefined();
 
-    const { summary, output } = await runReconciliation();
+    const { summary, output } = await pullPaybill();
     expect(summary.failedParts).toEqual([]);
     expect(summary.paybill).toMatchObject({ errors: 0, stoppedEarly: false });
     expect(summary.paybill?.credited).toBeGreaterThanOrEqual(1);
@@ -198,7 +210,7 @@ describe("reconciliation from Pull Transactions", () => {
     );
 
     // The next pulls list it again; it is not credited again.
-    const again = await runReconciliation();
+    const again = await pullPaybill();
     expect(again.summary.paybill).toMatchObject({ credited: 0, errors: 0 });
     expect(again.summary.paybill?.alreadySettled).toBeGreaterThanOrEqual(1);
     expect(await walletOf(user._id)).toBe(75_000);
@@ -212,7 +224,7 @@ describe("reconciliation from Pull Transactions", () => {
     await eventually(async () => (await walletOf(user._id)) === 32_000);
     expect(await readItem(keys.receiptMarker(transId))).toMatchObject({ channel: "paybill" });
 
-    const { summary } = await runReconciliation();
+    const { summary } = await pullPaybill();
     expect(summary.paybill).toMatchObject({ credited: 0, unmatched: 0, duplicates: 0, errors: 0 });
     expect(summary.paybill?.alreadySettled).toBeGreaterThanOrEqual(1);
     expect(await walletOf(user._id)).toBe(32_000);
@@ -224,7 +236,7 @@ describe("reconciliation from Pull Transactions", () => {
     const transId = await payPaybill({ from: "254700009999", account, amount: 1_200 });
     expect(await readItem(keys.unmatchedPayment(transId))).toBeUndefined();
 
-    const { summary } = await runReconciliation();
+    const { summary } = await pullPaybill();
     expect(summary.paybill?.unmatched).toBeGreaterThanOrEqual(1);
     expect(await readItem(keys.unmatchedPayment(transId))).toMatchObject({
       transId,
@@ -241,7 +253,7 @@ describe("reconciliation from Pull Transactions", () => {
   });
 
   it("counts and logs a Pull Transactions outage, and still does the STK part", async () => {
-    // An STK deposit whose callback never arrives: the STK part of the run settles it with the STK query.
+    // An STK deposit whose callback never arrives: the STK job settles it with the STK query, outage or not.
     const { user, token } = await registerUser();
     const phone = `2547${String(10_000_000 + Math.floor(Math.random() * 89_999_999))}`;
     await simulatePhone(phone, { stk: "254700009999" });
@@ -257,13 +269,16 @@ describe("reconciliation from Pull Transactions", () => {
 
     outage.pullDown = true;
     try {
-      const { summary, output } = await runReconciliation();
+      const { summary, output } = await pullPaybill();
       expect(summary.failedParts).toEqual(["Paybill payments"]);
       expect(summary.paybill).toBeNull();
       // The check of the day's credits reads the same record: not tried once the pull failed.
       expect(summary).not.toHaveProperty("paybillCredits");
       expect(summary.errors).toBeGreaterThanOrEqual(1);
-      expect(summary.deposits?.errors).toBe(0);
+      const stk = await reconcileDeposits();
+      expect(stk.summary).toMatchObject({ failedParts: [], errors: 0 });
+      expect(stk.summary.deposits?.errors).toBe(0);
+      expect(stk.summary.deposits?.credited).toBeGreaterThanOrEqual(1);
       expect(await createDynamoDepositRepository().get(checkoutRequestId)).toMatchObject({ status: "completed" });
       expect(await walletOf(user._id)).toBe(9_000);
       expect(logLines(output, "ERROR")).toContainEqual(
@@ -276,15 +291,21 @@ describe("reconciliation from Pull Transactions", () => {
     }
   });
 
-  it("pulls on the run scheduled at each quarter hour, and not on the runs between", async () => {
+  it("pulls on each run, scheduled on the quarter hour or invoked by hand", async () => {
+    // The schedule fires on the runs isPullRun names (the infra tests hold its expression to them).
     expect(isPullRun(new Date("2026-11-26T08:00:00Z"))).toBe(true);
     expect(isPullRun(new Date("2026-11-26T08:15:00Z"))).toBe(true);
     expect(isPullRun(new Date("2026-11-26T08:05:00Z"))).toBe(false);
     expect(isPullRun(new Date("2026-11-26T08:10:00Z"))).toBe(false);
     // EventBridge's scheduled event, as the schedule rule sends it.
     const scheduled = (time: string) => ({ "detail-type": "Scheduled Event", source: "aws.events", time, detail: {} });
-    expect((await runReconciliation(scheduled("2026-11-26T08:45:00Z"))).summary.paybill).toBeDefined();
-    expect((await runReconciliation(scheduled("2026-11-26T08:50:00Z"))).summary).not.toHaveProperty("paybill");
+    const onSchedule = await pullPaybill(scheduled("2026-11-26T08:45:00Z"));
+    expect(onSchedule.summary.paybill).toMatchObject({ errors: 0 });
+    expect(onSchedule.summary.paybillCredits).toMatchObject({ stoppedEarly: false });
+    const byHand = await pullPaybill({});
+    expect(byHand.summary.paybill).toMatchObject({ errors: 0 });
+    // The five-minute check of waiting payments never asks Pull Transactions for the last hour.
+    expect((await checkWaitingPayments()).summary).not.toHaveProperty("paybill");
   });
 });
 
@@ -322,7 +343,7 @@ describe("unmatched payments older than a day", () => {
     expect(await settleAt({ now: () => new Date() }).settle(payment(`NEW${suffix}`))).toBe("unmatched");
     expect(await count()).toBe(before + 1);
 
-    const { summary, output } = await runReconciliation({});
+    const { summary, output } = await checkWaitingPayments();
     expect(summary).not.toHaveProperty("paybill");
     expect(summary.unmatchedPaymentsStale).toBe(before + 1);
     expect(logLines(output, "WARN")).toContainEqual(

@@ -1,6 +1,7 @@
 import type { DepositStatusView, User } from "@jengafund/shared";
 import { describe, expect, it } from "vitest";
-import { handler as reconcile } from "../src/handlers/events/reconcile-payments.js";
+import { handler as reconcilePayouts } from "../src/handlers/events/reconcile-payouts.js";
+import { handler as reconcileStkDeposits } from "../src/handlers/events/reconcile-stk-deposits.js";
 import { handler as getDeposit } from "../src/handlers/http/get-deposit.js";
 import { handler as receiveCallback } from "../src/handlers/http/receive-daraja-callback.js";
 import { handler as startDeposit } from "../src/handlers/http/start-deposit.js";
@@ -121,7 +122,10 @@ describe("M-Pesa deposits", () => {
     const started = await deposit(token, 900, "254700009999");
     await new Promise((resolve) => setTimeout(resolve, 1300));
     expect((await depositStatus(token, started.body.checkoutRequestId)).body.deposit.status).toBe("pending");
-    const summary = await reconcile({}, localLambdaContext("reconcile-payments", { timeoutMs: 120_000 }));
+    const summary = await reconcileStkDeposits(
+      {},
+      localLambdaContext("reconcile-stk-deposits", { timeoutMs: 120_000 }),
+    );
     expect(summary.deposits?.credited).toBeGreaterThanOrEqual(1);
     expect((await depositStatus(token, started.body.checkoutRequestId)).body.deposit.status).toBe("completed");
     expect((await readItem(keys.user(user._id)))?.walletBalanceCents).toBe(90_000);
@@ -320,7 +324,7 @@ describe("M-Pesa payouts", () => {
     await approve(withdrawal._id);
     await new Promise((resolve) => setTimeout(resolve, 1300));
     expect((await withdrawalItem(withdrawal._id))?.status).toBe("approved");
-    const summary = await reconcile({}, localLambdaContext("reconcile-payments", { timeoutMs: 120_000 }));
+    const summary = await reconcilePayouts({}, localLambdaContext("reconcile-payouts", { timeoutMs: 120_000 }));
     expect(summary.payouts?.checked).toBeGreaterThanOrEqual(1);
     await eventually(async () => (await withdrawalItem(withdrawal._id))?.status === "completed");
     await expectLedgerToMatchBalances(user._id);

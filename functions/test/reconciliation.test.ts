@@ -9,7 +9,9 @@ import { randomBytes } from "node:crypto";
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { StkQueryResult } from "../src/adapters/daraja/daraja.js";
-import { handler as reconcilePayments, STOP_MARGIN_MS } from "../src/handlers/events/reconcile-payments.js";
+import { handler as reconcilePayouts } from "../src/handlers/events/reconcile-payouts.js";
+import { handler as reconcileStkDeposits } from "../src/handlers/events/reconcile-stk-deposits.js";
+import { STOP_MARGIN_MS } from "../src/handlers/scheduled-job.js";
 import { type DynamoContext, defaultDynamoContext, dynamoDocumentClient } from "../src/kernel/dynamo/client.js";
 import { depositItem } from "../src/kernel/dynamo/deposit-items.js";
 import { withdrawalItem } from "../src/kernel/dynamo/withdrawal-items.js";
@@ -268,17 +270,17 @@ describe("payout reconciliation", () => {
   });
 });
 
-describe("the scheduled reconciliation handler", () => {
+describe("the scheduled reconciliation handlers", () => {
   beforeAll(async () => {
     // A deposit pending for ten minutes in the handlers' own table.
     await put(defaultDynamoContext(), depositItem(pendingDeposit(new Date(Date.now() - 10 * MINUTE).toISOString())));
   });
 
   it("starts no check with less time left than its margin, and says so", async () => {
-    const context = localLambdaContext("reconcile-payments", { timeoutMs: STOP_MARGIN_MS - 1000 });
-    let summary: Awaited<ReturnType<typeof reconcilePayments>> | undefined;
+    const context = localLambdaContext("reconcile-stk-deposits", { timeoutMs: STOP_MARGIN_MS - 1000 });
+    let summary: Awaited<ReturnType<typeof reconcileStkDeposits>> | undefined;
     const output = await outputOf(async () => {
-      summary = await reconcilePayments({}, context);
+      summary = await reconcileStkDeposits({}, context);
     });
 
     expect(summary).toMatchObject({ errors: 0, stoppedEarly: true, deposits: { checked: 0, stoppedEarly: true } });
@@ -286,26 +288,41 @@ describe("the scheduled reconciliation handler", () => {
       expect.objectContaining({
         message: expect.stringContaining("stopped before its timeout"),
         correlation_id: context.awsRequestId,
-        function_name: "reconcile-payments",
+        function_name: "reconcile-stk-deposits",
       }),
     );
   });
 
   it("counts and logs at error level the checks that failed, and finishes the run", async () => {
-    const context = localLambdaContext("reconcile-payments", { timeoutMs: 120_000 });
-    let summary: Awaited<ReturnType<typeof reconcilePayments>> | undefined;
+    const context = localLambdaContext("reconcile-stk-deposits", { timeoutMs: 120_000 });
+    let summary: Awaited<ReturnType<typeof reconcileStkDeposits>> | undefined;
     const output = await outputOf(async () => {
-      summary = await reconcilePayments({}, context);
+      summary = await reconcileStkDeposits({}, context);
     });
 
     // Daraja cannot be reached, so the pending deposit's check fails.
     expect(summary).toMatchObject({ errors: 1, failedParts: [], deposits: { checked: 1, errors: 1 } });
     expect(logLines(output, "ERROR")).toContainEqual(
-      expect.objectContaining({ message: "Payment reconciliation finished with errors", errors: 1 }),
+      expect.objectContaining({ message: "STK deposit reconciliation finished with errors", errors: 1 }),
     );
     const published = metricLines(output).filter((line) => dimensionsOf(line).includes("service,stage"));
     expect(published).toContainEqual(
-      expect.objectContaining({ ReconciliationErrors: 1, StuckPayouts: 0, StaleDeposits: 0, stage: "local" }),
+      expect.objectContaining({ ReconciliationErrors: 1, StaleDeposits: 0, stage: "local" }),
     );
+  });
+
+  it("reports the payouts waiting on an operator from the payout job's own run", async () => {
+    const context = localLambdaContext("reconcile-payouts", { timeoutMs: 120_000 });
+    let summary: Awaited<ReturnType<typeof reconcilePayouts>> | undefined;
+    const output = await outputOf(async () => {
+      summary = await reconcilePayouts({}, context);
+    });
+
+    expect(summary).toMatchObject({
+      failedParts: [],
+      payouts: expect.objectContaining({ checked: expect.any(Number) }),
+    });
+    const published = metricLines(output).filter((line) => dimensionsOf(line).includes("service,stage"));
+    expect(published).toContainEqual(expect.objectContaining({ StuckPayouts: 0, stage: "local" }));
   });
 });

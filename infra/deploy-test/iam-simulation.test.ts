@@ -8,9 +8,9 @@
  *
  * What a function needs comes from the shared route list (its `data`) and the bindings api-stack.ts declares: every
  * route but Daraja's two doors (the callback ingest, the C2B validation) holds the session key and the origin secret;
- * the two payment routes, and the settle and reconcile functions, hold the Daraja credentials they call Daraja with;
- * only the ingest puts events on the payments bus; only the routes flagged `mail` and the outbox's three senders
- * (the stream's sender, reconciliation's sweep, the monthly statements) send mail, and only where a sender is set
+ * the two payment routes, the settle function and the reconciliation jobs hold the Daraja credentials they call Daraja
+ * with; only the ingest puts events on the payments bus; only the routes flagged `mail` and the outbox's three senders
+ * (the stream's sender, the outbox sweep, the monthly statements) send mail, and only where a sender is set
  * (prod); a function with an on-failure destination (the template's EventInvokeConfig) sends to that queue. A new
  * route is covered by its entry in the list.
  *
@@ -84,10 +84,10 @@ interface Needs {
 
 /**
  * The functions of functions/src/handlers/events, which the route list does not describe: settling a callback and
- * reconciling both confirm a payment with Daraja (STK query, Transaction Status) and write the outcome (settling
- * mails nothing: its alerts go through the outbox); reconciliation sweeps the outbox, sending money alerts by SMS and
- * mail. The alert sender reads new outbox items from the table's stream and sends them; the monthly job mails
- * statements.
+ * the reconciliation jobs confirm payments with Daraja and write the outcome, each job with the credentials of its one
+ * Daraja call (none mails: their alerts go through the outbox); the outbox sweep sends the money alerts still open by
+ * SMS and mail; the statistic job touches the table alone. The alert sender reads new outbox items from the table's
+ * stream and sends them; the monthly job mails statements.
  */
 const EVENT_FUNCTIONS: readonly Needs[] = [
   {
@@ -99,12 +99,52 @@ const EVENT_FUNCTIONS: readonly Needs[] = [
     mails: false,
   },
   {
-    name: "reconcile-payments",
-    what: "the five-minute schedule",
+    name: "reconcile-stk-deposits",
+    what: "the five-minute schedule: the STK query",
     data: "write",
-    secrets: [...Object.values(DARAJA), SMS_API_KEY],
+    secrets: [DARAJA.consumerKey, DARAJA.consumerSecret, DARAJA.passkey],
+    putEvents: false,
+    mails: false,
+  },
+  {
+    name: "reconcile-payouts",
+    what: "the five-minute schedule: Transaction Status, answered by callback",
+    data: "write",
+    secrets: [DARAJA.consumerKey, DARAJA.consumerSecret, DARAJA.initiatorCredential, DARAJA.callbackToken],
+    putEvents: false,
+    mails: false,
+  },
+  {
+    name: "pull-paybill-transactions",
+    what: "the quarter-hour schedule: Pull Transactions",
+    data: "write",
+    secrets: [DARAJA.consumerKey, DARAJA.consumerSecret],
+    putEvents: false,
+    mails: false,
+  },
+  {
+    name: "check-waiting-paybill-payments",
+    what: "the five-minute schedule: M-Pesa's record of held payments",
+    data: "write",
+    secrets: [DARAJA.consumerKey, DARAJA.consumerSecret],
+    putEvents: false,
+    mails: false,
+  },
+  {
+    name: "sweep-outbox",
+    what: "the five-minute schedule: the outbox's open alerts",
+    data: "write",
+    secrets: [SMS_API_KEY],
     putEvents: false,
     mails: true,
+  },
+  {
+    name: "retire-matured-investments",
+    what: "the five-minute schedule: the active-investments statistic",
+    data: "write",
+    secrets: [],
+    putEvents: false,
+    mails: false,
   },
   {
     name: "send-notifications",

@@ -6,7 +6,7 @@
  * the bus pointed at DynamoDB Local and the local event bus, Daraja at the project's simulator set up with the prod
  * template's shortcodes and initiator and this run's secrets), then invoked with events of their real shapes: HTTP API
  * payload v2 through CloudFront (with the origin secret, and without it), the EventBridge envelope the ingest
- * published for settle, and the schedule's event for reconciliation. A module that fails to load, a handler that
+ * published for settle, and its schedule's event for each scheduled job. A module that fails to load, a handler that
  * throws, or a 500 fails here — where the source-level tests, which load every module anyway, would not notice.
  */
 import { randomBytes } from "node:crypto";
@@ -560,9 +560,16 @@ describe("the prod synth's functions, run by AWS's runtime interface client on N
       expect((status.body.user as Json).walletBalance).toBe(0);
     });
 
-    it("runs the reconciliation schedule's event", async () => {
-      const reconcile = await functionOf((fn) => fn.description.startsWith("Checks pending M-Pesa"), "reconcile");
-      await invoke(reconcile, {
+    it.each([
+      ["Asks Daraja about STK deposits still pending", "ReconcileStkDeposits"],
+      ["Asks Daraja about approved payouts without a result", "ReconcilePayouts"],
+      ["Pulls the last hour of Paybill payments", "PullPaybillTransactions"],
+      ["Confirms held Paybill payments", "CheckWaitingPaybillPayments"],
+      ["Sends the money alerts (SMS and e-mail) still open", "SweepOutbox"],
+      ["Retires matured investments", "RetireMaturedInvestments"],
+    ])("runs the scheduled job's event: %s", async (description, rule) => {
+      const job = await functionOf((fn) => fn.description.startsWith(description), rule);
+      await invoke(job, {
         version: "0",
         id: randomBytes(16).toString("hex"),
         "detail-type": "Scheduled Event",
@@ -570,7 +577,7 @@ describe("the prod synth's functions, run by AWS's runtime interface client on N
         account: "111122223333",
         time: new Date().toISOString(),
         region: api.region,
-        resources: [`arn:aws:events:${api.region}:111122223333:rule/JengaFund-Prod-Reconcile`],
+        resources: [`arn:aws:events:${api.region}:111122223333:rule/JengaFund-Prod-${rule}`],
         detail: {},
       });
     });

@@ -12,7 +12,7 @@ import { type CfnStage, DomainName, HttpApi, HttpMethod, SecurityPolicy } from "
 import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
 import { Certificate } from "aws-cdk-lib/aws-certificatemanager";
 import type { ITableV2 } from "aws-cdk-lib/aws-dynamodb";
-import { EventBus, Rule, Schedule } from "aws-cdk-lib/aws-events";
+import { EventBus, Rule } from "aws-cdk-lib/aws-events";
 import { LambdaFunction } from "aws-cdk-lib/aws-events-targets";
 import { PolicyStatement } from "aws-cdk-lib/aws-iam";
 import type { IFunction } from "aws-cdk-lib/aws-lambda";
@@ -31,6 +31,7 @@ import {
 } from "./constructs/app-function.js";
 import { type MonitoredFunction, Monitoring } from "./constructs/monitoring.js";
 import { RouteAreaStack } from "./constructs/route-area.js";
+import { EVERY_FIVE_MINUTES, ON_THE_QUARTER_HOUR, ScheduledJobs } from "./constructs/scheduled-jobs.js";
 import type { DarajaSecrets } from "./data-stack.js";
 import type { CustomDomain, DarajaSettings, DeploySettings, SmsSettings, Throttle } from "./deploy-settings.js";
 import { acknowledge } from "./nag.js";
@@ -185,7 +186,6 @@ export class ApiStack extends Stack {
     const names = {
       bus: `${namePrefix}-Payments`,
       settleRule: `${namePrefix}-Settle`,
-      reconcileSchedule: `${namePrefix}-Reconcile`,
     };
     const bus = new EventBus(this, "PaymentsBus", {
       eventBusName: names.bus,
@@ -398,31 +398,59 @@ export class ApiStack extends Stack {
       ],
     });
 
-    // Reconciliation: lost callbacks are found by asking Daraja (STK query, Transaction Status). Each run also sweeps
-    // the outbox, sending the money alerts the stream's sender has not (so it holds the SMS key and may mail).
-    const reconcile = new AppFunction(this, "ReconcilePayments", {
-      entry: join(repoPaths.eventHandlers, "reconcile-payments.ts"),
-      description: "Checks pending M-Pesa deposits and payouts with Daraja",
+    // The scheduled jobs, each its own function and schedule, with the secrets its job reads and no other: the STK
+    // query needs the passkey, Transaction Status the initiator credential and the callback token (its answer comes
+    // back as a callback), Pull Transactions the app's key pair alone; the outbox sweep sends SMS and mail.
+    const daraja = (names: readonly (keyof DarajaSecrets)[]) => ({
+      secrets: darajaSecrets(names),
+      environment: darajaSettings,
+    });
+    const jobs = new ScheduledJobs(this, "Jobs", {
       table: props.table,
-      data: "write",
-      secrets: { ...darajaSecrets(ALL_DARAJA_SECRETS), SMS_API_KEY_ARN: props.smsApiKey },
-      environment: { ...darajaSettings, ...smsSettings, ...mailSettings },
-      timeout: Duration.minutes(2),
       operations: props.operations,
+      namePrefix,
+      grantMail,
+      jobs: [
+        {
+          name: "reconcile-stk-deposits",
+          description: "Asks Daraja about STK deposits still pending (STK query)",
+          schedule: EVERY_FIVE_MINUTES,
+          ...daraja(["consumerKey", "consumerSecret", "passkey"]),
+        },
+        {
+          name: "reconcile-payouts",
+          description: "Asks Daraja about approved payouts without a result (Transaction Status)",
+          schedule: EVERY_FIVE_MINUTES,
+          ...daraja(["consumerKey", "consumerSecret", "initiatorCredential", "callbackToken"]),
+        },
+        {
+          name: "pull-paybill-transactions",
+          description: "Pulls the last hour of Paybill payments from Daraja and settles the unconfirmed ones",
+          schedule: ON_THE_QUARTER_HOUR,
+          ...daraja(["consumerKey", "consumerSecret"]),
+        },
+        {
+          name: "check-waiting-paybill-payments",
+          description: "Confirms held Paybill payments with M-Pesa's record and counts stale unmatched ones",
+          schedule: EVERY_FIVE_MINUTES,
+          ...daraja(["consumerKey", "consumerSecret"]),
+        },
+        {
+          name: "sweep-outbox",
+          description: "Sends the money alerts (SMS and e-mail) still open in the outbox",
+          schedule: EVERY_FIVE_MINUTES,
+          secrets: { SMS_API_KEY_ARN: props.smsApiKey },
+          environment: { ...smsSettings, ...mailSettings },
+          mails: true,
+        },
+        {
+          name: "retire-matured-investments",
+          description: "Retires matured investments from the active-investments statistic",
+          schedule: EVERY_FIVE_MINUTES,
+        },
+      ],
     });
-    grantMail(reconcile);
-    const schedule = new Rule(this, "ReconcilePaymentsSchedule", {
-      ruleName: names.reconcileSchedule,
-      schedule: Schedule.rate(Duration.minutes(5)),
-      targets: [new LambdaFunction(reconcile, { retryAttempts: 0 })],
-    });
-    const nextRunRedoesIt =
-      "Each run starts from the table's current state, so a run that is not delivered or fails is redone by the next " +
-      "one five minutes later; failures raise the function's Errors alarm and a stopped schedule the " +
-      "ReconciliationNotRunning alarm";
-    acknowledge(schedule, nextRunRedoesIt, "Serverless-EventBusDLQ");
-    acknowledge(reconcile, nextRunRedoesIt, "Serverless-LambdaDLQ");
-    monitored.push({ name: "settle-mpesa-result", fn: settle }, { name: "reconcile-payments", fn: reconcile });
+    monitored.push({ name: "settle-mpesa-result", fn: settle });
 
     this.monitoring = new Monitoring(this, "Monitoring", {
       stage: props.operations.stage,
@@ -433,9 +461,8 @@ export class ApiStack extends Stack {
       rewardsOverDepositsAlarmKes: props.adjustments.rewardsOverDepositsAlarmKes,
       httpApi: this.httpApi,
       functions: monitored,
-      areas: Object.values(this.areas),
+      areas: [...Object.values(this.areas), jobs],
       settle,
-      reconcile,
       paymentsBusName: names.bus,
       settleRuleName: names.settleRule,
       settleDeadLetters: deadLetters,
@@ -453,7 +480,12 @@ export class ApiStack extends Stack {
       value: settle.functionName,
       description: "Re-runs a kept callback (docs/runbook.md)",
     });
-    new CfnOutput(this, "ReconcileFunctionName", { value: reconcile.functionName });
+    for (const [name, fn] of jobs.byName) {
+      new CfnOutput(this, `${pascalCase(name)}FunctionName`, {
+        value: fn.functionName,
+        description: "Runs the scheduled job by hand (docs/runbook.md)",
+      });
+    }
     new CfnOutput(this, "SettleDeadLetterQueueUrl", { value: deadLetters.queueUrl });
     new CfnOutput(this, "SettleFailureQueueUrl", { value: settleFailures.queueUrl });
     new CfnOutput(this, "AlarmTopicArn", { value: this.monitoring.topic.topicArn });

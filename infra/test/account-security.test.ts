@@ -77,9 +77,9 @@ describe("mail through SES: the reset link and the security notices", () => {
     const functions = routeFunctions(template);
     const mailing = [
       ...MAILING_ROUTES.map((handler) => functions.get(handler)),
-      // The money alerts: the stream's sender, and reconciliation's sweep of what the sender has not sent.
+      // The money alerts: the stream's sender, and the outbox sweep of what the sender has not sent.
       eventFunction(template, "Sends money alerts (SMS and e-mail) for new outbox items from the table's stream"),
-      eventFunction(template, "Checks pending M-Pesa deposits and payouts with Daraja"),
+      eventFunction(template, "Sends the money alerts (SMS and e-mail) still open in the outbox"),
       // The monthly statements, as attachments.
       eventFunction(template, "Mails each account with activity last month its statement (PDF)"),
     ];
@@ -112,8 +112,17 @@ describe("mail through SES: the reset link and the security notices", () => {
     }
     // The payment routes keep their Daraja settings beside the mail settings.
     expect(environmentOf(functions.get("process-withdrawal"))).toHaveProperty("MPESA_BASE_URL");
-    const reconcile = eventFunction(template, "Checks pending M-Pesa deposits and payouts with Daraja");
-    expect(environmentOf(reconcile)).toHaveProperty("MPESA_BASE_URL");
+    // The reconciliation jobs keep theirs, and mail nothing.
+    for (const description of [
+      "Asks Daraja about STK deposits still pending (STK query)",
+      "Asks Daraja about approved payouts without a result (Transaction Status)",
+      "Pulls the last hour of Paybill payments from Daraja and settles the unconfirmed ones",
+      "Confirms held Paybill payments with M-Pesa's record and counts stale unmatched ones",
+    ]) {
+      const job = eventFunction(template, description);
+      expect(environmentOf(job), description).toHaveProperty("MPESA_BASE_URL");
+      expect(environmentOf(job).MAILER, description).toBeUndefined();
+    }
   });
 
   it("grants no SES action at all without a sender, and takes the link's origin from the site's domain", () => {

@@ -576,12 +576,24 @@ describe("least privilege", () => {
     expect(secretsReadBy(fn)).toEqual([...expected, "jwt", "origin"].sort());
   });
 
-  it.each([
-    ["SettleMpesaResult", "settle"],
-    ["ReconcilePayments", "reconcile"],
-  ])("gives the %s function every Daraja credential and the callback token", (prefix) => {
-    const fn = functionByIdPrefix(app.api, prefix);
+  it("gives the settle function every Daraja credential and the callback token", () => {
+    const fn = functionByIdPrefix(app.api, "SettleMpesaResult");
     expect(secretsReadBy(fn)).toEqual(darajaCredentials);
+  });
+
+  it.each([
+    // The STK query signs with the passkey.
+    ["ReconcileStkDeposits", ["consumerKey", "consumerSecret", "passkey"]],
+    // Transaction Status sends the initiator credential and registers the result URL, which carries the token.
+    ["ReconcilePayouts", ["callbackToken", "consumerKey", "consumerSecret", "initiatorCredential"]],
+    // Pull Transactions takes the app's key pair alone.
+    ["PullPaybillTransactions", ["consumerKey", "consumerSecret"]],
+    ["CheckWaitingPaybillPayments", ["consumerKey", "consumerSecret"]],
+    ["SweepOutbox", []],
+    ["RetireMaturedInvestments", []],
+  ])("gives the %s job only the Daraja secrets it uses: %j", (prefix, expected) => {
+    const fn = functionByIdPrefix(app.api, prefix);
+    expect(secretsReadBy(fn)).toEqual(expected);
   });
 
   it("keeps Daraja's secrets out of every other function's policy", () => {

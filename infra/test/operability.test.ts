@@ -5,6 +5,7 @@ import { Match, Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
 import { tableKeySchema } from "../../functions/src/kernel/dynamo/table-schema.js";
 import { EVENT_SOURCE } from "../../functions/src/kernel/event-names.js";
+import { isPullRun } from "../../functions/src/modules/money-in/index.js";
 import { ACCESS_LOG_FORMAT } from "../lib/api-stack.js";
 import { RUNBOOK } from "../lib/constructs/monitoring.js";
 import { createJengaFundApp } from "../lib/jengafund-app.js";
@@ -58,6 +59,47 @@ function alarmIn(template: Template, name: string) {
 }
 
 const CALLBACK_ROUTE = "POST /api/hooks/daraja/{kind}/{token}";
+
+/** The scheduled jobs: each one's function description, schedule, and whether it calls Daraja. */
+const JOBS = [
+  {
+    name: "reconcile-stk-deposits",
+    description: "Asks Daraja about STK deposits still pending (STK query)",
+    schedule: "rate(5 minutes)",
+    daraja: true,
+  },
+  {
+    name: "reconcile-payouts",
+    description: "Asks Daraja about approved payouts without a result (Transaction Status)",
+    schedule: "rate(5 minutes)",
+    daraja: true,
+  },
+  {
+    name: "pull-paybill-transactions",
+    description: "Pulls the last hour of Paybill payments from Daraja and settles the unconfirmed ones",
+    schedule: "cron(0/15 * * * ? *)",
+    daraja: true,
+  },
+  {
+    name: "check-waiting-paybill-payments",
+    description: "Confirms held Paybill payments with M-Pesa's record and counts stale unmatched ones",
+    schedule: "rate(5 minutes)",
+    daraja: true,
+  },
+  {
+    name: "sweep-outbox",
+    description: "Sends the money alerts (SMS and e-mail) still open in the outbox",
+    schedule: "rate(5 minutes)",
+    daraja: false,
+  },
+  {
+    name: "retire-matured-investments",
+    description: "Retires matured investments from the active-investments statistic",
+    schedule: "rate(5 minutes)",
+    daraja: false,
+  },
+] as const;
+const pascal = (kebab: string) => kebab.replace(/(?:^|-)([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
 const SETTLE = "Applies M-Pesa callbacks from the payments bus";
 
 let dev: ReturnType<typeof synth>;
@@ -156,7 +198,7 @@ describe("stages", () => {
   it("tells settle and reconciliation which Paybill is ours (a confirmation for another is kept unmatched)", () => {
     for (const description of [
       "Applies M-Pesa callbacks from the payments bus",
-      "Checks pending M-Pesa deposits and payouts with Daraja",
+      ...JOBS.filter((job) => job.daraja).map((job) => job.description),
     ]) {
       const [, fn] = functionNamed(prod.api, description);
       expect(environmentOf(fn).MPESA_PAYBILL_SHORTCODE, description).toBe("567890");
@@ -197,8 +239,8 @@ describe("every function's Powertools configuration and logs", () => {
     ["prod", () => prod],
   ])("gives every %s function its stage, service, metrics namespace and log level", (stage, app) => {
     const functions = appFunctions(app().api);
-    // The routes', settle, reconcile, the alert sender and the monthly statement job.
-    expect(functions).toHaveLength(routes.length + 4);
+    // The routes', settle, the scheduled jobs, the alert sender and the monthly statement job.
+    expect(functions).toHaveLength(routes.length + 3 + JOBS.length);
     for (const [, fn] of functions) {
       expect(environmentOf(fn)).toMatchObject({
         STAGE: stage,
@@ -226,8 +268,9 @@ describe("every function's Powertools configuration and logs", () => {
 
   it("keeps prod's logs 90 days and retains them when a stack or function goes", () => {
     const groups = Object.values(prod.api.findResources("AWS::Logs::LogGroup")) as Resource[];
-    // Every function's group and the API's access logs.
-    expect(groups).toHaveLength(routes.length + 5);
+    // Every function's group (the routes', settle, the six scheduled jobs, the alert sender, the monthly job) and the
+    // API's access logs.
+    expect(groups).toHaveLength(routes.length + 10);
     for (const group of groups) {
       expect(group.Properties.RetentionInDays).toBe(90);
       expect(group.DeletionPolicy).toBe("Retain");
@@ -474,7 +517,7 @@ describe("alarms", () => {
   const functionNames = [
     ...routes.map((r) => r.handler),
     "settle-mpesa-result",
-    "reconcile-payments",
+    ...JOBS.map((job) => job.name),
     "send-notifications",
     "send-monthly-statements",
   ];
@@ -522,15 +565,28 @@ describe("alarms", () => {
     // Every function of the stack, and no other, is in exactly one throttle alarm.
     expect(watched.size).toBe(functionNames.length);
     expect(watched.size).toBe(appFunctions(prod.api).length);
-    for (const name of ["receive-daraja-callback", "settle-mpesa-result", "reconcile-payments"]) {
+    // The payment path, and the jobs that find lost payments and send the alerts the stream's sender did not.
+    const alone = [
+      "receive-daraja-callback",
+      "settle-mpesa-result",
+      "reconcile-stk-deposits",
+      "reconcile-payouts",
+      "pull-paybill-transactions",
+      "check-waiting-paybill-payments",
+      "sweep-outbox",
+    ];
+    for (const name of alone) {
       expect(alarmNamed(prod.api, `JengaFund-Prod-Throttles-${name}`).MetricName).toBe("Throttles");
     }
     // The API stack's functions in groups of its own, each area's (and its event functions) in the area's groups.
     const inAreas = routes.filter((route: RouteDefinition) => route.area === "alerts").length + 2;
     const shared = throttleAlarms.filter((a) => a.AlarmName.includes("Throttles-shared-"));
-    expect(shared.length).toBe(Math.ceil((functionNames.length - 3 - inAreas) / 10));
+    expect(shared.length).toBe(Math.ceil((functionNames.length - 2 - inAreas - JOBS.length) / 10));
     const alerts = throttleAlarms.filter((a) => a.AlarmName.includes("Throttles-alerts-"));
     expect(alerts.length).toBe(Math.ceil(inAreas / 10));
+    // The jobs' nested stack: the job not watched alone in a group of its own.
+    const jobs = throttleAlarms.filter((a) => a.AlarmName.includes("Throttles-jobs-"));
+    expect(jobs.length).toBe(Math.ceil((JOBS.length - (alone.length - 2)) / 10));
   });
 
   it.each([
@@ -617,15 +673,43 @@ describe("alarms", () => {
     });
   });
 
-  it("raises ReconciliationNotRunning when the five-minute schedule has not run for 15 minutes, silence included", () => {
-    expect(alarmNamed(prod.api, "JengaFund-Prod-ReconciliationNotRunning")).toMatchObject({
-      Namespace: "AWS/Lambda",
-      MetricName: "Invocations",
-      Period: 900,
-      Threshold: 1,
-      ComparisonOperator: "LessThanThreshold",
-      TreatMissingData: "breaching",
-    });
+  it.each(JOBS)(
+    "runs $name on its own schedule ($schedule) and raises its NotRunning alarm after three silent periods",
+    ({ name, description, schedule }) => {
+      const [functionId] = functionNamed(prod.api, description);
+      prod.api.hasResourceProperties("AWS::Events::Rule", {
+        Name: `JengaFund-Prod-${pascal(name)}`,
+        ScheduleExpression: schedule,
+        Targets: [
+          Match.objectLike({ Arn: { "Fn::GetAtt": [functionId, "Arn"] }, RetryPolicy: { MaximumRetryAttempts: 0 } }),
+        ],
+      });
+      expect(functionId.startsWith(pascal(name))).toBe(true);
+      const alarm = alarmNamed(prod.api, `JengaFund-Prod-NotRunning-${name}`);
+      expect(alarm).toMatchObject({
+        Namespace: "AWS/Lambda",
+        MetricName: "Invocations",
+        // Fifteen minutes for a five-minute job, as before the split; 45 for the quarter-hour pull.
+        Period: schedule === "rate(5 minutes)" ? 900 : 2700,
+        Threshold: 1,
+        ComparisonOperator: "LessThanThreshold",
+        TreatMissingData: "breaching",
+      });
+      expect(alarm.Dimensions).toEqual([{ Name: "FunctionName", Value: { Ref: functionId } }]);
+    },
+  );
+
+  it("pulls Paybill payments exactly on the runs isPullRun names: each quarter hour, none between", () => {
+    const pull = JOBS.find((job) => job.name === "pull-paybill-transactions");
+    const minutes = pull?.schedule.match(/^cron\((\d+)\/(\d+) \* \* \* \? \*\)$/);
+    expect(minutes).not.toBeNull();
+    const [first, every] = [Number(minutes?.[1]), Number(minutes?.[2])];
+    for (let minute = 0; minute < 60; minute++) {
+      const at = new Date(Date.UTC(2026, 10, 26, 8, minute));
+      const fires = minute >= first && (minute - first) % every === 0;
+      // Asked minute by minute: the runs isPullRun names are the first minute of each quarter hour.
+      expect([minute, fires]).toEqual([minute, isPullRun(at, 60_000)]);
+    }
   });
 
   it("links every alarm to a section of the runbook that exists", () => {
@@ -654,7 +738,11 @@ describe("stack size", () => {
     // route, its Errors alarm), a route of an area three there (route, integration, permission). 430 leaves seventy
     // under CloudFormation's cap for a deploy's own additions (docs/runbook.md, "Stack size").
     expect(count(prod.apiParts.parent)).toBeLessThan(430);
-    expect([...prod.apiParts.nested.keys()]).toEqual(["JengaFund-Prod-Api/Alerts", "JengaFund-Prod-Api/Console"]);
+    expect([...prod.apiParts.nested.keys()]).toEqual([
+      "JengaFund-Prod-Api/Alerts",
+      "JengaFund-Prod-Api/Console",
+      "JengaFund-Prod-Api/Jobs",
+    ]);
     for (const [path, template] of prod.apiParts.nested) expect(count(template), path).toBeLessThan(250);
   });
 
@@ -685,7 +773,7 @@ describe("the alerts area: money alerts and monthly statements", () => {
   const alertsOf = (app: ReturnType<typeof synth>) => [...app.apiParts.nested.values()][0] as Template;
   const SENDER = "Sends money alerts (SMS and e-mail) for new outbox items from the table's stream";
   const MONTHLY = "Mails each account with activity last month its statement (PDF)";
-  const RECONCILE = "Checks pending M-Pesa deposits and payouts with Daraja";
+  const SWEEP = "Sends the money alerts (SMS and e-mail) still open in the outbox";
 
   it("streams the table's new images, an in-place update of the table", () => {
     Template.fromStack(prod.stacks.data).hasResourceProperties("AWS::DynamoDB::GlobalTable", {
@@ -731,18 +819,18 @@ describe("the alerts area: money alerts and monthly statements", () => {
     expect(getStatement.Properties).toMatchObject({ Timeout: 29, MemorySize: 1024 });
   });
 
-  it("gives the sender and reconciliation, and no other function, Africa's Talking's key and settings", () => {
+  it("gives the sender and the outbox sweep, and no other function, Africa's Talking's key and settings", () => {
     const smsKey = prod.stacks.data.getLogicalId(prod.stacks.data.smsApiKey.node.defaultChild as CfnElement);
     const readers = appFunctions(prod.api)
       .filter(([, fn]) => JSON.stringify(environmentOf(fn)).includes(smsKey))
       .map(([, fn]) => fn.Properties.Description)
       .sort();
-    expect(readers).toEqual([RECONCILE, SENDER].sort());
+    expect(readers).toEqual([SWEEP, SENDER].sort());
     const policiesNaming = Object.values(prod.api.findResources("AWS::IAM::Policy")).filter((policy) =>
       JSON.stringify(policy.Properties.PolicyDocument).includes(smsKey),
     );
     expect(policiesNaming).toHaveLength(2);
-    for (const description of [SENDER, RECONCILE]) {
+    for (const description of [SENDER, SWEEP]) {
       expect(environmentOf(functionNamed(prod.api, description)[1])).toMatchObject({
         SMS_BASE_URL: "https://api.africastalking.com",
         SMS_USERNAME: "jengafund",

@@ -101,12 +101,12 @@ describe("data stack", () => {
 });
 
 describe("api stack", () => {
-  it("creates one Node 22 arm64 function per route-list entry, plus settle, reconcile, the alert sender and the monthly job", () => {
+  it("creates one Node 22 arm64 function per route-list entry, plus settle, the six scheduled jobs, the alert sender and the monthly job", () => {
     const functions = Object.values(api.findResources("AWS::Lambda::Function", { Properties: appFunctionProperties }));
     const routeKeys = new Set(routes.map((r) => `${r.method} /api${r.path}`));
     const described = functions.map((f) => String(f.Properties.Description));
     expect(described.filter((d) => routeKeys.has(d))).toHaveLength(routes.length);
-    expect(functions).toHaveLength(routes.length + 4);
+    expect(functions).toHaveLength(routes.length + 9);
   });
 
   it.each(routes.map((route) => [`${route.method} /api${route.path}`, route.handler] as const))(
@@ -173,8 +173,9 @@ describe("api stack", () => {
         },
       });
     }
-    // Dev keeps two weeks of logs: every function's group, plus the API's access logs (operability.test.ts: prod).
-    api.resourcePropertiesCountIs("AWS::Logs::LogGroup", { RetentionInDays: 14 }, routes.length + 5);
+    // Dev keeps two weeks of logs: every function's group (the routes', settle, the six scheduled jobs, the alert
+    // sender and the monthly job), plus the API's access logs (operability.test.ts: prod).
+    api.resourcePropertiesCountIs("AWS::Logs::LogGroup", { RetentionInDays: 14 }, routes.length + 10);
   });
 
   it("lets the functions read and write the table and read the JWT secret", () => {
@@ -366,8 +367,14 @@ describe("payments wiring", () => {
     api.resourceCountIs("AWS::SQS::Queue", 3);
   });
 
-  it("runs payment reconciliation on a schedule", () => {
-    api.hasResourceProperties("AWS::Events::Rule", { ScheduleExpression: "rate(5 minutes)" });
+  it("runs payment reconciliation on schedules", () => {
+    const schedules = Object.values(api.findResources("AWS::Events::Rule"))
+      .map((rule) => rule.Properties.ScheduleExpression)
+      .filter(Boolean);
+    // Deposits, payouts, waiting Paybill payments, the outbox sweep and the statistic; the Paybill pull; the statements.
+    expect(schedules.filter((expression) => expression === "rate(5 minutes)")).toHaveLength(5);
+    expect(schedules.filter((expression) => expression === "cron(0/15 * * * ? *)")).toHaveLength(1);
+    expect(schedules).toHaveLength(7);
   });
 
   it("gives Daraja's app credentials only to the functions that call Daraja", () => {
@@ -377,8 +384,8 @@ describe("payments wiring", () => {
         (f as { Properties: { Environment?: { Variables?: Record<string, unknown> } } }).Properties.Environment
           ?.Variables?.MPESA_CONSUMER_KEY_ARN,
     );
-    // start-deposit, process-withdrawal, the settle and the reconcile functions (each one's exact set: edge-safety).
-    expect(withDaraja).toHaveLength(4);
+    // start-deposit, process-withdrawal, settle, and the four reconciliation jobs (each one's exact set: edge-safety).
+    expect(withDaraja).toHaveLength(7);
   });
 
   it("keeps the callback path token to lowercase hex, which Daraja's URL word filter cannot trip on", () => {

@@ -23,8 +23,8 @@ const longWait = "M-Pesa is still confirming — don't pay again";
 const callbackNeverArrives = "254700009999";
 
 /**
- * One run of the scheduled reconciliation (the job `npm start` runs every minute), now, against this run's stack, as
- * the Lambda would: pending deposits are asked about with the STK query and settled from its answer.
+ * One run of the scheduled STK deposit reconciliation (a job `npm start` runs every minute), now, against this run's
+ * stack, as the Lambda would: pending deposits are asked about with the STK query and settled from its answer.
  */
 async function reconcileNow(): Promise<void> {
   const cli = inject("adminCliEnv");
@@ -38,9 +38,9 @@ async function reconcileNow(): Promise<void> {
     MPESA_RECONCILE_AFTER_SECONDS: "1",
     LOG_LEVEL: "warn",
   });
-  const { handler } = await import("../../functions/src/handlers/events/reconcile-payments.js");
+  const { handler } = await import("../../functions/src/handlers/events/reconcile-stk-deposits.js");
   const { localLambdaContext } = await import("../../functions/src/local/lambda-context.js");
-  await handler({}, localLambdaContext("reconcile-payments", { timeoutMs: 120_000 }));
+  await handler({}, localLambdaContext("reconcile-stk-deposits", { timeoutMs: 120_000 }));
 }
 
 function header(page: Page) {

@@ -26,7 +26,7 @@ export const MONTHLY_STATEMENTS_SCHEDULE = "cron(0 4-20 1,2 * ? *)";
 
 export interface AlertsAreaProps extends NestedStackProps {
   readonly table: ITableV2;
-  /** Africa's Talking's API key: read by the sender and the reconciliation sweep only. */
+  /** Africa's Talking's API key: read by the sender here and the outbox sweep (constructs/scheduled-jobs.ts) only. */
   readonly smsApiKey: ISecret;
   /** SMS_BASE_URL, SMS_USERNAME and, when set, SMS_SENDER_ID. */
   readonly smsEnvironment: Readonly<Record<string, string>>;
@@ -102,8 +102,8 @@ export class AlertsArea extends RouteAreaStack {
     );
     acknowledge(
       this.sender,
-      "Its stream records have an on-failure destination (the NotificationFailures queue), and the reconciliation " +
-        "sweep sends whatever is still pending in the outbox; there is no asynchronous invocation to keep",
+      "Its stream records have an on-failure destination (the NotificationFailures queue), and the outbox sweep " +
+        "job sends whatever is still pending in the outbox; there is no asynchronous invocation to keep",
       "Serverless-LambdaDLQ",
     );
     this.watch("send-notifications", this.sender);
@@ -150,7 +150,7 @@ export class AlertsArea extends RouteAreaStack {
         "An alert's send timed out after the request left: it may or may not have arrived, and is not resent",
     });
     alarms.alarm("OutboxStuck", "outbox-stuck", {
-      // A gauge each reconciliation sweep reports: the highest value in the window is the current backlog.
+      // A gauge each outbox sweep reports: the highest value in the window is the current backlog.
       metric: alarms.businessMetric("OutboxStuck", "Maximum"),
       threshold: 1,
       description: "Money alerts have waited more than 15 minutes in the outbox",

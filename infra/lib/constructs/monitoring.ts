@@ -71,7 +71,6 @@ export interface MonitoringProps {
   /** The nested stacks of functions, which raise their own alarms (the same kinds) to the topic created here. */
   readonly areas?: readonly MonitoredArea[];
   readonly settle: IFunction;
-  readonly reconcile: IFunction;
   readonly paymentsBusName: string;
   /** The payments bus rule that delivers callbacks to the settle function. */
   readonly settleRuleName: string;
@@ -93,12 +92,17 @@ const FIVE_MINUTES = Duration.minutes(5);
 
 /**
  * The functions whose throttles have an alarm of their own: the callback ingest and the settle function run on
- * reserved concurrency, so a throttle there is theirs alone, and reconciliation is what finds a lost payment.
+ * reserved concurrency, so a throttle there is theirs alone; the reconciliation jobs are what find a lost payment,
+ * and the outbox sweep what sends an alert the stream's sender did not.
  */
 export const OWN_THROTTLE_ALARMS: readonly string[] = [
   "receive-daraja-callback",
   "settle-mpesa-result",
-  "reconcile-payments",
+  "reconcile-stk-deposits",
+  "reconcile-payouts",
+  "pull-paybill-transactions",
+  "check-waiting-paybill-payments",
+  "sweep-outbox",
 ];
 
 /**
@@ -178,7 +182,7 @@ export class Monitoring extends Construct {
   }
 
   private paymentAlarms(): void {
-    const { settle, settleDeadLetters, settleFailures, settleRuleName, paymentsBusName, reconcile } = this.props;
+    const { settle, settleDeadLetters, settleFailures, settleRuleName, paymentsBusName } = this.props;
     this.alarm("SettleDeadLetters", "settle-dead-letters", {
       metric: settleDeadLetters.metricApproximateNumberOfMessagesVisible({
         statistic: "Maximum",
@@ -222,14 +226,6 @@ export class Monitoring extends Construct {
       metric: this.businessMetric("ReconciliationErrors"),
       threshold: 1,
       description: "A reconciliation run could not check or settle a pending deposit, payout or Paybill payment",
-    });
-    this.alarm("ReconciliationNotRunning", "reconciliation-not-running", {
-      metric: reconcile.metricInvocations({ statistic: "Sum", period: Duration.minutes(15) }),
-      threshold: 1,
-      comparisonOperator: ComparisonOperator.LESS_THAN_THRESHOLD,
-      // The schedule fires every five minutes: silence for fifteen means it stopped, and lost callbacks go unfound.
-      treatMissingData: TreatMissingData.BREACHING,
-      description: "The reconciliation job has not run for 15 minutes",
     });
     this.alarm("StuckPayouts", "stuck-payouts", {
       // A gauge each run reports: the highest value in the window is the current backlog.
