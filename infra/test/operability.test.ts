@@ -5,11 +5,19 @@ import { Match, Template } from "aws-cdk-lib/assertions";
 import { beforeAll, describe, expect, it } from "vitest";
 import { tableKeySchema } from "../../functions/src/kernel/dynamo/table-schema.js";
 import { EVENT_SOURCE } from "../../functions/src/kernel/event-names.js";
+import { flushMetrics, metrics } from "../../functions/src/kernel/metrics.js";
 import { isPullRun } from "../../functions/src/modules/money-in/index.js";
+import { metricLines, outputOf } from "../../functions/test/support/output.js";
 import { ACCESS_LOG_FORMAT } from "../lib/api-stack.js";
 import { RUNBOOK } from "../lib/constructs/monitoring.js";
 import { createJengaFundApp } from "../lib/jengafund-app.js";
-import { BUSINESS_METRICS } from "../lib/observability.js";
+import {
+  BUSINESS_METRIC_NAMES,
+  BUSINESS_METRICS,
+  type BusinessMetric,
+  METRICS_NAMESPACE,
+  SERVICE_NAME,
+} from "../lib/observability.js";
 import { repoPaths } from "../lib/paths.js";
 import { apiTemplates } from "./api-templates.js";
 import { PROD_CONTEXT, skipBundling } from "./contexts.js";
@@ -905,7 +913,7 @@ describe("dashboard", () => {
     expect(dashboards).toHaveLength(1);
     expect(dashboards[0]?.Properties.DashboardName).toBe("JengaFund-Prod");
     const body = JSON.stringify(prod.stacks.api.resolve(dashboards[0]?.Properties.DashboardBody));
-    for (const metric of BUSINESS_METRICS) expect(body, metric).toContain(`\\"${metric}\\"`);
+    for (const metric of BUSINESS_METRIC_NAMES) expect(body, metric).toContain(`\\"${metric}\\"`);
     for (const title of ["Deposits", "Payouts and refunds", "Callbacks refused", "Function errors and throttles"]) {
       expect(body).toContain(title);
     }
@@ -922,5 +930,155 @@ describe("dashboard", () => {
     expect(body).toContain(
       '\\"DepositsCredited\\",\\"reason\\",\\"paybill\\",\\"service\\",\\"jengafund\\",\\"stage\\",\\"prod\\"',
     );
+  });
+});
+
+describe("metric names, held once in shared/src/metrics.ts", () => {
+  /** One series a CloudWatch alarm or graph reads, or an EMF line writes. */
+  type Series = { namespace: string; name: string; dimensions: Record<string, unknown>; statistic?: string };
+  type Dimension = { Name: string; Value: unknown };
+  type MetricStat = { Metric: { Namespace: string; MetricName: string; Dimensions?: Dimension[] }; Stat: string };
+
+  const byName = (dimensions: Dimension[] = []) => Object.fromEntries(dimensions.map((d) => [d.Name, d.Value]));
+  const describeSeries = (s: Series) => `${s.namespace}/${s.name} ${JSON.stringify(s.dimensions)}`;
+
+  /** Every metric an alarm of the API (and its areas) watches, on its own or within a math expression. */
+  function alarmSeries(app: ReturnType<typeof synth>): Series[] {
+    return Object.values(app.api.findResources("AWS::CloudWatch::Alarm")).flatMap(({ Properties: alarm }) => {
+      if (alarm.MetricName) {
+        return [
+          {
+            namespace: alarm.Namespace,
+            name: alarm.MetricName,
+            dimensions: byName(alarm.Dimensions),
+            statistic: alarm.Statistic,
+          },
+        ];
+      }
+      return (alarm.Metrics as { MetricStat?: MetricStat }[])
+        .flatMap(({ MetricStat: stat }) => (stat ? [stat] : []))
+        .map((stat) => ({
+          namespace: stat.Metric.Namespace,
+          name: stat.Metric.MetricName,
+          dimensions: byName(stat.Metric.Dimensions),
+          statistic: stat.Stat,
+        }));
+    });
+  }
+
+  /**
+   * Every metric the stage's dashboard graphs. The body is JSON joined with tokens (ARNs, function names), each inside
+   * a string, so a placeholder in each token's place leaves JSON to parse.
+   */
+  function dashboardSeries(app: ReturnType<typeof synth>): Series[] {
+    const [dashboard] = Object.values(app.api.findResources("AWS::CloudWatch::Dashboard"));
+    const resolved = app.stacks.api.resolve(dashboard?.Properties.DashboardBody) as string | { "Fn::Join": unknown };
+    const text =
+      typeof resolved === "string"
+        ? resolved
+        : ((resolved["Fn::Join"] as [string, unknown[]])[1] ?? [])
+            .map((part) => (typeof part === "string" ? part : "token"))
+            .join("");
+    const { widgets } = JSON.parse(text) as { widgets: { properties: { metrics?: unknown[][] } }[] };
+    return widgets.flatMap(({ properties }) =>
+      (properties.metrics ?? [])
+        // A math expression's row holds only its options; the metrics it uses have rows of their own.
+        .filter((row) => typeof row[0] === "string")
+        .map((row) => {
+          const [namespace, name, ...rest] = row.filter((item) => typeof item === "string") as string[];
+          const options = row.find((item) => typeof item === "object") as { stat?: string } | undefined;
+          const dimensions: Record<string, unknown> = {};
+          for (let i = 0; i + 1 < rest.length; i += 2) dimensions[rest[i] as string] = rest[i + 1];
+          return { namespace: namespace as string, name: name as string, dimensions, statistic: options?.stat };
+        }),
+    );
+  }
+
+  /** The series the functions' metrics port writes, each of its ways driven once, as a prod function would. */
+  async function emittedSeries(): Promise<(Series & { unit: string })[]> {
+    const stage = process.env.STAGE;
+    process.env.STAGE = "prod";
+    const lines = await outputOf(async () => {
+      for (const name of BUSINESS_METRIC_NAMES) {
+        const kind = BUSINESS_METRICS[name];
+        if (kind === "count") metrics.count(name as Parameters<typeof metrics.count>[0]);
+        if (kind === "gauge") metrics.record(name as Parameters<typeof metrics.record>[0], 2);
+      }
+      for (const direction of ["credit", "debit"] as const) {
+        for (const approval of ["solo", "approved"] as const) metrics.adjusted({ direction, approval, kes: 1500 });
+      }
+      metrics.depositCredited("stk", 1000);
+      metrics.depositCredited("paybill", 2000);
+      metrics.rewardPaid(40);
+      flushMetrics();
+    }).finally(() => {
+      if (stage === undefined) delete process.env.STAGE;
+      else process.env.STAGE = stage;
+    });
+    type Emf = {
+      _aws: {
+        CloudWatchMetrics: { Namespace: string; Dimensions: string[][]; Metrics: { Name: string; Unit: string }[] }[];
+      };
+    };
+    return metricLines(lines).flatMap((line) =>
+      (line as unknown as Emf)._aws.CloudWatchMetrics.flatMap(({ Namespace, Dimensions, Metrics }) =>
+        Dimensions.flatMap((set) =>
+          Metrics.map(({ Name, Unit }) => ({
+            namespace: Namespace,
+            name: Name,
+            dimensions: Object.fromEntries(set.map((dimension) => [dimension, line[dimension]])),
+            unit: Unit,
+          })),
+        ),
+      ),
+    );
+  }
+
+  const ours = (series: Series[]) => series.filter((s) => !s.namespace.startsWith("AWS/"));
+  const sameSeries = (a: Series, b: Series) =>
+    a.namespace === b.namespace &&
+    a.name === b.name &&
+    Object.keys(a.dimensions).length === Object.keys(b.dimensions).length &&
+    Object.entries(a.dimensions).every(([name, value]) => b.dimensions[name] === value);
+
+  it("alarms on and charts only the shared names, in the shared namespace, for the stage", () => {
+    const read = [...alarmSeries(prod), ...dashboardSeries(prod)];
+    // Anything not AWS's own is a business metric: a misspelled namespace is caught too.
+    const business = ours(read);
+    expect(business.length).toBeGreaterThanOrEqual(BUSINESS_METRIC_NAMES.length);
+    for (const series of business) {
+      expect(series.namespace, describeSeries(series)).toBe(METRICS_NAMESPACE);
+      expect(BUSINESS_METRIC_NAMES, describeSeries(series)).toContain(series.name);
+      expect(series.dimensions, describeSeries(series)).toMatchObject({ service: SERVICE_NAME, stage: "prod" });
+    }
+    expect(new Set(business.map((s) => s.name))).toEqual(new Set(BUSINESS_METRIC_NAMES));
+  });
+
+  it("reads a gauge by its highest value and sums counts and KES, as the shared kinds say", () => {
+    for (const series of ours([...alarmSeries(prod), ...dashboardSeries(prod)])) {
+      const kind = BUSINESS_METRICS[series.name as BusinessMetric];
+      expect(series.statistic, describeSeries(series)).toBe(kind === "gauge" ? "Maximum" : "Sum");
+    }
+  });
+
+  it("emits every shared name through the functions' metrics port, in the unit its kind says, and no other", async () => {
+    const emitted = await emittedSeries();
+    expect(new Set(emitted.map((s) => s.name))).toEqual(new Set(BUSINESS_METRIC_NAMES));
+    for (const series of emitted) {
+      expect(series.namespace, describeSeries(series)).toBe(METRICS_NAMESPACE);
+      expect(series.unit, describeSeries(series)).toBe(
+        BUSINESS_METRICS[series.name as BusinessMetric] === "kes" ? "None" : "Count",
+      );
+    }
+  });
+
+  it("watches and charts only series the functions' metrics port writes, dimensions and all", async () => {
+    const emitted = await emittedSeries();
+    for (const series of ours([...alarmSeries(prod), ...dashboardSeries(prod)])) {
+      expect(
+        emitted.some((written) => sameSeries(series, written)),
+        `${describeSeries(series)} is read, but the metrics port never writes it`,
+      ).toBe(true);
+    }
   });
 });

@@ -24,6 +24,15 @@ export function nairobiIsoTime(instant: Date): string {
   return `${nairobiWallClock(instant).slice(0, 19)}${offset}`;
 }
 
+/**
+ * The instant a Nairobi wall-clock time names, `YYYY-MM-DDTHH:mm[:ss[.sss]]`: the inverse of `nairobiWallClock`, for
+ * times written on Nairobi's clock without an offset (Daraja's TransTime, the start of a Nairobi day). An invalid
+ * time gives an Invalid Date.
+ */
+export function nairobiInstant(wallClock: string): Date {
+  return new Date(Date.parse(`${wallClock}Z`) - NAIROBI_UTC_OFFSET_HOURS * HOUR_MS);
+}
+
 const MONTH_NAMES = [
   "January",
   "February",

@@ -3,7 +3,7 @@
  * few facts settlement needs. Anything that does not have the envelope's shape is refused as null. Result codes are
  * kept as text: "0" is success, and Daraja also uses codes such as "SFC_IC0003".
  */
-import { normalizeMpesaReceipt } from "@jengafund/shared";
+import { nairobiInstant, normalizeMpesaReceipt } from "@jengafund/shared";
 
 export interface StkOutcome {
   checkoutRequestId: string;
@@ -209,6 +209,6 @@ export function transTimeInstant(transTime: string): string | null {
   const parts = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(transTime);
   if (!parts) return null;
   const [, y, mo, d, h, mi, s] = parts;
-  const instant = new Date(`${y}-${mo}-${d}T${h}:${mi}:${s}+03:00`);
+  const instant = nairobiInstant(`${y}-${mo}-${d}T${h}:${mi}:${s}`);
   return Number.isNaN(instant.getTime()) ? null : instant.toISOString();
 }

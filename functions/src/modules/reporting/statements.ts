@@ -5,8 +5,8 @@
  * asked for: a CSV never pays for it.
  */
 import {
-  NAIROBI_UTC_OFFSET_HOURS,
   nairobiDay,
+  nairobiInstant,
   STATEMENT_MAX_DAYS,
   STATEMENT_MAX_ROWS,
   STATEMENT_MESSAGES,
@@ -47,8 +47,7 @@ export interface StatementServiceDeps {
 
 /** Nairobi midnight at the start of a day, as an instant (Kenya keeps UTC+3 all year). */
 export function nairobiMidnight(day: string): Date {
-  const offset = String(NAIROBI_UTC_OFFSET_HOURS).padStart(2, "0");
-  return new Date(`${day}T00:00:00.000+${offset}:00`);
+  return nairobiInstant(`${day}T00:00:00.000`);
 }
 
 /** The Nairobi day after `day`. */

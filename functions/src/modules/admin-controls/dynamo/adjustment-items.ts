@@ -1,3 +1,4 @@
+import { nairobiInstant } from "@jengafund/shared";
 import { keys } from "../../../kernel/dynamo/keys.js";
 import type { MoveItem } from "../../../kernel/dynamo/transactions.js";
 import { refusing } from "../../../kernel/dynamo/transactions.js";
@@ -61,7 +62,7 @@ export function soloBudgetUpdate(TableName: string, budget: SoloBudget): MoveIte
         ":cents": budget.cents,
         ":room": budget.dailyMaxCents - budget.cents,
         ":max": budget.dailyMaxCents,
-        ":ttl": Math.floor(Date.parse(`${budget.day}T00:00:00+03:00`) / 1000) + SOLO_DAY_TTL_SECONDS,
+        ":ttl": Math.floor(nairobiInstant(`${budget.day}T00:00:00`).getTime() / 1000) + SOLO_DAY_TTL_SECONDS,
         ":type": "SoloAdjustments",
       },
     },
