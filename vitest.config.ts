@@ -8,6 +8,9 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   test: {
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: "true" },
+    // Two files at a time on two cores: most integration files wait on DynamoDB Local, the API or the simulators, so
+    // a second worker fills the waits (Vitest's default here would be one). The browser tests stay one at a time.
+    maxWorkers: 2,
     projects: [
       {
         test: { name: "shared", root: "./shared", environment: "node", include: ["test/**/*.test.ts"] },
