@@ -278,13 +278,18 @@ afterAll(async () => {
 });
 
 describe("the prod synth's functions, run by AWS's runtime interface client on Node.js 22", () => {
-  it("are one Node.js 22 function per route and the four event handlers, each with its own asset folder", () => {
+  it("are one Node.js 22 function per route, per event handler and per scheduled job, each with its own asset folder", () => {
     const functions = apiFunctions();
     expect(functions.map((fn) => fn.description).sort()).toEqual(
       [
         ...routes.map((route) => `${route.method} ${API_BASE_PATH}${route.path}`),
         "Applies M-Pesa callbacks from the payments bus",
-        "Checks pending M-Pesa deposits and payouts with Daraja",
+        "Asks Daraja about STK deposits still pending (STK query)",
+        "Asks Daraja about approved payouts without a result (Transaction Status)",
+        "Confirms held Paybill payments with M-Pesa's record and counts stale unmatched ones",
+        "Pulls the last hour of Paybill payments from Daraja and settles the unconfirmed ones",
+        "Retires matured investments from the active-investments statistic",
+        "Sends the money alerts (SMS and e-mail) still open in the outbox",
         "Sends money alerts (SMS and e-mail) for new outbox items from the table's stream",
         "Mails each account with activity last month its statement (PDF)",
       ].sort(),
