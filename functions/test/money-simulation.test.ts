@@ -291,9 +291,11 @@ async function runWorkload(options: {
         });
         if (asked.outcome === "pending") packageChangesWaiting.push({ id: asked.change.id, maker: makerAdmin });
       } else if (roll < 0.16) {
-        // The other admin decides the oldest waiting package change; now and then its maker tries to, and is refused.
+        // The other admin decides a waiting package change, mostly the newest (a backlog decided oldest first would
+        // leave some seeds deciding nothing but changes past their 72 hours), now and then the oldest (often expired by
+        // then); now and then its maker tries to, and is refused.
         kind = "package-decide";
-        const waitingChange = packageChangesWaiting.shift();
+        const waitingChange = random() < 0.8 ? packageChangesWaiting.pop() : packageChangesWaiting.shift();
         if (!waitingChange) return;
         const other = options.admins.find((admin) => admin !== waitingChange.maker) ?? waitingChange.maker;
         const approve = random() < 0.7;
