@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { type DynamoContext, defaultDynamoContext } from "../../../kernel/dynamo/client.js";
 import { isConditionFailure } from "../../../kernel/dynamo/condition-failure.js";
 import {
@@ -9,6 +9,7 @@ import {
 } from "../../../kernel/dynamo/counter-items.js";
 import { dayCountersUpdate, dayOf, depositDay } from "../../../kernel/dynamo/day-counters.js";
 import { paybillDepositCounters } from "../../../kernel/dynamo/deposit-channel-counters.js";
+import { gsi2PartitionItems } from "../../../kernel/dynamo/index-pages.js";
 import { keys } from "../../../kernel/dynamo/keys.js";
 import { ledgerItem, ledgerStatusUpdate, statusTransition } from "../../../kernel/dynamo/ledger-items.js";
 import { outboxPut } from "../../../kernel/dynamo/outbox.js";
@@ -186,20 +187,7 @@ export function createDynamoPaybillRepository(ctx: DynamoContext = defaultDynamo
       const shards = await Promise.all(
         keys.heldPaybillDepositsPartitions("pending").map(async (partition) => {
           const items: Record<string, unknown>[] = [];
-          let ExclusiveStartKey: Record<string, unknown> | undefined;
-          do {
-            const page = await db.send(
-              new QueryCommand({
-                TableName,
-                IndexName: "GSI2",
-                KeyConditionExpression: "GSI2PK = :pk",
-                ExpressionAttributeValues: { ":pk": partition },
-                ExclusiveStartKey,
-              }),
-            );
-            items.push(...(page.Items ?? []));
-            ExclusiveStartKey = page.LastEvaluatedKey;
-          } while (ExclusiveStartKey);
+          for await (const item of gsi2PartitionItems(ctx, partition)) items.push(item);
           return items;
         }),
       );
