@@ -370,6 +370,14 @@ export default defineConfig({
     environment: "happy-dom",
     include: ["test/**/*.test.{ts,tsx}"],
     setupFiles: ["test/setup.ts"],
+    /**
+     * Each file still gets a module graph and a DOM of its own, in a fresh VM context, but inside a worker that lives
+     * on: React, Chakra, Emotion and happy-dom are read and resolved once per worker, not once per file as in a fresh
+     * process (forks), which spent about as long starting a file as running its tests.
+     */
+    pool: "vmThreads",
+    // A VM pool's worker count is resolved apart from the root's; the projects that run side by side need one count.
+    maxWorkers: 2,
     // Several tests render the whole app (routes, providers, lazy screens) in happy-dom: about 3-4 s alone, more while
     // the other projects share the two cores. A test that gives up after the default 5 s reports a busy machine.
     testTimeout: 15_000,

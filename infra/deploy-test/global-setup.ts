@@ -1,22 +1,31 @@
-import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { TestProject } from "vitest/node";
 import { repoPaths } from "../lib/paths.js";
 import { STAGE_FIXTURES, type SynthStage } from "./stages.js";
+import { SYNTH_STATUS_FILE, type SynthStatus } from "./synth-status.js";
 
 /**
  * The deploy checks read what `cdk deploy` would upload: the dev and prod stages synthesized once, with the functions
- * really bundled (the template tests skip bundling), each stage in a process of its own so both build at once.
+ * really bundled (the template tests skip bundling), in one process so the stages share their bundles
+ * (synth-stage.ts).
+ *
+ * The synth is started here and not waited for: vitest runs every project's global setup before any test, and the
+ * synth is minutes of one core's work that the other projects' tests can run beside. The deploy project runs in a
+ * later group than they do (vitest.config.ts), and each of its files waits for the synth first (await-synth.ts).
  */
 let root: string | undefined;
+let child: ChildProcess | undefined;
 
-export async function setup(project: TestProject) {
-  // To iterate on one check without waiting for the synth, point DEPLOY_TEST_SYNTH_DIR at an earlier run's folders
-  // (<dir>/dev and <dir>/prod, from deploy-test/synth-stage.ts). npm test never sets it.
+export function setup(project: TestProject) {
+  // To iterate on one check without waiting for the synth, point DEPLOY_TEST_SYNTH_DIR at an earlier run's folder
+  // (its dev and prod folders, from deploy-test/synth-stage.ts). npm test never sets it.
   const reused = process.env.DEPLOY_TEST_SYNTH_DIR;
   if (reused) {
+    writeStatus(reused, { ok: true });
     project.provide("synthDirs", { dev: join(reused, "dev"), prod: join(reused, "prod") });
+    project.provide("synthRoot", reused);
     return;
   }
   // A folder of this run's own: another run beside it (a second checkout's, a bench's) must not delete its assets.
@@ -28,35 +37,51 @@ export async function setup(project: TestProject) {
     SynthStage,
     string
   >;
-  await Promise.all(STAGE_FIXTURES.map(({ stage }) => synth(stage, dirs[stage])));
+  child = synth(runDir);
   project.provide("synthDirs", dirs);
+  project.provide("synthRoot", runDir);
 }
 
-export function teardown() {
+export async function teardown() {
+  if (child && child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise((resolve) => child?.once("exit", resolve));
+    child.kill("SIGTERM");
+    await exited;
+  }
   if (root) rmSync(root, { recursive: true, force: true });
 }
 
-function synth(stage: SynthStage, outdir: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ["--import", "tsx", join(import.meta.dirname, "synth-stage.ts"), stage, outdir],
-      { cwd: join(repoPaths.root, "infra"), stdio: ["ignore", "ignore", "pipe"] },
-    );
-    let stderr = "";
-    child.stderr.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    child.on("error", reject);
-    child.on("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`Synthesizing ${stage} failed (exit ${code}):\n${stderr}`)),
-    );
+function synth(runDir: string): ChildProcess {
+  const started = spawn(process.execPath, ["--import", "tsx", join(import.meta.dirname, "synth-stage.ts"), runDir], {
+    cwd: join(repoPaths.root, "infra"),
+    stdio: ["ignore", "ignore", "pipe"],
   });
+  let stderr = "";
+  started.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  started.on("error", (error) => writeStatus(runDir, { ok: false, error: `Synthesizing failed to start: ${error}` }));
+  started.on("exit", (code, signal) =>
+    writeStatus(
+      runDir,
+      code === 0 ? { ok: true } : { ok: false, error: `Synthesizing failed (exit ${code ?? signal}):\n${stderr}` },
+    ),
+  );
+  return started;
+}
+
+/** Written aside and renamed into place, so that a deploy file never reads half of it. */
+function writeStatus(dir: string, status: SynthStatus) {
+  const file = join(dir, SYNTH_STATUS_FILE);
+  writeFileSync(`${file}.partial`, JSON.stringify(status));
+  renameSync(`${file}.partial`, file);
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
     /** Each synthesized stage's cloud assembly folder (templates, manifest and asset folders). */
     synthDirs: Record<SynthStage, string>;
+    /** The folder holding them, where the synth's outcome is written when it ends (synth-status.ts). */
+    synthRoot: string;
   }
 }

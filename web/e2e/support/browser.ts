@@ -64,8 +64,9 @@ export async function screenshot(
   { fullPage = true, animations = "disabled" }: { fullPage?: boolean; animations?: "disabled" | "allow" } = {},
 ): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
-  // Without disabled animations a dialog or toast is caught half faded in.
-  await page.screenshot({ path: `${screenshotDir}${name}.png`, fullPage, animations });
+  // Without disabled animations a dialog or toast is caught half faded in. A full page on a machine whose cores the
+  // other tests share has taken over half a minute to capture: the capture gets the test's own budget, not 30 s.
+  await page.screenshot({ path: `${screenshotDir}${name}.png`, fullPage, animations, timeout: 90_000 });
 }
 
 /** True when the page is wider than the viewport, i.e. the user would have to scroll sideways. */
