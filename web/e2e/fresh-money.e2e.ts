@@ -145,7 +145,7 @@ describe("one request and one toast per tap", () => {
 
 describe("a toast never covers what it is about", () => {
   for (const [name, viewport] of Object.entries({ phone: viewports.phone, desktop: viewports.desktop })) {
-    test(`an error over the Withdraw dialog leaves its title, the header's balance and its own words clear, ${viewport.width} px`, async () => {
+    test(`an error over the Withdraw dialog leaves its title, its buttons, the header and its own words clear, ${viewport.width} px`, async () => {
       const investor = await registerInvestor(apiUrl, `fresh-toast-${name}`);
       const { page, errors, close } = await openPage(browser, viewport);
       await signIn(page, investor.email, investor.password);
@@ -185,6 +185,12 @@ describe("a toast never covers what it is about", () => {
       const titleBox = await boxOf(dialog.getByRole("heading", { name: "Withdraw Funds" }));
       expect(overlaps(toastBox, titleBox), "the toast covers the dialog's title").toBe(false);
       expect(overlaps(toastBox, balanceBox), "the toast covers the header's balance").toBe(false);
+      // Nor the dialog's action row (at 360 the toast comes up from the bottom), nor the header's buttons (at 1280).
+      const actionsBox = await boxOf(dialog.locator('[data-part="footer"]'));
+      expect(overlaps(toastBox, actionsBox), "the toast covers the dialog's buttons").toBe(false);
+      expect(overlaps(toastBox, await boxOf(page.locator("header").first())), "the toast covers the header").toBe(
+        false,
+      );
       const closeBox = await boxOf(toast.locator(".Toastify__close-button"));
       expect(overlaps(closeBox, await textBoxOf(toast)), "the × sits on the toast's words").toBe(false);
       // The screenshot fast-forwards animations, the toast's timer bar included, whose end closes the toast.

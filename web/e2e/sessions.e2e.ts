@@ -185,7 +185,7 @@ describe("two-factor sign-in with recovery codes", () => {
       for (const code of codes) expect(code).toMatch(/^[a-z0-9]{5}-[a-z0-9]{5}$/);
       expect(new Set(codes).size).toBe(10);
       await dialog.getByText(SECURITY_TEXTS.codesShownOnce).waitFor();
-      await toast(page, SECURITY_TEXTS.enabled).waitFor();
+      await dialog.getByText(`${SECURITY_TEXTS.enabled} ${SECURITY_TEXTS.otherSessionsEnded}`).waitFor();
 
       // The owner's inbox has the notice: what happened, when and from where, and none of the codes.
       const turnedOn = await newestMailTo(mailUrl, { address: investor.email, subject: TWO_FACTOR_ON_SUBJECT });
@@ -229,7 +229,7 @@ describe("two-factor sign-in with recovery codes", () => {
       await audit(page, findings, "regenerate form, desktop");
       await dialog.getByRole("button", { name: SECURITY_TEXTS.confirmRegenerate }).click();
       const fresh = await recoveryCodesShown(dialog);
-      await dialog.getByText(SECURITY_TEXTS.codesReplaced).waitFor();
+      await dialog.getByText(SECURITY_TEXTS.regenerated).waitFor();
       expect(fresh.filter((code) => codes.includes(code))).toEqual([]);
       expect(await loginStatus(investor.email, investor.password, codes[0] ?? "")).toBe(401);
       await dialog.getByRole("button", { name: SECURITY_TEXTS.codesSaved }).click();

@@ -122,7 +122,7 @@ describe("two-factor sign-in", () => {
     await dialog.getByRole("textbox", { name: SECURITY_TEXTS.passwordLabel, exact: true }).fill(investor.password);
     await textbox(page, SECURITY_TEXTS.codeLabel).fill(await totp(secret));
     await dialog.getByRole("button", { name: SECURITY_TEXTS.confirmOn }).click();
-    await toast(page, SECURITY_TEXTS.enabled).waitFor();
+    await dialog.getByText(`${SECURITY_TEXTS.enabled} ${SECURITY_TEXTS.otherSessionsEnded}`).waitFor();
     // The recovery codes are shown once (design.md §12.2; web/e2e/sessions.e2e.ts goes through them).
     await dialog.getByRole("button", { name: SECURITY_TEXTS.codesSaved }).click();
     await dialog.getByRole("button", { name: SECURITY_TEXTS.turnOff }).waitFor();

@@ -106,4 +106,23 @@ describe("admin overview (spec §2, §8)", { timeout: 60_000 }, () => {
     const [, , query] = vi.mocked(apiRequest).mock.calls.find(([, path]) => path === "/admin/stats/daily") ?? [];
     expect(query?.query).toEqual({ days: "30" });
   });
+
+  it("Quick Actions lead to the tabs that do the work; Add New Package opens its form", async () => {
+    mockApi({
+      "GET /auth/me": { user: admin },
+      "GET /admin/stats": { stats },
+      "GET /admin/stats/daily": dailyStats,
+      "GET /packages": { packages: [] },
+    });
+    renderApp("/admin/overview");
+    const actions = within(await screen.findByRole("region", { name: "Quick Actions" }, { timeout: 30_000 }));
+    const hrefs = ["Review Withdrawals", "Manage Users", "Export Report"].map((name) =>
+      actions.getByRole("link", { name }).getAttribute("href"),
+    );
+    expect(hrefs).toEqual(["/admin/withdrawals", "/admin/users", "/admin/transactions"]);
+
+    fireEvent.click(actions.getByRole("link", { name: "Add New Package" }));
+    expect(await screen.findByRole("dialog", { name: "Add Package" }, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByTestId("current-path").textContent).toBe("/admin/packages");
+  });
 });

@@ -8,6 +8,7 @@ import {
 import { referralTotals } from "../src/features/referrals/lib/referral-totals";
 import { createQueryClient, FRESH_MONEY_INTERVAL_MS } from "../src/lib/query-client";
 import { queryKeys } from "../src/lib/query-keys";
+import { statesBalance, useBalanceToastsFollow } from "../src/lib/toast/balance-toasts";
 import { toast } from "../src/lib/toast/toast";
 import { Toaster } from "../src/lib/toast/toaster";
 import { useOneAtATime } from "../src/lib/use-one-at-a-time";
@@ -150,5 +151,40 @@ describe("one toast per message", () => {
     toast.success("Reward claimed: KES 5.00");
     await vi.waitFor(() => expect(screen.getAllByText("Reward claimed: KES 5.00")).toHaveLength(2));
     expect(screen.getAllByText("Minimum withdrawal to M-Pesa is KES 10")).toHaveLength(1);
+  });
+});
+
+describe("a toast that states a balance", () => {
+  function Header({ balance }: { balance: number }) {
+    useBalanceToastsFollow(balance);
+    return null;
+  }
+
+  it("goes when the header's balance moves on; one stating the same balance stays", async () => {
+    const { rerender } = render(
+      <>
+        <Toaster />
+        <Header balance={2000} />
+      </>,
+    );
+    statesBalance("deposit-one", 2000);
+    toast.success("Deposit successful! New balance: KES 2,000.00", { toastId: "deposit-one" });
+    await screen.findByText("Deposit successful! New balance: KES 2,000.00");
+    rerender(
+      <>
+        <Toaster />
+        <Header balance={2000} />
+      </>,
+    );
+    expect(document.getElementById("deposit-one")?.dataset.in).toBe("true");
+
+    rerender(
+      <>
+        <Toaster />
+        <Header balance={3500} />
+      </>,
+    );
+    // Dismissed: on its way out (this DOM runs no exit animation to its end, which would remove it).
+    await vi.waitFor(() => expect(document.getElementById("deposit-one")?.dataset.in).toBe("false"));
   });
 });

@@ -8,6 +8,7 @@ import type { get, post } from "aws-amplify/api";
 import { paths } from "../config/paths";
 import { DEVICE_ID_HEADER, deviceId } from "./device-id";
 import { clearLastKnown } from "./last-known";
+import { noteAnswer, noteNoAnswer } from "./network-answers";
 import { tokenStorage } from "./token-storage";
 
 /** Amplify (about 24 KB gzip) loads with the first request: a page that only shows a form never waits for it. */
@@ -66,6 +67,7 @@ export async function apiRequest<T>(
   } catch (error) {
     throw handleFailure(error, token !== null && !endsSession);
   }
+  noteAnswer();
   // A file that is not text (a statement's PDF) is handed over as it came.
   if (isFile(response.headers)) return (await response.body.blob()) as T;
   const text = await response.body.text();
@@ -83,7 +85,11 @@ function isText(headers: Record<string, string> | undefined): boolean {
 
 function handleFailure(error: unknown, leavePage: boolean): ApiError {
   const response = errorResponse(error);
-  if (!response) return new ApiError(0, undefined, { cause: error });
+  if (!response) {
+    noteNoAnswer();
+    return new ApiError(0, undefined, { cause: error });
+  }
+  noteAnswer();
   if (response.statusCode === 401) endSession(leavePage);
   const { message, ...details } = errorBody(response.body) ?? {};
   return new ApiError(response.statusCode, message, undefined, details);

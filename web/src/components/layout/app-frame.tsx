@@ -5,6 +5,7 @@ import { Link as RouterLink, useLocation } from "react-router-dom";
 import { paths } from "../../config/paths";
 import { homePath } from "../../lib/auth/home-path";
 import { useAuth } from "../../lib/auth/use-auth";
+import { useBalanceToastsFollow } from "../../lib/toast/balance-toasts";
 import { HomeIcon } from "../ui/icons";
 import { LastUpdated } from "../ui/last-updated";
 import { OfflineBanner } from "./offline-banner";
@@ -62,6 +63,7 @@ export function AppFrame({ deposit, children }: { deposit: ReactNode; children: 
  * device's last-known data says when it was read ("Updated HH:mm") until the fresh one lands.
  */
 function Balance({ user, updatedAt }: { user: User; updatedAt: number }) {
+  useBalanceToastsFollow(user.walletBalance);
   const trial = user.isTrialAccount;
   const demo = !trial && user.trialBalance > 0 ? user.trialBalance : 0;
   return (

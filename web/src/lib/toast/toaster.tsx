@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from "react";
+import { type CSSProperties, useEffect, useState, useSyncExternalStore } from "react";
 import { useMediaQuery } from "../use-media-query";
 import { toastContainerMounted, toastifyStore } from "./toast";
 
@@ -7,6 +7,9 @@ export const VISIBLE_TOASTS = 3;
 
 /** Chakra's `md`: from here the header's balance sits well left of a top-right toast. */
 const WIDE_SCREEN = "(min-width: 48em)";
+
+/** The gap kept between a toast and what it must not cover. */
+const GAP_PX = 8;
 
 /**
  * Where toasts appear. Renders react-toastify's container once the first toast has loaded it (toast.ts), and tells
@@ -21,11 +24,66 @@ export function Toaster() {
 }
 
 /**
- * At the top right, as spec §2 says, on screens wide enough for a toast to sit beside the header's balance and an
- * open dialog's title. On a phone a toast spans the screen, and at the top it would cover both: there toasts come
- * from the bottom edge, newest nearest to it (design.md §12.7). Only rendered in the browser (the media query).
+ * At the top right, as spec §2 says, on screens wide enough for a toast to sit beside an open dialog's title, and
+ * below the header, whose buttons and balance it would otherwise cover. On a phone a toast spans the screen: it comes
+ * from the bottom edge, newest nearest to it, and above an open dialog's action row, never over its buttons
+ * (design.md §12.7). Only rendered in the browser (the media query).
  */
 function PlacedContainer({ ToastContainer }: { ToastContainer: typeof import("./toastify").ToastContainer }) {
   const wide = useMediaQuery(WIDE_SCREEN);
-  return <ToastContainer position={wide ? "top-right" : "bottom-center"} newestOnTop={wide} limit={VISIBLE_TOASTS} />;
+  const clearance = useClearance(wide);
+  const edge = wide ? "--toastify-toast-top" : "--toastify-toast-bottom";
+  const style = { [edge]: `${clearance + GAP_PX}px` } as CSSProperties;
+  return (
+    <ToastContainer
+      position={wide ? "top-right" : "bottom-center"}
+      newestOnTop={wide}
+      limit={VISIBLE_TOASTS}
+      style={style}
+    />
+  );
+}
+
+/**
+ * How far from its edge a toast must stay, in pixels, as the page is now: on a wide screen the header's bottom (less
+ * once it has scrolled away), on a phone the height from the open dialog's action row to the screen's bottom. Read
+ * again when the page changes (a dialog opens or closes), scrolls or resizes, at most once a frame; the container
+ * only exists once a toast has been shown.
+ */
+function useClearance(wide: boolean): number {
+  const [clearance, setClearance] = useState(0);
+  useEffect(() => {
+    let frame = 0;
+    const measure = () => {
+      frame = 0;
+      setClearance(wide ? headerBottom() : dialogActionsHeight());
+    };
+    const schedule = () => {
+      if (frame === 0) frame = requestAnimationFrame(measure);
+    };
+    measure();
+    const observer = new MutationObserver(schedule);
+    observer.observe(document.body, { childList: true, subtree: true });
+    window.addEventListener("resize", schedule);
+    window.addEventListener("scroll", schedule, { passive: true });
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+      window.removeEventListener("resize", schedule);
+      window.removeEventListener("scroll", schedule);
+    };
+  }, [wide]);
+  return clearance;
+}
+
+function headerBottom(): number {
+  const header = document.querySelector("header");
+  return Math.max(0, Math.round(header?.getBoundingClientRect().bottom ?? 0));
+}
+
+function dialogActionsHeight(): number {
+  const footers = document.querySelectorAll('[data-scope="dialog"][data-part="footer"]');
+  const footer = footers[footers.length - 1];
+  if (!footer) return 0;
+  return Math.max(0, Math.round(window.innerHeight - footer.getBoundingClientRect().top));
 }

@@ -69,8 +69,8 @@ export function TwoFactorSettings({ onCodesShown }: TwoFactorSettingsProps = {})
   async function turnOn(input: PasswordAndCode) {
     const { user: updated, recoveryCodes } = await enableTwoFactor(input);
     showCodes(recoveryCodes, `${SECURITY_TEXTS.enabled} ${SECURITY_TEXTS.otherSessionsEnded}`);
+    // Said once, above the codes (no toast over the list).
     setUser(updated);
-    toast.success(SECURITY_TEXTS.enabled);
   }
 
   async function turnOff(input: PasswordAndCode) {
@@ -81,8 +81,7 @@ export function TwoFactorSettings({ onCodesShown }: TwoFactorSettingsProps = {})
 
   async function regenerate(input: PasswordAndCode) {
     const codes = await regenerateRecoveryCodes(input);
-    showCodes(codes, SECURITY_TEXTS.codesReplaced);
-    toast.success(SECURITY_TEXTS.regenerated);
+    showCodes(codes, SECURITY_TEXTS.regenerated);
   }
 
   return (

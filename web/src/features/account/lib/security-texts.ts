@@ -49,7 +49,6 @@ export const SECURITY_TEXTS = {
   codesExplain:
     "If you lose your phone, sign in with one of these codes in place of the 6-digit code. Each code works once.",
   codesShownOnce: "This is the only time they are shown. Copy or download them now and keep them somewhere safe.",
-  codesReplaced: "Your old recovery codes no longer work.",
   copyCodes: "Copy",
   copyCodesLabel: "Copy the recovery codes",
   codesCopied: "Recovery codes copied to clipboard",

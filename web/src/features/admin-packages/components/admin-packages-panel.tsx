@@ -1,6 +1,7 @@
 import { Button, SimpleGrid, Stack } from "@chakra-ui/react";
 import type { Package } from "@jengafund/shared";
 import { useState } from "react";
+import { useLocation } from "react-router-dom";
 import { EmptyPanel } from "../../../components/ui/empty-panel";
 import { PlusIcon } from "../../../components/ui/icons";
 import { PanelHeader } from "../../../components/ui/panel-header";
@@ -14,7 +15,9 @@ type Editing = { mode: "create" } | { mode: "edit"; pkg: Package } | null;
 
 export function AdminPackagesPanel() {
   const packages = useAdminPackages();
-  const [editing, setEditing] = useState<Editing>(null);
+  // The overview's "Add New Package" arrives with the form to open.
+  const arrivedToAdd = (useLocation().state as { addPackage?: boolean } | null)?.addPackage === true;
+  const [editing, setEditing] = useState<Editing>(arrivedToAdd ? { mode: "create" } : null);
 
   return (
     <Stack gap="6">

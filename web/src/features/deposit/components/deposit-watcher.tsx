@@ -80,7 +80,7 @@ function announce(checkoutRequestId: string, { deposit, user }: DepositStatus, s
     case "completed":
       // The server reads the deposit and its owner in one isolated read, so this user already holds the credit.
       setUser(user);
-      showOutcome(checkoutRequestId, DEPOSIT_TOASTS.success(user.walletBalance), "success");
+      showOutcome(checkoutRequestId, DEPOSIT_TOASTS.success(user.walletBalance), "success", user.walletBalance);
       return;
     case "cancelled":
       showOutcome(checkoutRequestId, DEPOSIT_TOASTS.cancelled, "error");

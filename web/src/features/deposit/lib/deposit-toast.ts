@@ -1,5 +1,6 @@
 import { createElement } from "react";
 import type { Id, TypeOptions, toast } from "react-toastify";
+import { statesBalance } from "../../../lib/toast/balance-toasts";
 import { withToast } from "../../../lib/toast/toast";
 import { DEPOSIT_TOASTS } from "./deposit-messages";
 
@@ -42,8 +43,12 @@ export function showStillConfirming(checkoutRequestId: string): void {
   rewrite(checkoutRequestId, DEPOSIT_TOASTS.stillConfirming, waiting);
 }
 
-/** The outcome, with the usual icon of its kind; it closes on its own like any other toast. */
-export function showOutcome(checkoutRequestId: string, text: string, type: TypeOptions): void {
+/**
+ * The outcome, with the usual icon of its kind; it closes on its own like any other toast. One that states the new
+ * balance goes as soon as the header shows another (lib/toast/balance-toasts.ts).
+ */
+export function showOutcome(checkoutRequestId: string, text: string, type: TypeOptions, balanceKes?: number): void {
+  if (balanceKes !== undefined) statesBalance(depositToastId(checkoutRequestId), balanceKes);
   rewrite(checkoutRequestId, text, {
     type,
     // Explicitly undefined: an update keeps every option it does not name, the spinner included.

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useAuth } from "../../../lib/auth/use-auth";
 import { queryKeys } from "../../../lib/query-keys";
+import { statesBalance } from "../../../lib/toast/balance-toasts";
 import { withToast } from "../../../lib/toast/toast";
 import { PAYBILL_TOASTS } from "../lib/paybill-messages";
 import { PAYBILL_WATCH, type PaybillLedger } from "../lib/paybill-watch";
@@ -59,8 +60,8 @@ export function PaybillWatcher({ userId, ledger, onLanded }: PaybillWatcherProps
 }
 
 function announce(deposit: Transaction, newBalanceKes: number | undefined): void {
-  // One toast per payment, however many readings show it.
-  withToast((toast) =>
-    toast.success(PAYBILL_TOASTS.landed(deposit.amount, newBalanceKes), { toastId: `paybill-${deposit._id}` }),
-  );
+  // One toast per payment, however many readings show it; one that states the balance goes when the balance moves on.
+  const toastId = `paybill-${deposit._id}`;
+  if (newBalanceKes !== undefined) statesBalance(toastId, newBalanceKes);
+  withToast((toast) => toast.success(PAYBILL_TOASTS.landed(deposit.amount, newBalanceKes), { toastId }));
 }
