@@ -124,6 +124,21 @@ describe("Deposit Funds modal (spec §2, §5, §8)", () => {
     expect(status.textContent).toContain("KES 1,500.00");
   });
 
+  it("says, when opened again, that the first prompt still waits on the phone, before a second is sent", async () => {
+    const { amount, phone, submit, dialog } = await openDeposit(aUser());
+    expect(within(dialog).queryByTestId("deposit-awaiting")).toBeNull();
+    fireEvent.change(amount, { target: { value: "1500" } });
+    fireEvent.change(phone, { target: { value: "254708374149" } });
+    fireEvent.click(submit);
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+
+    fireEvent.click(within(screen.getByRole("banner")).getByRole("button", { name: "Deposit" }));
+    const again = await screen.findByRole("dialog", { name: "Deposit Funds" });
+    expect(within(again).getByTestId("deposit-awaiting").textContent).toBe(
+      "A prompt for KES 1,500.00 is still waiting on your phone. Approve it there instead of sending another: each prompt you approve is paid.",
+    );
+  });
+
   it("shows the server's refusal and keeps the modal open", async () => {
     const busy = "Another M-Pesa prompt is already open on this phone. Please wait a minute and try again.";
     const { amount, submit } = await openDeposit(aUser(), () => {

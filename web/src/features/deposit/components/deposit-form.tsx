@@ -23,7 +23,8 @@ interface DepositFormProps {
 
 /** The Deposit Funds form of spec §2 and §5: it asks M-Pesa to prompt the phone, then hands over to the watch. */
 export function DepositForm({ user, onSubmittingChange, onDone }: DepositFormProps) {
-  const { watch } = useDepositWatch();
+  const { watch, pending } = useDepositWatch();
+  const awaiting = pending.filter((deposit) => deposit.channel !== "paybill");
   const [amount, setAmount] = useState("");
   const [phoneNumber, setPhoneNumber] = useState(user.phoneNumber);
   const deposit = useMutation({
@@ -60,6 +61,14 @@ export function DepositForm({ user, onSubmittingChange, onDone }: DepositFormPro
             We send an M-Pesa prompt to your phone. Enter your M-Pesa PIN there to complete the payment; your balance
             updates here once M-Pesa confirms it.
           </Text>
+          {awaiting.length > 0 && (
+            <Alert.Root status="warning" size="sm" data-testid="deposit-awaiting">
+              <Alert.Indicator />
+              <Alert.Description>
+                {DEPOSIT_TOASTS.awaiting(awaiting.map((deposit) => deposit.amount))}
+              </Alert.Description>
+            </Alert.Root>
+          )}
           <FormField
             label="Amount (KES)"
             helper={`Whole shillings, from ${formatKes(MIN_DEPOSIT_KES)} to ${formatKes(MAX_DEPOSIT_KES)}.`}

@@ -9,6 +9,11 @@ export const DEPOSIT_TOASTS = {
   failed: (resultDesc: string | undefined) =>
     `M-Pesa payment failed: ${failureReason(resultDesc)}. No money was taken.`,
   stillConfirming: "Your M-Pesa payment is still being confirmed. Your balance will update once M-Pesa confirms it.",
+  /** Said in the Deposit form while earlier prompts still wait on the phone: a second one is a second payment. */
+  awaiting: (amountsKes: readonly number[]) =>
+    amountsKes.length === 1
+      ? `A prompt for ${formatKes(amountsKes[0] ?? 0)} is still waiting on your phone. Approve it there instead of sending another: each prompt you approve is paid.`
+      : `${amountsKes.length} prompts (${amountsKes.map(formatKes).join(", ")}) are still waiting on your phone. Approve them there instead of sending another: each prompt you approve is paid.`,
   /** A Paybill payment above KES 10,000, credited once M-Pesa's record shows it (design.md §13.3). */
   paybillConfirming: (amountKes: number) => `Deposit of ${formatKes(amountKes)} received — confirming with M-Pesa`,
 } as const;
