@@ -197,8 +197,14 @@ describe("withdrawal modal (spec §2, §5, §8)", () => {
     fireEvent.change(amount, { target: { value: "100" } });
     fireEvent.change(phone, { target: { value: "0799000111" } });
     fireEvent.click(submit);
-    expect(await screen.findByText(SECURITY_MESSAGES.payoutNumberNotAllowed)).toBeTruthy();
+    // In the toast, and on the field it is about until the number changes.
+    await waitFor(() => expect(screen.getAllByText(SECURITY_MESSAGES.payoutNumberNotAllowed)).toHaveLength(2));
     expect(callsTo("POST", "/withdrawals")).toEqual([{ amount: 100, phoneNumber: "0799000111" }]);
+    expect(phone.getAttribute("aria-invalid")).toBe("true");
+    const onField = { selector: '[data-part="error-text"]' };
+    expect(within(dialog).getByText(SECURITY_MESSAGES.payoutNumberNotAllowed, onField)).toBeTruthy();
+    fireEvent.change(phone, { target: { value: "0799000112" } });
+    expect(within(dialog).queryByText(SECURITY_MESSAGES.payoutNumberNotAllowed, onField)).toBeNull();
     expect(dialog.isConnected).toBe(true);
   });
 });

@@ -1,11 +1,18 @@
 import { Alert, Dialog, Flex, Input, Stack, Text } from "@chakra-ui/react";
-import { formatKes, MAX_PAYOUT_KES, MIN_PAYOUT_KES, normalizeKenyanPhone, type User } from "@jengafund/shared";
+import {
+  formatKes,
+  MAX_PAYOUT_KES,
+  MIN_PAYOUT_KES,
+  normalizeKenyanPhone,
+  SECURITY_MESSAGES,
+  type User,
+} from "@jengafund/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
 import { AmountInput } from "../../../components/ui/amount-input";
 import { DialogFormFooter } from "../../../components/ui/dialog-form-footer";
 import { FormField } from "../../../components/ui/form-field";
-import { errorMessage } from "../../../lib/api-client";
+import { ApiError, errorMessage } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth/use-auth";
 import type { FieldErrors } from "../../../lib/field-errors";
 import { PHONE_FORMATS } from "../../../lib/phone-formats";
@@ -39,7 +46,15 @@ export function WithdrawalForm({ user, onSubmittingChange, onDone }: WithdrawalF
       onDone();
       void queryClient.invalidateQueries({ queryKey: queryKeys.history.all });
     },
-    onError: (error) => toast.error(errorMessage(error, "Failed to submit withdrawal request")),
+    onError: (error) => {
+      const message = errorMessage(error, "Failed to submit withdrawal request");
+      // A number the account may not pay out to is said on its field too (design.md §12.2). One that may, but not
+      // yet (§13.2), already says so beside it in the choices.
+      if (error instanceof ApiError && error.serverMessage === SECURITY_MESSAGES.payoutNumberNotAllowed) {
+        setErrors({ phoneNumber: message });
+      }
+      toast.error(message);
+    },
   });
   // One request per tap: a double tap on Request Withdrawal finds the first on its way (design.md §12.7).
   const submit = useOneAtATime((input: { amount: number; phoneNumber: string }) => withdrawal.mutateAsync(input));
