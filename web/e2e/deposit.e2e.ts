@@ -3,7 +3,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { registerInvestor, uniqueContact } from "./support/api";
 import { hasHorizontalScroll, launchBrowser, openPage, screenshot, viewports } from "./support/browser";
-import { registerThroughTheForm, signIn, toast } from "./support/screens";
+import { dismissToasts, registerThroughTheForm, signIn, toast } from "./support/screens";
 
 const webUrl = inject("webUrl");
 const apiUrl = inject("apiUrl");
@@ -13,14 +13,6 @@ const promptSent = "STK push sent to your phone. Please complete the payment.";
 
 /** Simulator phones (design §7): which outcome the M-Pesa prompt has. */
 const phones = { pays: "254708374149", cancels: "254700001032", callbackLost: "254700009999" } as const;
-
-/** Closes every toast: at the top right they cover the header's buttons, and old ones would match new waits. */
-async function dismissToasts(page: Page) {
-  await page.locator(".Toastify__close-button").evaluateAll((buttons) => {
-    for (const button of buttons) (button as HTMLElement).click();
-  });
-  await page.waitForFunction(() => document.querySelector(".Toastify__toast") === null);
-}
 
 function header(page: Page) {
   return page.getByRole("banner");

@@ -186,7 +186,7 @@ describe("a toast never covers what it is about", () => {
       expect(overlaps(toastBox, titleBox), "the toast covers the dialog's title").toBe(false);
       expect(overlaps(toastBox, balanceBox), "the toast covers the header's balance").toBe(false);
       // Nor the dialog's action row (at 360 the toast comes up from the bottom), nor the header's buttons (at 1280).
-      const actionsBox = await boxOf(dialog.locator('[data-part="footer"]'));
+      const actionsBox = await boxOf(dialog.locator(".chakra-dialog__footer"));
       expect(overlaps(toastBox, actionsBox), "the toast covers the dialog's buttons").toBe(false);
       expect(overlaps(toastBox, await boxOf(page.locator("header").first())), "the toast covers the header").toBe(
         false,

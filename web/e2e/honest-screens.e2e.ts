@@ -3,7 +3,14 @@ import type { Browser, Page, Route } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { creditWallet, registerInvestor, uniqueContact } from "./support/api";
 import { hasHorizontalScroll, launchBrowser, openPage, screenshot, viewports } from "./support/browser";
-import { openAdminTab, openDashboardTab, registerThroughTheForm, signIn, toast } from "./support/screens";
+import {
+  dismissToasts,
+  openAdminTab,
+  openDashboardTab,
+  registerThroughTheForm,
+  signIn,
+  toast,
+} from "./support/screens";
 
 /** Design §11 "Honest screens": what each screen shows must be what is true, on a desktop and on a phone. */
 const webUrl = inject("webUrl");
@@ -113,14 +120,6 @@ describe("a failed read is an error with Retry, never an empty account", () => {
     await close();
   });
 });
-
-/** Closes every toast, so the next wait sees only new ones. */
-async function dismissToasts(page: Page) {
-  await page.locator(".Toastify__close-button").evaluateAll((buttons) => {
-    for (const button of buttons) (button as HTMLElement).click();
-  });
-  await page.waitForFunction(() => document.querySelector(".Toastify__toast") === null);
-}
 
 /** Sends a deposit from the header's modal; resolves with M-Pesa's CheckoutRequestID once the modal has closed. */
 async function deposit(page: Page, amount: number, phoneNumber: string): Promise<string> {

@@ -5,7 +5,7 @@ import { apiCall, creditWallet, registerInvestor, uniqueContact } from "./suppor
 import { seriousViolations } from "./support/axe";
 import { hasHorizontalScroll, launchBrowser, openPage, viewports } from "./support/browser";
 import { mailsTo, newestMailTo } from "./support/mail";
-import { openAdminTab, openDashboardTab, signIn, toast } from "./support/screens";
+import { dismissToasts, openAdminTab, openDashboardTab, signIn, toast } from "./support/screens";
 import { payoutNumberProvenHoursAgo } from "./support/table";
 
 /**
@@ -44,13 +44,6 @@ afterAll(async () => {
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `/tmp/payout-numbers-${name}.png`, fullPage: false, animations: "disabled" });
-
-async function dismissToasts(page: Page) {
-  await page.locator(".Toastify__close-button").evaluateAll((buttons) => {
-    for (const button of buttons) (button as HTMLElement).click();
-  });
-  await page.waitForFunction(() => document.querySelector(".Toastify__toast") === null);
-}
 
 /** An STK deposit from `phone` through the API (the deposit form is another feature's test), followed to its end. */
 async function depositFrom(token: string, phone: string) {

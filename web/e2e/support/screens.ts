@@ -43,6 +43,20 @@ export async function registerThroughTheForm(page: Page, investor: NewInvestor) 
   await fillRegistration(page, investor);
   await page.getByRole("button", { name: "Create Account" }).click();
   await page.waitForURL(`${webUrl}/dashboard/packages`);
+  // Its toast is on screen before the test goes on: on a busy machine it could otherwise appear later, among the
+  // toasts a test counts.
+  await page
+    .locator(".Toastify__toast")
+    .filter({ hasText: "Registration successful! Welcome to JengaFund!" })
+    .waitFor();
+}
+
+/** Closes every toast, so the next wait sees only new ones (and none covers the header's buttons). */
+export async function dismissToasts(page: Page) {
+  await page.locator(".Toastify__close-button").evaluateAll((buttons) => {
+    for (const button of buttons) (button as HTMLElement).click();
+  });
+  await page.waitForFunction(() => document.querySelector(".Toastify__toast") === null);
 }
 
 /** Submits the sign-in form; where the app goes next depends on the role, so the test waits for it. */

@@ -82,7 +82,7 @@ function headerBottom(): number {
 }
 
 function dialogActionsHeight(): number {
-  const footers = document.querySelectorAll('[data-scope="dialog"][data-part="footer"]');
+  const footers = document.querySelectorAll(".chakra-dialog__footer");
   const footer = footers[footers.length - 1];
   if (!footer) return 0;
   return Math.max(0, Math.round(window.innerHeight - footer.getBoundingClientRect().top));
