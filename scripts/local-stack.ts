@@ -225,6 +225,11 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       if (migrated.rewritten || migrated.countersMoved) {
         log(`Index keys brought up to date: ${migrated.rewritten} items, ${migrated.countersMoved} statistics totals`);
       }
+      // Investments an earlier version retired from the active count are active until their capital comes back.
+      const { restoreRetiredActiveCount } = await import("../functions/src/migrations/retired-count-migration.js");
+      const retired = await restoreRetiredActiveCount(defaultDynamoContext());
+      if (retired.restored)
+        log(`Matured investments counted as active until their capital returns: ${retired.restored}`);
     }
     const { seedDevData } = await import("../functions/src/local/seed.js");
     const seed = await seedDevData(options.admin, options.secondAdmin);

@@ -1,7 +1,10 @@
 /**
  * `npm run migrate`: brings the index keys of a table's items up to what the code writes today (sharded list keys,
- * the statistics totals' shards, the admin search's last-name entries on phone markers), records the payout numbers of completed STK deposits made before settlements
- * did, and gives ledger lines that settled before status updates recorded when their `settledAt`. Idempotent; safe to run while the product serves (each rewrite is conditional).
+ * the statistics totals' shards, the admin search's last-name entries on phone markers, the maturities list's entry of
+ * every active investment), records the payout numbers of completed STK deposits made before settlements did, gives
+ * ledger lines that settled before status updates recorded when their `settledAt`, and counts the investments the old
+ * maturity job had retired as active again until their capital comes back (design.md §13.6). Idempotent; safe to run
+ * while the product serves (each rewrite is conditional), after the deploy it goes with.
  *
  *   npm run migrate                         the local table (.data/dynamodb; DynamoDB Local is started if npm start
  *                                           is not running)
@@ -17,6 +20,7 @@ import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { backfillDayCounters } from "../functions/src/migrations/day-counter-backfill.js";
 import { migrateIndexKeys } from "../functions/src/migrations/index-key-migration.js";
 import { backfillPayoutNumbers } from "../functions/src/migrations/payout-number-backfill.js";
+import { restoreRetiredActiveCount } from "../functions/src/migrations/retired-count-migration.js";
 import { backfillSettledAt } from "../functions/src/migrations/settled-at-backfill.js";
 import { defaultLocalStackOptions, localDynamoForScript } from "./local-stack.js";
 
@@ -57,6 +61,13 @@ async function main() {
     console.log(
       `${dryRun ? "Would rewrite" : "Rewrote"} the index keys of ${report.rewritten} of ${report.scanned} items; ` +
         `${report.countersMoved} statistics totals ${dryRun ? "to fold" : "folded"} into today's shards.`,
+    );
+    // Capital at maturity (design.md §13.6): investments the old job took out of the active count are active again
+    // until the maturities job returns their capital (the index keys above list them for it).
+    const retired = await restoreRetiredActiveCount({ db, TableName }, { dryRun });
+    console.log(
+      `${dryRun ? "Would count" : "Counted"} ${retired.restored} matured investments as active again until their capital returns; ` +
+        `${retired.dayCounters} old maturity day counters ${dryRun ? "to delete" : "deleted"}.`,
     );
     // Payout numbers (design.md §12.2): the numbers completed STK deposits were paid from before settlements recorded them.
     const payoutNumbers = await backfillPayoutNumbers({ db, TableName }, { dryRun });

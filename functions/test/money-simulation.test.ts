@@ -4,10 +4,14 @@
  *  1. per user and per balance (wallet, trial): balance == Σ ledger lines that moved it (completed, or pending holds);
  *  2. no balance is ever negative;
  *  3. conservation of real money: Σ deposits + Σ admin adjustments == Σ wallet balances + Σ withdrawal holds
- *     + Σ real principal invested − Σ wallet rewards − Σ referral bonuses (the platform's only sources and sinks of
- *     wallet money);
+ *     + Σ real principal still invested − Σ wallet rewards − Σ referral bonuses (the platform's only sources and sinks
+ *     of wallet money), where the principal still invested is Σ real `investment` lines less Σ real `capital` lines;
  *  4. investments agree with the ledger: Σ principal == −Σ `investment` lines, Σ rewards claimed == Σ `reward` lines;
- *  5. the statistics counters agree with the items they count;
+ *     capital comes back exactly once per matured investment (design.md §13.6): one `capital` line of its amount, to
+ *     its balance, for each investment marked matured, none for an active one, and none left active past its
+ *     maturity day once the job has run on the last day (two packages mature during each run; the job runs now and
+ *     then, sometimes twice at once, while claims race it);
+ *  5. the statistics counters agree with the items they count (active investments: bought less matured);
  *  6. Paybill (C2B) payments, whose confirmations go through the real ingest route and the bus to the settle step:
  *     each TransID credited at most once (a matched one exactly once, however often and however concurrently it is
  *     delivered), an unmatched one held whole in its own record and in no wallet until an admin assigns it, then
@@ -33,6 +37,8 @@ import { dirname, resolve } from "node:path";
 import { QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import {
   ADJUSTMENT_MESSAGES,
+  nairobiDay,
+  nairobiInstant,
   PACKAGE_CHANGE_MESSAGES,
   SECURITY_MESSAGES,
   UNMATCHED_PAYMENT_MESSAGES,
@@ -161,6 +167,8 @@ async function runWorkload(options: {
   const paybill = createPaybillFeed({ random, now: () => clock.now() });
   const outcomes: Record<string, number> = {};
   const unexpected: string[] = [];
+  /** Investments the maturities job's runs returned the capital of. */
+  let matured = 0;
   let next = 0;
 
   async function operation(index: number) {
@@ -306,9 +314,24 @@ async function runWorkload(options: {
           requestId: randomUUID(),
         });
         kind = approve ? "package-approve" : "package-reject";
+      } else if (roll < 0.165) {
+        // The maturities job (design.md §13.6), now and then twice at once, as two invocations can overlap; claims of
+        // the maturity day race it.
+        kind = "mature";
+        const runs = await Promise.all(
+          Array.from({ length: random() < 0.5 ? 2 : 1 }, () =>
+            services.maturities.returnMaturedCapital({ timeLeftMs: () => 60_000 }),
+          ),
+        );
+        for (const run of runs) {
+          matured += run.matured;
+          if (run.errors) unexpected.push(`mature: ${run.errors} errors`);
+        }
       } else if (roll < 0.55) {
         kind = "buy";
-        const pkg = pick(packages);
+        // Mostly a package still open; now and then any, so a matured one is refused too.
+        const open = packages.filter((p) => new Date(p.maturityDate) > clock.now());
+        const pkg = pick(open.length && random() < 0.9 ? open : packages);
         const amountKes = pkg.priceCents / 100 + Math.floor(random() * 500) + (random() < 0.5 ? 0.25 : 0);
         const buyer = await caller();
         const buy = (keep?: KeepAnswer<{ investment: { id: string } }>) =>
@@ -409,12 +432,14 @@ async function runWorkload(options: {
       `bus: ${JSON.stringify((event.detail as { body?: { TransID?: string } }).body?.TransID)} dead-lettered: ${error}`,
     );
   }
-  return { outcomes, unexpected, keyed, paid: paybill.paid };
+  return { outcomes, unexpected, keyed, paid: paybill.paid, matured };
 }
 
 async function invariantViolations(
   users: Registered[],
   statsBefore: Record<string, unknown> | undefined,
+  /** The Nairobi day the run ended on, after a last run of the maturities job. */
+  lastDay: string,
   paybill: {
     paid: Map<string, PaybillPaid>;
     admins: Registered[];
@@ -434,6 +459,7 @@ async function invariantViolations(
   };
   let ledgerLines = 0;
   let investmentItems = 0;
+  let maturedItems = 0;
   const linesOfUsers = new Map<string, Record<string, unknown>[]>();
   for (const { user } of users) {
     const stored = await readItem(keys.user(user._id));
@@ -461,11 +487,36 @@ async function invariantViolations(
     const rewards = invs.reduce((t, i) => t + Number(i.totalRewardsClaimedCents), 0);
     if (principal !== -sumOf("investment")) violations.push(`${user._id}: principal ${principal} != ledger`);
     if (rewards !== sumOf("reward")) violations.push(`${user._id}: rewards ${rewards} != ledger`);
+    // Capital back exactly once per matured investment, to the balance it came from; none for an active one, and
+    // none still active past its maturity day.
+    const capital = lines.filter((l) => l.transactionType === "capital");
+    for (const investment of invs) {
+      const returned = capital.filter((l) => l.reference === `CAP-${String(investment.id)}`);
+      if (investment.maturedAt) {
+        maturedItems++;
+        const [line, ...again] = returned;
+        if (!line || again.length) {
+          violations.push(`${String(investment.id)}: matured with ${returned.length} capital lines, not one`);
+        } else if (line.amountCents !== investment.amountCents || line.balance !== investment.balance) {
+          violations.push(`${String(investment.id)}: capital line ${line.amountCents} ${line.balance} != investment`);
+        }
+      } else {
+        if (returned.length) violations.push(`${String(investment.id)}: active with ${returned.length} capital lines`);
+        if (nairobiDay(new Date(String(investment.maturityDate))) <= lastDay) {
+          violations.push(
+            `${String(investment.id)}: still active after its maturity day ${String(investment.maturityDate)}`,
+          );
+        }
+      }
+    }
+    if (capital.some((l) => !invs.some((i) => l.reference === `CAP-${String(i.id)}`))) {
+      violations.push(`${user._id}: a capital line for no investment of the user`);
+    }
     totals.deposits += sumOf("deposit", "wallet");
     totals.adjustments += sumOf("adjustment", "wallet");
     totals.walletBalances += Number(stored?.walletBalanceCents);
     totals.holds += -sumOf("withdrawal", "wallet");
-    totals.realPrincipal += -sumOf("investment", "wallet");
+    totals.realPrincipal += -sumOf("investment", "wallet") - sumOf("capital", "wallet");
     totals.walletRewards += sumOf("reward", "wallet");
     totals.referralBonuses += sumOf("referral", "wallet");
   }
@@ -541,6 +592,13 @@ async function invariantViolations(
   if (investmentsCounted !== investmentItems) {
     violations.push(`counter totalInvestments grew by ${investmentsCounted}, but ${investmentItems} investments exist`);
   }
+  const activeCounted = Number(stats?.activeInvestments ?? 0) - Number(statsBefore?.activeInvestments ?? 0);
+  if (activeCounted !== investmentItems - maturedItems) {
+    violations.push(
+      `counter activeInvestments grew by ${activeCounted}, but ${investmentItems - maturedItems} investments are active`,
+    );
+  }
+  expect(maturedItems, "no investment matured during the run").toBeGreaterThan(0);
   expect(ledgerLines).toBeGreaterThan(0);
   return violations;
 }
@@ -548,16 +606,32 @@ async function invariantViolations(
 async function setup() {
   const users: Registered[] = [];
   for (let i = 0; i < USERS; i++) users.push(await registerUser());
+  // Two packages mature during the run (the clock moves a day every 400 operations): the fourth day's, and the
+  // eighth's, each at 15:00 Nairobi time, so that claims before that hour race the maturities job's runs.
+  const maturesOn = (days: number) =>
+    nairobiInstant(`${nairobiDay(new Date(Date.now() + days * 86_400_000))}T15:00:00`).toISOString();
   const packages = [
     await createPackage({ priceCents: 30_000, dailyReturnRate: 1.3 }),
     await createPackage({ priceCents: 50_000, dailyReturnRate: 0.8 }),
     await createPackage({ priceCents: 100_000, dailyReturnRate: 1.15 }),
+    await createPackage({ priceCents: 30_000, dailyReturnRate: 1, maturityDate: maturesOn(4) }),
+    await createPackage({ priceCents: 40_000, dailyReturnRate: 0.9, maturityDate: maturesOn(8) }),
   ];
   // Some referrals, so first real investments pay bonuses during the run.
   for (let i = 0; i < 10; i++) users.push(await registerUser({ referralCode: users[i]?.user.referralCode }));
   const admins = [await registerUser(), await registerUser()];
   for (const admin of admins) await setAttributes(keys.user(admin.user._id), { role: "admin" });
   return { users, packages, admins };
+}
+
+/**
+ * The maturities job once more at the run's last moment, as its next scheduled run would: afterwards nothing may be
+ * left active past its maturity day. Returns that Nairobi day.
+ */
+async function lastMaturities(clock: ReturnType<typeof manualClock>): Promise<string> {
+  const run = await buildServices({ clock }).maturities.returnMaturedCapital({ timeLeftMs: () => 60_000 });
+  expect(run.errors).toBe(0);
+  return nairobiDay(clock.now());
 }
 
 /**
@@ -578,7 +652,7 @@ describe("money rules under a seeded random workload", () => {
       const stream = await recordWrites();
       const { users, packages, admins } = await setup();
       const clock = manualClock(new Date());
-      const { outcomes, unexpected, keyed, paid } = await runWorkload({
+      const { outcomes, unexpected, keyed, paid, matured } = await runWorkload({
         seed,
         operations: 10_000,
         users,
@@ -588,12 +662,15 @@ describe("money rules under a seeded random workload", () => {
         clock,
         ctx: defaultDynamoContext(),
       });
-      console.log(`R6 seed ${seed}:`, JSON.stringify(outcomes), `keyed ${JSON.stringify(keyed)}`);
+      const lastDay = await lastMaturities(clock);
+      console.log(`R6 seed ${seed}:`, JSON.stringify(outcomes), `keyed ${JSON.stringify(keyed)}`, `matured ${matured}`);
       expect(unexpected, `seed ${seed}`).toEqual([]);
       expect(
-        await invariantViolations(users, statsBefore, { paid, admins, countersBefore, daysBefore }),
+        await invariantViolations(users, statsBefore, lastDay, { paid, admins, countersBefore, daysBefore }),
         `seed ${seed}`,
       ).toEqual([]);
+      // The job's runs during the workload returned capital (two packages matured, bought by many).
+      expect(matured, `seed ${seed}`).toBeGreaterThan(20);
       expect(outcomes["buy:ok"], `seed ${seed}`).toBeGreaterThan(1000);
       expect(outcomes["claim:ok"], `seed ${seed}`).toBeGreaterThan(500);
       expect(outcomes["withdraw:ok"], `seed ${seed}`).toBeGreaterThan(100);
@@ -663,7 +740,7 @@ describe("money rules under a seeded random workload", () => {
         mulberry32(seed ^ 0x5eed),
       );
       settleOverride = paybillSettleOn(faults.ctx, clock);
-      const { outcomes, unexpected, keyed, paid } = await runWorkload({
+      const { outcomes, unexpected, keyed, paid, matured } = await runWorkload({
         seed,
         operations: R7_OPERATIONS,
         users,
@@ -674,18 +751,20 @@ describe("money rules under a seeded random workload", () => {
         ctx: faults.ctx,
       });
       settleOverride = undefined;
+      const lastDay = await lastMaturities(clock);
       const attempts = faults.attemptsToCommit();
       const withinFive = attempts.filter((n) => n <= 5).length / attempts.length;
       console.log(
-        `R7 seed ${seed}: injected ${JSON.stringify(faults.stats.injected)}; ${attempts.length} commits, ${(withinFive * 100).toFixed(2)}% within 5 attempts; ${JSON.stringify(outcomes)}; keyed ${JSON.stringify(keyed)}`,
+        `R7 seed ${seed}: injected ${JSON.stringify(faults.stats.injected)}; ${attempts.length} commits, ${(withinFive * 100).toFixed(2)}% within 5 attempts; ${JSON.stringify(outcomes)}; keyed ${JSON.stringify(keyed)}; matured ${matured}`,
       );
       expect(keyed.replayed, `seed ${seed}`).toBeGreaterThan(R7_OPERATIONS * 0.03);
       expect(outcomes["paybill:ok"], `seed ${seed}`).toBeGreaterThan(R7_OPERATIONS * 0.01);
       expect(unexpected, `seed ${seed}`).toEqual([]);
       expect(
-        await invariantViolations(users, statsBefore, { paid, admins, countersBefore, daysBefore }),
+        await invariantViolations(users, statsBefore, lastDay, { paid, admins, countersBefore, daysBefore }),
         `seed ${seed}`,
       ).toEqual([]);
+      expect(matured, `seed ${seed}`).toBeGreaterThan(0);
       // Running out of retries is answered "busy, try again" and changes nothing; it must stay rare.
       const busy = Object.entries(outcomes)
         .filter(([k]) => k.endsWith(":busy"))

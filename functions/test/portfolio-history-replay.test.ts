@@ -1,7 +1,7 @@
 /**
  * The portfolio history's arithmetic (functions/src/statements/portfolio-history.ts) over generated ledgers: each
  * day's wallet is the statement builder's closing balance at that day's end, the demo money the trial statement's
- * plus the trial principal, and the invested money the real principal bought up to then.
+ * plus the trial principal, and the invested money the real principal bought up to then and not yet back.
  */
 import { nairobiDay } from "@jengafund/shared";
 import fc from "fast-check";
@@ -15,21 +15,25 @@ const start = Date.parse("2026-03-01T00:00:00.000Z");
 const DAY = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 
-/** Lines as the services write them: deposits (some settled later or never), purchases, rewards, withdrawals. */
+/**
+ * Lines as the services write them: deposits (some settled later or never), purchases, rewards, withdrawals, capital
+ * back at maturity.
+ */
 const line = fc
   .record({
     createdMinute: fc.integer({ min: 0, max: 40 * 1440 }),
     settledAfterMinutes: fc.option(fc.integer({ min: 0, max: 3 * 1440 }), { nil: undefined }),
     cents: fc.integer({ min: 1, max: 5_000_000 }),
-    type: fc.constantFrom("deposit", "investment", "reward", "withdrawal", "adjustment", "trial" as const),
+    type: fc.constantFrom("deposit", "investment", "reward", "withdrawal", "adjustment", "trial", "capital" as const),
     status: fc.constantFrom("completed", "pending", "failed", "cancelled" as const),
     balance: fc.constantFrom("wallet", "trial" as const),
   })
   .map(({ createdMinute, settledAfterMinutes, cents, type, status, balance }) => {
     const created = start + createdMinute * 60_000;
     const debit = type === "investment" || type === "withdrawal";
-    // A purchase and a reward are written completed, at once; the others may wait, fail or be refused, and settle later.
-    const atOnce = type === "investment" || type === "reward";
+    // A purchase, a reward and capital back at maturity are written completed, at once; the others may wait, fail or
+    // be refused, and settle later.
+    const atOnce = type === "investment" || type === "reward" || type === "capital";
     return {
       type,
       balance,
@@ -64,7 +68,10 @@ describe("portfolioHistory", () => {
             buildStatement(lines, { from: to, to, balance }).closingCents;
           const principal = (balance: "wallet" | "trial") =>
             lines
-              .filter((l) => l.type === "investment" && l.balance === balance && l.createdAt < to)
+              // In with a purchase, out again with its capital at maturity.
+              .filter(
+                (l) => (l.type === "investment" || l.type === "capital") && l.balance === balance && l.createdAt < to,
+              )
               .reduce((sum, l) => sum - l.amountCents, 0);
           const rewards = lines
             .filter(

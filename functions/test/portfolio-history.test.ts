@@ -1,11 +1,14 @@
 /**
  * The investor's portfolio chart over real HTTP (GET /portfolio/history, issue 23): an investor's money moves on known
  * Nairobi days — a trial purchase and reward, an STK deposit at 23:30, a Paybill deposit, a real purchase and reward,
- * a payout paid and a withdrawal refused, with quiet days between — and another user's beside them. The answer is
+ * a payout paid and a withdrawal refused, a short investment whose capital comes back at maturity (design.md §13.6),
+ * with quiet days between — and another user's beside them. The answer is
  * compared with the balances GET /auth/me and GET /investments show, and with a replay of GET /transactions.
  */
-import { centsToKes, nairobiDay, type PortfolioDay, type Transaction } from "@jengafund/shared";
+import { centsToKes, nairobiDay, nairobiInstant, type PortfolioDay, type Transaction } from "@jengafund/shared";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { handler as retireMatured } from "../src/handlers/events/retire-matured-investments.js";
+import { localLambdaContext } from "../src/local/lambda-context.js";
 import {
   type Actor,
   buy,
@@ -37,6 +40,12 @@ let friend: Actor;
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ["Date"], shouldAdvanceTime: true });
   const pkg = await createPackage({ dailyReturnRate: 1 });
+  // Matures at noon (Nairobi) yesterday: the maturities job returns its capital that day.
+  const short = await createPackage({
+    priceCents: 30_000,
+    dailyReturnRate: 1,
+    maturityDate: nairobiInstant(`${day[1]}T12:00:00`).toISOString(),
+  });
 
   clockAt(`${day[6]}T10:00:00`);
   const registered = await signUp();
@@ -54,9 +63,11 @@ beforeAll(async () => {
   clockAt(`${day[2]}T09:00:00`);
   await paybillDeposit(registered.input.phoneNumber, "1234.50", settled);
   const investment = await buy(investor, pkg.id, 1_000);
+  await buy(investor, short.id, 300);
   await buy(friend, pkg.id, 700);
 
   clockAt(`${day[1]}T09:00:00`);
+  await retireMatured({}, localLambdaContext("retire-matured-investments", { timeoutMs: 60_000 }));
   await claim(investor, investment);
   await payout(investor, registered.input.phoneNumber, 600, admin, "completed");
   const { json } = await expectStatus(
@@ -101,7 +112,9 @@ function replay(transactions: Transaction[], days: string[]) {
     const sum = (lines: Transaction[]) => lines.reduce((total, t) => total + cents(t.amount), 0);
     const real = moved.filter((t) => t.balance === "wallet");
     const demo = moved.filter((t) => t.balance === "trial");
-    const principal = (lines: Transaction[]) => 0 - sum(lines.filter((t) => t.type === "investment"));
+    // Principal goes in with a purchase and comes back with its capital at maturity.
+    const principal = (lines: Transaction[]) =>
+      0 - sum(lines.filter((t) => t.type === "investment" || t.type === "capital"));
     const wallet = sum(real);
     const invested = principal(real);
     return {
@@ -126,9 +139,9 @@ describe("GET /portfolio/history", () => {
       user: { walletBalance: number; trialBalance: number };
     };
     const { investments } = (await expectStatus(http("GET", "/investments", { token }), 200)).json as {
-      investments: { amount: number }[];
+      investments: { amount: number; maturedAt?: string }[];
     };
-    // 5,000 + 1,234.50 − 1,000 − 600 + 10 (reward); the refused 250 came back.
+    // 5,000 + 1,234.50 − 1,000 − 600 + 10 (reward); the refused 250 came back, and so did the matured 300.
     expect(last).toEqual({
       day: nairobiDayFromToday(0),
       wallet: 4_644.5,
@@ -140,7 +153,10 @@ describe("GET /portfolio/history", () => {
     expect(last?.wallet).toBe(user.walletBalance);
     // Demo money: the trial's KES 500 left and its KES 500 still invested, plus the KES 5 demo reward.
     const demoPrincipal = cents(last?.demo ?? 0) - cents(user.trialBalance);
-    expect(cents(last?.invested ?? 0) + demoPrincipal).toBe(cents(investments.reduce((s, i) => s + i.amount, 0)));
+    // Invested: what is still in the active investments; the matured one's capital is back in the wallet.
+    const active = investments.filter((i) => !i.maturedAt);
+    expect(active).toHaveLength(investments.length - 1);
+    expect(cents(last?.invested ?? 0) + demoPrincipal).toBe(cents(active.reduce((s, i) => s + i.amount, 0)));
   });
 
   it("equals a replay of the caller's own transactions, day by day, quiet days carrying the day before", async () => {
@@ -161,6 +177,12 @@ describe("GET /portfolio/history", () => {
     expect({ ...on(-4), day: "" }).toEqual({ ...on(-5), day: "" });
     expect({ ...on(-3), day: "" }).toEqual({ ...on(-5), day: "" });
     expect(on(-1)?.rewards).toBe(10);
+    // The short investment's KES 300 was invested two days ago and came back yesterday.
+    expect(on(-2)?.invested).toBe(1_300);
+    expect(on(-1)?.invested).toBe(1_000);
+    expect(transactions.filter((t) => t.type === "capital").map((t) => [t.amount, t.balance])).toEqual([
+      [300, "wallet"],
+    ]);
     // Before the account existed: nothing.
     expect(days[0]).toEqual({ day: days[0]?.day, wallet: 0, invested: 0, value: 0, rewards: 0, demo: 0 });
     // The 30-day answer is the last 30 days of the 90.

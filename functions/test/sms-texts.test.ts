@@ -11,7 +11,9 @@ import {
   moneySmsText,
   type SecuritySmsKind,
   SINGLE_SMS_SEPTETS,
+  SMS_PACKAGE_NAME_MAX,
   securitySmsText,
+  smsPackageName,
 } from "../src/modules/messaging/sms-texts.js";
 
 const kinds: MoneySmsKind[] = [
@@ -20,19 +22,45 @@ const kinds: MoneySmsKind[] = [
   "withdrawal-rejected",
   "payout-sent",
   "payout-failed",
+  "capital-returned",
 ];
+
+/** A package name as long as the admin form allows (100), with characters outside GSM-7 and a line break. */
+const LONGEST_PACKAGE_NAME = `Équité “Premium” Fund\n${"Kilimo Agribusiness Growth ".repeat(4)}`.slice(0, 100);
 
 describe("SMS alert texts", () => {
   it("fit one GSM-7 SMS for every kind at the largest amount, receipt and number", () => {
     // Larger than any single move the limits allow, so a limit raised later still fits.
-    const largest = { amountCents: 99_999_999_99, receipt: "QK12ABC3DEXY", phoneNumber: "254712345678" };
+    const largest = {
+      amountCents: 99_999_999_99,
+      receipt: "QK12ABC3DEXY",
+      phoneNumber: "254712345678",
+      packageName: LONGEST_PACKAGE_NAME,
+    };
     expect(MAX_DEPOSIT_KES * 100).toBeLessThan(largest.amountCents);
+    expect(LONGEST_PACKAGE_NAME).toHaveLength(100);
     for (const kind of kinds) {
-      const text = moneySmsText(kind, largest);
-      const septets = gsm7Length(text);
-      expect(septets, `${kind}: ${text}`).toBeDefined();
-      expect(septets, `${kind}: ${text}`).toBeLessThanOrEqual(SINGLE_SMS_SEPTETS);
+      for (const trial of [false, true]) {
+        const text = moneySmsText(kind, { ...largest, trial });
+        const septets = gsm7Length(text);
+        expect(septets, `${kind}: ${text}`).toBeDefined();
+        expect(septets, `${kind}: ${text}`).toBeLessThanOrEqual(SINGLE_SMS_SEPTETS);
+      }
     }
+  });
+
+  it("say where a matured investment's capital went, real or trial, naming the package (design.md §13.6)", () => {
+    expect(moneySmsText("capital-returned", { amountCents: 100_000, packageName: "Safaricom Growth Fund" })).toBe(
+      "JengaFund: KES 1,000.00 capital from Safaricom Growth Fund matured and is back in your wallet.",
+    );
+    expect(
+      moneySmsText("capital-returned", { amountCents: 30_000, packageName: "Safaricom Growth Fund", trial: true }),
+    ).toBe("JengaFund: KES 300.00 of trial money from Safaricom Growth Fund matured and is back in your account.");
+    // A name the admin typed is kept to GSM-7 on one line and cut to fit.
+    expect(smsPackageName("Équité “Premium”\nFund 🌱")).toBe("Équité Premium Fund");
+    const cut = smsPackageName(LONGEST_PACKAGE_NAME);
+    expect(cut.length).toBeLessThanOrEqual(SMS_PACKAGE_NAME_MAX);
+    expect(cut.endsWith("...")).toBe(true);
   });
 
   it("name the amount and the receipt, mask the number, and carry no balance, link or token", () => {

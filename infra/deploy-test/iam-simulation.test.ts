@@ -140,7 +140,7 @@ const EVENT_FUNCTIONS: readonly Needs[] = [
   },
   {
     name: "retire-matured-investments",
-    what: "the five-minute schedule: the active-investments statistic",
+    what: "the five-minute schedule: capital back at maturity",
     data: "write",
     secrets: [],
     putEvents: false,

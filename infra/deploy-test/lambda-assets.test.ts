@@ -288,7 +288,7 @@ describe("the prod synth's functions, run by AWS's runtime interface client on N
         "Asks Daraja about approved payouts without a result (Transaction Status)",
         "Confirms held Paybill payments with M-Pesa's record and counts stale unmatched ones",
         "Pulls the last hour of Paybill payments from Daraja and settles the unconfirmed ones",
-        "Retires matured investments from the active-investments statistic",
+        "Returns the capital of matured investments to the balances they were bought from",
         "Sends the money alerts (SMS and e-mail) still open in the outbox",
         "Sends money alerts (SMS and e-mail) for new outbox items from the table's stream",
         "Mails each account with activity last month its statement (PDF)",
@@ -571,7 +571,7 @@ describe("the prod synth's functions, run by AWS's runtime interface client on N
       ["Pulls the last hour of Paybill payments", "PullPaybillTransactions"],
       ["Confirms held Paybill payments", "CheckWaitingPaybillPayments"],
       ["Sends the money alerts (SMS and e-mail) still open", "SweepOutbox"],
-      ["Retires matured investments", "RetireMaturedInvestments"],
+      ["Returns the capital of matured investments", "RetireMaturedInvestments"],
     ])("runs the scheduled job's event: %s", async (description, rule) => {
       const job = await functionOf((fn) => fn.description.startsWith(description), rule);
       await invoke(job, {

@@ -445,7 +445,7 @@ export class ApiStack extends Stack {
         },
         {
           name: "retire-matured-investments",
-          description: "Retires matured investments from the active-investments statistic",
+          description: "Returns the capital of matured investments to the balances they were bought from",
           schedule: EVERY_FIVE_MINUTES,
         },
       ],

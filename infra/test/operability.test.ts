@@ -102,7 +102,7 @@ const JOBS = [
   },
   {
     name: "retire-matured-investments",
-    description: "Retires matured investments from the active-investments statistic",
+    description: "Returns the capital of matured investments to the balances they were bought from",
     schedule: "rate(5 minutes)",
     daraja: false,
   },

@@ -15,6 +15,7 @@ export const NOTIFICATION_KINDS = [
   "payoutSent",
   "payoutFailed",
   "withdrawalRejected",
+  "capitalReturned",
   "monthlyStatement",
   "security",
 ] as const;
@@ -35,6 +36,7 @@ export const NOTIFICATION_LABELS: Record<NotificationKind, string> = {
   payoutSent: "Payout sent",
   payoutFailed: "Payout failed",
   withdrawalRejected: "Withdrawal rejected",
+  capitalReturned: "Capital returned",
   monthlyStatement: "Monthly statement",
   security: "Security notices",
 };

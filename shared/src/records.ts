@@ -10,6 +10,8 @@ export const TRANSACTION_TYPES = [
   "referral",
   "trial",
   "adjustment",
+  /** An investment's capital back in the balance it was bought from, on its maturity day (design.md §13.6). */
+  "capital",
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 

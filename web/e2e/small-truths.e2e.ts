@@ -50,7 +50,7 @@ describe.each([
         "JengaFund is not a bank.",
         "of trial money",
         "can never be withdrawn",
-        "not paid back into your wallet automatically",
+        "paid back automatically into the balance you bought it",
         "registered phone number",
         "support@jengafund.example",
       ]) {

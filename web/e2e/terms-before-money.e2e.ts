@@ -91,8 +91,8 @@ describe.each([
     await expect.poll(() => reward.textContent()).toBe(dailyReward(pkg, 750));
     const capital = terms.getByTestId("capital-at-maturity");
     expect(await capital.textContent()).toBe(
-      "At maturity the daily rewards stop. The trial money you invest is not paid back into your trial balance, " +
-        "and trial money can never be withdrawn.",
+      "On the maturity day the daily rewards stop and the trial money you invest is paid back into your trial " +
+        "balance automatically. Trial money can never be withdrawn.",
     );
     expect(await capital.isVisible()).toBe(true);
     await screenshot(page, shot("terms-buy-dialog"), { fullPage: false });
@@ -136,8 +136,8 @@ describe.each([
     await card.getByRole("button", { name: `Invest Now in ${packageName}` }).click();
     await terms.getByText(maturity, { exact: true }).waitFor();
     expect(await capital.textContent()).toBe(
-      "At maturity the daily rewards stop. Your capital is not paid back into your wallet automatically: " +
-        "investment withdrawals are handled by our admins.",
+      "On the maturity day the daily rewards stop and the amount you invest is paid back into your wallet balance " +
+        "automatically.",
     );
     expect(await dialog.getByText("Trial Mode").count()).toBe(0);
     await confirm.click();

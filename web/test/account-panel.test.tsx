@@ -123,6 +123,29 @@ describe("account tab (spec §2)", () => {
     expect(within(requests).getByText("To M-Pesa 254712345678")).toBeTruthy();
   });
 
+  it("shows a matured investment's capital as Capital Returned, money in with '+' (design.md §13.6)", async () => {
+    const capital: Transaction = {
+      ...(transactions[1] as Transaction),
+      _id: "01JTX0000000000000000000K",
+      type: "capital",
+      description: "Capital returned: Safaricom Growth Fund",
+      amount: 1000,
+      status: "completed",
+      reference: "CAP-01JTESTINVESTMENT000000001",
+    };
+    mockApi({
+      "GET /auth/me": { user: aUser() },
+      "GET /transactions": { transactions: [capital] },
+      "GET /withdrawals": { withdrawals: [] },
+    });
+    renderApp("/dashboard/account");
+    fireEvent.click(await screen.findByRole("button", { name: /Transaction History/ }));
+    const ledger = await screen.findByRole("list", { name: "Transactions" });
+    expect(within(ledger).getByText("Capital Returned")).toBeTruthy();
+    expect(within(ledger).getByText("+KES 1,000.00")).toBeTruthy();
+    expect(within(ledger).getByText("Capital returned: Safaricom Growth Fund")).toBeTruthy();
+  });
+
   it("shows a failed history load as an error with Retry, never as 'No transactions yet'", async () => {
     let fail = true;
     mockApi({

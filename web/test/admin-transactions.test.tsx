@@ -154,7 +154,7 @@ describe("admin transaction management (spec §2, §7, §8)", () => {
     expect(search.value).toBe("");
   });
 
-  it("offers the spec's types and statuses", async () => {
+  it("offers the spec's types, capital returned at maturity, and the statuses", async () => {
     showTransactions(page([deposit]));
     const type = (await screen.findByRole("combobox", { name: "Type" })) as HTMLSelectElement;
     const status = screen.getByRole("combobox", { name: "Status" }) as HTMLSelectElement;
@@ -167,7 +167,9 @@ describe("admin transaction management (spec §2, §7, §8)", () => {
       "referral",
       "trial",
       "adjustment",
+      "capital",
     ]);
+    expect(type.options[type.options.length - 1]?.textContent).toBe("Capital Returned");
     expect([...status.options].map((option) => option.value)).toEqual([
       "",
       "completed",

@@ -35,6 +35,41 @@ describe("investments tab (spec §2, §4)", () => {
     expect(within(summary).getByText("KES 663.00")).toBeTruthy();
   });
 
+  it("says when the capital comes back, and to which balance (design.md §13.6)", async () => {
+    const investment = anInvestment({ maturityDate: "2027-01-21T09:00:00.000Z" });
+    mockApi({ "GET /auth/me": { user: aUser() }, "GET /investments": { investments: [investment] } });
+    renderApp("/dashboard/investments");
+    const card = await screen.findByRole("article", { name: investment.package.name });
+    expect(within(card).getByTestId("capital-back").textContent).toBe(
+      "Capital back on Jan 21, 2027: KES 650.00 returns to your trial balance that day.",
+    );
+    expect(within(card).queryByText("Matured")).toBeNull();
+  });
+
+  it("shows a matured investment as Matured, its capital returned, with no claim and the Withdraw info saying so", async () => {
+    const investment = anInvestment({
+      isTrialInvestment: false,
+      purchaseDate: "2026-10-01T08:00:00.000Z",
+      maturityDate: "2026-11-25T09:00:00.000Z",
+      maturedAt: "2026-11-24T21:02:00.000Z",
+    });
+    mockApi({ "GET /auth/me": { user: aUser() }, "GET /investments": { investments: [investment] } });
+    renderApp("/dashboard/investments");
+    const card = await screen.findByRole("article", { name: investment.package.name });
+    expect(within(card).getByText("Matured")).toBeTruthy();
+    expect(within(card).queryByText("Claimable Today")).toBeNull();
+    expect(within(card).queryByText("Already Claimed")).toBeNull();
+    // Returned just after midnight of Nov 25 in Nairobi (21:02 UTC on the 24th).
+    expect(within(card).getByTestId("capital-back").textContent).toBe(
+      "Capital returned on Nov 25, 2026: KES 650.00 is back in your wallet balance.",
+    );
+    expect((within(card).getByRole("button", { name: "Claim Reward" }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(card).getByRole("button", { name: "Withdraw" }));
+    expect(
+      await screen.findByText("This investment has matured: its capital is back in your wallet balance."),
+    ).toBeTruthy();
+  });
+
   it("shows 'Already Claimed' and disables Claim Reward after a claim earlier today", async () => {
     const investment = anInvestment({ lastClaimDate: new Date().toISOString() });
     mockApi({ "GET /auth/me": { user: aUser() }, "GET /investments": { investments: [investment] } });

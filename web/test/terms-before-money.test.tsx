@@ -76,17 +76,18 @@ describe("package card and buy dialog", () => {
     expect(within(dialog).getByTestId("daily-reward").textContent).toBe("—");
   });
 
-  it("says a trial buyer's capital is trial money that is not paid back and never withdrawable", async () => {
+  it("says a trial buyer's capital comes back to the trial balance on the maturity day and is never withdrawable", async () => {
     mockApi({ "GET /auth/me": { user: aUser() }, "GET /packages": { packages: [safaricom] } });
     renderApp("/dashboard/packages");
     const dialog = await openBuyDialog();
     const capital = within(dialog).getByTestId("capital-at-maturity").textContent ?? "";
-    expect(capital).toContain("At maturity the daily rewards stop.");
-    expect(capital).toContain("not paid back into your trial balance");
-    expect(capital).toContain("can never be withdrawn");
+    expect(capital).toBe(
+      "On the maturity day the daily rewards stop and the trial money you invest is paid back into your trial " +
+        "balance automatically. Trial money can never be withdrawn.",
+    );
   });
 
-  it("says a real-money buyer's capital is not paid back into the wallet by itself", async () => {
+  it("says a real-money buyer's capital comes back to the wallet on the maturity day, by itself (design.md §13.6)", async () => {
     mockApi({
       "GET /auth/me": { user: aUser({ isTrialAccount: false, walletBalance: 5000 }) },
       "GET /packages": { packages: [safaricom] },
@@ -94,8 +95,11 @@ describe("package card and buy dialog", () => {
     renderApp("/dashboard/packages");
     const dialog = await openBuyDialog();
     const capital = within(dialog).getByTestId("capital-at-maturity").textContent ?? "";
-    expect(capital).toContain("Your capital is not paid back into your wallet automatically");
-    expect(capital).not.toMatch(/returned to your wallet|paid back at maturity/);
+    expect(capital).toBe(
+      "On the maturity day the daily rewards stop and the amount you invest is paid back into your wallet balance " +
+        "automatically.",
+    );
+    expect(capital).not.toMatch(/not paid back/);
   });
 
   it("shows a bad amount on the field inside the dialog, marks it invalid, and sends nothing", async () => {

@@ -28,7 +28,12 @@ describe("Terms of Service (design.md §12.7)", () => {
     expect(section("Trial money").getByText(/can never be\s+withdrawn/)).toBeTruthy();
     // The server's rule, by its own example: KES 1,000 at 1.3% a day is KES 13.00.
     expect(section("Packages and daily rewards").getByText(/pays\s+KES 13\.00 a day/)).toBeTruthy();
-    expect(section("What happens at maturity").getByText(/not paid back into your wallet automatically/)).toBeTruthy();
+    const maturity = section("What happens at maturity");
+    expect(
+      maturity.getByText(/the amount you invested is paid back automatically into the balance you bought it\s+with/),
+    ).toBeTruthy();
+    expect(maturity.getByText(/trial money that\s+comes back stays trial money/i)).toBeTruthy();
+    expect(maturity.queryByText(/not paid back/)).toBeNull();
     expect(section("Withdrawals").getByText(/registered phone number or to a number you have completed/)).toBeTruthy();
     expect(section("Fees").getByText(/charges no fee/)).toBeTruthy();
     const contact = section("Contact us");

@@ -80,6 +80,7 @@ export function presentInvestment(investment: InvestmentRecord): Investment {
     maturityDate: investment.maturityDate,
     ...(investment.lastClaimDate ? { lastClaimDate: investment.lastClaimDate } : {}),
     isTrialInvestment: investment.balance === "trial",
+    ...(investment.maturedAt ? { maturedAt: investment.maturedAt } : {}),
   };
 }
 

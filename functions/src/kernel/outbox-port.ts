@@ -2,7 +2,7 @@
  * The notifications outbox (issue 23): an event written in the same transaction as the money move it reports (or on
  * its own for a security notice), then sent by the notifications module on each channel, at most once per channel.
  */
-import type { NotificationChannel } from "@jengafund/shared";
+import type { BalanceKind, NotificationChannel } from "@jengafund/shared";
 import type { SecurityNoticeKind } from "./security-notices.js";
 
 /** The money moves an account is told of. */
@@ -11,7 +11,9 @@ export type MoneyNotificationKind =
   | "withdrawal-requested"
   | "withdrawal-rejected"
   | "payout-sent"
-  | "payout-failed";
+  | "payout-failed"
+  /** An investment's capital back in its balance on its maturity day (design.md §13.6). */
+  | "capital-returned";
 
 /** Every event kind: a money move, or one of the other security notices. */
 export type OutboxKind = MoneyNotificationKind | Exclude<SecurityNoticeKind, MoneyNotificationKind>;
@@ -31,6 +33,9 @@ export interface OutboxEventData {
   phoneNumber?: string;
   /** The M-Pesa receipt, where M-Pesa gave one. */
   receipt?: string;
+  /** Capital returned: the package the investment was in, and the balance the capital went back to. */
+  packageName?: string;
+  balance?: BalanceKind;
   /** Security notices: the caller's address, the browser, until when a second factor is locked. */
   sourceIp?: string;
   userAgent?: string;

@@ -156,6 +156,8 @@ export interface InvestmentRecord {
   lastClaimDate?: string;
   /** The request that created it: the purchase's idempotency marker is the investment item itself. */
   requestId: string;
+  /** When its capital came back to `balance` (design.md §13.6); absent while it is active. */
+  maturedAt?: string;
 }
 
 export interface ReferralRecord {
@@ -207,6 +209,8 @@ export type RefusalReason =
   | "referral-already-paid"
   | "already-claimed"
   | "investment-changed"
+  /** An investment's capital came back already (design.md §13.6): another run of the maturities job returned it. */
+  | "already-matured"
   /** A withdrawal or deposit was no longer pending (already settled or decided, or changed since it was read). */
   | "not-pending"
   /** A payout was no longer approved and waiting for M-Pesa. */

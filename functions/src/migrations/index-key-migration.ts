@@ -1,9 +1,10 @@
 /**
  * The backfill behind `npm run migrate`: rewrites the index keys of items written before the lists were sharded (or
  * under another shard count) to the keys the code writes today (among them the last-name search entry phone markers
- * carry since design.md §12.7), and folds statistics totals kept under an old key
- * into today's counter shards. Idempotent: a second run finds nothing to change. Each rewrite is conditional on the
- * item as it was read, so a change that lands meanwhile is never overwritten; the item is read again and retried.
+ * carry since design.md §12.7, and the maturities-list entry of every active investment since §13.6), and folds
+ * statistics totals kept under an old key into today's counter shards. Idempotent: a second run finds nothing to
+ * change. Each rewrite is conditional on the item as it was read, so a change that lands meanwhile is never
+ * overwritten; the item is read again and retried.
  */
 import {
   GetCommand,
@@ -14,11 +15,12 @@ import {
 } from "@aws-sdk/lib-dynamodb";
 import type { DynamoContext } from "../kernel/dynamo/client.js";
 import { depositIndexKeys, phoneMarkerIndexKeys } from "../kernel/dynamo/deposit-items.js";
+import { investmentIndexKeys } from "../kernel/dynamo/investment-items.js";
 import { type Key, keys } from "../kernel/dynamo/keys.js";
 import { ledgerIndexKeys } from "../kernel/dynamo/ledger-items.js";
 import { userIndexKeys } from "../kernel/dynamo/user-items.js";
 import { withdrawalIndexKeys } from "../kernel/dynamo/withdrawal-items.js";
-import type { DepositRecord, LedgerLine, UserRecord, WithdrawalRecord } from "../kernel/records.js";
+import type { DepositRecord, InvestmentRecord, LedgerLine, UserRecord, WithdrawalRecord } from "../kernel/records.js";
 
 type Item = Record<string, unknown>;
 type IndexKeys = Record<string, string>;
@@ -54,6 +56,9 @@ export function currentIndexKeys(item: Item): IndexKeys | undefined {
       return withdrawalIndexKeys(item as unknown as WithdrawalRecord);
     case "Deposit":
       return depositIndexKeys(item as unknown as DepositRecord);
+    // An active investment bought before capital came back at maturity gets its entry in the maturities list.
+    case "Investment":
+      return investmentIndexKeys(item as unknown as InvestmentRecord);
     case "UniqueMarker":
       return item.field === "phoneNumber" && typeof item.GSI2SK === "string" && hasOwnerNames(item.owner)
         ? phoneMarkerIndexKeys(String(item.userId), item.GSI2SK, item.owner)

@@ -7,6 +7,7 @@ import {
 import type { Clock } from "../../src/kernel/clock.js";
 import { type DynamoContext, defaultDynamoContext } from "../../src/kernel/dynamo/client.js";
 import { ulid } from "../../src/kernel/ids.js";
+import { log } from "../../src/kernel/log.js";
 import { createAdjustmentService } from "../../src/modules/admin-controls/adjustments.js";
 import { createAdminService } from "../../src/modules/admin-controls/admin.js";
 import { createDynamoAdjustmentRepository } from "../../src/modules/admin-controls/dynamo/adjustment-repository.js";
@@ -18,8 +19,10 @@ import type { AdjustmentLimits } from "../../src/modules/four-eyes/adjustments-p
 import { createDynamoBalanceAdjusterRepository } from "../../src/modules/four-eyes/dynamo/balance-adjuster-repository.js";
 import { createDynamoAccountRepository } from "../../src/modules/identity/dynamo/account-repository.js";
 import { createDynamoInvestorRepository } from "../../src/modules/investing/dynamo/investor-repository.js";
+import { createDynamoMaturityRepository } from "../../src/modules/investing/dynamo/maturity-repository.js";
 import { createDynamoPackageRepository } from "../../src/modules/investing/dynamo/package-repository.js";
 import { createInvestmentService } from "../../src/modules/investing/investments.js";
+import { createMaturityService } from "../../src/modules/investing/maturities.js";
 import { createWithdrawalService } from "../../src/modules/money-out/withdrawals.js";
 import {
   createDynamoPackageChangeRepository,
@@ -57,6 +60,13 @@ export function buildServices(options: { clock: Clock; ctx?: DynamoContext; adju
     accounts,
     investor,
     investments: createInvestmentService(deps),
+    /** The maturities job's service: capital back on the maturity day (design.md §13.6). */
+    maturities: createMaturityService({
+      maturities: createDynamoMaturityRepository(ctx),
+      clock: options.clock,
+      newId: () => ulid(),
+      log,
+    }),
     withdrawals: createWithdrawalService({ ...deps, payoutLimits: { minKes: MIN_PAYOUT_KES, maxKes: MAX_PAYOUT_KES } }),
     admin: createAdminService({
       admin: createDynamoAdminRepository(ctx),

@@ -67,6 +67,11 @@ export interface Investment {
   maturityDate: string;
   lastClaimDate?: string;
   isTrialInvestment: boolean;
+  /**
+   * When its capital came back to the balance it was bought from (design.md §13.6): on its maturity day, by the
+   * maturities job. Absent while it is active.
+   */
+  maturedAt?: string;
 }
 
 export interface Referral {

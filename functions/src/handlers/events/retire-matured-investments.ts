@@ -1,16 +1,19 @@
 import type { Context } from "aws-lambda";
-import { systemClock } from "../../kernel/clock.js";
-import { stats } from "../../modules/admin-controls/index.js";
+import { maturities } from "../../modules/investing/index.js";
 import { runScheduledJob } from "../scheduled-job.js";
 
 /**
- * Scheduled every five minutes: keeps the active-investments statistic current by retiring the investments whose
- * maturity day has passed (through yesterday, UTC), soon after midnight.
+ * Scheduled every five minutes (design.md §13.6): every investment whose maturity day (Nairobi) has come gets its
+ * capital back in the balance it was bought from, once, with its ledger line, the statistics and the owner's alert,
+ * and leaves the active investments. Soon after a Nairobi midnight, that day's maturities.
  */
 export async function handler(_event: unknown, context: Context) {
-  return runScheduledJob(context, "Matured investments retirement", async ({ part }) => {
-    const yesterday = new Date(systemClock.now().getTime() - 86_400_000).toISOString().slice(0, 10);
-    const maturedInvestmentsRetired = await part("matured investments", () => stats().retireMatured(yesterday));
-    return { summary: { maturedInvestmentsRetired }, counted: [], didWork: Boolean(maturedInvestmentsRetired) };
+  return runScheduledJob(context, "Capital at maturity", async ({ part, timeLeftMs }) => {
+    const maturityRun = await part("matured investments", () => maturities().returnMaturedCapital({ timeLeftMs }));
+    return {
+      summary: { maturities: maturityRun },
+      counted: [maturityRun],
+      didWork: Boolean(maturityRun?.due),
+    };
   });
 }

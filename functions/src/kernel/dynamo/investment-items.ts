@@ -1,3 +1,4 @@
+import { nairobiDay } from "@jengafund/shared";
 import type { InvestmentRecord, PackageRecord, ReferralRecord } from "../records.js";
 import { keys } from "./keys.js";
 import { type Item, pick } from "./user-items.js";
@@ -28,8 +29,27 @@ export const toPackageRecord = (item: Item): PackageRecord =>
     "createdAt",
   ]);
 
+/**
+ * An active investment's entry in the maturities list (GSI2), by the Nairobi day it matures; a matured one has none.
+ * The maturity's own transaction removes it (maturity-repository.ts).
+ */
+export function investmentIndexKeys(
+  investment: Pick<InvestmentRecord, "id" | "maturityDate" | "maturedAt">,
+): Record<string, string> {
+  if (investment.maturedAt) return {};
+  return {
+    GSI2PK: keys.maturingInvestments(investment.id),
+    GSI2SK: keys.maturingInvestmentsSort(nairobiDay(new Date(investment.maturityDate)), investment.id),
+  };
+}
+
 export function investmentItem(investment: InvestmentRecord): Item {
-  return { ...keys.investment(investment.userId, investment.id), type: "Investment", ...investment };
+  return {
+    ...keys.investment(investment.userId, investment.id),
+    type: "Investment",
+    ...investment,
+    ...investmentIndexKeys(investment),
+  };
 }
 
 export const toInvestmentRecord = (item: Item): InvestmentRecord =>
@@ -45,6 +65,7 @@ export const toInvestmentRecord = (item: Item): InvestmentRecord =>
     "maturityDate",
     "lastClaimDate",
     "requestId",
+    "maturedAt",
   ]);
 
 export const toReferralRecord = (item: Item): ReferralRecord =>

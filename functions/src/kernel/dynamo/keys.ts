@@ -4,7 +4,8 @@
  *                                            GSI2: USEREMAIL#<nn> / email; GSI3: USERNAME#<nn> / name, search)
  *            USER#<id> / TX#<txId>           a ledger line of that user (GSI1: TX#<nn> / <txId>, the admin list;
  *                                            GSI2: TX#<type>#<status>#<nn> / <txId>; GSI3: TXREF#<reference>)
- *            USER#<id> / INV#<invId>         an investment of that user
+ *            USER#<id> / INV#<invId>         an investment of that user (GSI2: MATURING#<nn> / <maturity day>#<invId>
+ *                                            while active: the maturities job's list, design.md §13.6)
  *            USER#<id> / CLAIM#<invId>#<day> the once-a-day reward marker of an investment
  *            USER#<id> / REFERRAL#<userId>   a referral the user made
  *            USER#<id> / DEVICE#<sha256>     a browser seen signing in to the account (90 days, TTL)
@@ -33,9 +34,10 @@
  *                                            <receivedAt>#<transId>, the open ones oldest first)
  *            DARAJA / TOKEN                  the shared Daraja access token
  *            STATS#<nn> / TOTALS             counters for the admin statistics, one partition per shard
- *            STATS#<nn> / DAY#<yyyy-mm-dd>   a Nairobi day's counters (day-counters.ts), and MATURES#<day>, on the same
- *                                            shards
- *            STATS / MATURED                 how far the maturities have been taken out of the active count
+ *            STATS#<nn> / DAY#<yyyy-mm-dd>   a Nairobi day's counters (day-counters.ts), on the same shards
+ *            STATS#<nn> / MATURES#<day>, STATS / MATURED   the active-investments count's retirement by day before
+ *                                            capital came back at maturity: written no more, read and removed by
+ *                                            `npm run migrate` (migrations/retired-count-migration.ts)
  *            THROTTLE#LOGIN#<scope> / <hour> login attempts counted before the password is checked, by TTL
  *                                            (scopes EMAIL#<email>, IP#<network>, and EMAILIP#<email>#<network>, the
  *                                            pair; <network>: an IPv4 address, or an IPv6 /64)
@@ -139,6 +141,16 @@ export const keys = {
 
   investment: (userId: string, investmentId: string): Key => ({ PK: `USER#${userId}`, SK: `INV#${investmentId}` }),
   investmentPrefix: "INV#",
+  /**
+   * The active investments, by the Nairobi day they mature (design.md §13.6): sparse, written with the investment and
+   * removed when its capital comes back, sharded by the investment's id. The maturities job reads each shard up to
+   * today.
+   */
+  maturingInvestments: (investmentId: string) => sharded("MATURING", investmentId),
+  maturingInvestmentsPartitions: () => allShards("MATURING"),
+  maturingInvestmentsSort: (maturityDay: string, investmentId: string) => `${maturityDay}#${investmentId}`,
+  /** Above every sort key of the investments maturing on `day` (a ULID is digits and capitals; `~` sorts after). */
+  maturingInvestmentsThrough: (day: string) => `${day}#~`,
   claimMarker: (userId: string, investmentId: string, day: string): Key => ({
     PK: `USER#${userId}`,
     SK: `CLAIM#${investmentId}#${day}`,
@@ -187,14 +199,18 @@ export const keys = {
   statsPartitions: () => Array.from({ length: indexShardCount }, (_, shard) => statsPartition(shard)),
   /** The statistics shard the change of the user (or package) with this id is counted on. */
   statsShardOf: (seed: string) => shardOf(seed),
-  /** The last maturity day already taken out of the active-investments count. */
+  /**
+   * The last maturity day the active-investments count was lowered for, by the job that retired investments from it
+   * before capital came back at maturity: the migration reads it (retired-count-migration.ts).
+   */
   statsMaturedThrough: (): Key => ({ PK: "STATS", SK: "MATURED" }),
   /** A day's counters (new users), on a statistics shard: the day's figure is the sum of its shards. */
   statsDay: (day: string, shard: number): Key => ({ PK: statsPartition(shard), SK: `DAY#${day}` }),
   /** The day (`yyyy-mm-dd`) a statsDay sort key is of. */
   dayOfStatsDay: (sortKey: string) => sortKey.slice("DAY#".length),
-  /** How many investments mature on a (UTC) day, on a statistics shard, to take them out of the active count then. */
+  /** How many investments matured on a (UTC) day, on a statistics shard, as purchases counted them before (migration). */
   statsMaturities: (day: string, shard: number): Key => ({ PK: statsPartition(shard), SK: `MATURES#${day}` }),
+  statsMaturitiesPrefix: "MATURES#",
 
   /**
    * An admin action (immutable): kept under its actor, so an admin's own actions are one Query. Listed newest first on

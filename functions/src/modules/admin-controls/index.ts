@@ -6,16 +6,8 @@ export { createAdminService } from "./admin.js";
 export { createDynamoAdjustmentRepository } from "./dynamo/adjustment-repository.js";
 export { createDynamoAdminQueries } from "./dynamo/admin-query-repository.js";
 export { createDynamoAdminRepository } from "./dynamo/admin-repository.js";
-export { createDynamoStatsRepository } from "./dynamo/stats-repository.js";
 export { createDynamoUnmatchedPaymentRepository } from "./dynamo/unmatched-payment-repository.js";
-export {
-  adjustments,
-  admin,
-  stats,
-  unmatchedPaymentRecords,
-  unmatchedPayments,
-  withdrawalDecisions,
-} from "./module.js";
+export { adjustments, admin, unmatchedPaymentRecords, unmatchedPayments, withdrawalDecisions } from "./module.js";
 export { presentUnmatchedPayment } from "./unmatched-payment-presenter.js";
 export type { UnmatchedResolution } from "./unmatched-payments.js";
 export { createUnmatchedPaymentService } from "./unmatched-payments.js";

@@ -12,12 +12,8 @@ import { createAdminService } from "./admin.js";
 import { createDynamoAdjustmentRepository } from "./dynamo/adjustment-repository.js";
 import { createDynamoAdminQueries } from "./dynamo/admin-query-repository.js";
 import { createDynamoAdminRepository } from "./dynamo/admin-repository.js";
-import { createDynamoStatsRepository } from "./dynamo/stats-repository.js";
 import { createDynamoUnmatchedPaymentRepository } from "./dynamo/unmatched-payment-repository.js";
 import { createUnmatchedPaymentService } from "./unmatched-payments.js";
-
-/** The statistics counters reconciliation moves (matured investments leave the active count). */
-export const stats = /* @__PURE__ */ once(() => createDynamoStatsRepository());
 
 /** What every admin action and list needs. */
 const adminDeps = () => ({

@@ -20,14 +20,6 @@ export class AdminAccountError extends Error {
   }
 }
 
-export interface StatsRepository {
-  /**
-   * Takes investments that matured on days up to `throughDay` (YYYY-MM-DD, inclusive) out of the active count, once
-   * each: the counter remembers the last day it covered. Returns how many were retired.
-   */
-  retireMatured(throughDay: string): Promise<number>;
-}
-
 export interface AdminStats {
   totalUsers: number;
   totalPackages: number;

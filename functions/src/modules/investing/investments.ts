@@ -164,7 +164,10 @@ export function createInvestmentService({ investor, accounts, clock, newId, metr
       throw new BusyError();
     },
 
-    /** One claim per investment per Africa/Nairobi day, until maturity; paid into the balance it was bought with. */
+    /**
+     * One claim per investment per Africa/Nairobi day, until maturity; paid into the balance it was bought with. Once
+     * its capital has come back (maturities.ts) it pays no more, even on its maturity day before the maturity's hour.
+     */
     async claim(input: {
       claimant: UserRecord;
       investment: InvestmentRecord | null | undefined;
@@ -174,7 +177,9 @@ export function createInvestmentService({ investor, accounts, clock, newId, metr
       const { claimant, investment } = input;
       if (!investment) throw new NotFoundError(INVESTOR_MESSAGES.investmentNotFound);
       const now = clock.now();
-      if (new Date(investment.maturityDate) <= now) throw new RuleViolationError(INVESTOR_MESSAGES.investmentMatured);
+      if (investment.maturedAt || new Date(investment.maturityDate) <= now) {
+        throw new RuleViolationError(INVESTOR_MESSAGES.investmentMatured);
+      }
       const day = nairobiDay(now);
       if (investment.lastClaimDate && nairobiDay(new Date(investment.lastClaimDate)) === day) {
         throw new AlreadyClaimedError(INVESTOR_MESSAGES.alreadyClaimed);

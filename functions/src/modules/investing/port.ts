@@ -36,6 +36,36 @@ export interface ClaimPlan {
   requestId: string;
 }
 
+/** An active investment whose maturity day has come, with its owner as the ledger's admin list shows them. */
+export interface DueInvestment {
+  investment: InvestmentRecord;
+  /** Undefined when the owner's account is not found (it never is deleted: an error to report, not to skip). */
+  owner: UserSummary | undefined;
+}
+
+/** One investment's capital going back to the balance it was bought from (design.md §13.6). */
+export interface MaturityPlan {
+  investment: InvestmentRecord;
+  owner: UserSummary;
+  /** The `capital` ledger line: the amount, into `investment.balance`. */
+  line: LedgerLine;
+  maturedAt: string;
+}
+
+export interface MaturityRepository {
+  /**
+   * The active investments maturing on Nairobi days up to `throughDay` (inclusive), a page of at most `pageSize` at
+   * a time, each shard of the maturities list in turn. A page may still hold one just matured (the index follows
+   * the table within moments): `mature` refuses it.
+   */
+  due(throughDay: string, pageSize: number): AsyncIterable<DueInvestment[]>;
+  /**
+   * Marks the investment matured and credits its capital, with the ledger line, the counters and the owner's alert,
+   * in one transaction conditional on it still being active: MoveRefusedError("already-matured") otherwise.
+   */
+  mature(plan: MaturityPlan): Promise<void>;
+}
+
 export interface InvestorRepository {
   getPackage(packageId: string): Promise<PackageRecord | null>;
   listPackages(): Promise<PackageRecord[]>;

@@ -1,4 +1,4 @@
-import { centsToKes, formatKes, monthName, nairobiWallClock } from "@jengafund/shared";
+import { type BalanceKind, centsToKes, formatKes, monthName, nairobiWallClock } from "@jengafund/shared";
 import type { MailMessage } from "../../adapters/mail/mailer.js";
 import type { SecurityNotice, SecurityNoticeKind } from "../../kernel/security-notices.js";
 
@@ -394,7 +394,8 @@ export type MoneyNoticeKind =
   | "withdrawal-requested"
   | "withdrawal-rejected"
   | "payout-sent"
-  | "payout-failed";
+  | "payout-failed"
+  | "capital-returned";
 
 /**
  * The email of a money move. A withdrawal requested, paid or not paid reads as its security notice always has; an
@@ -410,8 +411,12 @@ export function moneyNoticeEmail(input: {
   phoneNumber?: string;
   receipt?: string;
   sourceIp?: string;
+  /** Capital returned: the package, and the balance the capital went back to. */
+  packageName?: string;
+  balance?: BalanceKind;
   webOrigin: string;
 }): MailMessage {
+  if (input.kind === "capital-returned") return capitalReturnedEmail(input);
   if (input.kind !== "deposit-credited") {
     return securityNoticeEmail({
       to: input.to,
@@ -445,5 +450,48 @@ export function moneyNoticeEmail(input: {
       `If you did not make this deposit, contact JengaFund support at ${SUPPORT_CONTACT}.`,
     ],
     action: { label: "Open your account", textLabel: "Open your account", url: wallet },
+  });
+}
+
+/**
+ * An investment matured and its capital is back (design.md §13.6): how much, from which investment, into which
+ * balance, and that its daily rewards have stopped. Trial capital is said to be trial money, which never leaves.
+ */
+function capitalReturnedEmail(input: {
+  to: string;
+  firstName: string;
+  at: Date;
+  amountCents: number;
+  packageName?: string;
+  balance?: BalanceKind;
+  webOrigin: string;
+}): MailMessage {
+  const amount = formatKes(centsToKes(input.amountCents));
+  const trial = input.balance === "trial";
+  const investment = input.packageName ?? "your investment";
+  const details: MessageDetail[] = [
+    ["When", nairobiTimeText(input.at)],
+    ["Investment", investment],
+    ["Amount", amount],
+    ["Returned to", trial ? "Trial balance (demo money)" : "Wallet balance"],
+  ];
+  return brandedMessage({
+    to: input.to,
+    subject: "JengaFund: your capital is back",
+    heading: "Your capital is back",
+    intro: trial
+      ? `Hello ${input.firstName}, your trial investment in ${investment} matured: the ${amount} of trial money you invested is back in your trial balance.`
+      : `Hello ${input.firstName}, your investment in ${investment} matured: the ${amount} you invested is back in your JengaFund wallet.`,
+    details,
+    rest: [
+      trial
+        ? "Its daily rewards have stopped. Trial money is for trying JengaFund: you can invest it again, but it can never be withdrawn."
+        : "Its daily rewards have stopped. You can invest the money again or withdraw it from your account.",
+    ],
+    action: {
+      label: "See your investments",
+      textLabel: "See your investments",
+      url: `${input.webOrigin.replace(/\/+$/, "")}/dashboard/investments`,
+    },
   });
 }

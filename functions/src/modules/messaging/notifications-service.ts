@@ -55,6 +55,7 @@ const MONEY_KINDS: Record<MoneyNotificationKind, NotificationKind> = {
   "withdrawal-rejected": "withdrawalRejected",
   "payout-sent": "payoutSent",
   "payout-failed": "payoutFailed",
+  "capital-returned": "capitalReturned",
 };
 
 const isMoneyKind = (kind: OutboxKind): kind is MoneyNotificationKind => kind in MONEY_KINDS;
@@ -95,6 +96,8 @@ export function createNotifications(deps: NotificationDeps) {
         amountCents: event.data.amountCents ?? 0,
         ...(event.data.receipt ? { receipt: event.data.receipt } : {}),
         ...(event.data.phoneNumber ? { phoneNumber: event.data.phoneNumber } : {}),
+        ...(event.data.packageName ? { packageName: event.data.packageName } : {}),
+        ...(event.data.balance === "trial" ? { trial: true } : {}),
       });
     }
     return securitySmsText(event.kind as SecuritySmsKind, payoutNumberDetails(event));
@@ -123,6 +126,8 @@ export function createNotifications(deps: NotificationDeps) {
         ...(event.data.phoneNumber ? { phoneNumber: event.data.phoneNumber } : {}),
         ...(event.data.receipt ? { receipt: event.data.receipt } : {}),
         ...(event.data.sourceIp ? { sourceIp: event.data.sourceIp } : {}),
+        ...(event.data.packageName ? { packageName: event.data.packageName } : {}),
+        ...(event.data.balance ? { balance: event.data.balance } : {}),
       });
     }
     return securityNoticeEmail({

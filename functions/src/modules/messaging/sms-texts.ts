@@ -13,7 +13,8 @@ export type MoneySmsKind =
   | "withdrawal-requested"
   | "withdrawal-rejected"
   | "payout-sent"
-  | "payout-failed";
+  | "payout-failed"
+  | "capital-returned";
 
 export interface MoneySmsData {
   amountCents: number;
@@ -21,7 +22,13 @@ export interface MoneySmsData {
   receipt?: string;
   /** The payout number, as stored (2547XXXXXXXX). */
   phoneNumber?: string;
+  /** Capital returned: the package the investment was in, and whether the capital was trial money. */
+  packageName?: string;
+  trial?: boolean;
 }
+
+/** The longest package name an SMS quotes: the capital alert fits one SMS at the largest amount with it. */
+export const SMS_PACKAGE_NAME_MAX = 60;
 
 const SIGN_OFF = "Not you? Contact JengaFund support.";
 
@@ -40,7 +47,26 @@ export function moneySmsText(kind: MoneySmsKind, data: MoneySmsData): string {
       return `JengaFund: ${kes} sent${to}${data.receipt ? ` (M-Pesa ${data.receipt})` : ""}. ${SIGN_OFF}`;
     case "payout-failed":
       return `JengaFund: payout of ${kes}${to} failed and is back in your wallet. ${SIGN_OFF}`;
+    case "capital-returned": {
+      const from = smsPackageName(data.packageName ?? "") || "your investment";
+      return data.trial
+        ? `JengaFund: ${kes} of trial money from ${from} matured and is back in your account.`
+        : `JengaFund: ${kes} capital from ${from} matured and is back in your wallet.`;
+    }
   }
+}
+
+/**
+ * A package name as one SMS can carry it: GSM 03.38 basic characters only (an admin may type any, and one outside
+ * would turn the message into 70-character UCS-2), on one line, cut to SMS_PACKAGE_NAME_MAX.
+ */
+export function smsPackageName(name: string): string {
+  const plain = [...name.replace(/\s+/g, " ")]
+    .filter((character) => GSM7_BASIC.includes(character))
+    .join("")
+    .replace(/ +/g, " ")
+    .trim();
+  return plain.length <= SMS_PACKAGE_NAME_MAX ? plain : `${plain.slice(0, SMS_PACKAGE_NAME_MAX - 3).trimEnd()}...`;
 }
 
 /** The security notices that are not money moves (design.md §12.2). */

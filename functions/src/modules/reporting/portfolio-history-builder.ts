@@ -3,8 +3,8 @@
  * for it. Each line moves money exactly as the statement builder says (movementsOf), so the wallet here is the
  * statement's running balance at each day's end, and today's point is the stored balances.
  * - wallet: the real wallet at the day's end;
- * - invested: real principal bought with wallet money (purchase lines), still invested: nothing pays principal back
- *   at maturity today (services/investments.ts), so it stays until a line that returns it exists;
+ * - invested: real principal bought with wallet money (purchase lines) and not yet back: a matured investment's
+ *   `capital` line (design.md §13.6) moves its principal back into the wallet on the day it returned;
  * - rewards: real daily rewards claimed that day (already inside the wallet, so not added to the value again);
  * - demo: the trial's money at the day's end, its wallet and its principal together, kept apart from the real money.
  */
@@ -36,8 +36,9 @@ export function portfolioHistory(lines: readonly LedgerSourceLine[], days: reado
     for (const movement of movementsOf(line)) {
       const day = nairobiDay(new Date(movement.at));
       const net = movement.inCents - movement.outCents;
-      // A purchase moves money from a balance into principal: the portfolio keeps it, as invested money.
-      const principal = line.type === "investment" ? -net : 0;
+      // A purchase moves money from a balance into principal, and its capital coming back moves it out again: the
+      // portfolio keeps it as invested money in between.
+      const principal = line.type === "investment" || line.type === "capital" ? -net : 0;
       const real = line.balance === "wallet";
       const change: Record<Figure, number> = {
         walletCents: real ? net : 0,

@@ -121,15 +121,6 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
           ),
           buyer.id,
         ),
-        // Counted by maturity day, so the active-investments figure can drop when they mature.
-        {
-          Update: {
-            TableName,
-            Key: keys.statsMaturities(investment.maturityDate.slice(0, 10), keys.statsShardOf(buyer.id)),
-            UpdateExpression: "ADD maturing :one",
-            ExpressionAttributeValues: { ":one": 1 },
-          },
-        },
       ];
       if (referralBonus) {
         items.push(
@@ -184,12 +175,14 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
           refusal: "already-claimed",
           marker: { requestId },
         },
+        // Not matured: neither by the hour (the package's maturity) nor by the maturities job, which may have returned
+        // the capital between this claim's read and its write.
         refusing("investment-changed", {
           Update: {
             TableName,
             Key: keys.investment(claimant.id, investment.id),
             UpdateExpression: "ADD totalRewardsClaimedCents :reward SET lastClaimDate = :now",
-            ConditionExpression: "attribute_exists(PK) AND maturityDate > :now",
+            ConditionExpression: "attribute_exists(PK) AND maturityDate > :now AND attribute_not_exists(maturedAt)",
             ExpressionAttributeValues: { ":reward": rewardCents, ":now": now },
           },
         }),

@@ -9,6 +9,7 @@ import {
   SparklesIcon,
   TrendingUpIcon,
   UsersIcon,
+  WalletIcon,
 } from "../../../components/ui/icons";
 import { typeLabel } from "../lib/transaction-filters";
 
@@ -20,6 +21,8 @@ const looks: Record<string, { palette: string; Icon: ComponentType }> = {
   referral: { palette: "pink", Icon: UsersIcon },
   trial: { palette: "orange", Icon: SparklesIcon },
   adjustment: { palette: "yellow", Icon: SlidersIcon },
+  // Money in, like a deposit: an investment's capital back in its balance.
+  capital: { palette: "green", Icon: WalletIcon },
 };
 /** Any other type gets the default look. */
 const otherLook = { palette: "gray", Icon: DotIcon };

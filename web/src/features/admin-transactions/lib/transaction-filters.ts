@@ -5,7 +5,7 @@ export interface TransactionFilters {
   search: string;
 }
 
-/** The ledger line types of spec §3 with their display names. */
+/** The ledger line types of spec §3, and capital back at maturity (design.md §13.6), with their display names. */
 export const transactionTypes = [
   { value: "deposit", label: "Deposit" },
   { value: "withdrawal", label: "Withdrawal" },
@@ -14,6 +14,7 @@ export const transactionTypes = [
   { value: "referral", label: "Referral" },
   { value: "trial", label: "Trial Bonus" },
   { value: "adjustment", label: "Adjustment" },
+  { value: "capital", label: "Capital Returned" },
 ] as const;
 
 export const typeOptions = [{ value: "", label: "All Types" }, ...transactionTypes] as const;

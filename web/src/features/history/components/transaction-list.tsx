@@ -13,6 +13,8 @@ const types: Record<TransactionType, { label: string; palette: string }> = {
   referral: { label: "Referral", palette: "pink" },
   trial: { label: "Trial Bonus", palette: "orange" },
   adjustment: { label: "Adjustment", palette: "gray" },
+  // Money in, green like a deposit: a matured investment's capital back in its balance.
+  capital: { label: "Capital Returned", palette: "green" },
 };
 
 export function TransactionList({ transactions }: { transactions: readonly Transaction[] }) {

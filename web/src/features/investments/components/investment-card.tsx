@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Flex, HStack, Image, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import type { Investment } from "@jengafund/shared";
-import { formatKes, formatSignedKes, formatSignedPercent } from "../../../lib/format";
+import { formatKes, formatNairobiDate, formatSignedKes, formatSignedPercent } from "../../../lib/format";
 import { toast } from "../../../lib/toast/toast";
 import { useOneAtATime } from "../../../lib/use-one-at-a-time";
 import { useClaimReward } from "../hooks/use-claim-reward";
@@ -16,7 +16,8 @@ export function InvestmentCard({ investment, now }: InvestmentCardProps) {
   const claim = useClaimReward();
   // A double tap claims once and says so once: the second tap finds the claim on its way and does nothing.
   const claiming = useOneAtATime((investmentId: string) => claim.mutateAsync(investmentId));
-  const claimable = isClaimableToday(investment.lastClaimDate, now);
+  const matured = investment.maturedAt !== undefined;
+  const claimable = !matured && isClaimableToday(investment.lastClaimDate, now);
   const held = daysHeld(investment.purchaseDate, now);
   const profit = profitOf(investment);
   const profitColor = profit.amount > 0 ? "green.fg" : profit.amount < 0 ? "red.fg" : "fg";
@@ -48,7 +49,11 @@ export function InvestmentCard({ investment, now }: InvestmentCardProps) {
               Trial
             </Badge>
           )}
-          {claimable ? (
+          {matured ? (
+            <Badge colorPalette="blue" variant="solid">
+              Matured
+            </Badge>
+          ) : claimable ? (
             <Badge colorPalette="green" variant="solid">
               Claimable Today
             </Badge>
@@ -77,6 +82,7 @@ export function InvestmentCard({ investment, now }: InvestmentCardProps) {
           start={investment.purchaseDate}
           maturity={investment.maturityDate}
         />
+        <CapitalNote investment={investment} />
       </Card.Body>
       <Card.Footer gap="3">
         <Button
@@ -93,7 +99,9 @@ export function InvestmentCard({ investment, now }: InvestmentCardProps) {
           variant="outline"
           onClick={() =>
             toast.info(
-              "Investment withdrawals are handled by our admins while final payments of proposals are awaited.",
+              matured
+                ? `This investment has matured: its capital is back in your ${balanceName(investment)}.`
+                : "Investment withdrawals are handled by our admins while final payments of proposals are awaited.",
             )
           }
         >
@@ -122,12 +130,41 @@ function Figure({ label, value, color = "fg" }: { label: string; value: string; 
  * the card says where that money already is: without this it reads as if the reward were counted twice.
  */
 function RewardsNote({ investment }: { investment: Investment }) {
-  const balance = investment.isTrialInvestment ? "trial balance" : "wallet balance";
+  const balance = balanceName(investment);
   return (
     <Text fontSize="sm" color="fg.muted" bg="bg.muted" borderRadius="md" px="3" py="2">
       {investment.totalRewardsClaimed > 0
         ? `Current Value includes the ${formatKes(investment.totalRewardsClaimed)} of rewards you claimed. That money is already in your ${balance}, not extra on top of it.`
         : `Each reward you claim is paid straight into your ${balance}.`}
+    </Text>
+  );
+}
+
+/** The balance an investment was bought with: its rewards and, at maturity, its capital go back there. */
+const balanceName = (investment: Investment) => (investment.isTrialInvestment ? "trial balance" : "wallet balance");
+
+/**
+ * Where the capital goes (design.md §13.6): back to the balance it came from on the maturity day (Nairobi), by itself;
+ * once there, when it came back.
+ */
+function CapitalNote({ investment }: { investment: Investment }) {
+  return (
+    <Text fontSize="sm" data-testid="capital-back">
+      {investment.maturedAt ? (
+        <>
+          <Text as="span" fontWeight="semibold">
+            Capital returned on {formatNairobiDate(investment.maturedAt)}
+          </Text>
+          : {formatKes(investment.amount)} is back in your {balanceName(investment)}.
+        </>
+      ) : (
+        <>
+          <Text as="span" fontWeight="semibold">
+            Capital back on {formatNairobiDate(investment.maturityDate)}
+          </Text>
+          : {formatKes(investment.amount)} returns to your {balanceName(investment)} that day.
+        </>
+      )}
     </Text>
   );
 }

@@ -36,6 +36,12 @@ export function PortfolioSummary({ investments }: { investments: readonly Invest
         Claimed rewards are already paid into your balance. Current Value and Total Gains count them too: they show what
         your investments have earned, not money waiting to be added.
       </Text>
+      {investments.some((investment) => investment.maturedAt) && (
+        <Text fontSize="sm" color="fg.muted">
+          A matured investment's capital is back in the balance it was bought with; it stays in these figures as what
+          you invested and earned.
+        </Text>
+      )}
       {hasDemo && (
         <Text fontSize="sm" color="fg.muted">
           The figures are real money. Each "demo" line is what your trial investments hold: trial money, with rewards

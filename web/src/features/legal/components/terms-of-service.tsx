@@ -106,14 +106,21 @@ export function TermsOfService() {
 
         <Section title="What happens at maturity">
           <Points>
-            <List.Item>Once a package matures, its daily rewards stop: no reward can be claimed after that.</List.Item>
             <List.Item>
-              <strong>The amount you invested is not paid back into your wallet automatically</strong>, at maturity or
-              at any other time. Withdrawing an investment is handled by our admins, on request; contact support.
+              <strong>
+                On its maturity date, the amount you invested is paid back automatically into the balance you bought it
+                with
+              </strong>
+              : your wallet for real money, your trial balance for trial money. It comes back once the day begins in
+              Nairobi time, and you are told by SMS and email; your transaction history shows it as Capital Returned.
+            </List.Item>
+            <List.Item>Its daily rewards stop then: no reward can be claimed once an investment has matured.</List.Item>
+            <List.Item>
+              Capital back in your wallet can be invested again or withdrawn like any wallet money. Trial money that
+              comes back stays trial money and can never be withdrawn.
             </List.Item>
             <List.Item>
-              The money a package pays you by itself is its daily rewards. Only invest an amount you can afford not to
-              get back.
+              Withdrawing an investment before it matures is handled by our admins, on request; contact support.
             </List.Item>
           </Points>
         </Section>

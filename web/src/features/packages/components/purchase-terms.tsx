@@ -10,20 +10,22 @@ interface PurchaseTermsProps {
   trial: boolean;
 }
 
-/** What the server does with the capital at maturity: nothing. Rewards stop; no repayment is ever made by itself. */
+/**
+ * What happens to the capital at maturity (design.md §13.6): on the maturity day (Nairobi) the server pays it back,
+ * by itself, into the balance it was bought with (modules/investing/maturities.ts), and rewards stop.
+ */
 const CAPITAL_AT_MATURITY = {
   real:
-    "At maturity the daily rewards stop. Your capital is not paid back into your wallet automatically: " +
-    "investment withdrawals are handled by our admins.",
+    "On the maturity day the daily rewards stop and the amount you invest is paid back into your wallet balance " +
+    "automatically.",
   trial:
-    "At maturity the daily rewards stop. The trial money you invest is not paid back into your trial balance, " +
-    "and trial money can never be withdrawn.",
+    "On the maturity day the daily rewards stop and the trial money you invest is paid back into your trial " +
+    "balance automatically. Trial money can never be withdrawn.",
 } as const;
 
 /**
  * The terms before the money (design.md §12.7): when the investment matures, what one daily claim pays for the amount
- * typed, and what happens to the capital then. The server pays rewards until maturity and never pays the capital
- * back by itself (services/investments.ts), so that is what the sentence says.
+ * typed, and what happens to the capital then.
  */
 export function PurchaseTerms({ pkg, amount, trial }: PurchaseTermsProps) {
   const maturity = maturityDateOfPurchase(pkg);
