@@ -154,12 +154,13 @@ describe("one toast per message", () => {
   });
 });
 
-describe("a toast that states a balance", () => {
-  function Header({ balance }: { balance: number }) {
-    useBalanceToastsFollow(balance);
-    return null;
-  }
+/** What the header does with the balance it shows, alone. */
+function Header({ balance }: { balance: number }) {
+  useBalanceToastsFollow(balance);
+  return null;
+}
 
+describe("a toast that states a balance", () => {
   it("goes when the header's balance moves on; one stating the same balance stays", async () => {
     const { rerender } = render(
       <>
