@@ -327,6 +327,7 @@ describe("above them, a second admin", () => {
           createdAt: late,
           requestId: randomUUID(),
         },
+        reason: read.reason,
       },
       { decidedBy: { id: approver.user._id, ...approver.user }, at: late, requestId: randomUUID() },
       {
@@ -351,8 +352,8 @@ describe("above them, a second admin", () => {
   });
 });
 
-describe("an approved adjustment bars both its admins from approving the account's payout", () => {
-  it("refuses the asker and the approver, and lets a third admin approve", async () => {
+describe("an approved credit counts against both its admins approving a payout of it (design.md §13.6)", () => {
+  it("refuses the asker and the approver a payout the balance left would not cover, and lets a third admin approve", async () => {
     const subject = await investor();
     const adjustment = await pendingCredit(subject);
     expect((await decide(approver.token, adjustment._id, "approved")).status).toBe(200);

@@ -1,12 +1,13 @@
 /**
  * SMS alerts and emails from the outbox (issue 23), over real HTTP, DynamoDB Local, the Daraja simulator, MailDev and
  * an Africa's Talking stand-in of this file's own. Each money move (a deposit credited, a withdrawal requested,
- * rejected, paid or failed) gives its owner exactly one SMS and one email, while the outbox's own writes fail the ways
- * DynamoDB's do (conflicts, timeouts before the request, answers lost after the write) and the SMS provider fails
- * (500s, a refusal, an answer lost after the message went, the whole provider down). A kind the owner turned off is
- * skipped; a locked one is sent anyway.
+ * rejected, paid or failed, an admin's credit or debit) gives its owner exactly one SMS and one email, while the
+ * outbox's own writes fail the ways DynamoDB's do (conflicts, timeouts before the request, answers lost after the
+ * write) and the SMS provider fails (500s, a refusal, an answer lost after the message went, the whole provider
+ * down). A kind the owner turned off is skipped; a locked one is sent anyway.
  */
 import "./support/payments-stack.js";
+import { createHash, randomBytes } from "node:crypto";
 import { ScanCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { User, Withdrawal } from "@jengafund/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -31,12 +32,12 @@ import { createDynamoInvestorRepository } from "../src/modules/investing/dynamo/
 import { securityNotices } from "../src/modules/messaging/module.js";
 import { createNotifications } from "../src/modules/messaging/notifications-service.js";
 import { createWithdrawalService } from "../src/modules/money-out/withdrawals.js";
-import { setAttributes } from "./support/db.js";
+import { readItem, setAttributes } from "./support/db.js";
 import { faultInjectingContext } from "./support/faults.js";
 import { mailsTo } from "./support/mail.js";
 import { recordingMetrics } from "./support/metrics.js";
 import { depositToWallet } from "./support/money.js";
-import { apiUrl, eventually, usePaymentsStack } from "./support/payments-stack.js";
+import { apiUrl, eventually, postCallback, usePaymentsStack } from "./support/payments-stack.js";
 import { simulatePhone } from "./support/simulated-phones.js";
 import { registerUser } from "./support/users.js";
 
@@ -293,6 +294,123 @@ describe("one SMS and one email per money move", () => {
     expect(smsTo(user.phoneNumber)).toHaveLength(3);
     expect(await subjects(input.email)).toEqual(Array(3).fill("JengaFund: a withdrawal was requested"));
     expect(faults.stats.injected.lostAfterCommit + faults.stats.injected.conflict).toBeGreaterThan(0);
+  });
+});
+
+describe("an admin's credit or debit (design.md §13.6)", () => {
+  /** A registered user made an admin on the table, signed in. */
+  async function secondAdmin() {
+    const { user, input } = await registerUser();
+    await setAttributes(keys.user(user._id), { role: "admin" });
+    const login = await fetch(`${apiUrl}/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: input.email, password: input.password }),
+    });
+    return ((await login.json()) as { token: string }).token;
+  }
+
+  /** A Paybill payment for an account number nobody has, confirmed by Daraja and kept unmatched; its TransID. */
+  async function unmatchedPayment(amount: number) {
+    const TransID = `AN${randomBytes(4).toString("hex").toUpperCase()}`;
+    const answer = await postCallback("c2b-confirmation", {
+      TransactionType: "Pay Bill",
+      TransID,
+      TransTime: "20261126081530",
+      TransAmount: amount.toFixed(2),
+      BusinessShortCode: "600984",
+      BillRefNumber: `ZZ${randomBytes(3).toString("hex").toUpperCase()}`,
+      InvoiceNumber: "",
+      OrgAccountBalance: "",
+      ThirdPartyTransID: "",
+      MSISDN: createHash("sha256").update("254708374149").digest("hex"),
+      FirstName: "WANJIRU",
+      MiddleName: "",
+      LastName: "KAMAU",
+    });
+    expect(answer.status).toBe(200);
+    await payments.stack.bus.idle();
+    expect(await readItem(keys.unmatchedPayment(TransID))).toMatchObject({ status: "unmatched" });
+    return TransID;
+  }
+
+  const adjust = (userId: string, body: { amount: number; type: "credit" | "debit"; reason: string }) =>
+    http<{ adjustment?: { _id: string } }>("PUT", `/admin/users/${userId}/balance`, payments.adminToken, body);
+  const assign = (transId: string, userId: string, reason: string) =>
+    http<{ adjustment?: { _id: string } }>("PUT", `/admin/unmatched-payments/${transId}`, payments.adminToken, {
+      userId,
+      reason,
+    });
+  const approve = (token: string, adjustmentId: string | undefined) =>
+    http("PUT", `/admin/adjustments/${adjustmentId}`, token, { status: "approved", reason: "Checked the statement" });
+
+  it("tells the owner once by SMS and once by email, with the amount and the reason: alone, approved, or a payment assigned", async () => {
+    const approver = await secondAdmin();
+    const [credited, debited, approved, assigned, assignedApproved] = await Promise.all([
+      registerUser(),
+      investor(),
+      registerUser(),
+      registerUser(),
+      registerUser(),
+    ]);
+
+    // Alone, within the solo limits: a credit and a debit.
+    expect(
+      (await adjust(credited.user._id, { amount: 1500, type: "credit", reason: "Goodwill for the outage" })).status,
+    ).toBe(200);
+    expect(
+      (await adjust(debited.user._id, { amount: 250.5, type: "debit", reason: "Duplicate credit reversed" })).status,
+    ).toBe(200);
+    // Above them: asked by one admin, approved by another; the owner reads the asker's reason.
+    const asked = await adjust(approved.user._id, { amount: 15_000, type: "credit", reason: "Bank transfer ref 4471" });
+    expect(asked.status).toBe(202);
+    expect((await approve(approver, asked.body.adjustment?._id)).status).toBe(200);
+    // Unmatched Paybill payments credited to the account: alone, and above the solo limit with a second admin.
+    const small = await unmatchedPayment(700);
+    expect((await assign(small, assigned.user._id, "Payer typed the wrong account number")).status).toBe(200);
+    const large = await unmatchedPayment(12_000);
+    const waiting = await assign(large, assignedApproved.user._id, "Payer called support with the receipt");
+    expect(waiting.status).toBe(202);
+    expect((await approve(approver, waiting.body.adjustment?._id)).status).toBe(200);
+
+    const owners = [credited, debited, approved, assigned, assignedApproved];
+    const events = await Promise.all(owners.map((owner) => finishedEventsOf(owner.user._id, 1)));
+    for (const [event] of events) {
+      expect(event).toMatchObject({ kind: "balance-adjusted", sms: "sent", email: "sent" });
+      expect(String(event?.id)).toMatch(/^balance-adjusted#/);
+    }
+
+    // Exactly one SMS each, in the alert's words; a relay that keeps running adds none.
+    await relay.runOnce();
+    const texts = (owner: { user: User }) => smsTo(owner.user.phoneNumber).map((sms) => sms.message);
+    expect(texts(credited)).toEqual([
+      "JengaFund: KES 1,500.00 credited to your wallet by an admin. Reason: Goodwill for the outage",
+    ]);
+    expect(texts(debited)).toEqual([
+      "JengaFund: KES 250.50 debited from your wallet by an admin. Reason: Duplicate credit reversed",
+    ]);
+    expect(texts(approved)).toEqual([
+      "JengaFund: KES 15,000.00 credited to your wallet by an admin. Reason: Bank transfer ref 4471",
+    ]);
+    expect(texts(assigned)).toEqual([
+      `JengaFund: KES 700.00 credited to your wallet by an admin (M-Pesa ${small}). Reason: Payer typed the wrong account number`,
+    ]);
+    expect(texts(assignedApproved)).toEqual([
+      `JengaFund: KES 12,000.00 credited to your wallet by an admin (M-Pesa ${large}). Reason: Payer called support with the receipt`,
+    ]);
+
+    // Exactly one email each, with the amount and the reason.
+    expect(await subjects(credited.input.email)).toEqual(["JengaFund: your wallet was credited"]);
+    expect(await subjects(debited.input.email)).toEqual(["JengaFund: your wallet was debited"]);
+    expect(await subjects(approved.input.email)).toEqual(["JengaFund: your wallet was credited"]);
+    expect(await subjects(assigned.input.email)).toEqual(["JengaFund: your wallet was credited"]);
+    expect(await subjects(assignedApproved.input.email)).toEqual(["JengaFund: your wallet was credited"]);
+    const [debitMail] = await mailsTo(debited.input.email);
+    expect(debitMail?.text).toContain("KES 250.50 was debited from your JengaFund wallet by an admin.");
+    expect(debitMail?.text).toContain("Reason: Duplicate credit reversed");
+    const [assignedMail] = await mailsTo(assigned.input.email);
+    expect(assignedMail?.text).toContain("Reason: Payer typed the wrong account number");
+    expect(assignedMail?.text).toContain(`M-Pesa receipt: ${small}`);
   });
 });
 

@@ -5,6 +5,7 @@
 import { MAX_DEPOSIT_KES } from "@jengafund/shared";
 import { describe, expect, it } from "vitest";
 import {
+  balanceAdjustedSmsText,
   gsm7Length,
   type MoneySmsKind,
   maskPhone,
@@ -108,6 +109,25 @@ describe("SMS alert texts", () => {
     expect(text).toBe(`JengaFund: payouts to 2547****1234 start Dec 03, 14:05. Not you? Block: ${blockLink}`);
     expect(gsm7Length(text)).toBeLessThanOrEqual(SINGLE_SMS_SEPTETS);
     expect(securitySmsText("payout-number-blocked", { phoneNumber: "254798761234" })).toContain("2547****1234");
+  });
+
+  it("tell an admin's credit or debit with its reason, fitted into one GSM-7 SMS (design.md §13.6)", () => {
+    expect(balanceAdjustedSmsText({ amountCents: -25_050, reason: "Duplicate credit reversed" })).toBe(
+      "JengaFund: KES 250.50 debited from your wallet by an admin. Reason: Duplicate credit reversed",
+    );
+    // The longest reason the API takes, typed on a phone: curly quotes, dashes, an emoji, line breaks.
+    const typed = `Customer\u2019s \u201CM-Pesa\u201D payment \u2013 confirmed \uD83D\uDE4F\n${"checked with the bank ".repeat(30)}`;
+    for (const amountCents of [99_999_999_99, -99_999_999_99, 1]) {
+      const text = balanceAdjustedSmsText({ amountCents, reason: typed.slice(0, 500), receipt: "QK12ABC3DEXY" });
+      expect(gsm7Length(text), text).toBeLessThanOrEqual(SINGLE_SMS_SEPTETS);
+      expect(text).toMatch(
+        /^JengaFund: KES [\d,.]+ (credited to|debited from) your wallet by an admin \(M-Pesa QK12ABC3DEXY\)\. Reason: Customer's "M-Pesa" payment - confirmed \? checked with.*[^ ]\.\.\.$/,
+      );
+      expect(text).not.toMatch(/ {2}|\n/);
+    }
+    // A short reason is kept whole.
+    const short = balanceAdjustedSmsText({ amountCents: 150_000, reason: "  Goodwill\n for   the outage " });
+    expect(short).toBe("JengaFund: KES 1,500.00 credited to your wallet by an admin. Reason: Goodwill for the outage");
   });
 
   it("count GSM-7 extension characters twice and refuse what would turn the SMS into UCS-2", () => {

@@ -230,7 +230,7 @@ describe("crediting an unmatched payment within the solo limits", () => {
     expect((await list("status=assigned&limit=100")).body.payments.map((p) => p._id)).toContain(id);
   });
 
-  it("bars the admin who credited the payment from approving that user's withdrawal; another admin may", async () => {
+  it("bars the admin who credited the payment from approving a withdrawal that spends it; another admin may", async () => {
     const other = await secondAdmin();
     const subject = await investor();
     const { id } = await unmatchedPayment("800.00");

@@ -11,6 +11,7 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 /** Every kind, in the order Account → Notifications lists them. */
 export const NOTIFICATION_KINDS = [
   "depositCredited",
+  "balanceAdjusted",
   "withdrawalRequested",
   "payoutSent",
   "payoutFailed",
@@ -27,11 +28,19 @@ export const CHANNEL_KINDS: Record<NotificationChannel, readonly NotificationKin
   email: NOTIFICATION_KINDS,
 };
 
-/** Always sent, on every channel that carries them; turning one off is refused (400). */
-export const LOCKED_NOTIFICATION_KINDS: readonly NotificationKind[] = ["withdrawalRequested", "security"];
+/**
+ * Always sent, on every channel that carries them; turning one off is refused (400). An admin's credit or debit of
+ * the wallet is among them: the owner is the third pair of eyes on admin money (design.md §13.6).
+ */
+export const LOCKED_NOTIFICATION_KINDS: readonly NotificationKind[] = [
+  "balanceAdjusted",
+  "withdrawalRequested",
+  "security",
+];
 
 export const NOTIFICATION_LABELS: Record<NotificationKind, string> = {
   depositCredited: "Deposit credited",
+  balanceAdjusted: "Balance changed by an admin",
   withdrawalRequested: "Withdrawal requested",
   payoutSent: "Payout sent",
   payoutFailed: "Payout failed",

@@ -11,7 +11,14 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { apiCall, registerInvestor, uniqueContact } from "./support/api";
 import { seriousViolations } from "./support/axe";
-import { hasHorizontalScroll, launchBrowser, openPage, screenshot, viewports } from "./support/browser";
+import {
+  hasHorizontalScroll,
+  launchBrowser,
+  openPage,
+  screenshot,
+  scrollsSideways,
+  viewports,
+} from "./support/browser";
 import { openAdminTab, setNewPassword, signIn, toast } from "./support/screens";
 
 const webUrl = inject("webUrl");
@@ -97,6 +104,8 @@ describe("a credit above the solo limit needs a second admin", () => {
     const asked = first.page.getByRole("row").filter({ hasText: investor.name });
     await asked.getByText("Waiting for another admin").waitFor();
     expect(await asked.getByRole("button", { name: `Process adjustment of ${investor.name}` }).count()).toBe(0);
+    // Nothing cut off at 1280: the table fits its box, its Actions column whole (issue 38).
+    expect(await scrollsSideways(first.page.getByRole("region", { name: "Adjustments table" }))).toBe(false);
     await screenshot(first.page, "admin-approvals-asker-desktop");
     expect(await seriousViolations(first.page)).toEqual([]);
     expect(first.errors).toEqual([]);

@@ -415,3 +415,38 @@ describe("admin Approvals tab: adjustments waiting for a second admin (design.md
     expect(dialog.queryByText("Waiting for another admin")).toBeNull();
   });
 });
+
+describe("the Approvals tab follows the other admin (design.md §13.6)", () => {
+  beforeEach(() => {
+    localStorage.setItem("token", "admin-token");
+    vi.mocked(apiRequest).mockClear();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("shows the other admin's approval and drops the badge without a reload, every 15 s while in view", async () => {
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"],
+    });
+    let decidedElsewhere = false;
+    showApprovals({
+      adjustments: () => [
+        decidedElsewhere
+          ? { ...ownRequest, status: "approved", decidedBy: pending.requestedBy, decidedAt: "2026-01-06T09:00:00.000Z" }
+          : ownRequest,
+      ],
+    });
+    expect(await screen.findByRole("link", { name: "Approvals 1 pending" })).toBeTruthy();
+    const table = within(await screen.findByRole("table", { name: "Adjustments" }));
+    expect(table.getByText("Waiting for another admin")).toBeTruthy();
+
+    // The other admin approves it on their own console.
+    decidedElsewhere = true;
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(await screen.findByRole("link", { name: "Approvals" })).toBeTruthy();
+    await waitFor(() => expect(table.queryByText("Waiting for another admin")).toBeNull());
+    expect(table.getByText(/Grace Mwangi/)).toBeTruthy();
+  });
+});

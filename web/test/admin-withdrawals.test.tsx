@@ -1,4 +1,5 @@
 import type { Withdrawal } from "@jengafund/shared";
+import { focusManager } from "@tanstack/react-query";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError, apiRequest } from "../src/lib/api-client";
@@ -80,10 +81,10 @@ describe("admin withdrawal management (spec §2, §5, §8)", () => {
     expect(table.getByRole("button", { name: "Process withdrawal of Amina Wanjiru" }).textContent).toBe("Process");
     expect(table.getByRole("button", { name: "View Details of Brian Otieno" }).textContent).toBe("View Details");
     expect(screen.getByText("Showing 2 of 2 withdrawals")).toBeTruthy();
-    expect(listQueries()).toEqual([{ page: "1", limit: "10", status: "" }]);
+    expect(listQueries()).toEqual([{ page: "1", limit: "10", status: "pending" }]);
   });
 
-  it("filters by status from page 1 and 'Clear Filter' resets it", async () => {
+  it("opens on the pending requests, filters by status from page 1 and 'Clear Filter' shows every status", async () => {
     mockApi({ "GET /auth/me": { user: admin }, "GET /admin/withdrawals": page([pending], 3) });
     renderApp("/admin/withdrawals");
     const select = (await screen.findByRole("combobox", { name: "Status" })) as HTMLSelectElement;
@@ -94,8 +95,9 @@ describe("admin withdrawal management (spec §2, §5, §8)", () => {
       ["completed", "Completed"],
       ["rejected", "Rejected"],
     ]);
+    expect(select.value).toBe("pending");
     fireEvent.click(await screen.findByRole("button", { name: "Next" }));
-    await waitFor(() => expect(listQueries().at(-1)).toEqual({ page: "2", limit: "10", status: "" }));
+    await waitFor(() => expect(listQueries().at(-1)).toEqual({ page: "2", limit: "10", status: "pending" }));
 
     fireEvent.change(select, { target: { value: "approved" } });
     await waitFor(() => expect(listQueries().at(-1)).toEqual({ page: "1", limit: "10", status: "approved" }));
@@ -107,9 +109,11 @@ describe("admin withdrawal management (spec §2, §5, §8)", () => {
   it("explains an empty list, differently when a status filter is on", async () => {
     showWithdrawals([]);
     expect(await screen.findByText("No withdrawals found")).toBeTruthy();
-    expect(screen.getByText("Withdrawal requests will appear here when users request to withdraw funds.")).toBeTruthy();
-    fireEvent.change(screen.getByRole("combobox", { name: "Status" }), { target: { value: "rejected" } });
-    expect(await screen.findByText("No withdrawals match the selected status filter.")).toBeTruthy();
+    expect(screen.getByText("No withdrawals match the selected status filter.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Clear Filter" }));
+    expect(
+      await screen.findByText("Withdrawal requests will appear here when users request to withdraw funds."),
+    ).toBeTruthy();
   });
 
   it("says 'Failed to load withdrawals' when the list cannot be loaded", async () => {
@@ -198,12 +202,12 @@ describe("admin withdrawal management (spec §2, §5, §8)", () => {
     });
     renderApp("/admin/withdrawals");
     fireEvent.click(await screen.findByRole("button", { name: "Next" }));
-    await waitFor(() => expect(listQueries().at(-1)).toEqual({ page: "2", limit: "10", status: "" }));
+    await waitFor(() => expect(listQueries().at(-1)).toEqual({ page: "2", limit: "10", status: "pending" }));
     const { choose, submit } = await openProcessDialog();
     choose("Approve");
     await waitFor(() => expect(submit("Approve Withdrawal").disabled).toBe(false));
     fireEvent.click(submit("Approve Withdrawal"));
-    await waitFor(() => expect(listQueries().at(-1)).toEqual({ page: "1", limit: "10", status: "" }));
+    await waitFor(() => expect(listQueries().at(-1)).toEqual({ page: "1", limit: "10", status: "pending" }));
     expect(await screen.findByRole("button", { name: "View Details of Brian Otieno" })).toBeTruthy();
   });
 
@@ -437,5 +441,76 @@ describe("the account behind a withdrawal (design.md §12.2)", () => {
     expect(dialog.getByText("Registered: 254712345678")).toBeTruthy();
     expect(dialog.getByText("Admin credits in 30 days: 2 (KES 2,000.00)")).toBeTruthy();
     expect(dialog.getByText("New account: 3 days old")).toBeTruthy();
+  });
+});
+
+describe("who may approve, said before the click (design.md §13.6)", () => {
+  beforeEach(() => {
+    localStorage.setItem("token", "admin-token");
+    vi.mocked(apiRequest).mockClear();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const reason =
+    "Another admin must approve this withdrawal: you credited or approved KES 500.01 for this account in the last 30 days, and only KES 500.00 would be left after it.";
+
+  it("says why this admin may not approve, with Approve disabled and Reject still open", async () => {
+    showWithdrawals([aWithdrawal({ mayApprove: false, approveBlockedReason: reason })]);
+    const { dialog, reason: note, choose, submit } = await openProcessDialog();
+    const warning = within(dialog).getByText(reason);
+    const approveChoice = within(dialog).getByRole("radio", { name: "Approve" }) as HTMLInputElement;
+    expect(approveChoice.disabled).toBe(true);
+    expect(approveChoice.getAttribute("aria-describedby")).toBe(warning.id);
+    choose("Approve");
+    expect(submit("Approve Withdrawal").disabled).toBe(true);
+
+    choose("Reject");
+    await waitFor(() => expect(note.placeholder).toBe("Required rejection reason..."));
+    fireEvent.change(note, { target: { value: "Asked by the customer" } });
+    fireEvent.click(submit("Reject Withdrawal"));
+    expect(await screen.findByText("Withdrawal rejected successfully")).toBeTruthy();
+    expect(callsTo("PUT", `/admin/withdrawals/${pending._id}`)).toEqual([
+      { status: "rejected", reason: "Asked by the customer" },
+    ]);
+  });
+
+  it("offers Approve, with no warning, to an admin who may approve", async () => {
+    showWithdrawals([aWithdrawal({ mayApprove: true })]);
+    const { dialog, choose, submit } = await openProcessDialog();
+    expect(within(dialog).queryByText(/Another admin must approve/)).toBeNull();
+    expect((within(dialog).getByRole("radio", { name: "Approve" }) as HTMLInputElement).disabled).toBe(false);
+    choose("Approve");
+    await waitFor(() => expect(submit("Approve Withdrawal").disabled).toBe(false));
+  });
+
+  it("follows another admin's decision without a reload: read again every 15 s while in view, and on coming back", async () => {
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"],
+    });
+    let decidedElsewhere = false;
+    mockApi({
+      "GET /auth/me": { user: admin },
+      "GET /admin/withdrawals": () => page(decidedElsewhere ? [] : [pending]),
+    });
+    renderApp("/admin/withdrawals");
+    expect(await screen.findByRole("button", { name: "Process withdrawal of Amina Wanjiru" })).toBeTruthy();
+    const before = listQueries().length;
+
+    // The other admin approves it; this console has not been touched.
+    decidedElsewhere = true;
+    await vi.advanceTimersByTimeAsync(15_000);
+    await waitFor(() => expect(listQueries().length).toBeGreaterThan(before));
+    expect(await screen.findByText("No withdrawals found")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Process withdrawal of Amina Wanjiru" })).toBeNull();
+
+    // Back in view after a while away: read again at once.
+    const seen = listQueries().length;
+    focusManager.setFocused(false);
+    focusManager.setFocused(true);
+    await waitFor(() => expect(listQueries().length).toBeGreaterThan(seen));
+    focusManager.setFocused(undefined);
   });
 });

@@ -53,14 +53,14 @@ describe("notification preferences", { timeout: 60_000 }, () => {
     expect(isOn(dialog, "Monthly statement by Email")).toBe(true);
     expect(within(dialog).queryByRole("checkbox", { name: "Monthly statement by SMS" })).toBeNull();
     expect(within(dialog).getByText("Not sent by SMS")).toBeTruthy();
-    for (const locked of ["Security notices", "Withdrawal requested"]) {
+    for (const locked of ["Security notices", "Withdrawal requested", "Balance changed by an admin"]) {
       for (const channel of ["SMS", "Email"]) {
         const lockedSwitch = switchNamed(dialog, new RegExp(`^${locked} by ${channel}`));
         expect(lockedSwitch.closest("label")?.getAttribute("data-state")).toBe("checked");
         expect(lockedSwitch.disabled).toBe(true);
       }
     }
-    expect(within(dialog).getAllByText("Security notice — always sent")).toHaveLength(2);
+    expect(within(dialog).getAllByText("Security notice — always sent")).toHaveLength(3);
     expect((within(dialog).getByRole("button", { name: "Save" }) as HTMLButtonElement).disabled).toBe(true);
   });
 

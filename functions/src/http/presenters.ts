@@ -23,6 +23,7 @@ import type {
   UserSummary,
   WithdrawalRecord,
 } from "../kernel/records.js";
+import type { PayoutApproval } from "../modules/four-eyes/index.js";
 import type { PayoutAccountSignals } from "../modules/money-out/index.js";
 
 /** The API's user: KES numbers, `_id`, and never the password hash or token version. */
@@ -129,12 +130,20 @@ export function presentWithdrawal(withdrawal: WithdrawalRecord): Withdrawal {
 
 /**
  * A withdrawal as admins see it: also when it was decided, and what M-Pesa paid after a refund, the money to recover
- * (design.md §12.1); in the list, the account behind it (design.md §12.2).
+ * (design.md §12.1); in the list, the account behind it (design.md §12.2) and, pending, whether the admin asking may
+ * approve it (design.md §13.6).
  */
-export function presentAdminWithdrawal(withdrawal: WithdrawalRecord, account?: PayoutAccountSignals): Withdrawal {
+export function presentAdminWithdrawal(
+  withdrawal: WithdrawalRecord,
+  account?: PayoutAccountSignals,
+  approval?: PayoutApproval,
+): Withdrawal {
   const paid = withdrawal.paidAfterRefund;
   return {
     ...presentWithdrawal(withdrawal),
+    ...(approval
+      ? { mayApprove: approval.mayApprove, ...(approval.mayApprove ? {} : { approveBlockedReason: approval.reason }) }
+      : {}),
     ...(withdrawal.processedAt ? { processedAt: withdrawal.processedAt } : {}),
     ...(account
       ? {

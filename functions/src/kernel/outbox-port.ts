@@ -15,8 +15,17 @@ export type MoneyNotificationKind =
   /** An investment's capital back in its balance on its maturity day (design.md §13.6). */
   | "capital-returned";
 
+/**
+ * An admin's credit or debit of a wallet (design.md §13.6): alone, approved by a second admin, or an unmatched Paybill
+ * payment credited to the account. Told with the amount and the reason the admin typed.
+ */
+export type BalanceAdjustedKind = "balance-adjusted";
+
 /** Every event kind: a money move, or one of the other security notices. */
-export type OutboxKind = MoneyNotificationKind | Exclude<SecurityNoticeKind, MoneyNotificationKind>;
+export type OutboxKind =
+  | MoneyNotificationKind
+  | BalanceAdjustedKind
+  | Exclude<SecurityNoticeKind, MoneyNotificationKind>;
 
 /**
  * Where one channel of an event stands. `pending`: to be sent (again, after a transient failure); `sending`: claimed
@@ -28,7 +37,10 @@ export type ChannelState = "pending" | "sending" | "sent" | "skipped" | "failed"
 export const FINAL_CHANNEL_STATES: readonly ChannelState[] = ["sent", "skipped", "failed", "uncertain"];
 
 export interface OutboxEventData {
+  /** The amount moved; signed for a balance adjusted by an admin (negative: a debit). */
   amountCents?: number;
+  /** A balance adjusted by an admin: the reason the admin typed. */
+  reason?: string;
   /** The payout number of a withdrawal (shown masked). */
   phoneNumber?: string;
   /** The M-Pesa receipt, where M-Pesa gave one. */

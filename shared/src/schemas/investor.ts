@@ -117,6 +117,13 @@ export interface Withdrawal {
   paidAfterRefund?: { amount: number; receipt?: string; at: string };
   /** Admin lists only: the account behind the request, to weigh the payout number against (design.md §12.2). */
   account?: WithdrawalAccount;
+  /**
+   * Admin lists only, on a pending request: whether the admin asking may approve it (design.md §12.1, §13.6), so the
+   * Process dialog says so before the click. Rejecting is open to every admin but its owner.
+   */
+  mayApprove?: boolean;
+  /** With `mayApprove: false`: why, in words the dialog shows as they are. */
+  approveBlockedReason?: string;
 }
 
 /** What the admin deciding a withdrawal sees of its account. */

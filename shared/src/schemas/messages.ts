@@ -61,6 +61,15 @@ export const FOUR_EYES_MESSAGES = {
   ownBalance: "You cannot adjust your own balance",
   ownWithdrawal: "You cannot process your own withdrawal",
   recentAdjuster: "Another admin must approve this withdrawal",
+  /**
+   * Why this admin may not approve a payout, shown before they try (design.md §13.6): what they credited or approved
+   * for the account in the last 30 days is more than its balance left after the payout (`credited`, `left`: KES text).
+   */
+  creditNotCovered: (credited: string, left: string) =>
+    `Another admin must approve this withdrawal: you credited or approved ${credited} for this account in the last 30 days, and only ${left} would be left after it.`,
+  /** Why an admin whose hand set a package's terms may not approve a payout of an account that bought it (§13.1). */
+  packageTermsHand:
+    "Another admin must approve this withdrawal: you made or approved a change to the terms of a package this account bought in the last 30 days.",
   /** A money action on a session whose authenticator code is more than 15 minutes old (REQUIRE_ADMIN_2FA). */
   stepUpRequired: "Enter the 6-digit code from your authenticator app to continue",
   /** `from`: Nairobi wall-clock time, `YYYY-MM-DD HH:mm`. */

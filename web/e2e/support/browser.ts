@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
-import { type Browser, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContextOptions, chromium, type Locator, type Page } from "playwright-core";
 
 const screenshotDir = fileURLToPath(new URL("../screenshots/", import.meta.url));
 
@@ -72,4 +72,9 @@ export async function screenshot(
 /** True when the page is wider than the viewport, i.e. the user would have to scroll sideways. */
 export function hasHorizontalScroll(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+}
+
+/** True when a scroll box (an admin table's region) holds more than its width: its last column is cut off. */
+export function scrollsSideways(box: Locator): Promise<boolean> {
+  return box.evaluate((element) => element.scrollWidth > element.clientWidth);
 }

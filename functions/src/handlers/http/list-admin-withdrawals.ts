@@ -7,14 +7,18 @@ import { payoutNumbers } from "../../modules/money-out/index.js";
 export const handler = httpHandler(
   "list-admin-withdrawals",
   { query: AdminWithdrawalsQuerySchema },
-  async ({ query }) => {
+  async ({ query, caller }) => {
     const page = await admin().listWithdrawals(query);
     // The accounts and payout numbers behind the page, each read once (design.md §12.2, §13.2): the registered
-    // number, when the payout number was first proven, and the account's signals.
-    const signals = await payoutNumbers().signalsOf(page.items);
+    // number, when the payout number was first proven, and the account's signals; and whether this admin may approve
+    // each pending request (design.md §13.6).
+    const [signals, approvals] = await Promise.all([
+      payoutNumbers().signalsOf(page.items),
+      admin().payoutApprovals(caller.id, page.items),
+    ]);
     return {
       body: presentPage("withdrawals", page, query, (withdrawal) =>
-        presentAdminWithdrawal(withdrawal, signals.get(withdrawal.id)),
+        presentAdminWithdrawal(withdrawal, signals.get(withdrawal.id), approvals.get(withdrawal.id)),
       ),
     };
   },

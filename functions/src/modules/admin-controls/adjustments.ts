@@ -124,6 +124,7 @@ export function createAdjustmentService({ adjustments, users, clock, newId, limi
         {
           subject,
           line,
+          reason: adjustment.reason,
           ...(input.keep ? { answer: input.keep(applied) } : {}),
           budget: {
             adminId: actor.user.id,
@@ -293,7 +294,7 @@ export function createAdjustmentService({ adjustments, users, clock, newId, limi
           : ledgerLine(subject, adjustment.type, adjustment.amountCents, adjustment.reason, input.requestId);
         await adjustments.approve(
           adjustment,
-          { subject, line, ...(input.keep ? { answer: input.keep(decided) } : {}) },
+          { subject, line, reason: adjustment.reason, ...(input.keep ? { answer: input.keep(decided) } : {}) },
           made,
           audit(actor, "adjustment.approve", target, {
             before: { status: "pending", walletBalance: centsToKes(subject.walletBalanceCents) },

@@ -8,8 +8,10 @@ import type { BalanceAdjusterRepository } from "../four-eyes/index.js";
 import {
   type Actor,
   createAuditor,
+  type PayoutApproval,
+  payoutApprovalOf,
   refuseOwnWithdrawal,
-  refuseRecentAdjuster,
+  refusePayoutApproval,
   refuseUnprovenPayoutFailure,
 } from "../four-eyes/index.js";
 import type { PackageRepository } from "../investing/index.js";
@@ -28,7 +30,7 @@ export interface AdminServiceDeps {
   /** Refunds an approved payout that M-Pesa did not pay (the payout settlement's own failure path). */
   payouts?: Pick<PayoutRepository, "fail">;
   metrics?: MetricsPort;
-  /** Who recently adjusted a balance by hand: they may not also approve that account's payout (four-eyes.ts). */
+  /** What admins recently credited by hand: it bounds whose payout they may approve (four-eyes.ts). */
   balanceAdjusters: BalanceAdjusterRepository;
 }
 
@@ -99,6 +101,32 @@ export function createAdminService({
     listTransactions: (request: Parameters<AdminQueries["listLedger"]>[0]) => queries.listLedger(request),
     listWithdrawals: (request: Parameters<AdminQueries["listWithdrawals"]>[0]) => queries.listWithdrawals(request),
 
+    /**
+     * Whether `adminId` may approve each pending withdrawal of a page, and why not, by withdrawal id (design.md
+     * §13.6): what the Process dialog says before the click. Each account is weighed once, however many of its
+     * requests the page holds; the decision itself weighs it again.
+     */
+    async payoutApprovals(
+      adminId: string,
+      withdrawals: readonly WithdrawalRecord[],
+    ): Promise<Map<string, PayoutApproval>> {
+      const now = clock.now();
+      const pending = withdrawals.filter((withdrawal) => withdrawal.status === "pending");
+      const byAccount = new Map<string, Promise<PayoutApproval>>();
+      const approvalOf = (userId: string) => {
+        const known = byAccount.get(userId);
+        if (known) return known;
+        const weighed = payoutApprovalOf(balanceAdjusters, adminId, { userId }, now);
+        byAccount.set(userId, weighed);
+        return weighed;
+      };
+      return new Map(
+        await Promise.all(
+          pending.map(async (withdrawal) => [withdrawal.id, await approvalOf(withdrawal.userId)] as const),
+        ),
+      );
+    },
+
     /** Every transaction matching the filters, newest first, page by page, up to `max` lines. */
     async *allTransactions(
       filters: Omit<Parameters<AdminQueries["listLedger"]>[0], "page" | "limit" | "cursor">,
@@ -150,7 +178,7 @@ export function createAdminService({
       if (decision.status === "failed") return failPayout(withdrawal, decision.reason ?? "", actor);
       if (withdrawal.status !== "pending") throw new NotPendingError(ADMIN_SERVICE_MESSAGES.withdrawalNotPending);
       if (decision.status === "approved") {
-        await refuseRecentAdjuster(balanceAdjusters, input.admin.id, withdrawal.userId, clock.now());
+        await refusePayoutApproval(balanceAdjusters, input.admin.id, withdrawal, clock.now());
       }
       const processedBy = { id: input.admin.id, firstName: input.admin.firstName, lastName: input.admin.lastName };
       const at = clock.now().toISOString();

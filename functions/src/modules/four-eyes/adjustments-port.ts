@@ -109,6 +109,8 @@ export interface BalanceAdjustmentPlan {
   answer?: KeptAnswer;
   subject: UserRecord;
   line: LedgerLine & { requestId: string };
+  /** The reason the admin typed: the owner is told it with the amount, by SMS and email (design.md §13.6). */
+  reason: string;
 }
 
 export interface AdjustmentLimits {

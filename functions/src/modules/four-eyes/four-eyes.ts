@@ -2,7 +2,7 @@
  * Four eyes on admin money (design.md §12.1): money an admin moves must never be money only that admin vouches for.
  * The rules live here, apart from the admin service that applies them, so each is stated once.
  */
-import { FOUR_EYES_MESSAGES, nairobiWallClock } from "@jengafund/shared";
+import { centsToKes, FOUR_EYES_MESSAGES, formatKes, nairobiWallClock } from "@jengafund/shared";
 import { InProgressError, NotPermittedError } from "../../kernel/errors.js";
 import type { BalanceAdjusterRepository } from "./four-eyes-port.js";
 
@@ -11,7 +11,7 @@ export function pendingReadsAs<S extends string>(record: { status: S | "expired"
   return record.status === "pending" && now.toISOString() >= record.expiresAt ? "expired" : record.status;
 }
 
-/** How far back an admin's hand on a balance bars them from approving that account's payout. */
+/** How far back an admin's hand on a balance counts against their approving that account's payout. */
 export const ADJUSTER_APPROVAL_BAR_DAYS = 30;
 
 /** No admin adjusts their own wallet: a credit to oneself is money created on one person's word. */
@@ -24,27 +24,72 @@ export function refuseOwnWithdrawal(adminId: string, withdrawalUserId: string): 
   if (adminId === withdrawalUserId) throw new NotPermittedError(FOUR_EYES_MESSAGES.ownWithdrawal);
 }
 
+/** Whether an admin may approve a payout, and if not, why (the Process dialog says it before the click). */
+export type PayoutApproval =
+  | { mayApprove: true }
+  | {
+      mayApprove: false;
+      /** What the admin is told up front: the refusal and its cause. */
+      reason: string;
+      /** The 403's message, should they try anyway. */
+      message: string;
+    };
+
 /**
- * An admin who adjusted the account's balance in the last 30 days may not approve its payout: a credit and its
- * payout both on one person's word is money leaving on one person's word. Nor may an admin who made or approved a
- * change of the terms of a package the account bought in that time (design.md §13.1): the rewards it paid were set
- * by that admin's hand. Rejecting stays open to them (it returns
- * the money to the wallet).
+ * Who may approve a payout (design.md §12.1, §13.6). Never its owner. An admin whose hand put money into the account
+ * in the last 30 days (a credit alone, one they asked for or approved, an unmatched payment they credited) may approve
+ * it only while the balance left after it still covers all of that money (exactly covering it is enough): a credit
+ * and its payout both on one person's word would be money leaving on one person's word, while a payout of the
+ * owner's own money is not. While pending, a withdrawal's amount is already held out of the wallet, so the balance
+ * left after it is the wallet as it is now. Nor may an admin who made or approved a change of the terms of a package
+ * the account bought in that time (design.md §13.1): the rewards it paid were set by that admin's hand. Rejecting
+ * stays open to them all (it returns the money to the wallet).
  */
-export async function refuseRecentAdjuster(
+export async function payoutApprovalOf(
   adjusters: BalanceAdjusterRepository,
   adminId: string,
-  withdrawalUserId: string,
+  withdrawal: { userId: string },
+  now: Date,
+): Promise<PayoutApproval> {
+  if (adminId === withdrawal.userId) {
+    return { mayApprove: false, reason: FOUR_EYES_MESSAGES.ownWithdrawal, message: FOUR_EYES_MESSAGES.ownWithdrawal };
+  }
+  const since = new Date(now.getTime() - ADJUSTER_APPROVAL_BAR_DAYS * 24 * 3600 * 1000);
+  const [credits, leftCents, packageHands] = await Promise.all([
+    adjusters.adminCreditsSince(withdrawal.userId, since),
+    adjusters.walletBalanceCents(withdrawal.userId),
+    adjusters.packageHandsSince(withdrawal.userId, since),
+  ]);
+  const creditedCents = credits
+    .filter((credit) => credit.hands.includes(adminId))
+    .reduce((sum, credit) => sum + credit.cents, 0);
+  if (creditedCents > leftCents) {
+    const kes = (cents: number) => formatKes(centsToKes(cents));
+    return {
+      mayApprove: false,
+      reason: FOUR_EYES_MESSAGES.creditNotCovered(kes(creditedCents), kes(Math.max(leftCents, 0))),
+      message: FOUR_EYES_MESSAGES.recentAdjuster,
+    };
+  }
+  if (packageHands.includes(adminId)) {
+    return {
+      mayApprove: false,
+      reason: FOUR_EYES_MESSAGES.packageTermsHand,
+      message: FOUR_EYES_MESSAGES.recentAdjuster,
+    };
+  }
+  return { mayApprove: true };
+}
+
+/** An approval `payoutApprovalOf` refuses is a 403 with its message; nothing is written. */
+export async function refusePayoutApproval(
+  adjusters: BalanceAdjusterRepository,
+  adminId: string,
+  withdrawal: { userId: string },
   now: Date,
 ): Promise<void> {
-  const since = new Date(now.getTime() - ADJUSTER_APPROVAL_BAR_DAYS * 24 * 3600 * 1000);
-  const [adjusted, packageHands] = await Promise.all([
-    adjusters.adjustersSince(withdrawalUserId, since),
-    adjusters.packageHandsSince(withdrawalUserId, since),
-  ]);
-  if (adjusted.includes(adminId) || packageHands.includes(adminId)) {
-    throw new NotPermittedError(FOUR_EYES_MESSAGES.recentAdjuster);
-  }
+  const approval = await payoutApprovalOf(adjusters, adminId, withdrawal, now);
+  if (!approval.mayApprove) throw new NotPermittedError(approval.message);
 }
 
 /** How long an approved payout waits for M-Pesa's word before an admin may call it failed on their own. */

@@ -11,14 +11,16 @@ export type {
 export { adjustmentPerson } from "./adjustments-port.js";
 export type { Actor } from "./audit.js";
 export { createAuditor } from "./audit.js";
-export { adjustmentEntriesSince, createDynamoBalanceAdjusterRepository } from "./dynamo/balance-adjuster-repository.js";
+export { adminCreditsSince, createDynamoBalanceAdjusterRepository } from "./dynamo/balance-adjuster-repository.js";
 export { pendingDecisionUpdate } from "./dynamo/pending-decision.js";
+export type { PayoutApproval } from "./four-eyes.js";
 export {
+  payoutApprovalOf,
   pendingReadsAs,
   refuseOwnBalance,
   refuseOwnWithdrawal,
-  refuseRecentAdjuster,
+  refusePayoutApproval,
   refuseUnprovenPayoutFailure,
 } from "./four-eyes.js";
-export type { BalanceAdjusterRepository } from "./four-eyes-port.js";
+export type { AdminCredit, BalanceAdjusterRepository } from "./four-eyes-port.js";
 export { personView } from "./presenter.js";

@@ -495,3 +495,40 @@ function capitalReturnedEmail(input: {
     },
   });
 }
+
+/**
+ * The email of an admin's credit or debit of the wallet (design.md §13.6): how much, which way, when, and the reason
+ * the admin typed (with the M-Pesa receipt of an unmatched payment credited to the account), leading to the wallet.
+ */
+export function balanceAdjustedEmail(input: {
+  to: string;
+  firstName: string;
+  at: Date;
+  /** Signed: negative for a debit. */
+  amountCents: number;
+  reason: string;
+  receipt?: string;
+  webOrigin: string;
+}): MailMessage {
+  const debit = input.amountCents < 0;
+  const amount = formatKes(centsToKes(Math.abs(input.amountCents)));
+  const details: MessageDetail[] = [
+    ["When", nairobiTimeText(input.at)],
+    ["Amount", amount],
+    ["Reason", input.reason],
+  ];
+  if (input.receipt) details.push(["M-Pesa receipt", input.receipt]);
+  const wallet = `${input.webOrigin.replace(/\/+$/, "")}/dashboard/account`;
+  return brandedMessage({
+    to: input.to,
+    subject: debit ? "JengaFund: your wallet was debited" : "JengaFund: your wallet was credited",
+    heading: debit ? "Your wallet was debited" : "Your wallet was credited",
+    intro: `Hello ${input.firstName}, ${amount} was ${debit ? "debited from" : "credited to"} your JengaFund wallet by an admin.`,
+    details,
+    rest: [
+      "It shows in your transaction history and on your statement.",
+      `If you have a question about it, contact JengaFund support at ${SUPPORT_CONTACT}.`,
+    ],
+    action: { label: "Open your account", textLabel: "Open your account", url: wallet },
+  });
+}

@@ -31,8 +31,8 @@ import {
 } from "../../kernel/outbox-port.js";
 import type { UserReader, UserRecord } from "../../kernel/records.js";
 import { payoutNumberBlockLink } from "../../kernel/security-notices.js";
-import { moneyNoticeEmail, securityNoticeEmail } from "./mail-templates.js";
-import { moneySmsText, type SecuritySmsKind, securitySmsText } from "./sms-texts.js";
+import { balanceAdjustedEmail, moneyNoticeEmail, securityNoticeEmail } from "./mail-templates.js";
+import { balanceAdjustedSmsText, moneySmsText, type SecuritySmsKind, securitySmsText } from "./sms-texts.js";
 
 /** Attempts that found nothing sent (the provider down, a 5xx) before a channel is given up as failed. */
 export const MAX_ATTEMPTS = 8;
@@ -60,9 +60,19 @@ const MONEY_KINDS: Record<MoneyNotificationKind, NotificationKind> = {
 
 const isMoneyKind = (kind: OutboxKind): kind is MoneyNotificationKind => kind in MONEY_KINDS;
 
-/** The preference a kind is governed by: its own for a money move, `security` (locked on) for the others. */
+/**
+ * The preference a kind is governed by: its own for a money move and an admin's credit or debit (locked on),
+ * `security` (locked on) for the others.
+ */
 export const preferenceKindOf = (kind: OutboxKind): NotificationKind =>
-  isMoneyKind(kind) ? MONEY_KINDS[kind] : "security";
+  isMoneyKind(kind) ? MONEY_KINDS[kind] : kind === "balance-adjusted" ? "balanceAdjusted" : "security";
+
+/** An admin's credit or debit, as its event carries it (design.md §13.6). */
+const balanceAdjustedOf = ({ data }: OutboxEvent) => ({
+  amountCents: data.amountCents ?? 0,
+  reason: data.reason ?? "",
+  ...(data.receipt ? { receipt: data.receipt } : {}),
+});
 
 export interface NotificationDeps {
   outbox: OutboxRepository;
@@ -91,6 +101,7 @@ export function createNotifications(deps: NotificationDeps) {
   const { outbox, users, clock, log, metrics, newClaim } = deps;
 
   function smsTextOf(event: OutboxEvent): string {
+    if (event.kind === "balance-adjusted") return balanceAdjustedSmsText(balanceAdjustedOf(event));
     if (isMoneyKind(event.kind)) {
       return moneySmsText(event.kind, {
         amountCents: event.data.amountCents ?? 0,
@@ -115,6 +126,10 @@ export function createNotifications(deps: NotificationDeps) {
 
   function emailOf(event: OutboxEvent, user: UserRecord) {
     const at = new Date(event.createdAt);
+    if (event.kind === "balance-adjusted") {
+      const adjusted = { to: user.email, firstName: user.firstName, at, webOrigin: deps.webOrigin };
+      return balanceAdjustedEmail({ ...adjusted, ...balanceAdjustedOf(event) });
+    }
     if (isMoneyKind(event.kind)) {
       return moneyNoticeEmail({
         to: user.email,

@@ -69,6 +69,61 @@ export function smsPackageName(name: string): string {
   return plain.length <= SMS_PACKAGE_NAME_MAX ? plain : `${plain.slice(0, SMS_PACKAGE_NAME_MAX - 3).trimEnd()}...`;
 }
 
+/** An admin's credit or debit of the wallet (design.md §13.6). */
+export interface BalanceAdjustedSmsData {
+  /** Signed: negative for a debit. */
+  amountCents: number;
+  /** The reason the admin typed (up to 500 characters, anything a keyboard gives). */
+  reason: string;
+  /** The M-Pesa receipt of an unmatched Paybill payment credited to the account. */
+  receipt?: string;
+}
+
+/**
+ * The alert for an admin's credit or debit: the amount, which way, and the admin's reason, fitted into what is left
+ * of the one SMS (cut with "..." when it is longer, its characters outside GSM-7 replaced).
+ */
+export function balanceAdjustedSmsText({ amountCents, reason, receipt }: BalanceAdjustedSmsData): string {
+  const kes = `KES ${formatAmount(Math.abs(amountCents) / 100)}`;
+  const moved = amountCents < 0 ? "debited from" : "credited to";
+  const head = `JengaFund: ${kes} ${moved} your wallet by an admin${receipt ? ` (M-Pesa ${receipt})` : ""}. Reason: `;
+  return head + fitGsm7(reason, SINGLE_SMS_SEPTETS - (gsm7Length(head) ?? SINGLE_SMS_SEPTETS));
+}
+
+/** Look-alikes a keyboard or a paste gives, in GSM-7. */
+const GSM7_LOOKALIKES: Record<string, string> = {
+  "\u2018": "'",
+  "\u2019": "'",
+  "\u201C": '"',
+  "\u201D": '"',
+  "\u2013": "-",
+  "\u2014": "-",
+  "\u2026": "...",
+  "\u00A0": " ",
+};
+
+/**
+ * `text` as GSM-7 in at most `room` septets: white space runs become one space, look-alikes their GSM-7 forms, any
+ * other character outside the alphabet "?", and a text too long is cut at a word where it can be, ending "...".
+ */
+export function fitGsm7(text: string, room: number): string {
+  const plain = [...text.replace(/\s+/g, " ").trim()]
+    .map((character) => GSM7_LOOKALIKES[character] ?? (gsm7Length(character) === undefined ? "?" : character))
+    .join("");
+  if ((gsm7Length(plain) ?? 0) <= room) return plain;
+  const ellipsis = "...";
+  let cut = "";
+  let septets = 0;
+  for (const character of plain) {
+    const size = gsm7Length(character) ?? 1;
+    if (septets + size > room - ellipsis.length) break;
+    cut += character;
+    septets += size;
+  }
+  const atWord = cut.lastIndexOf(" ");
+  return `${(atWord > cut.length / 2 ? cut.slice(0, atWord) : cut).trimEnd()}${ellipsis}`;
+}
+
 /** The security notices that are not money moves (design.md §12.2). */
 export type SecuritySmsKind = Exclude<SecurityNoticeKind, MoneySmsKind>;
 

@@ -1,5 +1,5 @@
-import { Button, Dialog, HStack, RadioGroup, Spinner, Stack, Textarea } from "@chakra-ui/react";
-import { type FormEvent, type ReactNode, useState } from "react";
+import { Alert, Button, Dialog, HStack, RadioGroup, Spinner, Stack, Textarea } from "@chakra-ui/react";
+import { type FormEvent, type ReactNode, useId, useState } from "react";
 import type { FieldErrors } from "../../lib/field-errors";
 import { useOneAtATime } from "../../lib/use-one-at-a-time";
 import { FormField } from "../ui/form-field";
@@ -36,6 +36,11 @@ interface DecisionFormProps {
   requireRejectionReason?: boolean;
   /** Checks the decision on submit: errors refuse it and show under the reason until either field changes. */
   validate?: (choice: DecisionChoice) => FieldErrors<"reason"> | null;
+  /**
+   * Why this admin may not approve, as the server said before they tried (design.md §13.6): shown above the choice,
+   * with Approve disabled. Rejecting stays open.
+   */
+  approveBlockedReason?: string;
 }
 
 /**
@@ -51,7 +56,9 @@ export function DecisionForm({
   onDecide,
   requireRejectionReason = false,
   validate,
+  approveBlockedReason,
 }: DecisionFormProps) {
+  const blockedId = useId();
   const [action, setAction] = useState<Decision | null>(null);
   const [reason, setReason] = useState("");
   const [errors, setErrors] = useState<FieldErrors<"reason">>({});
@@ -73,6 +80,12 @@ export function DecisionForm({
       <Dialog.Body>
         <Stack gap="5">
           {children}
+          {approveBlockedReason && (
+            <Alert.Root status="warning" variant="subtle">
+              <Alert.Indicator />
+              <Alert.Description id={blockedId}>{approveBlockedReason}</Alert.Description>
+            </Alert.Root>
+          )}
           <RadioGroup.Root
             name="action"
             value={action}
@@ -84,13 +97,16 @@ export function DecisionForm({
           >
             <RadioGroup.Label>Action</RadioGroup.Label>
             <HStack gap="6" mt="2">
-              {actions.map((option) => (
-                <RadioGroup.Item key={option.value} value={option.value}>
-                  <RadioGroup.ItemHiddenInput />
-                  <RadioGroup.ItemIndicator />
-                  <RadioGroup.ItemText>{option.label}</RadioGroup.ItemText>
-                </RadioGroup.Item>
-              ))}
+              {actions.map((option) => {
+                const blocked = option.value === "approved" && approveBlockedReason !== undefined;
+                return (
+                  <RadioGroup.Item key={option.value} value={option.value} disabled={blocked}>
+                    <RadioGroup.ItemHiddenInput {...(blocked ? { "aria-describedby": blockedId } : {})} />
+                    <RadioGroup.ItemIndicator />
+                    <RadioGroup.ItemText>{option.label}</RadioGroup.ItemText>
+                  </RadioGroup.Item>
+                );
+              })}
             </HStack>
           </RadioGroup.Root>
           <FormField label="Reason" required={rejecting} error={errors.reason}>

@@ -28,7 +28,11 @@ export interface PagedListOptions<T, Q> {
   query: Q;
   /** A toast the spec asks for when a page fails to load. */
   errorToast?: string;
-  /** How soon to read the page on screen again, from what it shows; false (the default) reads it on changes only. */
+  /**
+   * How soon to read the page on screen again, from what it shows; false (the default) reads it on changes only. A
+   * list that reads itself again also does so when the tab comes back into view, and is dimmed only while a page or
+   * filter the admin chose loads: a read on its own is not a load they asked for.
+   */
   refetchInterval?: (page: PageOf<T> | undefined) => number | false;
 }
 
@@ -66,7 +70,12 @@ export function usePagedList<T, Q>({
     // Spec §4: the list reloads on every page or filter change; a page seen before shows at once meanwhile.
     staleTime: 0,
     meta: { errorToast },
-    refetchInterval: refetchInterval && ((observed: Query<PageOf<T>>) => refetchInterval(observed.state.data)),
+    ...(refetchInterval
+      ? {
+          refetchInterval: (observed: Query<PageOf<T>>) => refetchInterval(observed.state.data),
+          refetchOnWindowFocus: "always" as const,
+        }
+      : {}),
   });
 
   const totalPages = Math.max(list.data?.totalPages ?? 1, 1);
@@ -76,5 +85,6 @@ export function usePagedList<T, Q>({
     if (pastTheEnd) setPage(totalPages);
   }, [pastTheEnd, totalPages]);
 
-  return { list, page, setPage, totalPages, busy: list.isFetching };
+  const busy = list.isFetching && (list.isPlaceholderData || !refetchInterval);
+  return { list, page, setPage, totalPages, busy };
 }

@@ -14,13 +14,17 @@ export interface StatusFilterState {
   clearStatus: () => void;
 }
 
-/** A paged admin list filtered by status alone (withdrawals, adjustments); a new status starts again from page 1. */
+/**
+ * A paged admin list filtered by status alone (withdrawals, adjustments); a new status starts again from page 1. It
+ * opens on `initialStatus` (every status by default); Clear Filter shows every status.
+ */
 export function useStatusFilteredList<T>(
-  options: Omit<PagedListOptions<T, StatusFilter>, "query">,
+  options: Omit<PagedListOptions<T, StatusFilter>, "query"> & { initialStatus?: string },
 ): PagedList<T> & StatusFilterState {
-  const [status, setStatus] = useState("");
+  const { initialStatus = "", ...listOptions } = options;
+  const [status, setStatus] = useState(initialStatus);
   const query = useMemo(() => ({ status }), [status]);
-  const list = usePagedList({ ...options, query });
+  const list = usePagedList({ ...listOptions, query });
 
   function clearStatus() {
     setStatus("");

@@ -1,7 +1,9 @@
 import { nairobiInstant } from "@jengafund/shared";
 import { keys } from "../../../kernel/dynamo/keys.js";
-import type { MoveItem } from "../../../kernel/dynamo/transactions.js";
+import { outboxPut } from "../../../kernel/dynamo/outbox.js";
+import type { MoveItem, TransactItem } from "../../../kernel/dynamo/transactions.js";
 import { refusing } from "../../../kernel/dynamo/transactions.js";
+import type { LedgerLine } from "../../../kernel/records.js";
 import type { AdjustmentRecord, SoloBudget } from "../../four-eyes/index.js";
 
 /** A solo day total is kept a little past its day, then DynamoDB deletes it. */
@@ -66,5 +68,24 @@ export function soloBudgetUpdate(TableName: string, budget: SoloBudget): MoveIte
         ":type": "SoloAdjustments",
       },
     },
+  });
+}
+
+/**
+ * The owner's notice of an admin's credit or debit (design.md §13.6), put in the move's own transaction: the line's
+ * signed amount, the reason the admin typed and, for an unmatched Paybill payment credited to the account, its
+ * M-Pesa receipt. Its id comes from the line's, so a repeat of the move cannot write a second one.
+ */
+export function balanceAdjustedNotice(TableName: string, line: LedgerLine, reason: string): TransactItem {
+  return outboxPut(TableName, {
+    kind: "balance-adjusted",
+    moveId: line.id,
+    userId: line.userId,
+    data: {
+      amountCents: line.amountCents,
+      reason,
+      ...(line.mpesaTransactionId ? { receipt: line.mpesaTransactionId } : {}),
+    },
+    createdAt: line.createdAt,
   });
 }

@@ -14,16 +14,16 @@ import {
 import { summaryOf } from "../../../kernel/records.js";
 import type { AdjustmentRecord, AdjustmentRepository, BalanceAdjustmentPlan } from "../../four-eyes/index.js";
 import { pendingDecisionUpdate } from "../../four-eyes/index.js";
-import { adjustmentItem, soloBudgetUpdate, toAdjustmentRecord } from "./adjustment-items.js";
+import { adjustmentItem, balanceAdjustedNotice, soloBudgetUpdate, toAdjustmentRecord } from "./adjustment-items.js";
 import { unmatchedAssignItems, unmatchedReopenItem } from "./unmatched-payment-repository.js";
 
 /**
- * The money of an adjustment: its ledger line (the move's idempotency marker), the wallet, the statistics counters
- * and the audit entry, as one list of transaction items.
+ * The money of an adjustment: its ledger line (the move's idempotency marker), the wallet, the statistics counters,
+ * the audit entry and the owner's notice, as one list of transaction items.
  */
 function moneyItems(
   TableName: string,
-  { subject, line }: BalanceAdjustmentPlan,
+  { subject, line, reason }: BalanceAdjustmentPlan,
   audit: Parameters<typeof auditPut>[1],
 ) {
   const debit = line.amountCents < 0;
@@ -40,6 +40,7 @@ function moneyItems(
     }),
     countersUpdate(TableName, mergeCounters(ledgerCounters(line), auditCounters(audit)), subject.id),
     auditPut(TableName, audit),
+    balanceAdjustedNotice(TableName, line, reason),
   ] satisfies (MoveItem | TransactItem)[];
 }
 

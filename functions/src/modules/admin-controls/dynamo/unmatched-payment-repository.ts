@@ -15,7 +15,6 @@ import { dayCountersUpdate, dayOf, depositDay } from "../../../kernel/dynamo/day
 import { DEPOSIT_CHANNEL_COUNTERS, paybillDepositCounters } from "../../../kernel/dynamo/deposit-channel-counters.js";
 import { keys } from "../../../kernel/dynamo/keys.js";
 import { ledgerItem } from "../../../kernel/dynamo/ledger-items.js";
-import { outboxPut } from "../../../kernel/dynamo/outbox.js";
 import {
   type MoveItem,
   markerPut,
@@ -31,7 +30,7 @@ import type {
   UnmatchedAssignPlan,
   UnmatchedPaymentRepository,
 } from "../unmatched-payments-port.js";
-import { adjustmentItem, soloBudgetUpdate } from "./adjustment-items.js";
+import { adjustmentItem, balanceAdjustedNotice, soloBudgetUpdate } from "./adjustment-items.js";
 
 type Item = Record<string, unknown>;
 
@@ -174,13 +173,8 @@ export function unmatchedAssignItems(
     ),
     dayCountersUpdate(TableName, subject.id, dayOf(plan.at), depositDay(line.amountCents)),
     ...audits.map((audit) => auditPut(TableName, audit)),
-    outboxPut(TableName, {
-      kind: "deposit-credited",
-      moveId: line.id,
-      userId: subject.id,
-      data: { amountCents: line.amountCents, receipt: payment.transId },
-      createdAt: plan.at,
-    }),
+    // An admin chose whose wallet this money went to: the owner is told so, with the admin's reason.
+    balanceAdjustedNotice(TableName, line, plan.reason),
   ];
 }
 

@@ -1,37 +1,57 @@
-import type { AuditAction } from "@jengafund/shared";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { type AuditAction, kesToCents } from "@jengafund/shared";
 import { type DynamoContext, defaultDynamoContext } from "../../../kernel/dynamo/client.js";
 import { queryItems } from "../../../kernel/dynamo/index-pages.js";
 import { keys } from "../../../kernel/dynamo/keys.js";
 import { ulidFloor } from "../../../kernel/ids.js";
-import type { BalanceAdjusterRepository } from "../four-eyes-port.js";
+import type { AdminCredit, BalanceAdjusterRepository } from "../four-eyes-port.js";
 
 /**
- * The admins who adjusted a balance, from the audit trail: alone (`user.balance`), as asker or approver of an
- * approved adjustment (`adjustment.approve`, which names the asker), or by crediting an unmatched Paybill payment to
- * the account (`unmatched-payment.assign`: an admin chose whose wallet the money went to). Every adjustment writes its
- * audit entry in the same transaction as the money, indexed by what it was done to (GSI3) under a time-ordered id, so
- * "since" is a key range.
+ * Every credit to `userId`'s wallet by an admin's hand since `since`, from the audit trail: alone (`user.balance`),
+ * approved by a second admin (`adjustment.approve`, which names the asker), or an unmatched Paybill payment credited
+ * to the account (`unmatched-payment.assign`: an admin chose whose wallet the money went to). Each is written in the
+ * same transaction as its money, indexed by what it was done to (GSI3) under a time-ordered id, so "since" is one key
+ * range. A credit is an entry whose wallet balance went up (a debit moves no money in); a payment credited with a
+ * second admin's approval has both an approval's and an assignment's entry, and is counted once.
  */
-/**
- * Every balance adjustment's audit entry on `userId` since `since`, with the attributes `projection` names: the solo
- * ones (`user.balance`), the approved ones (`adjustment.approve`) and unmatched payments credited to the account
- * (`unmatched-payment.assign`; one approved by a second admin also has its `adjustment.approve`, and names the asker).
- * One key range of GSI3, read to its end.
- */
-export function adjustmentEntriesSince(
-  ctx: DynamoContext,
-  userId: string,
-  since: Date,
-  projection: { expression: string; names: Record<string, string> },
-): Promise<Record<string, unknown>[]> {
-  return auditEntriesOn(
+export async function adminCreditsSince(ctx: DynamoContext, userId: string, since: Date): Promise<AdminCredit[]> {
+  const entries = await auditEntriesOn(
     ctx,
     userId,
     since,
     ["user.balance", "adjustment.approve", "unmatched-payment.assign"],
-    projection,
+    {
+      expression: "#action, #actor, #details.#before, #details.#after, #details.#requestedBy",
+      names: {
+        "#action": "action",
+        "#actor": "actor",
+        "#details": "details",
+        "#before": "before",
+        "#after": "after",
+        "#requestedBy": "requestedBy",
+      },
+    },
   );
+  const credits: AdminCredit[] = [];
+  for (const item of entries) {
+    const details = item.details as { before?: unknown; after?: unknown; requestedBy?: { id: string } } | undefined;
+    if (item.action === "unmatched-payment.assign" && details?.requestedBy) continue;
+    const before = walletKesOf(details?.before);
+    const after = walletKesOf(details?.after);
+    if (before === undefined || after === undefined) continue;
+    const cents = kesToCents(after) - kesToCents(before);
+    if (cents <= 0) continue;
+    const asker = details?.requestedBy?.id;
+    credits.push({ cents, hands: [(item.actor as { id: string }).id, ...(asker ? [asker] : [])] });
+  }
+  return credits;
 }
+
+/** An audit entry's wallet balance before or after, in KES as the audit trail keeps it. */
+const walletKesOf = (side: unknown): number | undefined => {
+  const value = (side as { walletBalance?: unknown } | undefined)?.walletBalance;
+  return typeof value === "number" ? value : undefined;
+};
 
 /** The audit entries of the given actions done to `targetId` since `since`: one key range of GSI3, read to its end. */
 async function auditEntriesOn(
@@ -56,7 +76,7 @@ async function auditEntriesOn(
   return entries;
 }
 
-/** The hands on an approved action: the actor's, and the asker's where a second admin approved it. */
+/** The hands on an approved package change: the approver's, and the maker's it names. */
 const HANDS = { expression: "#actor, #details.requestedBy", names: { "#actor": "actor", "#details": "details" } };
 function handsOf(entries: Record<string, unknown>[], into: Set<string>): void {
   for (const item of entries) {
@@ -70,11 +90,18 @@ export function createDynamoBalanceAdjusterRepository(
   ctx: DynamoContext = defaultDynamoContext(),
 ): BalanceAdjusterRepository {
   return {
-    async adjustersSince(userId, since) {
-      // An approved adjustment has two hands on it: the approver's and the asker's.
-      const adjusters = new Set<string>();
-      handsOf(await adjustmentEntriesSince(ctx, userId, since, HANDS), adjusters);
-      return [...adjusters];
+    adminCreditsSince: (userId, since) => adminCreditsSince(ctx, userId, since),
+
+    async walletBalanceCents(userId) {
+      const { Item } = await ctx.db.send(
+        new GetCommand({
+          TableName: ctx.TableName,
+          Key: keys.user(userId),
+          ProjectionExpression: "walletBalanceCents",
+          ConsistentRead: true,
+        }),
+      );
+      return Number(Item?.walletBalanceCents ?? 0);
     },
 
     async packageHandsSince(userId, since) {

@@ -1,5 +1,4 @@
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { kesToCents } from "@jengafund/shared";
 import { batchGet } from "../../../kernel/dynamo/batch-get.js";
 import { type DynamoContext, defaultDynamoContext } from "../../../kernel/dynamo/client.js";
 import { queryItems } from "../../../kernel/dynamo/index-pages.js";
@@ -11,55 +10,22 @@ import { toUserRecord } from "../../../kernel/dynamo/user-items.js";
 import { ulidFloor } from "../../../kernel/ids.js";
 import type { PayoutNumberRecord } from "../../../kernel/records.js";
 import { MoveRefusedError } from "../../../kernel/records.js";
-import { adjustmentEntriesSince } from "../../four-eyes/index.js";
+import { adminCreditsSince } from "../../four-eyes/index.js";
 import { endAllSessionsUpdate } from "../../identity/index.js";
 import type { PayoutAccountRecord, PayoutNumberRepository } from "../payout-numbers-port.js";
 
 /** The most keys one BatchGetItem takes. */
 const BATCH_GET_MAX = 100;
 
-/** An audit entry's wallet balance before or after, in KES as the audit trail keeps it. */
-const walletKesOf = (side: unknown): number | undefined => {
-  const value = (side as { walletBalance?: unknown } | undefined)?.walletBalance;
-  return typeof value === "number" ? value : undefined;
-};
-
 export function createDynamoPayoutNumberRepository(
   ctx: DynamoContext = defaultDynamoContext(),
 ): PayoutNumberRepository {
   const { db, TableName } = ctx;
 
-  /**
-   * An account's admin credits since a date, from the audit trail by target (GSI3, time-ordered ids, so the date is a
-   * key range): the same entries the four-eyes rule reads, written in the same transaction as the money. A credit is
-   * an entry whose wallet balance went up: a solo adjustment (`user.balance`) or an approved one.
-   */
-  async function adminCreditsSince(userId: string, since: Date): Promise<PayoutAccountRecord["adminCredits"]> {
-    const credits = { count: 0, amountCents: 0 };
-    const entries = await adjustmentEntriesSince(ctx, userId, since, {
-      expression: "#action, #details.#before, #details.#after, #details.#requestedBy",
-      names: {
-        "#action": "action",
-        "#details": "details",
-        "#before": "before",
-        "#after": "after",
-        "#requestedBy": "requestedBy",
-      },
-    });
-    for (const item of entries) {
-      const details = item.details as { before?: unknown; after?: unknown; requestedBy?: unknown } | undefined;
-      // A payment credited with a second admin's approval has that approval's entry too: count the credit once.
-      if (item.action === "unmatched-payment.assign" && details?.requestedBy) continue;
-      const before = walletKesOf(details?.before);
-      const after = walletKesOf(details?.after);
-      if (before === undefined || after === undefined) continue;
-      const cents = kesToCents(after) - kesToCents(before);
-      if (cents > 0) {
-        credits.count += 1;
-        credits.amountCents += cents;
-      }
-    }
-    return credits;
+  /** An account's admin credits since a date: the ones the four-eyes rule weighs, counted and added up. */
+  async function adminCreditTotals(userId: string, since: Date): Promise<PayoutAccountRecord["adminCredits"]> {
+    const credits = await adminCreditsSince(ctx, userId, since);
+    return { count: credits.length, amountCents: credits.reduce((sum, credit) => sum + credit.cents, 0) };
   }
 
   /** An account's daily rewards paid into the wallet since a date: its reward lines, a key range of its partition. */
@@ -109,7 +75,7 @@ export function createDynamoPayoutNumberRepository(
       for (let i = 0; i < distinct.length; i += BATCH_GET_MAX) batches.push(distinct.slice(i, i + BATCH_GET_MAX));
       const [users, credits, rewards] = await Promise.all([
         Promise.all(batches.map((batch) => batchGet(ctx, batch.map(keys.user)))).then((found) => found.flat()),
-        Promise.all(distinct.map(async (id) => [id, await adminCreditsSince(id, creditsSince)] as const)),
+        Promise.all(distinct.map(async (id) => [id, await adminCreditTotals(id, creditsSince)] as const)),
         Promise.all(distinct.map(async (id) => [id, await walletRewardsSince(id, creditsSince)] as const)),
       ]);
       const creditsOf = new Map(credits);

@@ -1,6 +1,7 @@
 import { Stack } from "@chakra-ui/react";
 import type { BalanceAdjustment } from "@jengafund/shared";
 import { useState } from "react";
+import { OTHER_ADMINS_REFRESH_MS } from "../../../components/admin/four-eyes";
 import { ListCount } from "../../../components/admin/list-count";
 import { PagedListView } from "../../../components/admin/paged-list-view";
 import { StatusFilterBar } from "../../../components/admin/status-filter-bar";
@@ -20,6 +21,8 @@ export function AdjustmentsPanel() {
     queryKey: queryKeys.admin.adjustments,
     fetchPage: getAdjustments,
     errorToast: "Failed to load adjustments",
+    // Another admin may decide one meanwhile: the list follows them without a reload (design.md §13.6).
+    refetchInterval: () => OTHER_ADMINS_REFRESH_MS,
   });
   const [selected, setSelected] = useState<BalanceAdjustment | null>(null);
   const listProps = { busy: adjustments.busy, adminId: admin?._id, onOpen: setSelected };

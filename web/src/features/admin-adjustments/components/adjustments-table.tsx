@@ -42,7 +42,7 @@ export function AdjustmentsTable({ adjustments, busy, adminId, onOpen }: Adjustm
       <Table.Body>
         {adjustments.map((adjustment) => (
           <Table.Row key={adjustment._id} verticalAlign="top">
-            <Table.Cell minW="10rem">
+            <Table.Cell minW="8rem">
               <Person person={adjustment.user} />
             </Table.Cell>
             <Table.Cell>
@@ -51,11 +51,11 @@ export function AdjustmentsTable({ adjustments, busy, adminId, onOpen }: Adjustm
             <Table.Cell whiteSpace="nowrap" fontWeight="semibold">
               {formatKes(adjustment.amount)}
             </Table.Cell>
-            <Table.Cell minW="9rem" overflowWrap="anywhere">
+            <Table.Cell minW="7rem" overflowWrap="anywhere">
               {adjustment.reason}
               <PaybillPayment adjustment={adjustment} />
             </Table.Cell>
-            <Table.Cell minW="9rem">
+            <Table.Cell minW="7rem">
               <Person person={adjustment.requestedBy} />
             </Table.Cell>
             <Table.Cell>
@@ -64,7 +64,7 @@ export function AdjustmentsTable({ adjustments, busy, adminId, onOpen }: Adjustm
             <Table.Cell>
               <StatusBadge status={adjustment.status} />
             </Table.Cell>
-            <Table.Cell minW="8rem">
+            <Table.Cell minW="7rem">
               <Outcome adjustment={adjustment} />
             </Table.Cell>
             <Table.Cell>
@@ -118,7 +118,9 @@ function Person({
 }) {
   return (
     <Stack gap="0" minW="0">
-      <Text fontWeight={strong ? "semibold" : "medium"}>{personName(person)}</Text>
+      <Text fontWeight={strong ? "semibold" : "medium"} overflowWrap="anywhere">
+        {personName(person)}
+      </Text>
       <EmailText email={person.email} fontSize="sm" color="fg.muted" />
     </Stack>
   );

@@ -1,9 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
+import { OTHER_ADMINS_REFRESH_MS } from "../../../components/admin/four-eyes";
 import { queryKeys } from "../../../lib/query-keys";
 import { getPendingAdjustmentCount } from "../api/get-adjustments";
-
-/** Another admin's request can arrive at any time; the badge looks again this often while the console is open. */
-const RECHECK_MS = 60_000;
 
 /**
  * The number of adjustments waiting for a second admin, for the Approvals tab's badge; undefined until known. A
@@ -13,7 +11,9 @@ export function usePendingAdjustmentCount(): number | undefined {
   const { data } = useQuery({
     queryKey: queryKeys.admin.pendingAdjustments,
     queryFn: getPendingAdjustmentCount,
-    refetchInterval: RECHECK_MS,
+    // Another admin may ask or decide at any time: the badge follows them (design.md §13.6).
+    refetchInterval: OTHER_ADMINS_REFRESH_MS,
+    refetchOnWindowFocus: "always",
   });
   return data;
 }

@@ -41,7 +41,7 @@ export function PackageChangesTable({ changes, busy, adminId, onOpen }: PackageC
       <Table.Body>
         {changes.map((change) => (
           <Table.Row key={change._id} verticalAlign="top">
-            <Table.Cell minW="9rem" overflowWrap="anywhere">
+            <Table.Cell minW="7rem" overflowWrap="anywhere">
               <PackageName change={change} />
             </Table.Cell>
             <Table.Cell>
@@ -50,9 +50,11 @@ export function PackageChangesTable({ changes, busy, adminId, onOpen }: PackageC
             <Table.Cell minW="13rem">
               <Terms change={change} />
             </Table.Cell>
-            <Table.Cell minW="9rem">
+            <Table.Cell minW="7rem">
               <Stack gap="0" minW="0">
-                <Text fontWeight="medium">{personName(change.requestedBy)}</Text>
+                <Text fontWeight="medium" overflowWrap="anywhere">
+                  {personName(change.requestedBy)}
+                </Text>
                 <EmailText email={change.requestedBy.email} fontSize="sm" color="fg.muted" />
               </Stack>
             </Table.Cell>
@@ -65,7 +67,7 @@ export function PackageChangesTable({ changes, busy, adminId, onOpen }: PackageC
             <Table.Cell>
               <StatusBadge status={change.status} />
             </Table.Cell>
-            <Table.Cell minW="8rem">
+            <Table.Cell minW="7rem">
               <Outcome change={change} />
             </Table.Cell>
             <Table.Cell>

@@ -1,4 +1,4 @@
-import type { Withdrawal } from "@jengafund/shared";
+import { FOUR_EYES_MESSAGES, type Withdrawal } from "@jengafund/shared";
 import { DecisionForm } from "../../../components/admin/decision-form";
 import { useProcessWithdrawal } from "../hooks/use-process-withdrawal";
 import { WithdrawalDetails } from "./withdrawal-details";
@@ -10,7 +10,14 @@ interface ProcessWithdrawalFormProps {
   onProcessed: () => void;
 }
 
-/** The decision on a pending request: a rejection needs a reason the user will read; an approval may add a note. */
+/** Why this admin may not approve, as the list said (design.md §13.6); the 403's words should a reason be missing. */
+const approveBlockedReason = (withdrawal: Withdrawal) =>
+  withdrawal.approveBlockedReason ?? FOUR_EYES_MESSAGES.recentAdjuster;
+
+/**
+ * The decision on a pending request: a rejection needs a reason the user will read; an approval may add a note. When
+ * the list says this admin may not approve it, the dialog says why before the click and only Reject is open.
+ */
 export function ProcessWithdrawalForm({
   withdrawal,
   onSubmittingChange,
@@ -33,6 +40,7 @@ export function ProcessWithdrawalForm({
       onCancel={onCancel}
       onDecide={(choice) => decision.mutateAsync(choice)}
       requireRejectionReason
+      {...(withdrawal.mayApprove === false ? { approveBlockedReason: approveBlockedReason(withdrawal) } : {})}
     >
       <WithdrawalDetails withdrawal={withdrawal} />
     </DecisionForm>

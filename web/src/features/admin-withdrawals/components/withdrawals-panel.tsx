@@ -1,6 +1,7 @@
 import { Stack } from "@chakra-ui/react";
 import type { Withdrawal } from "@jengafund/shared";
 import { useState } from "react";
+import { OTHER_ADMINS_REFRESH_MS } from "../../../components/admin/four-eyes";
 import { ListCount } from "../../../components/admin/list-count";
 import { PagedListView } from "../../../components/admin/paged-list-view";
 import { StatusFilterBar } from "../../../components/admin/status-filter-bar";
@@ -19,14 +20,14 @@ export function WithdrawalsPanel() {
     queryKey: queryKeys.admin.withdrawals,
     fetchPage: getWithdrawals,
     errorToast: "Failed to load withdrawals",
-    // An approved payout's outcome comes from M-Pesa later: the list asks again until it shows none waiting.
-    refetchInterval: (page) => payoutRefreshInterval(page?.items, Date.now()),
+    // What waits for a decision comes first; Clear Filter shows every status.
+    initialStatus: "pending",
+    // An approved payout's outcome comes from M-Pesa later: the list asks again soon while one waits. Otherwise it
+    // follows the other admins' decisions (design.md §13.6).
+    refetchInterval: (page) => payoutRefreshInterval(page?.items, Date.now()) || OTHER_ADMINS_REFRESH_MS,
   });
   const shown = withdrawals.list.data?.items;
   useSettlingPayouts(shown);
-  // Reading the list again while a payout settles is not a load the admin asked for: the page is not dimmed for it.
-  const polling = payoutRefreshInterval(shown, Date.now()) !== false && withdrawals.list.isRefetching;
-  const paged = { ...withdrawals, busy: withdrawals.busy && !polling };
   const [picked, setSelected] = useState<Withdrawal | null>(null);
   // The dialog follows the list, so a payout that settles while it is open shows its outcome there too.
   const selected = picked && (shown?.find((withdrawal) => withdrawal._id === picked._id) ?? picked);
@@ -38,7 +39,7 @@ export function WithdrawalsPanel() {
       </PanelHeader>
       <StatusFilterBar filter={withdrawals} options={statusOptions} />
       <PagedListView
-        paged={paged}
+        paged={withdrawals}
         what="the withdrawals"
         empty={{
           title: "No withdrawals found",
@@ -46,8 +47,8 @@ export function WithdrawalsPanel() {
             ? "No withdrawals match the selected status filter."
             : "Withdrawal requests will appear here when users request to withdraw funds.",
         }}
-        table={(items) => <WithdrawalsTable withdrawals={items} busy={paged.busy} onOpen={setSelected} />}
-        cards={(items) => <WithdrawalCards withdrawals={items} busy={paged.busy} onOpen={setSelected} />}
+        table={(items) => <WithdrawalsTable withdrawals={items} busy={withdrawals.busy} onOpen={setSelected} />}
+        cards={(items) => <WithdrawalCards withdrawals={items} busy={withdrawals.busy} onOpen={setSelected} />}
       />
       {selected && <WithdrawalDialog withdrawal={selected} onClose={() => setSelected(null)} />}
     </Stack>
