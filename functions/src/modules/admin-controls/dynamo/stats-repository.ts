@@ -1,6 +1,7 @@
-import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { type DynamoContext, defaultDynamoContext } from "../../../kernel/dynamo/client.js";
 import { countersUpdate } from "../../../kernel/dynamo/counter-items.js";
+import { queryItems } from "../../../kernel/dynamo/index-pages.js";
 import { keys } from "../../../kernel/dynamo/keys.js";
 import { refusing, runTransaction } from "../../../kernel/dynamo/transactions.js";
 import { MoveRefusedError } from "../../../kernel/records.js";
@@ -21,19 +22,11 @@ export function createDynamoStatsRepository(ctx: DynamoContext = defaultDynamoCo
       const perShard = await Promise.all(
         keys.statsPartitions().map(async (pk) => {
           let maturing = 0;
-          let ExclusiveStartKey: Record<string, unknown> | undefined;
-          do {
-            const page = await db.send(
-              new QueryCommand({
-                TableName,
-                KeyConditionExpression: "PK = :pk AND SK BETWEEN :from AND :to",
-                ExpressionAttributeValues: { ":pk": pk, ":from": from, ":to": to },
-                ExclusiveStartKey,
-              }),
-            );
-            for (const item of page.Items ?? []) if (item.SK !== from) maturing += Number(item.maturing ?? 0);
-            ExclusiveStartKey = page.LastEvaluatedKey;
-          } while (ExclusiveStartKey);
+          const days = queryItems(ctx, {
+            KeyConditionExpression: "PK = :pk AND SK BETWEEN :from AND :to",
+            ExpressionAttributeValues: { ":pk": pk, ":from": from, ":to": to },
+          });
+          for await (const item of days) if (item.SK !== from) maturing += Number(item.maturing ?? 0);
           return maturing;
         }),
       );
