@@ -457,11 +457,13 @@ if (BUNDLES_ONLY) {
   const previous = readFileSync(file, "utf8");
   const start = previous.indexOf("## Lambda handler bundles");
   const end = previous.indexOf("\n## ", start + 1);
+  // The sections before it (written by hand, as the test suite's) stay as they are.
+  const firstSection = previous.indexOf("\n## ");
   if (start < 0 || end < 0) throw new Error("docs/benchmarks.md has no Lambda handler bundles section to replace");
   const lastFull = previous.match(/^Written by `npm run bench` on (\d{4}-\d{2}-\d{2})/m)?.[1] ?? "an earlier run";
   writeFileSync(
     file,
-    `${reportHeader(`on ${lastFull}; the Lambda bundle section alone (BENCH_ONLY=bundles) on ${today}`)}\n${bundleSection}${previous.slice(end)}`,
+    `${reportHeader(`on ${lastFull}; the Lambda bundle section alone (BENCH_ONLY=bundles) on ${today}`)}\n${previous.slice(firstSection + 1, start)}${bundleSection}${previous.slice(end)}`,
   );
   console.log("Wrote the Lambda bundle section of docs/benchmarks.md");
   process.exit(0);

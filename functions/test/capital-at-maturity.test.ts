@@ -31,6 +31,7 @@ import { call, gatewayEvent } from "./support/events.js";
 import { waitForMailsTo } from "./support/mail.js";
 import { depositToWallet, expectLedgerToMatchBalances } from "./support/money.js";
 import { createPackage } from "./support/packages.js";
+import { sendingThrough } from "./support/sending-through.js";
 import { buildServices, manualClock } from "./support/services.js";
 import { registerUser } from "./support/users.js";
 
@@ -320,12 +321,10 @@ describe("capital at maturity (design.md §13.6)", () => {
     const base = defaultDynamoContext();
     const watched: DynamoContext = {
       TableName: base.TableName,
-      db: {
-        send: ((command: { constructor: { name: string } }) => {
-          sent.push(command.constructor.name);
-          return base.db.send(command as never);
-        }) as DynamoContext["db"]["send"],
-      },
+      db: sendingThrough(base.db, (command) => {
+        sent.push((command as { constructor: { name: string } }).constructor.name);
+        return base.db.send(command as never);
+      }),
     };
     const service = createMaturityService({
       maturities: createDynamoMaturityRepository(watched),

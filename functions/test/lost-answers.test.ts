@@ -10,6 +10,7 @@ import { createDynamoDepositRepository } from "../src/modules/money-in/dynamo/de
 import { signInAsAdmin } from "./support/admin.js";
 import { faultInjectingContext, mulberry32 } from "./support/faults.js";
 import { depositToWallet, expectLedgerToMatchBalances } from "./support/money.js";
+import { sendingThrough } from "./support/sending-through.js";
 import { buildServices, manualClock } from "./support/services.js";
 import { registerUser } from "./support/users.js";
 
@@ -44,12 +45,14 @@ describe("lost answers after a commit", () => {
     // Only the decision's first attempt loses its answer; the retry then meets its own commit. The reads before it
     // (who adjusted this balance lately: four eyes) go through untouched.
     let lost = false;
-    const send: typeof faults.ctx.db.send = ((command: unknown) => {
-      if (lost || !(command instanceof TransactWriteCommand)) return defaultDynamoContext().db.send(command as never);
-      lost = true;
-      return faults.ctx.db.send(command as never);
-    }) as typeof faults.ctx.db.send;
-    const once = { ...faults.ctx, db: { send } };
+    const once = {
+      ...faults.ctx,
+      db: sendingThrough(defaultDynamoContext().db, (command: unknown) => {
+        if (lost || !(command instanceof TransactWriteCommand)) return defaultDynamoContext().db.send(command as never);
+        lost = true;
+        return faults.ctx.db.send(command as never);
+      }),
+    };
     const decided = await buildServices({ clock, ctx: once }).admin.processWithdrawal({
       withdrawal,
       admin: adminUser,

@@ -38,6 +38,7 @@ import { mailsTo } from "./support/mail.js";
 import { recordingMetrics } from "./support/metrics.js";
 import { depositToWallet } from "./support/money.js";
 import { apiUrl, eventually, postCallback, usePaymentsStack } from "./support/payments-stack.js";
+import { sendingThrough } from "./support/sending-through.js";
 import { simulatePhone } from "./support/simulated-phones.js";
 import { registerUser } from "./support/users.js";
 
@@ -70,26 +71,24 @@ function faultyOutboxContext(base: DynamoContext, random: () => number) {
   const injected = { conflict: 0, timeoutBeforeSend: 0, lostAfterCommit: 0 };
   const ctx: DynamoContext = {
     TableName: base.TableName,
-    db: {
-      send: (async (command: unknown) => {
-        if (!(command instanceof UpdateCommand)) return base.db.send(command as never);
-        const roll = random();
-        if (roll < 0.1) {
-          injected.conflict++;
-          throw failure("TransactionConflictException", "Transaction is ongoing for the item");
-        }
-        if (roll < 0.2) {
-          injected.timeoutBeforeSend++;
-          throw failure("TimeoutError", "Connection timed out before the request was sent");
-        }
-        const result = await base.db.send(command);
-        if (roll < 0.3) {
-          injected.lostAfterCommit++;
-          throw failure("TimeoutError", "Socket timed out waiting for the response");
-        }
-        return result;
-      }) as DynamoContext["db"]["send"],
-    },
+    db: sendingThrough(base.db, async (command: unknown) => {
+      if (!(command instanceof UpdateCommand)) return base.db.send(command as never);
+      const roll = random();
+      if (roll < 0.1) {
+        injected.conflict++;
+        throw failure("TransactionConflictException", "Transaction is ongoing for the item");
+      }
+      if (roll < 0.2) {
+        injected.timeoutBeforeSend++;
+        throw failure("TimeoutError", "Connection timed out before the request was sent");
+      }
+      const result = await base.db.send(command);
+      if (roll < 0.3) {
+        injected.lostAfterCommit++;
+        throw failure("TimeoutError", "Socket timed out waiting for the response");
+      }
+      return result;
+    }),
   };
   return { ctx, injected };
 }

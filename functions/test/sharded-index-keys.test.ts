@@ -20,6 +20,7 @@ import type { LedgerLine, UserRecord } from "../src/kernel/records.js";
 import { migrateIndexKeys } from "../src/migrations/index-key-migration.js";
 import { signInAsAdmin } from "./support/admin.js";
 import { call, gatewayEvent } from "./support/events.js";
+import { sendingThrough } from "./support/sending-through.js";
 import { registerUser } from "./support/users.js";
 
 type Item = Record<string, unknown>;
@@ -309,23 +310,21 @@ describe("npm run migrate's backfill", () => {
     let settled = false;
     const racing = {
       TableName,
-      db: {
-        send: (async (command: unknown) => {
-          if (!settled && command instanceof UpdateCommand && command.input.Key?.SK === `TX#${id}`) {
-            settled = true;
-            await db.send(
-              new UpdateCommand({
-                TableName,
-                Key: command.input.Key,
-                UpdateExpression: "SET #status = :completed, GSI2PK = :old",
-                ExpressionAttributeNames: { "#status": "status" },
-                ExpressionAttributeValues: { ":completed": "completed", ":old": "TX#deposit#completed" },
-              }),
-            );
-          }
-          return db.send(command as never);
-        }) as typeof db.send,
-      },
+      db: sendingThrough(db, async (command: unknown) => {
+        if (!settled && command instanceof UpdateCommand && command.input.Key?.SK === `TX#${id}`) {
+          settled = true;
+          await db.send(
+            new UpdateCommand({
+              TableName,
+              Key: command.input.Key,
+              UpdateExpression: "SET #status = :completed, GSI2PK = :old",
+              ExpressionAttributeNames: { "#status": "status" },
+              ExpressionAttributeValues: { ":completed": "completed", ":old": "TX#deposit#completed" },
+            }),
+          );
+        }
+        return db.send(command as never);
+      }),
     };
     await migrateIndexKeys(racing);
     expect(settled).toBe(true);

@@ -6,13 +6,7 @@
  * change. Each rewrite is conditional on the item as it was read, so a change that lands meanwhile is never
  * overwritten; the item is read again and retried.
  */
-import {
-  GetCommand,
-  ScanCommand,
-  type ScanCommandOutput,
-  TransactWriteCommand,
-  UpdateCommand,
-} from "@aws-sdk/lib-dynamodb";
+import { GetCommand, paginateScan, TransactWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { DynamoContext } from "../kernel/dynamo/client.js";
 import { depositIndexKeys, phoneMarkerIndexKeys } from "../kernel/dynamo/deposit-items.js";
 import { investmentIndexKeys } from "../kernel/dynamo/investment-items.js";
@@ -191,9 +185,7 @@ export async function migrateIndexKeys(
       return true;
     });
 
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page: ScanCommandOutput = await db.send(new ScanCommand({ TableName, ExclusiveStartKey }));
+  for await (const page of paginateScan({ client: db }, { TableName })) {
     const items = page.Items ?? [];
     report.scanned += items.length;
     for (let start = 0; start < items.length; start += CONCURRENCY) {
@@ -208,8 +200,7 @@ export async function migrateIndexKeys(
         }),
       );
     }
-    ExclusiveStartKey = page.LastEvaluatedKey;
     options.log?.(`  scanned ${report.scanned} items, ${report.rewritten} rewritten`);
-  } while (ExclusiveStartKey);
+  }
   return report;
 }

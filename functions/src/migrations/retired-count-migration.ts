@@ -11,9 +11,10 @@
  * held when the counters were summed; a second run finds no mark and restores nothing. Run it after the deploy that
  * replaced the old job, never before (the old job would take them out again).
  */
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import type { DynamoContext } from "../kernel/dynamo/client.js";
 import { countersUpdate } from "../kernel/dynamo/counter-items.js";
+import { queryItems } from "../kernel/dynamo/index-pages.js";
 import { type Key, keys } from "../kernel/dynamo/keys.js";
 
 export interface RetiredCountReport {
@@ -36,25 +37,17 @@ export async function restoreRetiredActiveCount(
   const dayCounters: Key[] = [];
   let restored = 0;
   for (const pk of keys.statsPartitions()) {
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await db.send(
-        new QueryCommand({
-          TableName,
-          KeyConditionExpression: "PK = :pk AND begins_with(SK, :prefix)",
-          ExpressionAttributeValues: { ":pk": pk, ":prefix": keys.statsMaturitiesPrefix },
-          ConsistentRead: true,
-          ExclusiveStartKey,
-        }),
-      );
-      for (const item of page.Items ?? []) {
-        dayCounters.push({ PK: String(item.PK), SK: String(item.SK) });
-        const day = String(item.SK).slice(keys.statsMaturitiesPrefix.length);
-        // The old job took out every day up to the one its mark names, and no later one.
-        if (coveredThrough && day <= coveredThrough) restored += Number(item.maturing ?? 0);
-      }
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
+    const items = queryItems(ctx, {
+      KeyConditionExpression: "PK = :pk AND begins_with(SK, :prefix)",
+      ExpressionAttributeValues: { ":pk": pk, ":prefix": keys.statsMaturitiesPrefix },
+      ConsistentRead: true,
+    });
+    for await (const item of items) {
+      dayCounters.push({ PK: String(item.PK), SK: String(item.SK) });
+      const day = String(item.SK).slice(keys.statsMaturitiesPrefix.length);
+      // The old job took out every day up to the one its mark names, and no later one.
+      if (coveredThrough && day <= coveredThrough) restored += Number(item.maturing ?? 0);
+    }
   }
   if (dryRun) return { restored, dayCounters: dayCounters.length };
 

@@ -1,6 +1,7 @@
 import { TransactionCanceledException } from "@aws-sdk/client-dynamodb";
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import type { DynamoContext } from "../../src/kernel/dynamo/client.js";
+import { sendingThrough } from "./sending-through.js";
 
 export interface FaultRates {
   /** TransactionCanceledException with a TransactionConflict reason, before sending. */
@@ -34,43 +35,41 @@ export function faultInjectingContext(base: DynamoContext, rates: FaultRates, ra
 
   const ctx: DynamoContext = {
     TableName: base.TableName,
-    db: {
-      send: (async (command: unknown) => {
-        if (!(command instanceof TransactWriteCommand)) return base.db.send(command as never);
-        const items = command.input.TransactItems ?? [];
-        attempts.set(items, (attempts.get(items) ?? 0) + 1);
-        const roll = random();
-        const [conflictUpTo, throttleUpTo, timeoutUpTo] = [
-          rates.conflict,
-          rates.conflict + rates.throttle,
-          rates.conflict + rates.throttle + rates.timeoutBeforeSend,
-        ];
-        if (roll < conflictUpTo) {
-          stats.injected.conflict++;
-          throw new TransactionCanceledException({
-            message:
-              "Transaction cancelled, please refer cancellation reasons for specific reasons [TransactionConflict]",
-            $metadata: {},
-            CancellationReasons: items.map((_, i) => ({ Code: i === 0 ? "TransactionConflict" : "None" })),
-          });
-        }
-        if (roll < throttleUpTo) {
-          stats.injected.throttle++;
-          throw error("ThrottlingException", "Rate of requests exceeds the allowed throughput.");
-        }
-        if (roll < timeoutUpTo) {
-          stats.injected.timeoutBeforeSend++;
-          throw error("TimeoutError", "Connection timed out before the request was sent");
-        }
-        const result = await base.db.send(command);
-        committed.add(items);
-        if (roll < timeoutUpTo + rates.lostAfterCommit) {
-          stats.injected.lostAfterCommit++;
-          throw error("TimeoutError", "Socket timed out waiting for the response");
-        }
-        return result;
-      }) as DynamoContext["db"]["send"],
-    },
+    db: sendingThrough(base.db, async (command: unknown) => {
+      if (!(command instanceof TransactWriteCommand)) return base.db.send(command as never);
+      const items = command.input.TransactItems ?? [];
+      attempts.set(items, (attempts.get(items) ?? 0) + 1);
+      const roll = random();
+      const [conflictUpTo, throttleUpTo, timeoutUpTo] = [
+        rates.conflict,
+        rates.conflict + rates.throttle,
+        rates.conflict + rates.throttle + rates.timeoutBeforeSend,
+      ];
+      if (roll < conflictUpTo) {
+        stats.injected.conflict++;
+        throw new TransactionCanceledException({
+          message:
+            "Transaction cancelled, please refer cancellation reasons for specific reasons [TransactionConflict]",
+          $metadata: {},
+          CancellationReasons: items.map((_, i) => ({ Code: i === 0 ? "TransactionConflict" : "None" })),
+        });
+      }
+      if (roll < throttleUpTo) {
+        stats.injected.throttle++;
+        throw error("ThrottlingException", "Rate of requests exceeds the allowed throughput.");
+      }
+      if (roll < timeoutUpTo) {
+        stats.injected.timeoutBeforeSend++;
+        throw error("TimeoutError", "Connection timed out before the request was sent");
+      }
+      const result = await base.db.send(command);
+      committed.add(items);
+      if (roll < timeoutUpTo + rates.lostAfterCommit) {
+        stats.injected.lostAfterCommit++;
+        throw error("TimeoutError", "Socket timed out waiting for the response");
+      }
+      return result;
+    }),
   };
 
   return {

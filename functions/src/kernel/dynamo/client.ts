@@ -3,9 +3,12 @@ import { fromEnv } from "@aws-sdk/credential-provider-env";
 import { DynamoDBDocumentClient, type TransactWriteCommandInput } from "@aws-sdk/lib-dynamodb";
 import { config } from "../config.js";
 
-/** What every adapter needs: something that sends commands, and the table. Tests wrap `db` to inject faults. */
+/**
+ * What every adapter needs: a document client, and the table. Tests put a client of their own between the code and
+ * the table to inject faults; it stays a DynamoDBDocumentClient, which lib-dynamodb's paginators require.
+ */
 export interface DynamoContext {
-  db: Pick<DynamoDBDocumentClient, "send">;
+  db: DynamoDBDocumentClient;
   TableName: string;
 }
 

@@ -1,61 +1,80 @@
-import { QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
+import { paginateQuery, QueryCommand, type QueryCommandInput, type QueryCommandOutput } from "@aws-sdk/lib-dynamodb";
 import type { DynamoContext } from "./client.js";
+
+/** A Query on the context's table; the paginator carries the page keys. */
+export type TableQuery = Omit<QueryCommandInput, "TableName" | "ExclusiveStartKey">;
+
+type Item = Record<string, unknown>;
+
+/**
+ * The pages of a Query, through lib-dynamodb's paginator over the context's client. A reader that has what it needs
+ * breaks out of its `for await`, and no further page is read.
+ */
+export function queryPages(
+  ctx: DynamoContext,
+  input: TableQuery,
+  withCommand?: (command: QueryCommand) => QueryCommand,
+): AsyncIterable<QueryCommandOutput> {
+  return paginateQuery(
+    { client: ctx.db, ...(withCommand ? { withCommand: (command) => withCommand(command as QueryCommand) } : {}) },
+    { ...input, TableName: ctx.TableName },
+  );
+}
+
+/** Every item a Query matches, page by page. */
+export async function* queryItems(ctx: DynamoContext, input: TableQuery): AsyncGenerator<Item> {
+  for await (const page of queryPages(ctx, input)) yield* page.Items ?? [];
+}
+
+/**
+ * The items a Query matches, all of them or the first `upTo`: then each page asks (by its Limit) only for as many as
+ * are still wanted, and the reading stops once they are there.
+ */
+export async function queryAllItems(ctx: DynamoContext, input: TableQuery, upTo?: number): Promise<Item[]> {
+  const items: Item[] = [];
+  const stillWanted =
+    upTo === undefined
+      ? undefined
+      : (command: QueryCommand) => new QueryCommand({ ...command.input, Limit: upTo - items.length });
+  for await (const page of queryPages(ctx, input, stillWanted)) {
+    items.push(...(page.Items ?? []));
+    if (upTo !== undefined && items.length >= upTo) break;
+  }
+  return items;
+}
+
+/** How many items a Query matches (give it `Select: "COUNT"`), summed over its pages. */
+export async function queryCount(ctx: DynamoContext, input: TableQuery): Promise<number> {
+  let count = 0;
+  for await (const page of queryPages(ctx, input)) count += page.Count ?? 0;
+  return count;
+}
 
 /**
  * Every item of one GSI2 partition (a status list's shard), page by page: what an operator's backfill walks. Not for
  * a request path, which reads one page at a time with its cursor.
  */
-export async function* gsi2PartitionItems(
-  { db, TableName }: DynamoContext,
-  pk: string,
-): AsyncGenerator<Record<string, unknown>> {
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName,
-        IndexName: "GSI2",
-        KeyConditionExpression: "GSI2PK = :pk",
-        ExpressionAttributeValues: { ":pk": pk },
-        ExclusiveStartKey,
-      }),
-    );
-    yield* page.Items ?? [];
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-}
-
-/**
- * Every item a Query matches, page by page through `LastEvaluatedKey`, over the context's client (which may be the
- * fault-injecting one of the tests' R7 run, so not lib-dynamodb's paginator, which wants the SDK's own client).
- */
-export async function* queryItems(
-  { db }: DynamoContext,
-  input: Omit<QueryCommandInput, "ExclusiveStartKey">,
-): AsyncGenerator<Record<string, unknown>> {
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(new QueryCommand({ ...input, ExclusiveStartKey }));
-    yield* page.Items ?? [];
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+export function gsi2PartitionItems(ctx: DynamoContext, pk: string): AsyncGenerator<Item> {
+  return queryItems(ctx, {
+    IndexName: "GSI2",
+    KeyConditionExpression: "GSI2PK = :pk",
+    ExpressionAttributeValues: { ":pk": pk },
+  });
 }
 
 /** Every page of a query, followed until DynamoDB has no more (or `enough` says so): a Limit or a filter ends a page early. */
 async function queryAll(
   ctx: DynamoContext,
-  input: Omit<QueryCommandInput, "TableName" | "ExclusiveStartKey">,
-  enough: (items: Record<string, unknown>[], count: number) => boolean = () => false,
-): Promise<{ items: Record<string, unknown>[]; count: number }> {
-  const items: Record<string, unknown>[] = [];
+  input: TableQuery,
+  enough: (items: Item[], count: number) => boolean = () => false,
+): Promise<{ items: Item[]; count: number }> {
+  const items: Item[] = [];
   let count = 0;
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await ctx.db.send(new QueryCommand({ ...input, TableName: ctx.TableName, ExclusiveStartKey }));
+  for await (const page of queryPages(ctx, input)) {
     items.push(...(page.Items ?? []));
     count += page.Count ?? 0;
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey && !enough(items, count));
+    if (enough(items, count)) break;
+  }
   return { items, count };
 }
 
@@ -66,9 +85,9 @@ async function queryAll(
 export async function queryAllShards(
   ctx: DynamoContext,
   partitions: string[],
-  input: Omit<QueryCommandInput, "TableName" | "ExclusiveStartKey">,
-  enough?: (items: Record<string, unknown>[], count: number) => boolean,
-): Promise<{ items: Record<string, unknown>[]; count: number }> {
+  input: TableQuery,
+  enough?: (items: Item[], count: number) => boolean,
+): Promise<{ items: Item[]; count: number }> {
   const shards = await Promise.all(
     partitions.map((pk) =>
       queryAll(ctx, { ...input, ExpressionAttributeValues: { ...input.ExpressionAttributeValues, ":pk": pk } }, enough),

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { NotificationChannel } from "@jengafund/shared";
 import {
   type ChannelState,
@@ -14,6 +14,7 @@ import {
 } from "../outbox-port.js";
 import { type DynamoContext, defaultDynamoContext } from "./client.js";
 import { isConditionFailure } from "./condition-failure.js";
+import { queryPages } from "./index-pages.js";
 import { keys } from "./keys.js";
 import type { TransactItem } from "./transactions.js";
 
@@ -93,22 +94,17 @@ export function createDynamoOutboxRepository(ctx: DynamoContext = defaultDynamoC
   async function openPage(pk: string, before: string, limit: number, count: boolean) {
     const items: Item[] = [];
     let total = 0;
-    let ExclusiveStartKey: Item | undefined;
-    do {
-      const page = await db.send(
-        new QueryCommand({
-          TableName,
-          IndexName: "GSI2",
-          KeyConditionExpression: "GSI2PK = :pk AND GSI2SK < :before",
-          ExpressionAttributeValues: { ":pk": pk, ":before": before },
-          ...(count ? { Select: "COUNT" as const } : { ProjectionExpression: "id, createdAt", Limit: limit }),
-          ExclusiveStartKey,
-        }),
-      );
+    const pages = queryPages(ctx, {
+      IndexName: "GSI2",
+      KeyConditionExpression: "GSI2PK = :pk AND GSI2SK < :before",
+      ExpressionAttributeValues: { ":pk": pk, ":before": before },
+      ...(count ? { Select: "COUNT" as const } : { ProjectionExpression: "id, createdAt", Limit: limit }),
+    });
+    for await (const page of pages) {
       items.push(...(page.Items ?? []));
       total += page.Count ?? 0;
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey && (count || items.length < limit));
+      if (!count && items.length >= limit) break;
+    }
     return { items, total };
   }
 

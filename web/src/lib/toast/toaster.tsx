@@ -32,8 +32,11 @@ export function Toaster() {
 function PlacedContainer({ ToastContainer }: { ToastContainer: typeof import("./toastify").ToastContainer }) {
   const wide = useMediaQuery(WIDE_SCREEN);
   const clearance = useClearance(wide);
-  const edge = wide ? "--toastify-toast-top" : "--toastify-toast-bottom";
-  const style = { [edge]: `${clearance + GAP_PX}px` } as CSSProperties;
+  // The edge itself, not react-toastify's variable for it: on a narrow screen its own rule puts the container at the
+  // very bottom whatever the variable says.
+  const style: CSSProperties = wide
+    ? { top: clearance + GAP_PX }
+    : { bottom: `calc(env(safe-area-inset-bottom, 0px) + ${clearance + GAP_PX}px)` };
   return (
     <ToastContainer
       position={wide ? "top-right" : "bottom-center"}

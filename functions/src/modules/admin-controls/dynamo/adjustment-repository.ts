@@ -1,7 +1,8 @@
-import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { auditCounters, auditPut } from "../../../kernel/dynamo/audit-items.js";
 import { type DynamoContext, defaultDynamoContext } from "../../../kernel/dynamo/client.js";
 import { countersUpdate, ledgerCounters, mergeCounters } from "../../../kernel/dynamo/counter-items.js";
+import { queryAllItems } from "../../../kernel/dynamo/index-pages.js";
 import { keys } from "../../../kernel/dynamo/keys.js";
 import { ledgerItem } from "../../../kernel/dynamo/ledger-items.js";
 import {
@@ -85,22 +86,14 @@ export function createDynamoAdjustmentRepository(ctx: DynamoContext = defaultDyn
     async list({ status, page, limit, now }) {
       // Adjustments above the solo limits are few (a handful a day at most): the list reads them all, newest first,
       // and filters by what each reads as now (a pending one past its deadline has expired).
-      const all: AdjustmentRecord[] = [];
-      let ExclusiveStartKey: Record<string, unknown> | undefined;
-      do {
-        const result = await db.send(
-          new QueryCommand({
-            TableName,
-            IndexName: "GSI1",
-            KeyConditionExpression: "GSI1PK = :list",
-            ExpressionAttributeValues: { ":list": keys.adjustmentsList },
-            ScanIndexForward: false,
-            ExclusiveStartKey,
-          }),
-        );
-        for (const item of result.Items ?? []) all.push(toAdjustmentRecord(item));
-        ExclusiveStartKey = result.LastEvaluatedKey;
-      } while (ExclusiveStartKey);
+      const all = (
+        await queryAllItems(ctx, {
+          IndexName: "GSI1",
+          KeyConditionExpression: "GSI1PK = :list",
+          ExpressionAttributeValues: { ":list": keys.adjustmentsList },
+          ScanIndexForward: false,
+        })
+      ).map(toAdjustmentRecord);
       const at = now.toISOString();
       const readsAs = (a: AdjustmentRecord) => (a.status === "pending" && at >= a.expiresAt ? "expired" : a.status);
       const matching = status ? all.filter((a) => readsAs(a) === status) : all;

@@ -4,7 +4,7 @@
  * in one transaction each.
  */
 
-import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import type { UnmatchedPaymentStatus } from "@jengafund/shared";
 import { auditCounters, auditPut } from "../../../kernel/dynamo/audit-items.js";
 import { batchGet } from "../../../kernel/dynamo/batch-get.js";
@@ -13,6 +13,7 @@ import { counterNames, countersUpdate, ledgerCounters, mergeCounters } from "../
 import { readTotals } from "../../../kernel/dynamo/counters.js";
 import { dayCountersUpdate, dayOf, depositDay } from "../../../kernel/dynamo/day-counters.js";
 import { DEPOSIT_CHANNEL_COUNTERS, paybillDepositCounters } from "../../../kernel/dynamo/deposit-channel-counters.js";
+import { queryAllItems, queryCount } from "../../../kernel/dynamo/index-pages.js";
 import { keys } from "../../../kernel/dynamo/keys.js";
 import { ledgerItem } from "../../../kernel/dynamo/ledger-items.js";
 import {
@@ -193,47 +194,26 @@ export function createDynamoUnmatchedPaymentRepository(
   const { db, TableName } = ctx;
 
   /** Up to `enough` items of one partition, newest first (all of them when `enough` is undefined). */
-  async function queryPartition(index: "GSI1" | "GSI2", pk: string, enough?: number): Promise<Item[]> {
-    const items: Item[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await db.send(
-        new QueryCommand({
-          TableName,
-          IndexName: index,
-          KeyConditionExpression: `${index}PK = :pk`,
-          ExpressionAttributeValues: { ":pk": pk },
-          ScanIndexForward: false,
-          ...(enough ? { Limit: enough - items.length } : {}),
-          ExclusiveStartKey,
-        }),
-      );
-      items.push(...(page.Items ?? []));
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey && (enough === undefined || items.length < enough));
-    return items;
-  }
+  const queryPartition = (index: "GSI1" | "GSI2", pk: string, enough?: number): Promise<Item[]> =>
+    queryAllItems(
+      ctx,
+      {
+        IndexName: index,
+        KeyConditionExpression: `${index}PK = :pk`,
+        ExpressionAttributeValues: { ":pk": pk },
+        ScanIndexForward: false,
+      },
+      enough || undefined,
+    );
 
   /** How many items a partition holds (keys only are counted). */
-  async function countPartition(index: "GSI1" | "GSI2", pk: string): Promise<number> {
-    let count = 0;
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await db.send(
-        new QueryCommand({
-          TableName,
-          IndexName: index,
-          KeyConditionExpression: `${index}PK = :pk`,
-          ExpressionAttributeValues: { ":pk": pk },
-          Select: "COUNT",
-          ExclusiveStartKey,
-        }),
-      );
-      count += page.Count ?? 0;
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
-    return count;
-  }
+  const countPartition = (index: "GSI1" | "GSI2", pk: string): Promise<number> =>
+    queryCount(ctx, {
+      IndexName: index,
+      KeyConditionExpression: `${index}PK = :pk`,
+      ExpressionAttributeValues: { ":pk": pk },
+      Select: "COUNT",
+    });
 
   const onShards = async <T>(partitions: string[], read: (pk: string) => Promise<T[]>) =>
     (await Promise.all(partitions.map(read))).flat();

@@ -64,7 +64,6 @@ async function auditEntriesOn(
   const entries: Record<string, unknown>[] = [];
   const named = Object.fromEntries(actions.map((action, i) => [`:a${i}`, action]));
   const items = queryItems(ctx, {
-    TableName: ctx.TableName,
     IndexName: "GSI3",
     KeyConditionExpression: "GSI3PK = :target AND GSI3SK >= :since",
     FilterExpression: `#action IN (${Object.keys(named).join(", ")})`,
@@ -108,7 +107,6 @@ export function createDynamoBalanceAdjusterRepository(
       // The packages the user bought since then (investments are keyed by time-ordered ids)…
       const packageIds = new Set<string>();
       const investments = queryItems(ctx, {
-        TableName: ctx.TableName,
         KeyConditionExpression: "PK = :user AND SK BETWEEN :from AND :to",
         ExpressionAttributeNames: { "#package": "package" },
         ExpressionAttributeValues: {

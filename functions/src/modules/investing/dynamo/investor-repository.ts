@@ -1,7 +1,8 @@
-import { GetCommand, QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { type DynamoContext, defaultDynamoContext } from "../../../kernel/dynamo/client.js";
 import { counterNames, countersUpdate, ledgerCounters, mergeCounters } from "../../../kernel/dynamo/counter-items.js";
 import { dayCountersUpdate, rewardDay } from "../../../kernel/dynamo/day-counters.js";
+import { queryAllItems, type TableQuery } from "../../../kernel/dynamo/index-pages.js";
 import {
   investmentItem,
   toInvestmentRecord,
@@ -27,18 +28,8 @@ import type { ClaimPlan, InvestorRepository, PurchasePlan } from "../port.js";
 export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynamoContext()): InvestorRepository {
   const { db, TableName } = ctx;
 
-  async function queryAll(input: Omit<QueryCommandInput, "TableName">, limit = 1000) {
-    const items: Record<string, unknown>[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await db.send(
-        new QueryCommand({ TableName, ...input, ExclusiveStartKey, Limit: limit - items.length }),
-      );
-      items.push(...(page.Items ?? []));
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey && items.length < limit);
-    return items;
-  }
+  /** At most `limit` items (a thousand unless said): each page asks only for what is still wanted. */
+  const queryAll = (input: TableQuery, limit = 1000) => queryAllItems(ctx, input, limit);
 
   const ownItems = (userId: string, prefix: string, limit?: number) =>
     queryAll(

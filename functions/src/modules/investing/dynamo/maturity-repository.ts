@@ -1,7 +1,7 @@
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { batchGet } from "../../../kernel/dynamo/batch-get.js";
 import { type DynamoContext, defaultDynamoContext } from "../../../kernel/dynamo/client.js";
 import { countersUpdate, ledgerCounters, mergeCounters } from "../../../kernel/dynamo/counter-items.js";
+import { queryPages } from "../../../kernel/dynamo/index-pages.js";
 import { toInvestmentRecord } from "../../../kernel/dynamo/investment-items.js";
 import { keys } from "../../../kernel/dynamo/keys.js";
 import { ledgerItem } from "../../../kernel/dynamo/ledger-items.js";
@@ -17,7 +17,7 @@ import type { DueInvestment, MaturityPlan, MaturityRepository } from "../port.js
  * for, so a run costs a query per shard when nothing is due, and the entries of matured investments are gone.
  */
 export function createDynamoMaturityRepository(ctx: DynamoContext = defaultDynamoContext()): MaturityRepository {
-  const { db, TableName } = ctx;
+  const { TableName } = ctx;
 
   /** The owners of a page's investments, in one BatchGetItem (a page holds at most 100). */
   async function ownersOf(userIds: string[]): Promise<Map<string, UserSummary>> {
@@ -31,24 +31,18 @@ export function createDynamoMaturityRepository(ctx: DynamoContext = defaultDynam
   return {
     async *due(throughDay, pageSize) {
       for (const pk of keys.maturingInvestmentsPartitions()) {
-        let ExclusiveStartKey: Record<string, unknown> | undefined;
-        do {
-          const page = await db.send(
-            new QueryCommand({
-              TableName,
-              IndexName: "GSI2",
-              KeyConditionExpression: "GSI2PK = :pk AND GSI2SK < :through",
-              ExpressionAttributeValues: { ":pk": pk, ":through": keys.maturingInvestmentsThrough(throughDay) },
-              Limit: pageSize,
-              ExclusiveStartKey,
-            }),
-          );
-          ExclusiveStartKey = page.LastEvaluatedKey;
+        const pages = queryPages(ctx, {
+          IndexName: "GSI2",
+          KeyConditionExpression: "GSI2PK = :pk AND GSI2SK < :through",
+          ExpressionAttributeValues: { ":pk": pk, ":through": keys.maturingInvestmentsThrough(throughDay) },
+          Limit: pageSize,
+        });
+        for await (const page of pages) {
           const investments = (page.Items ?? []).map(toInvestmentRecord).filter((investment) => !investment.maturedAt);
           if (!investments.length) continue;
           const owners = await ownersOf(investments.map((investment) => investment.userId));
           yield investments.map((investment): DueInvestment => ({ investment, owner: owners.get(investment.userId) }));
-        } while (ExclusiveStartKey);
+        }
       }
     },
 

@@ -1,6 +1,6 @@
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { batchGet } from "../../../kernel/dynamo/batch-get.js";
 import { type DynamoContext, defaultDynamoContext } from "../../../kernel/dynamo/client.js";
+import { queryCount, queryItems } from "../../../kernel/dynamo/index-pages.js";
 import { keys } from "../../../kernel/dynamo/keys.js";
 import { ulidFloor } from "../../../kernel/ids.js";
 import type { PaybillCreditLine, PaybillReconciliationRepository } from "../paybill-reconciliation-port.js";
@@ -17,32 +17,24 @@ export function createDynamoPaybillReconciliationRepository(
       const shards = await Promise.all(
         keys.ledgerByTypeAndStatusPartitions("deposit", "completed").map(async (partition) => {
           const lines: PaybillCreditLine[] = [];
-          let ExclusiveStartKey: Record<string, unknown> | undefined;
-          do {
-            const page = await ctx.db.send(
-              new QueryCommand({
-                TableName: ctx.TableName,
-                IndexName: "GSI2",
-                KeyConditionExpression: "GSI2PK = :pk AND GSI2SK >= :since",
-                FilterExpression: "description = :description AND attribute_exists(mpesaTransactionId)",
-                ExpressionAttributeValues: {
-                  ":pk": partition,
-                  ":since": ulidFloor(since),
-                  ":description": description,
-                },
-                ExclusiveStartKey,
-              }),
-            );
-            for (const item of page.Items ?? []) {
-              lines.push({
-                receipt: String(item.mpesaTransactionId),
-                amountCents: Number(item.amountCents),
-                userId: String(item.userId),
-                createdAt: String(item.createdAt),
-              });
-            }
-            ExclusiveStartKey = page.LastEvaluatedKey;
-          } while (ExclusiveStartKey);
+          const items = queryItems(ctx, {
+            IndexName: "GSI2",
+            KeyConditionExpression: "GSI2PK = :pk AND GSI2SK >= :since",
+            FilterExpression: "description = :description AND attribute_exists(mpesaTransactionId)",
+            ExpressionAttributeValues: {
+              ":pk": partition,
+              ":since": ulidFloor(since),
+              ":description": description,
+            },
+          });
+          for await (const item of items) {
+            lines.push({
+              receipt: String(item.mpesaTransactionId),
+              amountCents: Number(item.amountCents),
+              userId: String(item.userId),
+              createdAt: String(item.createdAt),
+            });
+          }
           return lines;
         }),
       );
@@ -62,25 +54,14 @@ export function createDynamoPaybillReconciliationRepository(
     async countUnmatchedBefore(before) {
       // GSI2 lists unmatched payments by status, sorted by `<receivedAt>#<transId>`: a key condition, counted.
       const counts = await Promise.all(
-        keys.unmatchedPaymentsByStatusPartitions("unmatched").map(async (partition) => {
-          let count = 0;
-          let ExclusiveStartKey: Record<string, unknown> | undefined;
-          do {
-            const page = await ctx.db.send(
-              new QueryCommand({
-                TableName: ctx.TableName,
-                IndexName: "GSI2",
-                KeyConditionExpression: "GSI2PK = :pk AND GSI2SK < :before",
-                ExpressionAttributeValues: { ":pk": partition, ":before": before },
-                Select: "COUNT",
-                ExclusiveStartKey,
-              }),
-            );
-            count += page.Count ?? 0;
-            ExclusiveStartKey = page.LastEvaluatedKey;
-          } while (ExclusiveStartKey);
-          return count;
-        }),
+        keys.unmatchedPaymentsByStatusPartitions("unmatched").map((partition) =>
+          queryCount(ctx, {
+            IndexName: "GSI2",
+            KeyConditionExpression: "GSI2PK = :pk AND GSI2SK < :before",
+            ExpressionAttributeValues: { ":pk": partition, ":before": before },
+            Select: "COUNT",
+          }),
+        ),
       );
       return counts.reduce((sum, count) => sum + count, 0);
     },

@@ -1,7 +1,7 @@
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { batchGet } from "../../../kernel/dynamo/batch-get.js";
 import { type DynamoContext, defaultDynamoContext } from "../../../kernel/dynamo/client.js";
 import { toDepositRecord } from "../../../kernel/dynamo/deposit-items.js";
+import { queryItems } from "../../../kernel/dynamo/index-pages.js";
 import { keys } from "../../../kernel/dynamo/keys.js";
 import { ulidFloor } from "../../../kernel/ids.js";
 import type { PendingDepositRepository } from "../pending-deposits-port.js";
@@ -15,8 +15,6 @@ const AFTER_EVERY_LINE = "~";
 export function createDynamoPendingDepositRepository(
   ctx: DynamoContext = defaultDynamoContext(),
 ): PendingDepositRepository {
-  const { db, TableName } = ctx;
-
   /**
    * The references (Daraja's CheckoutRequestID) of the user's pending deposit lines since `since`: line ids are
    * time-ordered, so the time is a key range of the user's own partition, and the filter keeps the deposits. A line
@@ -24,33 +22,25 @@ export function createDynamoPendingDepositRepository(
    */
   async function pendingReferences(userId: string, since: Date): Promise<string[]> {
     const references: string[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
     const from = keys.ledgerLine(userId, ulidFloor(since));
     const to = keys.ledgerLine(userId, AFTER_EVERY_LINE);
-    do {
-      const page = await db.send(
-        new QueryCommand({
-          TableName,
-          KeyConditionExpression: "PK = :pk AND SK BETWEEN :from AND :to",
-          FilterExpression: "transactionType = :deposit AND #status = :pending",
-          ProjectionExpression: "#reference",
-          ExpressionAttributeNames: { "#status": "status", "#reference": "reference" },
-          ExpressionAttributeValues: {
-            ":pk": from.PK,
-            ":from": from.SK,
-            ":to": to.SK,
-            ":deposit": "deposit",
-            ":pending": "pending",
-          },
-          ConsistentRead: true,
-          ExclusiveStartKey,
-        }),
-      );
-      for (const item of page.Items ?? []) {
-        if (typeof item.reference === "string") references.push(item.reference);
-      }
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
+    const lines = queryItems(ctx, {
+      KeyConditionExpression: "PK = :pk AND SK BETWEEN :from AND :to",
+      FilterExpression: "transactionType = :deposit AND #status = :pending",
+      ProjectionExpression: "#reference",
+      ExpressionAttributeNames: { "#status": "status", "#reference": "reference" },
+      ExpressionAttributeValues: {
+        ":pk": from.PK,
+        ":from": from.SK,
+        ":to": to.SK,
+        ":deposit": "deposit",
+        ":pending": "pending",
+      },
+      ConsistentRead: true,
+    });
+    for await (const item of lines) {
+      if (typeof item.reference === "string") references.push(item.reference);
+    }
     return references;
   }
 

@@ -1,14 +1,13 @@
-import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { batchGet } from "../../../kernel/dynamo/batch-get.js";
 import { type DynamoContext, defaultDynamoContext } from "../../../kernel/dynamo/client.js";
-import { queryItems } from "../../../kernel/dynamo/index-pages.js";
+import { queryAllItems, queryItems } from "../../../kernel/dynamo/index-pages.js";
 import { keys } from "../../../kernel/dynamo/keys.js";
 import { outboxPut } from "../../../kernel/dynamo/outbox.js";
 import { toPayoutNumberRecord } from "../../../kernel/dynamo/payout-number-items.js";
 import { refusing, runTransaction } from "../../../kernel/dynamo/transactions.js";
 import { toUserRecord } from "../../../kernel/dynamo/user-items.js";
 import { ulidFloor } from "../../../kernel/ids.js";
-import type { PayoutNumberRecord } from "../../../kernel/records.js";
 import { MoveRefusedError } from "../../../kernel/records.js";
 import { adminCreditsSince } from "../../four-eyes/index.js";
 import { endAllSessionsUpdate } from "../../identity/index.js";
@@ -32,7 +31,6 @@ export function createDynamoPayoutNumberRepository(
   async function walletRewardsSince(userId: string, since: Date): Promise<number> {
     let cents = 0;
     const lines = queryItems(ctx, {
-      TableName,
       KeyConditionExpression: "PK = :user AND SK BETWEEN :from AND :to",
       FilterExpression: "transactionType = :reward AND #balance = :wallet",
       ExpressionAttributeNames: { "#balance": "balance" },
@@ -51,22 +49,12 @@ export function createDynamoPayoutNumberRepository(
 
   return {
     async list(userId) {
-      const numbers: PayoutNumberRecord[] = [];
-      let ExclusiveStartKey: Record<string, unknown> | undefined;
-      do {
-        const page = await db.send(
-          new QueryCommand({
-            TableName,
-            KeyConditionExpression: "PK = :pk AND begins_with(SK, :prefix)",
-            ExpressionAttributeValues: { ":pk": keys.user(userId).PK, ":prefix": keys.payoutNumberPrefix },
-            ConsistentRead: true,
-            ExclusiveStartKey,
-          }),
-        );
-        numbers.push(...(page.Items ?? []).map(toPayoutNumberRecord));
-        ExclusiveStartKey = page.LastEvaluatedKey;
-      } while (ExclusiveStartKey);
-      return numbers;
+      const items = await queryAllItems(ctx, {
+        KeyConditionExpression: "PK = :pk AND begins_with(SK, :prefix)",
+        ExpressionAttributeValues: { ":pk": keys.user(userId).PK, ":prefix": keys.payoutNumberPrefix },
+        ConsistentRead: true,
+      });
+      return items.map(toPayoutNumberRecord);
     },
 
     async accounts(userIds, creditsSince) {

@@ -79,7 +79,6 @@ export function createDynamoPackageChangeRepository(
     async list() {
       const changes: PackageChangeRecord[] = [];
       const items = queryItems(ctx, {
-        TableName,
         IndexName: "GSI1",
         KeyConditionExpression: "GSI1PK = :list",
         ExpressionAttributeValues: { ":list": keys.packageChangesList },

@@ -1,7 +1,7 @@
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { DailyStatsSource, PlatformDayCounts } from "../../../kernel/daily-stats-port.js";
 import { type DynamoContext, defaultDynamoContext } from "../../../kernel/dynamo/client.js";
 import { BACKFILLED_DAY_COUNTERS, DAY_COUNTERS } from "../../../kernel/dynamo/day-counters.js";
+import { queryAllItems } from "../../../kernel/dynamo/index-pages.js";
 import { keys } from "../../../kernel/dynamo/keys.js";
 
 const zeros = (): PlatformDayCounts => ({
@@ -18,28 +18,16 @@ const zeros = (): PlatformDayCounts => ({
  * all sent together. A shard holds at most one item per day (90 small items at most), so each Query is one page.
  */
 export function createDynamoDailyStatsSource(ctx: DynamoContext = defaultDynamoContext()): DailyStatsSource {
-  const { db, TableName } = ctx;
   return {
     async read(fromDay, toDay) {
       const perShard = await Promise.all(
         keys.statsPartitions().map(async (_, shard) => {
           const first = keys.statsDay(fromDay, shard);
           const last = keys.statsDay(toDay, shard);
-          const items: Record<string, unknown>[] = [];
-          let ExclusiveStartKey: Record<string, unknown> | undefined;
-          do {
-            const page = await db.send(
-              new QueryCommand({
-                TableName,
-                KeyConditionExpression: "PK = :pk AND SK BETWEEN :first AND :last",
-                ExpressionAttributeValues: { ":pk": first.PK, ":first": first.SK, ":last": last.SK },
-                ExclusiveStartKey,
-              }),
-            );
-            items.push(...(page.Items ?? []));
-            ExclusiveStartKey = page.LastEvaluatedKey;
-          } while (ExclusiveStartKey);
-          return items;
+          return queryAllItems(ctx, {
+            KeyConditionExpression: "PK = :pk AND SK BETWEEN :first AND :last",
+            ExpressionAttributeValues: { ":pk": first.PK, ":first": first.SK, ":last": last.SK },
+          });
         }),
       );
       const days = new Map<string, PlatformDayCounts>();

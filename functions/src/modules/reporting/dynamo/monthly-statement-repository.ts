@@ -1,8 +1,9 @@
 import type { ConditionalCheckFailedException } from "@aws-sdk/client-dynamodb";
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { StoredNotificationPreferences } from "@jengafund/shared";
 import { type DynamoContext, defaultDynamoContext } from "../../../kernel/dynamo/client.js";
 import { isConditionFailure } from "../../../kernel/dynamo/condition-failure.js";
+import { queryItems } from "../../../kernel/dynamo/index-pages.js";
 import { keys } from "../../../kernel/dynamo/keys.js";
 import { ulidFloor } from "../../../kernel/ids.js";
 import type { MonthlyStatementsStore, StatementClaim } from "../monthly-statements-port.js";
@@ -30,25 +31,17 @@ export function createDynamoMonthlyStatementRepository(
     within: (at: unknown) => boolean,
   ): Promise<Set<string>> {
     const users = new Set<string>();
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await db.send(
-        new QueryCommand({
-          TableName,
-          IndexName: "GSI1",
-          KeyConditionExpression: "GSI1PK = :pk AND GSI1SK BETWEEN :first AND :last",
-          FilterExpression: "#balance = :wallet",
-          ProjectionExpression: "userId, #balance, createdAt, settledAt",
-          ExpressionAttributeNames: { "#balance": "balance" },
-          ExpressionAttributeValues: { ":pk": partition, ":first": first, ":last": last, ":wallet": "wallet" },
-          ExclusiveStartKey,
-        }),
-      );
-      for (const line of page.Items ?? []) {
-        if (within(line.createdAt) || within(line.settledAt)) users.add(String(line.userId));
-      }
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
+    const lines = queryItems(ctx, {
+      IndexName: "GSI1",
+      KeyConditionExpression: "GSI1PK = :pk AND GSI1SK BETWEEN :first AND :last",
+      FilterExpression: "#balance = :wallet",
+      ProjectionExpression: "userId, #balance, createdAt, settledAt",
+      ExpressionAttributeNames: { "#balance": "balance" },
+      ExpressionAttributeValues: { ":pk": partition, ":first": first, ":last": last, ":wallet": "wallet" },
+    });
+    for await (const line of lines) {
+      if (within(line.createdAt) || within(line.settledAt)) users.add(String(line.userId));
+    }
     return users;
   }
 

@@ -1,5 +1,6 @@
-import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { type DynamoContext, defaultDynamoContext } from "../../../kernel/dynamo/client.js";
+import { queryItems } from "../../../kernel/dynamo/index-pages.js";
 import { keys } from "../../../kernel/dynamo/keys.js";
 import { ulidFloor } from "../../../kernel/ids.js";
 import type { LedgerLine } from "../../../kernel/records.js";
@@ -60,23 +61,13 @@ export function createDynamoStatementSource(ctx: DynamoContext = defaultDynamoCo
     const first = keys.ledgerLine(userId, ulidFloor(new Date(0)));
     const last = keys.ledgerLine(userId, ulidFloor(new Date(end.getTime() + ID_AFTER_CREATED_MS)));
     const lines: LedgerSourceLine[] = [];
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const { ProjectionExpression, ExpressionAttributeNames } = projection(LINE_ATTRIBUTES);
-      const page = await db.send(
-        new QueryCommand({
-          TableName,
-          KeyConditionExpression: "PK = :pk AND SK BETWEEN :first AND :last",
-          ProjectionExpression,
-          ExpressionAttributeNames,
-          ExpressionAttributeValues: { ":pk": first.PK, ":first": first.SK, ":last": last.SK },
-          ConsistentRead: true,
-          ExclusiveStartKey,
-        }),
-      );
-      for (const item of page.Items ?? []) lines.push(toStatementLine(item));
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
+    const items = queryItems(ctx, {
+      KeyConditionExpression: "PK = :pk AND SK BETWEEN :first AND :last",
+      ...projection(LINE_ATTRIBUTES),
+      ExpressionAttributeValues: { ":pk": first.PK, ":first": first.SK, ":last": last.SK },
+      ConsistentRead: true,
+    });
+    for await (const item of items) lines.push(toStatementLine(item));
     return lines;
   }
 
