@@ -357,6 +357,8 @@ describe("the admin console on a 360 px phone", () => {
     const { page, close } = await openPage(browser, viewports.phone);
     await signInAsAdmin(page);
     await openAdminTab(page, "Withdrawals", "Withdrawal Management");
+    // The tab opens on what waits for a decision; a rejected request is under its own status.
+    await page.getByRole("combobox", { name: "Status" }).selectOption("rejected");
     await page.getByRole("button", { name: `View Details of ${rejectedInvestor.name}` }).click();
     await page.getByRole("dialog", { name: "Withdrawal Details" }).waitFor();
     await screenshot(page, "phone-admin-withdrawal-details");

@@ -228,6 +228,8 @@ describe("the admin's withdrawals list follows a payout to its outcome", () => {
     await page.waitForURL(`${webUrl}/admin/overview`);
     await openAdminTab(page, "Withdrawals", "Withdrawal Management");
     const name = `Zawadi ${lastName}`;
+    // Every status, to follow this one past pending (the tab opens on Pending).
+    await page.getByRole("combobox", { name: "Status" }).selectOption("");
     await page.getByRole("button", { name: `Process withdrawal of ${name}` }).click();
     const dialog = page.getByRole("dialog", { name: "Process Withdrawal" });
     await dialog.getByText("Approve", { exact: true }).click();
