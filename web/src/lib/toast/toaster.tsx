@@ -50,8 +50,8 @@ function PlacedContainer({ ToastContainer }: { ToastContainer: typeof import("./
 /**
  * How far from its edge a toast must stay, in pixels, as the page is now: on a wide screen the header's bottom (less
  * once it has scrolled away), on a phone the height from the open dialog's action row to the screen's bottom. Read
- * again when the page changes (a dialog opens or closes), scrolls or resizes, at most once a frame; the container
- * only exists once a toast has been shown.
+ * again when the page changes (a dialog opens or closes, or ends an animation), scrolls or resizes, at most once a
+ * frame; the container only exists once a toast has been shown.
  */
 function useClearance(wide: boolean): number {
   const [clearance, setClearance] = useState(0);
@@ -69,11 +69,16 @@ function useClearance(wide: boolean): number {
     observer.observe(document.body, { childList: true, subtree: true });
     window.addEventListener("resize", schedule);
     window.addEventListener("scroll", schedule, { passive: true });
+    // A dialog slides in: where its action row ends up is known once its animation has ended.
+    document.addEventListener("animationend", schedule, true);
+    document.addEventListener("transitionend", schedule, true);
     return () => {
       cancelAnimationFrame(frame);
       observer.disconnect();
       window.removeEventListener("resize", schedule);
       window.removeEventListener("scroll", schedule);
+      document.removeEventListener("animationend", schedule, true);
+      document.removeEventListener("transitionend", schedule, true);
     };
   }, [wide]);
   return clearance;
