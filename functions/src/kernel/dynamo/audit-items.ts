@@ -19,17 +19,24 @@ export function auditPut(TableName: string, audit: AuditRecord): TransactItem {
         ...keys.auditEntry(audit.actor.id, audit.id),
         type: "AuditEntry",
         ...audit,
-        GSI1PK: keys.auditList(audit.id),
-        GSI1SK: audit.id,
-        GSI2PK: keys.auditByAction(audit.action, audit.id),
-        GSI2SK: audit.id,
-        GSI3PK: keys.auditByTarget(audit.target.id),
-        GSI3SK: audit.id,
+        ...auditIndexKeys(audit),
       },
       ConditionExpression: "attribute_not_exists(PK)",
     },
   };
 }
+
+/** An audit entry's places in the list of every action (GSI1), by action (GSI2) and by target (GSI3), newest first. */
+export const auditIndexKeys = (
+  audit: Pick<AuditRecord, "id" | "action"> & { target: Pick<AuditRecord["target"], "id"> },
+) => ({
+  GSI1PK: keys.auditList(audit.id),
+  GSI1SK: audit.id,
+  GSI2PK: keys.auditByAction(audit.action, audit.id),
+  GSI2SK: audit.id,
+  GSI3PK: keys.auditByTarget(audit.target.id),
+  GSI3SK: audit.id,
+});
 
 export const toAuditRecord = (item: Item): AuditRecord =>
   pick<AuditRecord>(item, ["id", "action", "actor", "target", "details", "createdAt"]);

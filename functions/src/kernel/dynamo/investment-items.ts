@@ -8,10 +8,15 @@ export function packageItem(pkg: PackageRecord): Item {
     ...keys.package(pkg.id),
     type: "Package",
     ...pkg,
-    GSI1PK: keys.packagesListPartition,
-    GSI1SK: `${pkg.createdAt}#${pkg.id}`,
+    ...packageIndexKeys(pkg),
   };
 }
+
+/** A package's entry in the catalogue list (GSI1), by when it was created. */
+export const packageIndexKeys = (pkg: Pick<PackageRecord, "id" | "createdAt">) => ({
+  GSI1PK: keys.packagesListPartition,
+  GSI1SK: `${pkg.createdAt}#${pkg.id}`,
+});
 
 export const toPackageRecord = (item: Item): PackageRecord =>
   pick<PackageRecord>(item, [

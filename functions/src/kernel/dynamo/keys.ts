@@ -1,68 +1,7 @@
 /**
- * Every key string of the single table lives here (docs/data-model.md has the access-pattern chart).
- * Entities:  USER#<id> / PROFILE             the user (GSI1: USERS#<nn> / <createdAt>#<id>, newest-first list;
- *                                            GSI2: USEREMAIL#<nn> / email; GSI3: USERNAME#<nn> / name, search)
- *            USER#<id> / TX#<txId>           a ledger line of that user (GSI1: TX#<nn> / <txId>, the admin list;
- *                                            GSI2: TX#<type>#<status>#<nn> / <txId>; GSI3: TXREF#<reference>)
- *            USER#<id> / INV#<invId>         an investment of that user (GSI2: MATURING#<nn> / <maturity day>#<invId>
- *                                            while active: the maturities job's list, design.md §13.6)
- *            USER#<id> / CLAIM#<invId>#<day> the once-a-day reward marker of an investment
- *            USER#<id> / REFERRAL#<userId>   a referral the user made
- *            USER#<id> / DEVICE#<sha256>     a browser seen signing in to the account (90 days, TTL)
- *            USER#<id> / STATEMENT#<yyyy-mm>  the monthly statement email of that month: claimed with a lease before
- *                                            it is sent, then sent or skipped (exactly once per account and month)
- *            USER#<id> / PAYOUTNUMBER#<msisdn>  a number the user completed an STK deposit from: withdrawals may pay
- *                                            to it (design.md §12.2)
- *            PAYOUTBLOCK#<sha256> / PAYOUTBLOCK  the link that blocks a new payout number (design.md §13.2): single
- *                                            use, 7 days (TTL)
- *            WITHDRAWAL#<id> / WITHDRAWAL     a withdrawal request (GSI1: WD#<nn> / <id>; GSI2: WD#<status>#<nn> / <id>;
- *                                            GSI3: USER#<userId> / WD#<id>, the user's own list)
- *            UNIQUE#EMAIL#<email> / UNIQUE   uniqueness markers written with the user (also PHONE — GSI2:
- *                                            USERPHONE#<nn> / msisdn; GSI3: USERNAME#<nn> / "last first" — and
- *                                            REFCODE)
- *            PACKAGE#<id> / PACKAGE          an investment package (GSI1: PACKAGES / <createdAt>#<id>)
- *            DEPOSIT#<checkoutId> / DEPOSIT  an M-Pesa deposit (GSI2: DEPOSIT#<status>#<nn> / <createdAt>, reconciliation);
- *                                            DEPOSIT#paybill-<TransID>: a Paybill payment above KES 10,000 held until
- *                                            M-Pesa's record confirms it (GSI2: PAYBILLHELD#<status>#<nn> / <createdAt>)
- *            STKREF#<reference> / STKREF     the account reference (JF…) an STK push gave its payment: names the deposit,
- *                                            so a Paybill confirmation with it is told from a payer's typing
- *            RECEIPT#<receipt> / RECEIPT     an M-Pesa receipt already credited (never twice): an STK receipt or a
- *                                            Paybill TransID, or a Paybill payment kept as unmatched
- *            UNMATCHED#<transId> / UNMATCHED a Paybill payment for no account, for an admin to resolve (a receipt
- *                                            conflict has an id of its own, the receipt and a digest) (GSI1:
- *                                            UNMATCHED#<nn> / <receivedAt>#<transId>; GSI2: UNMATCHED#<status>#<nn> /
- *                                            <receivedAt>#<transId>, the open ones oldest first)
- *            DARAJA / TOKEN                  the shared Daraja access token
- *            STATS#<nn> / TOTALS             counters for the admin statistics, one partition per shard
- *            STATS#<nn> / DAY#<yyyy-mm-dd>   a Nairobi day's counters (day-counters.ts), on the same shards
- *            STATS#<nn> / MATURES#<day>, STATS / MATURED   the active-investments count's retirement by day before
- *                                            capital came back at maturity: written no more, read and removed by
- *                                            `npm run migrate` (migrations/retired-count-migration.ts)
- *            THROTTLE#LOGIN#<scope> / <hour> login attempts counted before the password is checked, by TTL
- *                                            (scopes EMAIL#<email>, IP#<network>, and EMAILIP#<email>#<network>, the
- *                                            pair; <network>: an IPv4 address, or an IPv6 /64)
- *            THROTTLE#LOGIN#EMAILDAY#<email> / <day>  an account's failed passwords in a Nairobi day, by TTL
- *            SIGNINLINK#<userId> / SIGNINLINK  the account's live sign-in link, by its token's SHA-256 (15 min, TTL)
- *            PROOF#<signature> / PROOF      a solved proof-of-work challenge, spent once (until it expires, TTL)
- *            THROTTLE#REFCODE#IP#<network> / <hour>  public referral code checks made from a network, by TTL
- *            THROTTLE#RESET#<scope> / <hour> password reset emails asked for, per email and per address, by TTL
- *            PASSWORD_RESET#<sha256> / PASSWORD_RESET   an unused password reset link (30 minutes, TTL)
- *            THROTTLE#STK#USER#<id> / PENDING    how many of the user's deposits are pending
- *            THROTTLE#STK#<scope> / <hour>   STK prompts started in an hour, per user and per phone, by TTL
- *            AUDITBY#<actorId> / AUDIT#<id>  an admin action (GSI1: AUDIT#<nn>; GSI2: AUDIT#<action>#<nn>;
- *                                            GSI3: AUDITTARGET#<targetId>), all / <id>, newest first
- *            IDEMPOTENCY#<callerId>#<key> / IDEMPOTENCY   a keyed money request and its kept answer (24 h, TTL)
- *            ADJUSTMENT#<id> / ADJUSTMENT    a balance adjustment waiting for (or decided by) a second admin
- *                                            (GSI1: ADJUSTMENTS / <id>, newest first; few: only those above the solo
- *                                            limits)
- *            PACKAGECHANGE#<id> / PACKAGECHANGE   a new package or a change of a package's money terms waiting for
- *                                            (or decided by) a second admin (GSI1: PACKAGECHANGES / <id>, newest first)
- *            STATEMENTS#<yyyy-mm> / RUN      the monthly statement emails of that month all sent or skipped: later runs
- *                                            stop at once
- *            ADJSOLO#<adminId> / <day>       an admin's solo adjustments in a Nairobi day, in cents (3 days, TTL)
- *            OUTBOX#<eventId> / OUTBOX       a notification to send (SMS and email), written with the move it reports
- *                                            (GSI2: OUTBOX#pending#<nn> / <createdAt>#<eventId> while a channel is
- *                                            open, removed when both are final; TTL some days after)
+ * Every key string of the single table is built here. Which item type has which keys is not restated: entities.ts
+ * defines each item type by calling these builders, and `npm run data-model` prints from it the key chart of
+ * docs/data-model.md (checked by functions/test/data-model.test.ts), beside each item's notes and access patterns.
  *
  * <nn> is the item's shard: its own id (the user's id for user entries) hashed onto INDEX_SHARDS values, so that a
  * list which grows with users or money moves is spread over that many partition keys instead of one. Lists are read

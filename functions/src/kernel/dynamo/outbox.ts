@@ -38,10 +38,15 @@ export function outboxItem(event: NewOutboxEvent): Item {
     smsAttempts: 0,
     ...(event.emailSentDirectly ? { email: "skipped", emailReason: "mailed directly" } : { email: "pending" }),
     emailAttempts: 0,
-    GSI2PK: keys.outboxOpen(event.id),
-    GSI2SK: keys.outboxOpenSort(event.createdAt, event.id),
+    ...outboxIndexKeys(event),
   };
 }
+
+/** An event's entry in the open list (GSI2), oldest first, while a channel is open. */
+export const outboxIndexKeys = (event: Pick<NewOutboxEvent, "id" | "createdAt">) => ({
+  GSI2PK: keys.outboxOpen(event.id),
+  GSI2SK: keys.outboxOpenSort(event.createdAt, event.id),
+});
 
 /**
  * The outbox Put a money move appends to its own transaction. No condition of its own: the id is deterministic and
