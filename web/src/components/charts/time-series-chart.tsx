@@ -4,6 +4,7 @@ import type uPlot from "uplot";
 import { formatDay } from "../../lib/format";
 import { type ChartUnit, formatTick } from "./chart-summary";
 import { ChartTextAlternative } from "./chart-text-alternative";
+import { daySplits } from "./day-ticks";
 
 export interface ChartSeries {
   label: string;
@@ -189,6 +190,8 @@ function chartOptions(
         ticks: { stroke: gridColor },
         space: 64,
         incrs: [1, 2, 7, 14, 30, 60],
+        // Anchored on the last day, so the axis ends where the last point is (today).
+        splits: (_u, _axis, min, _max, step) => daySplits(days.length - 1, min, step),
         values: (_u, splits) => splits.map((index) => tickDay(days[index])),
       },
       {
