@@ -2,9 +2,9 @@ import { Box, HStack, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useId, useRef } from "react";
 import type uPlot from "uplot";
 import { formatDay } from "../../lib/format";
+import { barLayout, daySplits } from "./chart-layout";
 import { type ChartUnit, formatTick } from "./chart-summary";
 import { ChartTextAlternative } from "./chart-text-alternative";
-import { daySplits } from "./day-ticks";
 
 export interface ChartSeries {
   label: string;
@@ -16,7 +16,10 @@ export interface ChartSeries {
   color: string;
   /** The area's fill token (kind "area"). */
   fill?: string;
-  /** Drawn dashed and thin, for a series that is there for reference (demo money). */
+  /**
+   * A series that is there for reference (demo money): a line is drawn dashed and thin; bars get their muted tone
+   * from `color`. Two bar series stand side by side within each day.
+   */
   muted?: boolean;
 }
 
@@ -155,8 +158,9 @@ function chartOptions(
   const axisColor = themeColor("fg.muted");
   const gridColor = themeColor("border.muted");
   const font = "12px system-ui, sans-serif";
-  const hasBars = series.some((one) => one.kind === "bars");
-  const bars = UPlot.paths.bars?.({ size: [0.7, 24], align: 0 });
+  const barSeries = series.filter((one) => one.kind === "bars");
+  const hasBars = barSeries.length > 0;
+  const barsOf = (one: ChartSeries) => UPlot.paths.bars?.(barLayout(barSeries.indexOf(one), barSeries.length));
   return {
     width,
     height,
@@ -177,7 +181,7 @@ function chartOptions(
           width: one.muted ? 1.5 : 2,
           ...(one.muted ? { dash: [6, 4] } : {}),
           ...(one.kind === "area" && one.fill ? { fill: themeColor(one.fill) } : {}),
-          ...(one.kind === "bars" ? { fill: themeColor(one.color), paths: bars, width: 0 } : {}),
+          ...(one.kind === "bars" ? { fill: themeColor(one.color), paths: barsOf(one), width: 0 } : {}),
           points: { show: false },
         }),
       ),

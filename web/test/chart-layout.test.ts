@@ -1,9 +1,10 @@
 /**
- * The day axis's ticks (components/charts/day-ticks.ts): anchored on the last day, the chart's last point (today),
- * stepping back by the step uPlot chose, never before the first day.
+ * Where a chart's ticks and bars go (components/charts/chart-layout.ts): the day axis's ticks anchored on the last
+ * day, the chart's last point (today), stepping back by the step uPlot chose, never before the first day; and a day's
+ * bars, one centred or two side by side.
  */
 import { describe, expect, it } from "vitest";
-import { daySplits } from "../src/components/charts/day-ticks";
+import { barLayout, daySplits } from "../src/components/charts/chart-layout";
 
 describe("day axis ticks", () => {
   it("ends on the last day of 30, a week apart, where counting from the first would stop at yesterday", () => {
@@ -29,5 +30,13 @@ describe("day axis ticks", () => {
     expect(daySplits(6, 0, 2.6)).toEqual([0, 3, 6]);
     expect(daySplits(2, 0, 0)).toEqual([0, 1, 2]);
     expect(daySplits(-1, -0.5, 7)).toEqual([]);
+  });
+});
+
+describe("bars per day", () => {
+  it("centres a lone bar, and puts two side by side in the same width, the first left of the day", () => {
+    expect(barLayout(0, 1)).toEqual({ size: [0.7, 24], align: 0 });
+    expect(barLayout(0, 2)).toEqual({ size: [0.35, 12], align: -1 });
+    expect(barLayout(1, 2)).toEqual({ size: [0.35, 12], align: 1 });
   });
 });
