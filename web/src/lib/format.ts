@@ -35,6 +35,11 @@ export function formatDay(day: string): string {
   return format(parseISO(day), "MMM dd, yyyy");
 }
 
+/** A calendar day as "Jan 05", where the year is said once nearby (a chart's ticks, its table's rows). */
+export function formatShortDay(day: string): string {
+  return format(parseISO(day), "MMM dd");
+}
+
 /** "14:05" in the reader's own time zone. */
 export function formatTime(iso: string): string {
   return format(new Date(iso), "HH:mm");

@@ -1,7 +1,7 @@
 import { Box, HStack, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useId, useRef } from "react";
 import type uPlot from "uplot";
-import { formatDay } from "../../lib/format";
+import { formatShortDay } from "../../lib/format";
 import { barLayout, daySplits } from "./chart-layout";
 import { type ChartUnit, formatTick } from "./chart-summary";
 import { ChartTextAlternative } from "./chart-text-alternative";
@@ -139,8 +139,8 @@ function themeColor(token: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || "#4a5568";
 }
 
-/** "Nov 05": the spec's month-and-day order, short enough for a tick on a phone (the table has the year). */
-const tickDay = (day: string | undefined) => (day ? formatDay(day).slice(0, 6) : "");
+/** "Nov 05": the spec's month-and-day order, short enough for a tick on a phone (the table's note has the year). */
+const tickDay = (day: string | undefined) => (day ? formatShortDay(day) : "");
 
 function chartOptions(
   UPlot: typeof uPlot,
