@@ -99,7 +99,7 @@ function PortfolioCharts({ days }: { days: readonly PortfolioDay[] }) {
               label: "Demo rewards",
               values: demoRewards,
               kind: "bars",
-              color: "gray.400",
+              color: "gray.500",
               muted: true,
             } satisfies ChartSeries,
           ]
