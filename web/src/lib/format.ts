@@ -79,6 +79,27 @@ function nairobiClock(iso: string) {
   return { year, month, day, time: `${hour}:${minute}` };
 }
 
+/** The reader's own time zone, as the device names it ("Africa/Nairobi", "Europe/London"). */
+export const deviceTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** An instant on the clock of `timeZone`: its day as YYYY-MM-DD and its time as "HH:mm". */
+export function wallClockIn(instant: Date, timeZone: string): { day: string; time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
 /*
  * Admin screens show times on Nairobi's clock whatever the admin's browser is set to (design.md §12.7), in the
  * spec's own formats, so the console and its CSV export read the same hour.
