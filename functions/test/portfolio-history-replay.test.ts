@@ -1,7 +1,8 @@
 /**
  * The portfolio history's arithmetic (functions/src/statements/portfolio-history.ts) over generated ledgers: each
  * day's wallet is the statement builder's closing balance at that day's end, the demo money the trial statement's
- * plus the trial principal, and the invested money the real principal bought up to then and not yet back.
+ * plus the trial principal, and the invested money the real principal bought up to then and not yet back; each day's
+ * rewards, real and trial apart, are the reward lines written that day.
  */
 import { nairobiDay } from "@jengafund/shared";
 import fc from "fast-check";
@@ -73,17 +74,19 @@ describe("portfolioHistory", () => {
                 (l) => (l.type === "investment" || l.type === "capital") && l.balance === balance && l.createdAt < to,
               )
               .reduce((sum, l) => sum - l.amountCents, 0);
-          const rewards = lines
-            .filter(
-              (l) => l.type === "reward" && l.balance === "wallet" && nairobiDay(new Date(l.createdAt)) === point.day,
-            )
-            .reduce((sum, l) => sum + l.amountCents, 0);
+          const rewards = (balance: "wallet" | "trial") =>
+            lines
+              .filter(
+                (l) => l.type === "reward" && l.balance === balance && nairobiDay(new Date(l.createdAt)) === point.day,
+              )
+              .reduce((sum, l) => sum + l.amountCents, 0);
           expect(point).toEqual({
             day: point.day,
             walletCents: closing("wallet"),
             investedCents: principal("wallet"),
-            rewardsCents: rewards,
+            rewardsCents: rewards("wallet"),
             demoCents: closing("trial") + principal("trial"),
+            demoRewardsCents: rewards("trial"),
           });
         }
       }),

@@ -1,9 +1,10 @@
 /**
  * The investor's portfolio chart over real HTTP (GET /portfolio/history, issue 23): an investor's money moves on known
- * Nairobi days — a trial purchase and reward, an STK deposit at 23:30, a Paybill deposit, a real purchase and reward,
- * a payout paid and a withdrawal refused, a short investment whose capital comes back at maturity (design.md §13.6),
- * with quiet days between — and another user's beside them. The answer is
- * compared with the balances GET /auth/me and GET /investments show, and with a replay of GET /transactions.
+ * Nairobi days — a trial purchase and reward (a demo reward, counted apart from the real ones), an STK deposit at
+ * 23:30, a Paybill deposit, a real purchase and reward, a payout paid and a withdrawal refused, a short investment
+ * whose capital comes back at maturity (design.md §13.6), with quiet days between — and another user's beside them.
+ * The answer is compared with the balances GET /auth/me and GET /investments show, and with a replay of
+ * GET /transactions.
  */
 import { centsToKes, nairobiDay, nairobiInstant, type PortfolioDay, type Transaction } from "@jengafund/shared";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -117,13 +118,16 @@ function replay(transactions: Transaction[], days: string[]) {
       0 - sum(lines.filter((t) => t.type === "investment" || t.type === "capital"));
     const wallet = sum(real);
     const invested = principal(real);
+    const rewardsOf = (lines: Transaction[]) =>
+      centsToKes(sum(lines.filter((t) => t.type === "reward" && nairobiDay(new Date(t.createdAt)) === day)));
     return {
       day,
       wallet: centsToKes(wallet),
       invested: centsToKes(invested),
       value: centsToKes(wallet + invested),
-      rewards: centsToKes(sum(real.filter((t) => t.type === "reward" && nairobiDay(new Date(t.createdAt)) === day))),
+      rewards: rewardsOf(real),
       demo: centsToKes(sum(demo) + principal(demo)),
+      demoRewards: rewardsOf(demo),
     };
   });
 }
@@ -149,6 +153,7 @@ describe("GET /portfolio/history", () => {
       value: 5_644.5,
       rewards: 0,
       demo: 1_005,
+      demoRewards: 0,
     });
     expect(last?.wallet).toBe(user.walletBalance);
     // Demo money: the trial's KES 500 left and its KES 500 still invested, plus the KES 5 demo reward.
@@ -173,10 +178,19 @@ describe("GET /portfolio/history", () => {
     const on = (offset: number) => days.find((d) => d.day === nairobiDayFromToday(offset));
     // The deposit at 23:30 is that Nairobi day's, not the next (UTC) one's.
     expect(on(-5)?.wallet).toBe(5_000);
-    expect(on(-6)).toEqual({ day: nairobiDayFromToday(-6), wallet: 0, invested: 0, value: 0, rewards: 0, demo: 1_005 });
+    // The trial's reward (KES 5 on its KES 500) is that day's demo reward, not a real one.
+    expect(on(-6)).toEqual({
+      day: nairobiDayFromToday(-6),
+      wallet: 0,
+      invested: 0,
+      value: 0,
+      rewards: 0,
+      demo: 1_005,
+      demoRewards: 5,
+    });
     expect({ ...on(-4), day: "" }).toEqual({ ...on(-5), day: "" });
     expect({ ...on(-3), day: "" }).toEqual({ ...on(-5), day: "" });
-    expect(on(-1)?.rewards).toBe(10);
+    expect(on(-1)).toMatchObject({ rewards: 10, demoRewards: 0 });
     // The short investment's KES 300 was invested two days ago and came back yesterday.
     expect(on(-2)?.invested).toBe(1_300);
     expect(on(-1)?.invested).toBe(1_000);
@@ -184,7 +198,15 @@ describe("GET /portfolio/history", () => {
       [300, "wallet"],
     ]);
     // Before the account existed: nothing.
-    expect(days[0]).toEqual({ day: days[0]?.day, wallet: 0, invested: 0, value: 0, rewards: 0, demo: 0 });
+    expect(days[0]).toEqual({
+      day: days[0]?.day,
+      wallet: 0,
+      invested: 0,
+      value: 0,
+      rewards: 0,
+      demo: 0,
+      demoRewards: 0,
+    });
     // The 30-day answer is the last 30 days of the 90.
     expect(await daysOf("?days=30")).toEqual(days.slice(-30));
   });

@@ -73,6 +73,10 @@ describe("an investor's money flows", () => {
     expect(reward).toBeGreaterThan(0);
     await card.getByText("Already Claimed").waitFor();
     expect(await card.getByRole("button", { name: "Claim Reward" }).isDisabled()).toBe(true);
+    // The card says when the next claim opens: the next Nairobi midnight, on this browser's clock.
+    expect(await card.getByTestId("next-claim").textContent()).toMatch(
+      /^Next claim opens (today|tomorrow) at (00:00 Nairobi time|\d\d:\d\d your time \(midnight in Nairobi\))\.$/,
+    );
     await frameBalance(page, 700 + reward).waitFor();
     await screenshot(page, "investments-claimed-desktop");
 

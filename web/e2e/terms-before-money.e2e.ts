@@ -108,6 +108,8 @@ describe.each([
     await confirm.click();
     await amount.fill("250");
     await dialog.getByText("Enter at least KES 300.00, this package's minimum").waitFor();
+    // No package takes KES 250, so nothing prices it: the refusal on the field instead of a daily reward.
+    expect(await reward.textContent()).toBe("—");
     expect(await confirm.isDisabled()).toBe(true);
     await screenshot(page, shot("terms-buy-field-error"), { fullPage: false });
     await expectAxeClean(page, "buy dialog with a field error");

@@ -6,6 +6,7 @@ import { ChakraProvider } from "@chakra-ui/react";
 import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { describeDaily, describeTrend } from "../src/components/charts/chart-summary";
+import { tableNote } from "../src/components/charts/chart-text-alternative";
 import { TimeSeriesChart } from "../src/components/charts/time-series-chart";
 import { system } from "../src/components/ui/system";
 
@@ -56,16 +57,29 @@ describe("time series chart", () => {
     expect(disclosure.getAttribute("aria-expanded")).toBe("true");
     expect(disclosure.textContent).toBe("Hide table");
 
+    // Short enough for a 360 px phone: the year and the currency are said once, in the note that describes it.
     const table = screen.getByRole("table", { name: "Portfolio value per day, last 3 days" });
+    const note = document.getElementById(table.getAttribute("aria-describedby") ?? "");
+    expect(note?.textContent).toBe("Nov 01, 2026 to Nov 03, 2026, amounts in KES");
+    expect(table.querySelector("caption")?.contains(note)).toBe(true);
     const rows = within(table).getAllByRole("row");
     expect(rows.map((row) => [...row.querySelectorAll("th, td")].map((cell) => cell.textContent))).toEqual([
       ["Day", "Value", "Demo money"],
-      ["Nov 01, 2026", "KES 1,000.00", "KES 1,000.00"],
-      ["Nov 02, 2026", "KES 1,100.00", "KES 700.00"],
-      ["Nov 03, 2026", "KES 1,250.00", "KES 0.00"],
+      ["Nov 01", "1,000.00", "1,000.00"],
+      ["Nov 02", "1,100.00", "700.00"],
+      ["Nov 03", "1,250.00", "0.00"],
     ]);
 
     fireEvent.click(disclosure);
     expect(screen.queryByRole("table")).toBeNull();
+  });
+});
+
+describe("chart table note", () => {
+  it("gives the days' span with their years, and says amounts are in KES only when some column is money", () => {
+    expect(tableNote(["2026-12-30", "2026-12-31", "2027-01-01"], ["kes", "count"])).toBe(
+      "Dec 30, 2026 to Jan 01, 2027, amounts in KES",
+    );
+    expect(tableNote(["2026-11-01", "2026-11-02"], ["count"])).toBe("Nov 01, 2026 to Nov 02, 2026");
   });
 });

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { nextClaimNote } from "../src/features/investments/lib/investment-status";
 import { ApiError } from "../src/lib/api-client";
 import { callsTo, mockApi } from "./api-mock";
 import { aUser } from "./fixtures";
@@ -77,6 +78,28 @@ describe("investments tab (spec §2, §4)", () => {
     const card = await screen.findByRole("article", { name: investment.package.name });
     expect(within(card).getByText("Already Claimed")).toBeTruthy();
     expect((within(card).getByRole("button", { name: "Claim Reward" }) as HTMLButtonElement).disabled).toBe(true);
+    // When the next one opens: the next Nairobi midnight, on this device's clock.
+    expect(within(card).getByTestId("next-claim").textContent).toBe(nextClaimNote(new Date(), investment.maturityDate));
+    expect(within(card).getByTestId("next-claim").textContent).toMatch(
+      /^Next claim opens (today|tomorrow) at \d\d:\d\d /,
+    );
+  });
+
+  it("says nothing of a next claim while today's is open, nor on a matured investment", async () => {
+    const open = anInvestment();
+    const matured = anInvestment({
+      _id: "01JTESTINVESTMENT000000002",
+      package: { ...open.package, name: "Matured Fund" },
+      lastClaimDate: new Date().toISOString(),
+      maturedAt: new Date().toISOString(),
+    });
+    mockApi({ "GET /auth/me": { user: aUser() }, "GET /investments": { investments: [open, matured] } });
+    renderApp("/dashboard/investments");
+    const card = await screen.findByRole("article", { name: open.package.name });
+    expect(within(card).getByText("Claimable Today")).toBeTruthy();
+    expect(within(card).queryByTestId("next-claim")).toBeNull();
+    const done = await screen.findByRole("article", { name: "Matured Fund" });
+    expect(within(done).queryByTestId("next-claim")).toBeNull();
   });
 
   it("claims: 'Reward claimed: KES 6.50', the tag turns to Already Claimed and the balance grows", async () => {
@@ -98,6 +121,7 @@ describe("investments tab (spec §2, §4)", () => {
     fireEvent.click(within(card).getByRole("button", { name: "Claim Reward" }));
     expect(await screen.findByText("Reward claimed: KES 6.50")).toBeTruthy();
     expect(await within(card).findByText("Already Claimed")).toBeTruthy();
+    expect(within(card).getByTestId("next-claim").textContent).toMatch(/^Next claim opens (today|tomorrow) at /);
     expect(within(card).getByText(/Current Value includes the KES 6\.50 of rewards you claimed/)).toBeTruthy();
     expect(within(card).getByText(/already in your trial balance, not extra on top of it/)).toBeTruthy();
     expect(screen.getByText("KES 356.50")).toBeTruthy();

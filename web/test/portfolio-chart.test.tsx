@@ -14,7 +14,10 @@ import { renderApp } from "./render-app";
 
 vi.mock("../src/lib/api-client", async (original) => ({ ...(await original<object>()), apiRequest: vi.fn() }));
 
-/** `count` days ending Nov 30, 2026: KES 1,000 deposited on the second, 650 of it invested on the tenth, rewards after. */
+/**
+ * `count` days ending Nov 30, 2026: KES 1,000 deposited on the second, 650 of it invested on the tenth, rewards after;
+ * with demo money, a trial reward of KES 5 on every third day.
+ */
 function history(count: number, demo = 0): { days: PortfolioDay[] } {
   return {
     days: Array.from({ length: count }, (_, index) => {
@@ -23,7 +26,8 @@ function history(count: number, demo = 0): { days: PortfolioDay[] } {
       const invested = index >= 9 ? 650 : 0;
       const rewards = index >= 10 && index % 2 === 0 ? 6.5 : 0;
       const wallet = index >= 1 ? 1000 - invested : 0;
-      return { day, wallet, invested, value: wallet + invested, rewards, demo };
+      const demoRewards = demo > 0 && index % 3 === 0 ? 5 : 0;
+      return { day, wallet, invested, value: wallet + invested, rewards, demo, demoRewards };
     }),
   };
 }
@@ -59,6 +63,7 @@ describe("portfolio chart", { timeout: 60_000 }, () => {
       chart.getByText("Rewards claimed: KES 65.00 in total over 30 days, most on Nov 11, 2026 (KES 6.50)"),
     ).toBeTruthy();
     expect(chart.queryByText(/Demo money is trial money/)).toBeNull();
+    expect(chart.queryByText(/Demo rewards/)).toBeNull();
     expect(chart.getByRole("button", { name: "30 days" }).getAttribute("aria-pressed")).toBe("true");
 
     fireEvent.click(chart.getAllByRole("button", { name: "Show as table" })[0] as HTMLElement);
@@ -70,7 +75,7 @@ describe("portfolio chart", { timeout: 60_000 }, () => {
     ]);
     const rows = within(table).getAllByRole("row");
     expect(rows).toHaveLength(31);
-    expect(rows[10]?.textContent).toBe("Nov 10, 2026KES 1,000.00KES 650.00");
+    expect(rows[10]?.textContent).toBe("Nov 101,000.00650.00");
 
     fireEvent.click(chart.getByRole("button", { name: "90 days" }));
     expect(await chart.findByText("Value rose from KES 0.00 to KES 1,000.00 over 90 days")).toBeTruthy();
@@ -78,7 +83,7 @@ describe("portfolio chart", { timeout: 60_000 }, () => {
     expect(queriesTo("/portfolio/history")).toEqual([{ days: "30" }, { days: "90" }]);
   });
 
-  it("draws demo money as its own series, labelled as demo money", async () => {
+  it("draws demo money as its own series, and demo rewards beside the real ones, each labelled as demo", async () => {
     mockApi({
       "GET /auth/me": { user: aUser() },
       "GET /investments": { investments: [anInvestment()] },
@@ -95,6 +100,27 @@ describe("portfolio chart", { timeout: 60_000 }, () => {
       "Invested",
       "Demo money",
     ]);
+
+    expect(
+      chart.getByText(
+        "Rewards claimed: KES 65.00 in total over 30 days, most on Nov 11, 2026 (KES 6.50). " +
+          "Demo rewards claimed: KES 50.00 in total over 30 days, most on Nov 01, 2026 (KES 5.00)",
+      ),
+    ).toBeTruthy();
+    expect(
+      chart.getByText(/Demo rewards are claimed on trial investments and paid into your trial balance/),
+    ).toBeTruthy();
+    // The value chart's table is open: the one left to show is the rewards chart's.
+    fireEvent.click(chart.getByRole("button", { name: "Show as table" }));
+    const rewards = chart.getByRole("table", { name: "Rewards claimed per day, last 30 days" });
+    const rows = within(rewards)
+      .getAllByRole("row")
+      .map((row) => [...row.querySelectorAll("th, td")].map((cell) => cell.textContent));
+    expect(rows[0]).toEqual(["Day", "Rewards", "Demo rewards"]);
+    // Nov 01 had a trial reward and no real one; Nov 11 a real one and none from the trial; Nov 13 both.
+    expect(rows[1]).toEqual(["Nov 01", "0.00", "5.00"]);
+    expect(rows[11]).toEqual(["Nov 11", "6.50", "0.00"]);
+    expect(rows[13]).toEqual(["Nov 13", "6.50", "5.00"]);
   });
 
   it("shows a failed load as an error with Retry, and a new account's empty history as such", async () => {

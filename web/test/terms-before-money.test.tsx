@@ -40,6 +40,13 @@ describe("the terms of a purchase (design.md §12.7)", () => {
     expect(dailyRewardFor("12.345", safaricom)).toBeUndefined();
   });
 
+  it("prices no amount the package does not take: below its minimum, or above the largest the API accepts", () => {
+    expect(dailyRewardFor("299.99", safaricom)).toBeUndefined();
+    expect(dailyRewardFor("1", safaricom)).toBeUndefined();
+    expect(dailyRewardFor("100000000", safaricom)).toBe(1_300_000);
+    expect(dailyRewardFor("100000000.01", safaricom)).toBeUndefined();
+  });
+
   it("says on the field what is wrong with the amount, with the figures to correct it", () => {
     expect(amountFieldError("", safaricom, 1000)).toBeUndefined();
     expect(amountFieldError("450", safaricom, 1000)).toBeUndefined();
@@ -74,6 +81,22 @@ describe("package card and buy dialog", () => {
     expect(within(dialog).getByTestId("daily-reward").textContent).toBe("KES 13.00");
     fireEvent.change(amountInput(dialog), { target: { value: "" } });
     expect(within(dialog).getByTestId("daily-reward").textContent).toBe("—");
+  });
+
+  it("shows no daily reward for an amount below the minimum or too large, but the refusal on the field", async () => {
+    mockApi({ "GET /auth/me": { user: aUser() }, "GET /packages": { packages: [safaricom] } });
+    renderApp("/dashboard/packages");
+    const dialog = await openBuyDialog();
+    const reward = within(dialog).getByTestId("daily-reward");
+    fireEvent.change(amountInput(dialog), { target: { value: "250" } });
+    expect(reward.textContent).toBe("—");
+    expect(within(dialog).getByText("Enter at least KES 300.00, this package's minimum")).toBeTruthy();
+    expect(amountInput(dialog).getAttribute("aria-invalid")).toBe("true");
+    fireEvent.change(amountInput(dialog), { target: { value: "300" } });
+    expect(reward.textContent).toBe("KES 3.90");
+    fireEvent.change(amountInput(dialog), { target: { value: "200000000" } });
+    expect(reward.textContent).toBe("—");
+    expect(within(dialog).getByText("Amount is too large")).toBeTruthy();
   });
 
   it("says a trial buyer's capital comes back to the trial balance on the maturity day and is never withdrawable", async () => {

@@ -91,7 +91,8 @@ export interface BinaryAnswer {
 /**
  * One Nairobi day of the caller's portfolio (GET /portfolio/history, issue 23), KES at the day's end, replayed from
  * the ledger. `value` = `wallet` + `invested` (claimed rewards are already in the wallet, so they are not added
- * again); `rewards` = real rewards claimed that day; `demo` = trial wallet + trial money invested, kept apart.
+ * again); `rewards` = real rewards claimed that day; `demo` = trial wallet + trial money invested, kept apart;
+ * `demoRewards` = trial rewards claimed that day (already inside `demo`).
  */
 export interface PortfolioDay {
   day: string;
@@ -100,6 +101,7 @@ export interface PortfolioDay {
   value: number;
   rewards: number;
   demo: number;
+  demoRewards: number;
 }
 
 /** GET /portfolio/history?days=30|90: oldest day first, today last, one entry per day (days with no change too). */

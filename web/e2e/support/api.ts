@@ -58,8 +58,21 @@ export async function registerInvestor(
   return { token, user, email, password: investorPassword };
 }
 
-export async function buyPackage(apiUrl: string, token: string, packageId: string, amount: number): Promise<void> {
-  await apiCall(apiUrl, "POST", "/investments/buy", { packageId, amount }, token);
+/** Buys with the balance the account spends (trial money for a trial account); resolves with the investment's id. */
+export async function buyPackage(apiUrl: string, token: string, packageId: string, amount: number): Promise<string> {
+  const { investment } = await apiCall<{ investment: { _id: string } }>(
+    apiUrl,
+    "POST",
+    "/investments/buy",
+    { packageId, amount },
+    token,
+  );
+  return investment._id;
+}
+
+/** Today's reward of an investment, into the balance it was bought with. */
+export async function claimReward(apiUrl: string, token: string, investmentId: string): Promise<void> {
+  await apiCall(apiUrl, "POST", `/investments/claim/${investmentId}`, undefined, token);
 }
 
 export async function listPackages(apiUrl: string, token: string): Promise<{ _id: string; price: number }[]> {

@@ -35,6 +35,11 @@ export function formatDay(day: string): string {
   return format(parseISO(day), "MMM dd, yyyy");
 }
 
+/** A calendar day as "Jan 05", where the year is said once nearby (a chart's ticks, its table's rows). */
+export function formatShortDay(day: string): string {
+  return format(parseISO(day), "MMM dd");
+}
+
 /** "14:05" in the reader's own time zone. */
 export function formatTime(iso: string): string {
   return format(new Date(iso), "HH:mm");
@@ -72,6 +77,27 @@ function nairobiClock(iso: string) {
   );
   const { year = "", month = "", day = "", hour = "", minute = "" } = parts;
   return { year, month, day, time: `${hour}:${minute}` };
+}
+
+/** The reader's own time zone, as the device names it ("Africa/Nairobi", "Europe/London"). */
+export const deviceTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** An instant on the clock of `timeZone`: its day as YYYY-MM-DD and its time as "HH:mm". */
+export function wallClockIn(instant: Date, timeZone: string): { day: string; time: string } {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-CA", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(instant)
+      .map((part) => [part.type, part.value]),
+  );
+  return { day: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
 /*

@@ -6,7 +6,8 @@
  * - invested: real principal bought with wallet money (purchase lines) and not yet back: a matured investment's
  *   `capital` line (design.md §13.6) moves its principal back into the wallet on the day it returned;
  * - rewards: real daily rewards claimed that day (already inside the wallet, so not added to the value again);
- * - demo: the trial's money at the day's end, its wallet and its principal together, kept apart from the real money.
+ * - demo: the trial's money at the day's end, its wallet and its principal together, kept apart from the real money;
+ * - demoRewards: the trial's daily rewards claimed that day (already inside the demo money).
  */
 import { nairobiDay } from "@jengafund/shared";
 import type { LedgerSourceLine } from "./statement-port.js";
@@ -19,6 +20,7 @@ export interface PortfolioPoint {
   investedCents: number;
   rewardsCents: number;
   demoCents: number;
+  demoRewardsCents: number;
 }
 
 type Figure = Exclude<keyof PortfolioPoint, "day">;
@@ -40,11 +42,13 @@ export function portfolioHistory(lines: readonly LedgerSourceLine[], days: reado
       // portfolio keeps it as invested money in between.
       const principal = line.type === "investment" || line.type === "capital" ? -net : 0;
       const real = line.balance === "wallet";
+      const reward = line.type === "reward" ? movement.inCents : 0;
       const change: Record<Figure, number> = {
         walletCents: real ? net : 0,
         investedCents: real ? principal : 0,
-        rewardsCents: real && line.type === "reward" ? movement.inCents : 0,
+        rewardsCents: real ? reward : 0,
         demoCents: real ? 0 : net + principal,
+        demoRewardsCents: real ? 0 : reward,
       };
       let into = opening;
       if (day >= first) {
@@ -62,9 +66,22 @@ export function portfolioHistory(lines: readonly LedgerSourceLine[], days: reado
     wallet += change.walletCents;
     invested += change.investedCents;
     demo += change.demoCents;
-    return { day, walletCents: wallet, investedCents: invested, rewardsCents: change.rewardsCents, demoCents: demo };
+    return {
+      day,
+      walletCents: wallet,
+      investedCents: invested,
+      rewardsCents: change.rewardsCents,
+      demoCents: demo,
+      demoRewardsCents: change.demoRewardsCents,
+    };
   });
 }
 
-const FIGURES: readonly Figure[] = ["walletCents", "investedCents", "rewardsCents", "demoCents"];
-const zero = (): Record<Figure, number> => ({ walletCents: 0, investedCents: 0, rewardsCents: 0, demoCents: 0 });
+const FIGURES: readonly Figure[] = ["walletCents", "investedCents", "rewardsCents", "demoCents", "demoRewardsCents"];
+const zero = (): Record<Figure, number> => ({
+  walletCents: 0,
+  investedCents: 0,
+  rewardsCents: 0,
+  demoCents: 0,
+  demoRewardsCents: 0,
+});

@@ -26,6 +26,7 @@ export function createPortfolioHistoryService({ source, clock }: { source: State
         value: centsToKes(point.walletCents + point.investedCents),
         rewards: centsToKes(point.rewardsCents),
         demo: centsToKes(point.demoCents),
+        demoRewards: centsToKes(point.demoRewardsCents),
       }));
     },
   };

@@ -1,6 +1,7 @@
 import { Box, Button, Stack, Table, Text } from "@chakra-ui/react";
+import { formatAmount } from "@jengafund/shared";
 import { useId, useState } from "react";
-import { formatDay } from "../../lib/format";
+import { formatDay, formatShortDay } from "../../lib/format";
 import { type ChartUnit, formatFigure } from "./chart-summary";
 
 export interface ChartColumn {
@@ -18,13 +19,30 @@ interface ChartTextAlternativeProps {
   columns: readonly ChartColumn[];
 }
 
+/** A cell's figure: money without its "KES", which the note states once for the whole table. */
+const cellFigure = (value: number, unit: ChartUnit) =>
+  unit === "kes" ? formatAmount(value) : formatFigure(value, unit);
+
+/** "Nov 04, 2026 to Dec 03, 2026, amounts in KES": what the short cells leave out. */
+export function tableNote(days: readonly string[], units: readonly ChartUnit[]): string {
+  const first = days[0];
+  const last = days[days.length - 1];
+  const span = first && last ? `${formatDay(first)} to ${formatDay(last)}` : "";
+  const money = units.includes("kes") ? "amounts in KES" : "";
+  return [span, money].filter(Boolean).join(", ");
+}
+
 /**
  * What a chart says, for those who cannot see it or would rather read: a one-line summary, and every figure in a
- * captioned table behind a "Show as table" disclosure (a day per row, oldest first, as the chart draws them).
+ * captioned table behind a "Show as table" disclosure (a day per row, oldest first, as the chart draws them). The
+ * table fits a 360 px phone: days without their year and amounts without "KES" (a note under the caption says both
+ * once), small cells, headers that wrap. Wider figures than that still scroll inside the table's own box.
  */
 export function ChartTextAlternative({ summaryId, summary, caption, days, columns }: ChartTextAlternativeProps) {
   const [open, setOpen] = useState(false);
   const tableId = useId();
+  const noteId = useId();
+  const cellPadding = { px: { base: "1.5", sm: "2" } } as const;
   return (
     <Stack gap="2">
       <Text id={summaryId} fontSize="sm" color="fg.muted">
@@ -51,15 +69,30 @@ export function ChartTextAlternative({ summaryId, summary, caption, days, column
         {...(open ? { tabIndex: 0, role: "region", "aria-label": caption } : {})}
       >
         {open && (
-          <Table.Root size="sm" variant="line">
+          // Named by the caption's title alone; the note under it describes the table.
+          <Table.Root
+            size="sm"
+            variant="line"
+            textStyle={{ base: "xs", sm: "sm" }}
+            aria-label={caption}
+            aria-describedby={noteId}
+          >
             <Table.Caption captionSide="top" textAlign="start" mb="2">
               {caption}
+              <Text as="span" id={noteId} display="block" color="fg.muted" fontWeight="normal">
+                {tableNote(
+                  days,
+                  columns.map((column) => column.unit),
+                )}
+              </Text>
             </Table.Caption>
             <Table.Header>
               <Table.Row>
-                <Table.ColumnHeader scope="col">Day</Table.ColumnHeader>
+                <Table.ColumnHeader scope="col" {...cellPadding}>
+                  Day
+                </Table.ColumnHeader>
                 {columns.map((column) => (
-                  <Table.ColumnHeader key={column.label} scope="col" textAlign="end">
+                  <Table.ColumnHeader key={column.label} scope="col" textAlign="end" {...cellPadding}>
                     {column.label}
                   </Table.ColumnHeader>
                 ))}
@@ -68,10 +101,12 @@ export function ChartTextAlternative({ summaryId, summary, caption, days, column
             <Table.Body>
               {days.map((day, index) => (
                 <Table.Row key={day}>
-                  <Table.Cell whiteSpace="nowrap">{formatDay(day)}</Table.Cell>
+                  <Table.Cell whiteSpace="nowrap" {...cellPadding}>
+                    {formatShortDay(day)}
+                  </Table.Cell>
                   {columns.map((column) => (
-                    <Table.Cell key={column.label} textAlign="end" whiteSpace="nowrap">
-                      {formatFigure(column.values[index] ?? 0, column.unit)}
+                    <Table.Cell key={column.label} textAlign="end" whiteSpace="nowrap" {...cellPadding}>
+                      {cellFigure(column.values[index] ?? 0, column.unit)}
                     </Table.Cell>
                   ))}
                 </Table.Row>

@@ -1,7 +1,8 @@
 import { Box, HStack, Stack, Text } from "@chakra-ui/react";
 import { useEffect, useId, useRef } from "react";
 import type uPlot from "uplot";
-import { formatDay } from "../../lib/format";
+import { formatShortDay } from "../../lib/format";
+import { barLayout, daySplits } from "./chart-layout";
 import { type ChartUnit, formatTick } from "./chart-summary";
 import { ChartTextAlternative } from "./chart-text-alternative";
 
@@ -15,7 +16,10 @@ export interface ChartSeries {
   color: string;
   /** The area's fill token (kind "area"). */
   fill?: string;
-  /** Drawn dashed and thin, for a series that is there for reference (demo money). */
+  /**
+   * A series that is there for reference (demo money): a line is drawn dashed and thin; bars get their muted tone
+   * from `color`. Two bar series stand side by side within each day.
+   */
   muted?: boolean;
 }
 
@@ -135,8 +139,8 @@ function themeColor(token: string): string {
   return getComputedStyle(document.documentElement).getPropertyValue(name).trim() || "#4a5568";
 }
 
-/** "Nov 05": the spec's month-and-day order, short enough for a tick on a phone (the table has the year). */
-const tickDay = (day: string | undefined) => (day ? formatDay(day).slice(0, 6) : "");
+/** "Nov 05": the spec's month-and-day order, short enough for a tick on a phone (the table's note has the year). */
+const tickDay = (day: string | undefined) => (day ? formatShortDay(day) : "");
 
 function chartOptions(
   UPlot: typeof uPlot,
@@ -154,8 +158,9 @@ function chartOptions(
   const axisColor = themeColor("fg.muted");
   const gridColor = themeColor("border.muted");
   const font = "12px system-ui, sans-serif";
-  const hasBars = series.some((one) => one.kind === "bars");
-  const bars = UPlot.paths.bars?.({ size: [0.7, 24], align: 0 });
+  const barSeries = series.filter((one) => one.kind === "bars");
+  const hasBars = barSeries.length > 0;
+  const barsOf = (one: ChartSeries) => UPlot.paths.bars?.(barLayout(barSeries.indexOf(one), barSeries.length));
   return {
     width,
     height,
@@ -176,7 +181,7 @@ function chartOptions(
           width: one.muted ? 1.5 : 2,
           ...(one.muted ? { dash: [6, 4] } : {}),
           ...(one.kind === "area" && one.fill ? { fill: themeColor(one.fill) } : {}),
-          ...(one.kind === "bars" ? { fill: themeColor(one.color), paths: bars, width: 0 } : {}),
+          ...(one.kind === "bars" ? { fill: themeColor(one.color), paths: barsOf(one), width: 0 } : {}),
           points: { show: false },
         }),
       ),
@@ -189,6 +194,8 @@ function chartOptions(
         ticks: { stroke: gridColor },
         space: 64,
         incrs: [1, 2, 7, 14, 30, 60],
+        // Anchored on the last day, so the axis ends where the last point is (today).
+        splits: (_u, _axis, min, _max, step) => daySplits(days.length - 1, min, step),
         values: (_u, splits) => splits.map((index) => tickDay(days[index])),
       },
       {

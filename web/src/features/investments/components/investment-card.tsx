@@ -4,7 +4,7 @@ import { formatKes, formatNairobiDate, formatSignedKes, formatSignedPercent } fr
 import { toast } from "../../../lib/toast/toast";
 import { useOneAtATime } from "../../../lib/use-one-at-a-time";
 import { useClaimReward } from "../hooks/use-claim-reward";
-import { daysHeld, isClaimableToday, maturityProgress, profitOf } from "../lib/investment-status";
+import { daysHeld, isClaimableToday, maturityProgress, nextClaimNote, profitOf } from "../lib/investment-status";
 import { MaturityProgress } from "./maturity-progress";
 
 interface InvestmentCardProps {
@@ -66,6 +66,11 @@ export function InvestmentCard({ investment, now }: InvestmentCardProps) {
             {formatKes(investment.dailyReward)} per day
           </Text>
         </HStack>
+        {!matured && !claimable && (
+          <Text fontSize="sm" color="fg.muted" data-testid="next-claim">
+            {nextClaimNote(now, investment.maturityDate)}
+          </Text>
+        )}
         <SimpleGrid columns={2} gap="3">
           <Figure label="Invested" value={formatKes(investment.amount)} />
           <Figure label="Current Value" value={formatKes(investment.currentValue)} />

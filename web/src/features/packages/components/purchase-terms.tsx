@@ -4,7 +4,7 @@ import { formatKes } from "../../../lib/format";
 import { dailyRewardFor, maturityDateOfPurchase } from "../lib/purchase-terms";
 
 interface PurchaseTermsProps {
-  pkg: Pick<Package, "maturityDate" | "dailyReturnRate">;
+  pkg: Pick<Package, "maturityDate" | "dailyReturnRate" | "price">;
   /** The amount as typed in the dialog. */
   amount: string;
   trial: boolean;

@@ -20,10 +20,15 @@ function typedAmount(text: string): number | undefined {
   return parsed.success ? parsed.data : undefined;
 }
 
-/** What one daily claim would pay for the amount typed: the claim's own rule (shared dailyRewardCents). */
-export function dailyRewardFor(text: string, pkg: Pick<Package, "dailyReturnRate">): number | undefined {
+/**
+ * What one daily claim would pay for the amount typed: the claim's own rule (shared dailyRewardCents). Only for an
+ * amount the package takes: below its minimum (the price) or above the largest amount the API accepts there is no
+ * figure, as no such investment can exist; the field says why (amountFieldError).
+ */
+export function dailyRewardFor(text: string, pkg: Pick<Package, "dailyReturnRate" | "price">): number | undefined {
   const amount = typedAmount(text);
-  return amount === undefined ? undefined : centsToKes(dailyRewardCents(kesToCents(amount), pkg.dailyReturnRate));
+  if (amount === undefined || amount < pkg.price) return undefined;
+  return centsToKes(dailyRewardCents(kesToCents(amount), pkg.dailyReturnRate));
 }
 
 /**

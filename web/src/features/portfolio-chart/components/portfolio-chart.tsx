@@ -7,12 +7,13 @@ import { EmptyPanel } from "../../../components/ui/empty-panel";
 import { QueryState } from "../../../components/ui/query-state";
 import type { HistoryDays } from "../api/get-portfolio-history";
 import { usePortfolioHistory } from "../hooks/use-portfolio-history";
-import { hasDemoMoney, isEmptyHistory } from "../lib/portfolio-series";
+import { hasDemoMoney, hasDemoRewards, isEmptyHistory } from "../lib/portfolio-series";
 
 /**
  * The Investments tab's picture of the portfolio (issue 23): its value per day over 30 or 90 days (wallet plus
- * money invested, real money only; demo money as its own dashed line), and the rewards claimed per day. Every
- * figure is the server's, replayed from the ledger; nothing is summed here from the lists on screen.
+ * money invested, real money only; demo money as its own dashed line), and the rewards claimed per day (trial rewards
+ * as grey bars beside the real ones). Every figure is the server's, replayed from the ledger; nothing is summed here
+ * from the lists on screen.
  */
 export function PortfolioChart() {
   const [period, setPeriod] = useState<HistoryDays>(30);
@@ -89,13 +90,32 @@ function PortfolioCharts({ days }: { days: readonly PortfolioDay[] }) {
           ]
         : []),
     ];
+    const demoRewards = hasDemoRewards(days) ? days.map((day) => day.demoRewards) : undefined;
+    const rewardSeries: ChartSeries[] = [
+      { label: "Rewards", values: rewards, kind: "bars", color: "orange.600" },
+      ...(demoRewards
+        ? [
+            {
+              label: "Demo rewards",
+              values: demoRewards,
+              kind: "bars",
+              color: "gray.500",
+              muted: true,
+            } satisfies ChartSeries,
+          ]
+        : []),
+    ];
     return {
       dayList,
       valueSeries,
-      rewardSeries: [{ label: "Rewards", values: rewards, kind: "bars", color: "orange.600" }] satisfies ChartSeries[],
+      rewardSeries,
       valueSummary: describeTrend("Value", value, "kes"),
-      rewardSummary: describeDaily("Rewards claimed", dayList, rewards, "kes"),
+      rewardSummary: [
+        describeDaily("Rewards claimed", dayList, rewards, "kes"),
+        ...(demoRewards ? [describeDaily("Demo rewards claimed", dayList, demoRewards, "kes")] : []),
+      ].join(". "),
       demo: hasDemoMoney(days),
+      demoRewards: demoRewards !== undefined,
     };
   }, [days]);
   const span = `last ${days.length} days`;
@@ -130,6 +150,12 @@ function PortfolioCharts({ days }: { days: readonly PortfolioDay[] }) {
           summary={charts.rewardSummary}
           height={{ base: 140, wide: 160 }}
         />
+        {charts.demoRewards && (
+          <Text fontSize="sm" color="fg.muted">
+            Demo rewards are claimed on trial investments and paid into your trial balance: they cannot be withdrawn, so
+            they stand in grey beside your real rewards.
+          </Text>
+        )}
       </Stack>
     </Stack>
   );

@@ -9,3 +9,9 @@ export function isEmptyHistory(days: readonly PortfolioDay[]): boolean {
 export function hasDemoMoney(days: readonly PortfolioDay[]): boolean {
   return days.some((day) => day.demo !== 0);
 }
+
+/** Trial rewards are drawn beside the real ones only when the period had some. */
+export function hasDemoRewards(days: readonly PortfolioDay[]): boolean {
+  // An answer cached before the history carried demo rewards has none to draw.
+  return days.some((day) => day.demoRewards > 0);
+}
