@@ -1,5 +1,6 @@
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { type DynamoContext, defaultDynamoContext } from "../../../kernel/dynamo/client.js";
+import { queryItems } from "../../../kernel/dynamo/index-pages.js";
 import { keys } from "../../../kernel/dynamo/keys.js";
 import { ulidFloor } from "../../../kernel/ids.js";
 import type { LedgerLine, WithdrawalStatus } from "../../../kernel/records.js";
@@ -89,27 +90,20 @@ export function createDynamoStatementSource(ctx: DynamoContext = defaultDynamoCo
     /** The user's own withdrawals (GSI3, few per user), only the approved ones kept: their ledger lines. */
     async payoutsUnderway(userId) {
       const underway = new Set<string>();
-      let ExclusiveStartKey: Record<string, unknown> | undefined;
-      do {
-        const page = await db.send(
-          new QueryCommand({
-            TableName,
-            IndexName: "GSI3",
-            KeyConditionExpression: "GSI3PK = :pk AND begins_with(GSI3SK, :prefix)",
-            FilterExpression: "#status = :approved",
-            ProjectionExpression: "ledgerLineId",
-            ExpressionAttributeNames: { "#status": "status" },
-            ExpressionAttributeValues: {
-              ":pk": keys.user(userId).PK,
-              ":prefix": keys.userWithdrawalsPrefix,
-              ":approved": "approved" satisfies WithdrawalStatus,
-            },
-            ExclusiveStartKey,
-          }),
-        );
-        for (const item of page.Items ?? []) underway.add(String(item.ledgerLineId));
-        ExclusiveStartKey = page.LastEvaluatedKey;
-      } while (ExclusiveStartKey);
+      const approved = queryItems(ctx, {
+        TableName,
+        IndexName: "GSI3",
+        KeyConditionExpression: "GSI3PK = :pk AND begins_with(GSI3SK, :prefix)",
+        FilterExpression: "#status = :approved",
+        ProjectionExpression: "ledgerLineId",
+        ExpressionAttributeNames: { "#status": "status" },
+        ExpressionAttributeValues: {
+          ":pk": keys.user(userId).PK,
+          ":prefix": keys.userWithdrawalsPrefix,
+          ":approved": "approved" satisfies WithdrawalStatus,
+        },
+      });
+      for await (const item of approved) underway.add(String(item.ledgerLineId));
       return underway;
     },
   };
