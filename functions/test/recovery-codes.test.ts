@@ -18,7 +18,7 @@ import { readItem } from "./support/db.js";
 import { api, useLocalApi } from "./support/local-api.js";
 import { recordingMetrics } from "./support/metrics.js";
 import { manualClock } from "./support/services.js";
-import { claimsOf, freshStep } from "./support/step-up.js";
+import { claimsOf, codeFor, freshStep } from "./support/step-up.js";
 import { login, userWithTwoFactor } from "./support/two-factor.js";
 import { registerUser } from "./support/users.js";
 
@@ -62,6 +62,27 @@ describe("recovery codes", () => {
     const other = await userWithTwoFactor(await freshStep());
     expect(await login({ ...input, otp: "abcde-fghjk" })).toEqual(wrongRecovery);
     expect(await login({ ...input, otp: other.recoveryCodes[0] ?? "" })).toEqual(wrongRecovery);
+  });
+
+  it("say at each sign-in with one how many are left: one fewer each time, down to none; a used one is refused", async () => {
+    const step = await freshStep();
+    const { input, user, secret, recoveryCodes } = await userWithTwoFactor(step);
+    // An authenticator code spends no recovery code, and its sign-in says nothing of them.
+    const withCode = await login({ ...input, otp: await codeFor(secret, step) });
+    expect(withCode.status).toBe(200);
+    expect(withCode.body).not.toHaveProperty("recoveryCodesLeft");
+
+    const left: number[] = [];
+    for (const code of recoveryCodes) {
+      const signedIn = await login({ ...input, otp: code });
+      expect(signedIn.status).toBe(200);
+      left.push(signedIn.body.recoveryCodesLeft ?? Number.NaN);
+    }
+    expect(left).toEqual(recoveryCodes.map((_, used) => RECOVERY_CODE_COUNT - used - 1));
+    // The last one took the set with it: the stored state agrees there are none.
+    expect((await readItem(keys.user(user._id)))?.twoFactor?.recoveryCodeHashes).toBeUndefined();
+    const reused = await login({ ...input, otp: recoveryCodes[9] ?? "" });
+    expect(reused).toEqual(wrongRecovery);
   });
 
   it("are replaced with the password and a code: a wrong password changes nothing, then the old ones stop working", async () => {

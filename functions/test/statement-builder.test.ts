@@ -129,6 +129,55 @@ describe("statement builder", () => {
       ["01B", "Returned: Withdrawal to M-Pesa", 200_000, 600_000],
     ]);
   });
+
+  it("marks a withdrawal not paid yet as held, awaiting approval or its payout, and counts it in heldCents", () => {
+    const lines: StatementSourceLine[] = [
+      line0("01A", 500_000, "completed", "2026-10-05T09:00:00.000Z"),
+      // Asked for in October, still awaiting approval: its row is October's, its amount still held in November.
+      line0("01B", -100_000, "pending", "2026-10-20T09:00:00.000Z"),
+      line0("01C", -50_000, "pending", "2026-11-02T09:00:00.000Z"),
+      line0("01D", -20_000, "completed", "2026-11-03T09:00:00.000Z"),
+    ];
+    const november = buildStatement(lines, {
+      from: "2026-11-01T00:00:00.000Z",
+      to: "2026-12-01T00:00:00.000Z",
+      balance: "wallet",
+      payoutsUnderway: new Set(["01C"]),
+    });
+    expect(november.rows.map((r) => [r.lineId, r.description, r.held, r.outCents, r.balanceCents])).toEqual([
+      ["01C", "Payout in progress (amount held): Withdrawal to M-Pesa", "payout", 50_000, 350_000],
+      ["01D", "Withdrawal to M-Pesa", undefined, 20_000, 330_000],
+    ]);
+    expect(november).toMatchObject({ openingCents: 400_000, totalOutCents: 70_000, closingCents: 330_000 });
+    expect(november.heldCents).toBe(150_000);
+    const october = buildStatement(lines, {
+      from: "2026-10-01T00:00:00.000Z",
+      to: "2026-11-01T00:00:00.000Z",
+      balance: "wallet",
+    });
+    expect(october.rows[1]).toMatchObject({
+      lineId: "01B",
+      description: "Pending approval (amount held): Withdrawal to M-Pesa",
+      held: "approval",
+    });
+    expect(october.heldCents).toBe(100_000);
+  });
+
+  it("holds exactly the pending debits asked for by the period's end, and marks each of their rows", () => {
+    fc.assert(
+      fc.property(ledger, fc.integer({ min: 0, max: 220 }), (lines, endDay) => {
+        const to = iso(start + endDay * day);
+        const statement = buildStatement(lines, { from: iso(start), to, balance: "wallet" });
+        const pendingDebits = lines.filter(
+          (l) => l.balance === "wallet" && l.status === "pending" && l.amountCents < 0 && l.createdAt < to,
+        );
+        expect(statement.heldCents).toBe(pendingDebits.reduce((sum, l) => sum - l.amountCents, 0));
+        expect(statement.rows.filter((r) => r.held).map((r) => r.lineId)).toEqual(
+          statement.rows.filter((r) => pendingDebits.some((l) => l.id === r.lineId)).map((r) => r.lineId),
+        );
+      }),
+    );
+  });
 });
 
 function line0(

@@ -1,7 +1,8 @@
 /**
  * Statements over real HTTP (design.md §12.6): one investor's money moves through the API — STK and Paybill deposits,
  * a purchase, reward claims, the referral bonus, an admin's credit and debit, withdrawals paid, refused and failed,
- * and one asked for on Oct 31 and refused on Nov 1 — with the clock of the whole process moved to those days. Then
+ * one asked for on Oct 31 and refused on Nov 1, and two not paid yet (one awaiting approval, one whose payout M-Pesa
+ * has not answered) — with the clock of the whole process moved to those days. Then
  * GET /statements is read as CSV and as PDF (pdf.js reads it back) and summed against the ledger and the wallet.
  */
 import { BatchWriteCommand, DeleteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
@@ -212,6 +213,16 @@ beforeAll(async () => {
   await eventually(async () => (await withdrawalStatus(failed._id)) === "rejected");
   await restore();
 
+  // Still held today: one awaiting an admin, and one approved whose payout M-Pesa never answers.
+  clockAt("2026-11-05T10:00:00");
+  await requestWithdrawal(250);
+  clockAt("2026-11-06T10:00:00");
+  const silent = await simulatePhone(msisdnOf(investor.input.phoneNumber), { b2c: "254700009999" });
+  const underway = await requestWithdrawal(150);
+  await decide(underway._id, "approved");
+  await eventually(async () => (await readItem(keys.withdrawal(underway._id)))?.conversationId !== undefined);
+  await silent();
+
   // Back to the real clock: today is after all of it, and the tokens are signed again on it.
   vi.useRealTimers();
   for (const line of await itemsOfUser(friend.userId, "TX#")) friend.references.push(String(line.reference));
@@ -315,6 +326,55 @@ describe("GET /statements", () => {
     // The trial's KES 1,000 of demo money, untouched by real-money purchases.
     const demo = text.slice(demoAt);
     expect(demo.find((l) => l.includes("| Closing balance |"))?.endsWith("| 1,000.00")).toBe(true);
+  });
+
+  it("shows withdrawals not paid yet as held, pending approval or payout in progress, counted as money out", async () => {
+    const today = new Date(Date.now() + 3 * 3_600_000).toISOString().slice(0, 10);
+    const november = `?from=2026-11-01&to=${today}`;
+    const csv = summed((await expectStatus(statement(`${november}&format=csv`), 200)).bytes.toString());
+    const phone = msisdnOf(investor.input.phoneNumber);
+    const held = csv.rows.filter((row) => row[1]?.includes("(amount held)"));
+    expect(held.map((row) => [row[0], row[1], row[4], cents(row[5] ?? "")])).toEqual([
+      [
+        expect.stringMatching(/^Nov 05, 2026 10:0\d$/),
+        `Pending approval (amount held): Withdrawal to M-Pesa ${phone}`,
+        "",
+        25_000,
+      ],
+      [
+        expect.stringMatching(/^Nov 06, 2026 10:0\d$/),
+        `Payout in progress (amount held): Withdrawal to M-Pesa ${phone}`,
+        "",
+        15_000,
+      ],
+    ]);
+    // Out of the balance the investor can use, as money out: the sums hold and the closing is the wallet.
+    expect(csv.opening + csv.moneyIn - csv.moneyOut).toBe(csv.closing);
+    expect(csv.closing).toBe((await readItem(keys.user(investor.userId)))?.walletBalanceCents);
+    // Paid ones stay plain money out.
+    expect(csv.rows.filter((row) => row[1] === `Withdrawal to M-Pesa ${phone}`)).toHaveLength(2);
+
+    // The PDF marks the same rows and says how held money is counted, under the summary.
+    const text = (await pdfLines((await expectStatus(statement(november), 200)).bytes)).flat();
+    const demoAt = text.indexOf("Demo money (not withdrawable)");
+    const wallet = text.slice(0, demoAt);
+    const rowOf = (day: string) => wallet.find((l) => l.startsWith(`Nov ${day}, 2026 10:0`)) ?? "";
+    expect(rowOf("05")).toContain("Pending approval");
+    expect(rowOf("05")).toContain("| 250.00 |");
+    expect(rowOf("06")).toContain("Payout in progress");
+    expect(rowOf("06")).toContain("| 150.00 |");
+    const words = wallet.join(" ");
+    expect(words).toContain(
+      "KES 400.00 is held for withdrawals not paid yet (pending approval or payout in progress). Held money counts " +
+        "as money out on the day the withdrawal was asked for, so no balance here includes it; it comes back to the " +
+        "wallet if the withdrawal is refused or not paid.",
+    );
+    expect(words.indexOf("is held for withdrawals")).toBeLessThan(words.indexOf("| Opening balance |"));
+    // October had none held: no such note.
+    const october = (await pdfLines((await expectStatus(statement("?from=2026-10-01&to=2026-10-31"), 200)).bytes))
+      .flat()
+      .join(" ");
+    expect(october).not.toContain("is held for withdrawals");
   });
 
   it("never shows another user's lines", async () => {

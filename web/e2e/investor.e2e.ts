@@ -118,12 +118,18 @@ describe("an investor's money flows", () => {
     const history = page.getByRole("dialog", { name: "Transaction History" });
     const ledger = history.getByRole("list", { name: "Transactions" });
     await ledger.getByText("−KES 200.00").waitFor();
+    // Not paid yet: held, awaiting an admin's approval.
+    await ledger
+      .getByText(
+        "Pending approval: KES 200.00 is held from your balance until an admin approves it, and comes back if it is refused.",
+      )
+      .waitFor();
     await screenshot(page, "history-desktop", { fullPage: false });
     await history.getByRole("tab", { name: "Withdrawals" }).click();
     const requests = history.getByRole("list", { name: "Withdrawal requests" });
     const request = requests.getByRole("listitem").first();
-    expect(await request.getByText(formatKes(200)).isVisible()).toBe(true);
-    expect(await request.getByText("pending").isVisible()).toBe(true);
+    expect(await request.getByText(formatKes(200), { exact: true }).isVisible()).toBe(true);
+    expect(await request.getByText("pending", { exact: true }).isVisible()).toBe(true);
     expect(await request.getByText(`To M-Pesa ${registeredNumber}`).isVisible()).toBe(true);
 
     expect(unexpected(errors)).toEqual([]);

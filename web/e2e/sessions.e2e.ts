@@ -3,7 +3,7 @@ import { generate } from "otplib";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { SECURITY_TEXTS } from "../src/features/account/lib/security-texts";
-import { TWO_FACTOR_LOGIN_TEXTS } from "../src/features/auth/lib/auth-texts";
+import { RECOVERY_CODES_LEFT_TEXTS, TWO_FACTOR_LOGIN_TEXTS } from "../src/features/auth/lib/auth-texts";
 import { registerInvestor } from "./support/api";
 import { seriousViolations } from "./support/axe";
 import { hasHorizontalScroll, launchBrowser, openPage, screenshot, viewports } from "./support/browser";
@@ -242,6 +242,11 @@ describe("two-factor sign-in with recovery codes", () => {
       const recovery = fresh[3] ?? "";
       expect(await signInWithSecondFactor(page, investor.email, investor.password, recovery.toUpperCase())).toBe(200);
       await page.waitForURL(`${webUrl}/dashboard/packages`);
+      // The sign-in says how many codes are left; with nine, nothing more.
+      await toast(page, "You have 9 recovery codes left", { exact: true }).waitFor();
+      expect(
+        await page.locator(".Toastify").getByRole("link", { name: RECOVERY_CODES_LEFT_TEXTS.makeNew }).count(),
+      ).toBe(0);
       const recoveryUsed = await newestMailTo(mailUrl, {
         address: investor.email,
         subject: RECOVERY_CODE_USED_SUBJECT,
@@ -262,6 +267,26 @@ describe("two-factor sign-in with recovery codes", () => {
       expect(await storedToken(page)).toBe("");
       // A refused code tells nobody it was used: still the one notice.
       expect(await mailsTo(mailUrl, { address: investor.email, subject: RECOVERY_CODE_USED_SUBJECT })).toHaveLength(1);
+
+      // Down to three: the notice asks for new codes and stays, and its link opens Account → Security.
+      for (const code of fresh.slice(4, 9))
+        expect(await loginStatus(investor.email, investor.password, code)).toBe(200);
+      expect(await signInWithSecondFactor(page, investor.email, investor.password, fresh[9] ?? "")).toBe(200);
+      await page.waitForURL(`${webUrl}/dashboard/packages`);
+      await toast(page, "You have 3 recovery codes left", { exact: true }).waitFor();
+      const makeNew = page.locator(".Toastify").getByRole("link", { name: RECOVERY_CODES_LEFT_TEXTS.makeNew });
+      await screenshot(page, "sessions-recovery-codes-left-desktop", { fullPage: false });
+      await audit(page, findings, "recovery codes left, desktop");
+      await page.setViewportSize(viewports.phone);
+      await screenshot(page, "sessions-recovery-codes-left-phone", { fullPage: false });
+      await audit(page, findings, "recovery codes left, phone");
+      await makeNew.click();
+      await page.waitForURL(`${webUrl}/dashboard/account#security`);
+      const security = page.getByRole("dialog", { name: SECURITY_TEXTS.title });
+      await security.getByRole("button", { name: SECURITY_TEXTS.regenerate }).waitFor();
+      await security.getByRole("button", { name: "Close" }).click();
+      await page.waitForURL(`${webUrl}/dashboard/account`);
+      await page.setViewportSize(viewports.desktop);
 
       expect(findings).toEqual({});
       expect(errors.filter((error) => !error.includes("401") && !error.includes("400"))).toEqual([]);

@@ -1,5 +1,5 @@
 import type { Transaction, Withdrawal } from "@jengafund/shared";
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { mockApi } from "./api-mock";
 import { aUser } from "./fixtures";
@@ -121,6 +121,84 @@ describe("account tab (spec §2)", () => {
     const requests = await within(dialog).findByRole("list", { name: "Withdrawal requests" });
     expect(within(requests).getByText("KES 200.00")).toBeTruthy();
     expect(within(requests).getByText("To M-Pesa 254712345678")).toBeTruthy();
+  });
+
+  it("marks a withdrawal not paid yet as held: Pending approval, then Payout in progress; paid or refused, not", async () => {
+    const line = (id: string, reference: string, status: Transaction["status"], amount: number): Transaction => ({
+      ...(transactions[0] as Transaction),
+      _id: id,
+      reference,
+      status,
+      amount,
+    });
+    const request = (id: string, reference: string, status: Withdrawal["status"], amount: number): Withdrawal => ({
+      ...(withdrawals[0] as Withdrawal),
+      _id: id,
+      transactionReference: reference,
+      status,
+      amount,
+    });
+    mockApi({
+      "GET /auth/me": { user: aUser() },
+      "GET /transactions": {
+        transactions: [
+          line("01JTX0000000000000000000P", "WD-PENDING01", "pending", -200),
+          line("01JTX0000000000000000000A", "WD-APPROVED1", "pending", -150),
+          line("01JTX0000000000000000000D", "WD-PAIDOUT01", "completed", -600),
+          line("01JTX0000000000000000000R", "WD-REFUSED01", "cancelled", -400),
+        ],
+      },
+      "GET /withdrawals": {
+        withdrawals: [
+          request("01JWD0000000000000000000P", "WD-PENDING01", "pending", 200),
+          request("01JWD0000000000000000000A", "WD-APPROVED1", "approved", 150),
+          request("01JWD0000000000000000000D", "WD-PAIDOUT01", "completed", 600),
+          request("01JWD0000000000000000000R", "WD-REFUSED01", "rejected", 400),
+        ],
+      },
+    });
+    renderApp("/dashboard/account");
+    fireEvent.click(await screen.findByRole("button", { name: /Transaction History/ }));
+    const dialog = await screen.findByRole("dialog", { name: "Transaction History" });
+    const ledger = await within(dialog).findByRole("list", { name: "Transactions" });
+    const noteOf = (row: HTMLElement) => within(row).queryByTestId("held-note")?.textContent ?? null;
+    await waitFor(() =>
+      expect((within(ledger).getAllByRole("listitem") as HTMLElement[]).map(noteOf)).toEqual([
+        "Pending approval: KES 200.00 is held from your balance until an admin approves it, and comes back if it is refused.",
+        "Payout in progress: KES 150.00 is held from your balance until M-Pesa pays it, and comes back if it cannot be paid.",
+        null,
+        null,
+      ]),
+    );
+    // Held money is out of the balance: still shown as money out, and the refused one as no money moved.
+    const [pending, , , refused] = within(ledger).getAllByRole("listitem") as HTMLElement[];
+    expect(within(pending as HTMLElement).getByText("−KES 200.00")).toBeTruthy();
+    expect(within(refused as HTMLElement).getByText(", no money moved")).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole("tab", { name: "Withdrawals" }));
+    const requests = await within(dialog).findByRole("list", { name: "Withdrawal requests" });
+    expect((within(requests).getAllByRole("listitem") as HTMLElement[]).map(noteOf)).toEqual([
+      "Pending approval: KES 200.00 is held from your balance until an admin approves it, and comes back if it is refused.",
+      "Payout in progress: KES 150.00 is held from your balance until M-Pesa pays it, and comes back if it cannot be paid.",
+      null,
+      null,
+    ]);
+  });
+
+  it("says a withdrawal not paid yet is held even when the requests could not be read, without guessing its stage", async () => {
+    mockApi({
+      "GET /auth/me": { user: aUser() },
+      "GET /transactions": { transactions },
+      "GET /withdrawals": () => {
+        throw new Error("offline");
+      },
+    });
+    renderApp("/dashboard/account");
+    fireEvent.click(await screen.findByRole("button", { name: /Transaction History/ }));
+    const ledger = await screen.findByRole("list", { name: "Transactions" });
+    expect(within(ledger).getByTestId("held-note").textContent).toBe(
+      "KES 200.00 is held from your balance until it is paid out, and comes back if it is not.",
+    );
   });
 
   it("shows a matured investment's capital as Capital Returned, money in with '+' (design.md §13.6)", async () => {

@@ -1,11 +1,11 @@
 /** Users with two-factor sign-in, made over the local API as the web app makes them (design.md §11, §12.2). */
-import type { AuthResponse, TwoFactorSetup, User } from "@jengafund/shared";
+import type { AuthResponse, LoginAnswer as SignedIn, TwoFactorSetup, User } from "@jengafund/shared";
 import { expect } from "vitest";
 import { api } from "./local-api.js";
 import { codeFor } from "./step-up.js";
 import { registerUser } from "./users.js";
 
-export type LoginAnswer = AuthResponse & { message: string; twoFactorRequired?: true };
+export type LoginAnswer = SignedIn & { message: string; twoFactorRequired?: true };
 
 export const login = (body: { email: string; password: string; otp?: string }, headers: Record<string, string> = {}) =>
   api<LoginAnswer>("POST", "/auth/login", { body, headers });

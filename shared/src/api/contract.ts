@@ -174,6 +174,13 @@ export interface AuditEntry {
   createdAt: string;
 }
 
+/**
+ * A sign-in's answer: the session, and `recoveryCodesLeft` only when a recovery code stood in for the authenticator
+ * code (design.md §12.2): how many unused codes the account has after that one, so the app can say so and ask for new
+ * ones while a few are left.
+ */
+export type LoginAnswer = AuthResponse & { recoveryCodesLeft?: number };
+
 /** One page of an admin list: `{ <name>: [...], page, totalPages, total, nextCursor? }`. */
 export type AdminPage<Name extends string, Item> = { [K in Name]: Item[] } & {
   page: number;
@@ -185,7 +192,7 @@ export type AdminPage<Name extends string, Item> = { [K in Name]: Item[] } & {
 
 export interface RouteResponses {
   "register-user": JsonAnswer<AuthResponse, 201>;
-  "login-user": JsonAnswer<AuthResponse>;
+  "login-user": JsonAnswer<LoginAnswer>;
   "get-current-user": JsonAnswer<{ user: User }>;
   "update-notification-preferences": JsonAnswer<{ message: string; user: User }>;
   "check-referral-code": JsonAnswer<ReferralCodeCheck>;

@@ -16,6 +16,8 @@ export const paths = {
     investments: "/dashboard/investments",
     referrals: "/dashboard/referrals",
     account: "/dashboard/account",
+    /** The Account tab with its Security dialog open: two-factor sign-in and the recovery codes. */
+    accountSecurity: "/dashboard/account#security",
   },
   admin: {
     root: "/admin",

@@ -5,7 +5,7 @@ import { accounts, newBrowsers } from "../../modules/identity/index.js";
 
 export const handler = httpHandler("login-user", { body: LoginInputSchema }, async ({ body, event, sourceIp }) => {
   const { email, password, ...extras } = body;
-  const { token, user } = await accounts().login(email, password, sourceIp, extras);
+  const { token, user, recoveryCodesLeft } = await accounts().login(email, password, sourceIp, extras);
   // The web app's random browser id (design.md §12.2): the owner is told of a sign-in from a browser new to the account.
   const headers = event.headers ?? {};
   await newBrowsers().signedIn(user, {
@@ -13,5 +13,7 @@ export const handler = httpHandler("login-user", { body: LoginInputSchema }, asy
     userAgent: headers["user-agent"] ?? event.requestContext?.http?.userAgent,
     sourceIp,
   });
-  return { body: { token, user: presentUser(user) } };
+  // Only after a recovery code stood in for the authenticator code (design.md §12.2).
+  const left = recoveryCodesLeft === undefined ? {} : { recoveryCodesLeft };
+  return { body: { token, user: presentUser(user), ...left } };
 });

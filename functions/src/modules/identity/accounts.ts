@@ -69,6 +69,8 @@ export interface LoginExtras {
 export interface Session {
   token: string;
   user: UserRecord;
+  /** When a recovery code stood in for the authenticator code: how many of the account's codes are left. */
+  recoveryCodesLeft?: number;
 }
 
 export const ACCOUNT_MESSAGES = {
@@ -247,6 +249,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         const { twoFactor: state } = user;
         const secret = state?.enabled ? state.secret : undefined;
         let secondFactorAt: number | undefined;
+        let recoveryCodesLeft: number | undefined;
         if (secret) {
           // Not a failure: the form asks for the code and sends the login again.
           if (otp === undefined) throw new TwoFactorRequiredError(ACCOUNT_MESSAGES.twoFactorRequired);
@@ -258,11 +261,14 @@ export function createAccountService(deps: AccountServiceDeps) {
             wrong: (message: string) => new TwoFactorRequiredError(message),
             sourceIp,
           };
-          const checkedAt = await secondFactor.check(user, check, async (proof, at) => {
-            await twoFactor.security.useSecondFactor(user.id, secret, proof);
-            return at;
-          });
-          secondFactorAt = Math.floor(checkedAt.getTime() / 1000);
+          const used = await secondFactor.check(user, check, async (proof, at) => ({
+            at,
+            proof,
+            ...(await twoFactor.security.useSecondFactor(user.id, secret, proof)),
+          }));
+          secondFactorAt = Math.floor(used.at.getTime() / 1000);
+          // The sign-in that spent a recovery code says how many are left (the owner may be running out).
+          if (used.proof.kind === "recovery") recoveryCodesLeft = used.recoveryCodesLeft;
         }
         // The link works once: it is used up only by the sign-in it completes (a wrong password leaves it).
         if (linked && signInToken !== undefined && !(await signInLinks.use(user.id, signInToken, now))) {
@@ -273,7 +279,11 @@ export function createAccountService(deps: AccountServiceDeps) {
           drop: sessionsToDrop(user.sessions, Math.floor(now.getTime() / 1000)),
           hadMap: user.sessions !== undefined,
         });
-        return { token: session.token, user: session.user };
+        return {
+          token: session.token,
+          user: session.user,
+          ...(recoveryCodesLeft === undefined ? {} : { recoveryCodesLeft }),
+        };
       } finally {
         await givenBack;
       }

@@ -60,8 +60,11 @@ export interface SecondFactorRepository {
   enableTwoFactor(change: TwoFactorOn): Promise<UserRecord>;
   /** Turns it off with an unused proof ("code-used" or "two-factor-changed"). */
   disableTwoFactor(change: TwoFactorOff): Promise<UserRecord>;
-  /** Uses a sign-in proof once ("code-used"): a step later than the last one used, or a recovery code still unused. */
-  useSecondFactor(userId: string, secret: string, proof: SecondFactorProof): Promise<void>;
+  /**
+   * Uses a sign-in proof once ("code-used"): a step later than the last one used, or a recovery code still unused.
+   * Answers how many recovery codes the account has left after it (read from the same write).
+   */
+  useSecondFactor(userId: string, secret: string, proof: SecondFactorProof): Promise<{ recoveryCodesLeft: number }>;
   /** Replaces the recovery codes, with an unused proof ("code-used"). */
   replaceRecoveryCodes(userId: string, secret: string, proof: SecondFactorProof, hashes: string[]): Promise<void>;
 }

@@ -34,4 +34,10 @@ export interface StatementSource {
    * so the opening balance is exact. Null when there is no such user.
    */
   read(userId: string, end: Date): Promise<{ holder: StatementHolder; lines: LedgerSourceLine[] } | null>;
+  /**
+   * The ledger lines of the user's withdrawals approved and awaiting M-Pesa's payout: of the held (pending) withdrawal
+   * lines, the ones no longer awaiting an admin's approval. Asked only when a statement has a held line; read from an
+   * index, so a withdrawal approved a moment ago may still read as awaiting approval.
+   */
+  payoutsUnderway(userId: string): Promise<Set<string>>;
 }

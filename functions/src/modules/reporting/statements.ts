@@ -15,7 +15,7 @@ import {
 import type { Clock } from "../../kernel/clock.js";
 import { InvalidInputError, NotFoundError, RuleViolationError } from "../../kernel/errors.js";
 import type { StatementSource } from "./statement-port.js";
-import { buildStatement } from "./statements/statement-builder.js";
+import { buildStatement, holdsMoney } from "./statements/statement-builder.js";
 import { statementCsv } from "./statements/statement-csv.js";
 import type { StatementPaper } from "./statements/statement-pdf.js";
 
@@ -76,7 +76,11 @@ export function createStatementService({ source, clock, renderPdf }: StatementSe
       const { fromDay, toDay, start, end } = statementPeriod(request, nairobiDay(now));
       const read = await source.read(request.userId, end);
       if (!read) throw new NotFoundError("User not found");
-      const period = { from: start.toISOString(), to: end.toISOString() };
+      // A held withdrawal says whether it awaits approval or its payout; most statements have none, and skip the read.
+      const payoutsUnderway = read.lines.some(holdsMoney)
+        ? await source.payoutsUnderway(request.userId)
+        : new Set<string>();
+      const period = { from: start.toISOString(), to: end.toISOString(), payoutsUnderway };
       const wallet = buildStatement(read.lines, { ...period, balance: "wallet" });
       const demo = buildStatement(read.lines, { ...period, balance: "trial" });
       const hadDemo = demo.rows.length > 0 || demo.openingCents !== 0;

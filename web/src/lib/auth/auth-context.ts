@@ -1,5 +1,8 @@
-import type { LoginInput, RegisterCommand, User } from "@jengafund/shared";
+import type { LoginAnswer, LoginInput, RegisterCommand, User } from "@jengafund/shared";
 import { createContext } from "react";
+
+/** A sign-in's outcome: the user, and how many recovery codes are left when one was used to sign in. */
+export type SignedIn = Omit<LoginAnswer, "token">;
 
 export interface AuthContextValue {
   user: User | null;
@@ -17,7 +20,7 @@ export interface AuthContextValue {
   unreachable: boolean;
   /** Reads the user again (the offline state's Retry). */
   retry(): void;
-  login(input: LoginInput): Promise<User>;
+  login(input: LoginInput): Promise<SignedIn>;
   register(input: RegisterCommand): Promise<User>;
   /** Ends the session on the server (POST /auth/logout), then here whatever the answer, and goes to the landing page. */
   logout(): void;

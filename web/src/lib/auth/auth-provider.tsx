@@ -90,7 +90,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       loading: hasSession && me.isPending && !failedToLoad && !unreachable,
       unreachable,
       retry: () => void me.refetch(),
-      login: async (input: LoginInput) => startSession(await loginRequest(input)),
+      login: async (input: LoginInput) => {
+        const answer = await loginRequest(input);
+        const { recoveryCodesLeft } = answer;
+        return { user: startSession(answer), ...(recoveryCodesLeft === undefined ? {} : { recoveryCodesLeft }) };
+      },
       register: async (input: RegisterCommand) => startSession(await registerRequest(input)),
       logout: () => {
         if (loggingOut.current) return;

@@ -209,7 +209,9 @@ export function createDynamoAccountSecurityRepository(
     },
 
     async useSecondFactor(userId, secret, proof) {
-      await withProof(userId, secret, proof, [BUDGET_RESET], { ":zero": 0 });
+      const user = await withProof(userId, secret, proof, [BUDGET_RESET], { ":zero": 0 });
+      // DynamoDB drops a set whose last member is deleted: no attribute is no code left.
+      return { recoveryCodesLeft: user.twoFactor?.recoveryCodeHashes?.size ?? 0 };
     },
 
     async replaceRecoveryCodes(userId, secret, proof, hashes) {

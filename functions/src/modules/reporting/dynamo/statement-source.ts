@@ -3,7 +3,7 @@ import { type DynamoContext, defaultDynamoContext } from "../../../kernel/dynamo
 import { queryItems } from "../../../kernel/dynamo/index-pages.js";
 import { keys } from "../../../kernel/dynamo/keys.js";
 import { ulidFloor } from "../../../kernel/ids.js";
-import type { LedgerLine } from "../../../kernel/records.js";
+import type { LedgerLine, WithdrawalStatus } from "../../../kernel/records.js";
 import type { LedgerSourceLine, StatementHolder, StatementSource } from "../statement-port.js";
 
 /**
@@ -75,6 +75,26 @@ export function createDynamoStatementSource(ctx: DynamoContext = defaultDynamoCo
     async read(userId, end) {
       const [holder, lines] = await Promise.all([holderOf(userId), linesBefore(userId, end)]);
       return holder ? { holder, lines } : null;
+    },
+
+    /** The user's own withdrawals (GSI3, few per user), only the approved ones kept: their ledger lines. */
+    async payoutsUnderway(userId) {
+      const underway = new Set<string>();
+      const approved = queryItems(ctx, {
+        TableName,
+        IndexName: "GSI3",
+        KeyConditionExpression: "GSI3PK = :pk AND begins_with(GSI3SK, :prefix)",
+        FilterExpression: "#status = :approved",
+        ProjectionExpression: "ledgerLineId",
+        ExpressionAttributeNames: { "#status": "status" },
+        ExpressionAttributeValues: {
+          ":pk": keys.user(userId).PK,
+          ":prefix": keys.userWithdrawalsPrefix,
+          ":approved": "approved" satisfies WithdrawalStatus,
+        },
+      });
+      for await (const item of approved) underway.add(String(item.ledgerLineId));
+      return underway;
     },
   };
 }

@@ -94,6 +94,12 @@ function section(doc: PDFKit.PDFDocument, title: string, statement: Statement): 
   doc.font("Helvetica-Bold").fontSize(11).text(title, MARGIN, doc.y);
   doc.moveDown(0.3);
   summary(doc, statement);
+  if (statement.heldCents > 0) {
+    doc.font("Helvetica").fontSize(8).fillColor(MUTED).text(heldNote(statement.heldCents), MARGIN, doc.y, {
+      width: CONTENT_WIDTH,
+    });
+    doc.fillColor("black").moveDown(0.6);
+  }
   tableHeader(doc);
   row(
     doc,
@@ -125,6 +131,15 @@ function section(doc: PDFKit.PDFDocument, title: string, statement: Statement): 
     true,
   );
   doc.moveDown(1);
+}
+
+/** How held withdrawals are counted (Statement.heldCents), under the summary of a statement that has any. */
+export function heldNote(heldCents: number): string {
+  return (
+    `KES ${statementAmount(heldCents)} is held for withdrawals not paid yet (pending approval or payout in progress). ` +
+    "Held money counts as money out on the day the withdrawal was asked for, so no balance here includes it; " +
+    "it comes back to the wallet if the withdrawal is refused or not paid."
+  );
 }
 
 function summary(doc: PDFKit.PDFDocument, statement: Statement): void {

@@ -15,6 +15,7 @@ import { PROOF_OF_WORK_TEXTS, RECOVERY_TEXTS, SIGN_IN_LINK_TEXTS } from "../lib/
 import { challengeOf } from "../lib/challenge";
 import { AuthAlert } from "./auth-alert";
 import { ProofOfWorkCheck } from "./proof-of-work-check";
+import { showRecoveryCodesLeft } from "./recovery-codes-left";
 import { TwoFactorCodeStep } from "./two-factor-code-step";
 
 /** Remember me keeps only the email for next time; the session itself always lives in localStorage (spec §4). */
@@ -75,9 +76,9 @@ export function LoginForm() {
     const sent = altcha ?? undefined;
     setAltcha(null);
     setCheckPending(false);
-    let user: Awaited<ReturnType<typeof login>>;
+    let signedIn: Awaited<ReturnType<typeof login>>;
     try {
-      user = await login({ ...input, ...(sent ? { altcha: sent } : {}), ...(signInToken ? { signInToken } : {}) });
+      signedIn = await login({ ...input, ...(sent ? { altcha: sent } : {}), ...(signInToken ? { signInToken } : {}) });
     } catch (error) {
       const challenge = challengeOf(error);
       setCheck(
@@ -93,7 +94,8 @@ export function LoginForm() {
     if (remember) localStorage.setItem(REMEMBERED_EMAIL_KEY, input.email);
     else localStorage.removeItem(REMEMBERED_EMAIL_KEY);
     toast.success("Login successful!");
-    navigate(homePath(user));
+    if (signedIn.recoveryCodesLeft !== undefined) showRecoveryCodesLeft(signedIn.recoveryCodesLeft);
+    navigate(homePath(signedIn.user));
   }
 
   if (askForCode) {

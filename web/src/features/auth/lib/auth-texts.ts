@@ -52,3 +52,16 @@ export const PROOF_OF_WORK_TEXTS = {
 export const SIGN_IN_LINK_TEXTS = {
   intro: "You opened your sign-in link. Enter your email and password to finish signing in.",
 } as const;
+
+/**
+ * After a sign-in that used a recovery code (design.md §12.2): how many are left and, once few are, a way to the
+ * Security settings to make new ones.
+ */
+export const RECOVERY_CODES_LEFT_TEXTS = {
+  left: (count: number) => `You have ${count} recovery code${count === 1 ? "" : "s"} left`,
+  fewLeft: "Make new ones in Account → Security before you run out: each code works once.",
+  makeNew: "Make new codes",
+} as const;
+
+/** At this many recovery codes left or fewer, the notice asks for new ones and stays until it is closed. */
+export const RECOVERY_CODES_FEW = 3;

@@ -4,6 +4,7 @@ import { DialogFrame } from "../../../components/ui/dialog-frame";
 import { HistoryIcon } from "../../../components/ui/icons";
 import { QueryState } from "../../../components/ui/query-state";
 import { useHistory } from "../hooks/use-history";
+import { heldStagesByReference } from "../lib/held-withdrawals";
 import { TransactionList } from "./transaction-list";
 import { WithdrawalRequestList } from "./withdrawal-request-list";
 
@@ -29,6 +30,7 @@ export function TransactionHistoryDialog() {
 
 function HistoryTabs() {
   const { transactions, withdrawals } = useHistory();
+  const heldStages = withdrawals.data ? heldStagesByReference(withdrawals.data) : undefined;
   return (
     <Tabs.Root defaultValue="transactions" variant="line" fitted>
       <Tabs.List>
@@ -37,7 +39,7 @@ function HistoryTabs() {
       </Tabs.List>
       <Tabs.Content value="transactions">
         <QueryState query={transactions} what="your transactions">
-          {(list) => <TransactionList transactions={list} />}
+          {(list) => <TransactionList transactions={list} heldStages={heldStages} />}
         </QueryState>
       </Tabs.Content>
       <Tabs.Content value="withdrawals">

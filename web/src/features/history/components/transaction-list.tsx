@@ -1,9 +1,11 @@
 import { Badge, Flex, HStack, Stack, Text } from "@chakra-ui/react";
-import type { Transaction, TransactionType } from "@jengafund/shared";
+import type { HeldWithdrawalStage, Transaction, TransactionType } from "@jengafund/shared";
 import { EmptyPanel } from "../../../components/ui/empty-panel";
 import { LedgerAmount } from "../../../components/ui/ledger-amount";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { formatDate, formatTime } from "../../../lib/format";
+import { isHeldWithdrawal } from "../lib/held-withdrawals";
+import { HeldNote } from "./held-note";
 
 const types: Record<TransactionType, { label: string; palette: string }> = {
   deposit: { label: "Deposit", palette: "green" },
@@ -17,7 +19,17 @@ const types: Record<TransactionType, { label: string; palette: string }> = {
   capital: { label: "Capital Returned", palette: "green" },
 };
 
-export function TransactionList({ transactions }: { transactions: readonly Transaction[] }) {
+/**
+ * The caller's ledger. `heldStages`: what each withdrawal not paid yet waits for, by its reference (from the
+ * withdrawal requests, when read).
+ */
+export function TransactionList({
+  transactions,
+  heldStages,
+}: {
+  transactions: readonly Transaction[];
+  heldStages?: ReadonlyMap<string, HeldWithdrawalStage>;
+}) {
   if (transactions.length === 0) {
     return (
       <EmptyPanel
@@ -29,13 +41,23 @@ export function TransactionList({ transactions }: { transactions: readonly Trans
   return (
     <Stack as="ul" listStyle="none" gap="0" aria-label="Transactions">
       {transactions.map((transaction) => (
-        <TransactionRow key={transaction._id} transaction={transaction} />
+        <TransactionRow
+          key={transaction._id}
+          transaction={transaction}
+          heldStage={heldStages?.get(transaction.reference)}
+        />
       ))}
     </Stack>
   );
 }
 
-function TransactionRow({ transaction }: { transaction: Transaction }) {
+function TransactionRow({
+  transaction,
+  heldStage,
+}: {
+  transaction: Transaction;
+  heldStage: HeldWithdrawalStage | undefined;
+}) {
   const type = types[transaction.type] ?? { label: transaction.type, palette: "gray" };
   return (
     <Stack as="li" gap="1" py="3" borderBottomWidth="1px">
@@ -54,6 +76,7 @@ function TransactionRow({ transaction }: { transaction: Transaction }) {
         <LedgerAmount amount={transaction.amount} status={transaction.status} />
       </Flex>
       <Text>{transaction.description}</Text>
+      {isHeldWithdrawal(transaction) && <HeldNote amountKes={Math.abs(transaction.amount)} stage={heldStage} />}
       <Flex columnGap="3" wrap="wrap" fontSize="sm" color="fg.muted">
         <Text>
           {formatDate(transaction.createdAt)} {formatTime(transaction.createdAt)}

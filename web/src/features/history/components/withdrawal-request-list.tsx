@@ -3,6 +3,8 @@ import type { Withdrawal } from "@jengafund/shared";
 import { EmptyPanel } from "../../../components/ui/empty-panel";
 import { StatusBadge } from "../../../components/ui/status-badge";
 import { formatDate, formatKes, formatTime } from "../../../lib/format";
+import { heldStageOf } from "../lib/held-withdrawals";
+import { HeldNote } from "./held-note";
 
 export function WithdrawalRequestList({ withdrawals }: { withdrawals: readonly Withdrawal[] }) {
   if (withdrawals.length === 0) {
@@ -23,6 +25,7 @@ export function WithdrawalRequestList({ withdrawals }: { withdrawals: readonly W
 }
 
 function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
+  const held = heldStageOf(withdrawal.status);
   return (
     <Stack as="li" gap="1" py="3" borderBottomWidth="1px">
       <Flex justify="space-between" align="center" gap="3">
@@ -30,6 +33,7 @@ function WithdrawalRow({ withdrawal }: { withdrawal: Withdrawal }) {
         <StatusBadge status={withdrawal.status} />
       </Flex>
       <Text fontSize="sm">To M-Pesa {withdrawal.phoneNumber}</Text>
+      {held && <HeldNote amountKes={withdrawal.amount} stage={held} />}
       <Flex columnGap="3" wrap="wrap" fontSize="sm" color="fg.muted">
         <Text>
           Requested {formatDate(withdrawal.requestDate)} {formatTime(withdrawal.requestDate)}
