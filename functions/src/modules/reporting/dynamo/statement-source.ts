@@ -81,7 +81,6 @@ export function createDynamoStatementSource(ctx: DynamoContext = defaultDynamoCo
     async payoutsUnderway(userId) {
       const underway = new Set<string>();
       const approved = queryItems(ctx, {
-        TableName,
         IndexName: "GSI3",
         KeyConditionExpression: "GSI3PK = :pk AND begins_with(GSI3SK, :prefix)",
         FilterExpression: "#status = :approved",
