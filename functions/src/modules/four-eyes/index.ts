@@ -15,7 +15,7 @@ export { createAuditor } from "./audit.js";
 export type { DecisionMessages } from "./decision.js";
 export { decidable, decisionOn, notPending } from "./decision.js";
 export { adminCreditsSince, createDynamoBalanceAdjusterRepository } from "./dynamo/balance-adjuster-repository.js";
-export { pendingDecisionUpdate } from "./dynamo/pending-decision.js";
+export { keepPendingRequest, pendingDecisionUpdate } from "./dynamo/pending-decision.js";
 export type { PayoutApproval } from "./four-eyes.js";
 export {
   payoutApprovalOf,
