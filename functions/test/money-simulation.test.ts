@@ -242,7 +242,7 @@ async function runWorkload(options: {
             adjustment,
             actor,
             requestId: randomUUID(),
-            ...(keep ? { keep: { applied: keep, pending: keep } } : {}),
+            ...(keep ? { keep } : {}),
           });
         const idOf = (r: AppliedAdjustment | PendingAdjustment) =>
           r.outcome === "applied" ? r.line.id : r.adjustment.id;

@@ -15,6 +15,8 @@ import {
   SERVICE_NAME,
 } from "@jengafund/shared";
 
+import type { Log, LogDetails } from "./log.js";
+
 export type MetricName = BusinessMetric;
 
 /** The port services receive: they count through it and know nothing of Powertools or EMF. */
@@ -94,3 +96,16 @@ export const silentMetrics: MetricsPort = {
   depositCredited: () => {},
   rewardPaid: () => {},
 };
+
+/**
+ * A reconciliation item that could not be checked or settled: counted in its run's summary and as
+ * ReconciliationErrors (by `reason` where one is given), and logged as an error with what names it.
+ */
+export function reconciliationError(
+  tools: { summary: { errors: number }; metrics: MetricsPort; log: Log },
+  what: { reason?: string; message: string; details: LogDetails },
+): void {
+  tools.summary.errors++;
+  tools.metrics.count("ReconciliationErrors", ...(what.reason ? ([what.reason] as const) : ([] as const)));
+  tools.log("error", what.message, what.details);
+}

@@ -1,4 +1,5 @@
 import { ADJUSTMENT_MESSAGES, BalanceAdjustmentInputSchema, UserIdPathSchema } from "@jengafund/shared";
+import { doneOrPending } from "../../http/admin-request.js";
 import { httpHandler } from "../../http/middleware.js";
 import { presentTransaction, presentUser } from "../../http/presenters.js";
 import { summaryOf } from "../../kernel/records.js";
@@ -19,23 +20,8 @@ const presentPending = ({ adjustment }: PendingAdjustment) => ({
 export const handler = httpHandler(
   "adjust-user-balance",
   { path: UserIdPathSchema, body: BalanceAdjustmentInputSchema, load: ({ path }) => ({ subjectUserId: path.id }) },
-  async ({ body, loaded, event, idempotency, caller, sourceIp }) => {
-    const result = await adjustments().adjust({
-      subject: loaded.subject,
-      actor: { user: caller, ip: sourceIp },
-      adjustment: body,
-      requestId: event.requestContext.requestId,
-      ...(idempotency
-        ? {
-            keep: {
-              applied: idempotency.answer(200, presentApplied),
-              pending: idempotency.answer(202, presentPending),
-            },
-          }
-        : {}),
-    });
-    return result.outcome === "applied"
-      ? { body: presentApplied(result) }
-      : { statusCode: 202 as const, body: presentPending(result) };
+  async (request) => {
+    const { input, answer } = doneOrPending(request, { done: presentApplied, pending: presentPending });
+    return answer(await adjustments().adjust({ subject: request.loaded.subject, adjustment: request.body, ...input }));
   },
 );

@@ -1,4 +1,5 @@
 import { DecideAdjustmentInputSchema, ResourceIdPathSchema } from "@jengafund/shared";
+import { adminRequest } from "../../http/admin-request.js";
 import { httpHandler } from "../../http/middleware.js";
 import { adjustments, presentAdjustment } from "../../modules/admin-controls/index.js";
 import type { AdjustmentRecord } from "../../modules/four-eyes/index.js";
@@ -9,15 +10,9 @@ const present = (adjustment: AdjustmentRecord) => ({ adjustment: presentAdjustme
 export const handler = httpHandler(
   "decide-adjustment",
   { path: ResourceIdPathSchema, body: DecideAdjustmentInputSchema },
-  async ({ body, path, caller, event, sourceIp, idempotency }) => ({
+  async (request) => ({
     body: present(
-      await adjustments().decide({
-        id: path.id,
-        decision: body,
-        actor: { user: caller, ip: sourceIp },
-        requestId: event.requestContext.requestId,
-        ...(idempotency ? { keep: idempotency.answer(200, present) } : {}),
-      }),
+      await adjustments().decide({ id: request.path.id, decision: request.body, ...adminRequest(request, present) }),
     ),
   }),
 );

@@ -1,4 +1,5 @@
 import { DecidePackageChangeInputSchema, PACKAGE_CHANGE_MESSAGES, ResourceIdPathSchema } from "@jengafund/shared";
+import { adminRequest } from "../../http/admin-request.js";
 import { httpHandler } from "../../http/middleware.js";
 import { presentPackage } from "../../http/presenters.js";
 import { type DecidedPackageChange, packageChanges, presentPackageChange } from "../../modules/package-terms/index.js";
@@ -13,15 +14,9 @@ const present = ({ change, package: pkg }: DecidedPackageChange) => ({
 export const handler = httpHandler(
   "decide-package-change",
   { path: ResourceIdPathSchema, body: DecidePackageChangeInputSchema },
-  async ({ body, path, caller, event, sourceIp, idempotency }) => ({
+  async (request) => ({
     body: present(
-      await packageChanges().decide({
-        id: path.id,
-        decision: body,
-        actor: { user: caller, ip: sourceIp },
-        requestId: event.requestContext.requestId,
-        ...(idempotency ? { keep: idempotency.answer(200, present) } : {}),
-      }),
+      await packageChanges().decide({ id: request.path.id, decision: request.body, ...adminRequest(request, present) }),
     ),
   }),
 );

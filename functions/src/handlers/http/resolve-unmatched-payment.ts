@@ -4,6 +4,7 @@ import {
   UNMATCHED_PAYMENT_MESSAGES,
   UnmatchedPaymentIdPathSchema,
 } from "@jengafund/shared";
+import { doneOrPending } from "../../http/admin-request.js";
 import { httpHandler } from "../../http/middleware.js";
 import type { UnmatchedResolution } from "../../modules/admin-controls/index.js";
 import { presentAdjustment, presentUnmatchedPayment, unmatchedPayments } from "../../modules/admin-controls/index.js";
@@ -32,23 +33,8 @@ const presentPending = (resolution: Pending) => ({
 export const handler = httpHandler(
   "resolve-unmatched-payment",
   { path: UnmatchedPaymentIdPathSchema, body: ResolveUnmatchedPaymentSchema },
-  async ({ body, path, caller, event, sourceIp, idempotency }) => {
-    const resolution = await unmatchedPayments().resolve({
-      id: path.id,
-      resolution: body,
-      actor: { user: caller, ip: sourceIp },
-      requestId: event.requestContext.requestId,
-      ...(idempotency
-        ? {
-            keep: (result: UnmatchedResolution) =>
-              result.outcome === "pending"
-                ? idempotency.answer(202, presentPending)(result)
-                : idempotency.answer(200, presentDone)(result),
-          }
-        : {}),
-    });
-    return resolution.outcome === "pending"
-      ? { statusCode: 202 as const, body: presentPending(resolution) }
-      : { body: presentDone(resolution) };
+  async (request) => {
+    const { input, answer } = doneOrPending(request, { done: presentDone, pending: presentPending });
+    return answer(await unmatchedPayments().resolve({ id: request.path.id, resolution: request.body, ...input }));
   },
 );

@@ -1,4 +1,5 @@
 import { PACKAGE_CHANGE_MESSAGES, PackageInputSchema, ResourceIdPathSchema } from "@jengafund/shared";
+import { doneOrPending } from "../../http/admin-request.js";
 import { httpHandler } from "../../http/middleware.js";
 import { presentPackage } from "../../http/presenters.js";
 import {
@@ -19,23 +20,8 @@ const presentPending = ({ change }: PendingPackageChange) => ({
 export const handler = httpHandler(
   "update-package",
   { path: ResourceIdPathSchema, body: PackageInputSchema, load: ({ path }) => ({ packageId: path.id }) },
-  async ({ body, loaded, caller, sourceIp, event, idempotency }) => {
-    const result = await packageChanges().update({
-      pkg: loaded.package,
-      fields: body,
-      actor: { user: caller, ip: sourceIp },
-      requestId: event.requestContext.requestId,
-      ...(idempotency
-        ? {
-            keep: {
-              applied: idempotency.answer(200, presentApplied),
-              pending: idempotency.answer(202, presentPending),
-            },
-          }
-        : {}),
-    });
-    return result.outcome === "applied"
-      ? { body: presentApplied(result) }
-      : { statusCode: 202 as const, body: presentPending(result) };
+  async (request) => {
+    const { input, answer } = doneOrPending(request, { done: presentApplied, pending: presentPending });
+    return answer(await packageChanges().update({ pkg: request.loaded.package, fields: request.body, ...input }));
   },
 );

@@ -1,10 +1,34 @@
 import { paginateQuery, QueryCommand, type QueryCommandInput, type QueryCommandOutput } from "@aws-sdk/lib-dynamodb";
+import { ulidFloor } from "../ids.js";
 import type { DynamoContext } from "./client.js";
+import { keys } from "./keys.js";
 
 /** A Query on the context's table; the paginator carries the page keys. */
 export type TableQuery = Omit<QueryCommandInput, "TableName" | "ExclusiveStartKey">;
 
 type Item = Record<string, unknown>;
+
+/**
+ * A query for an account's items of one kind (`prefix`) created since a date: their ids are time-ordered, so they are
+ * a key range of the account's partition. `query` adds the rest (a filter, a projection) and the values it names.
+ */
+export function accountItemsSince(
+  userId: string,
+  prefix: string,
+  since: Date,
+  query: Omit<TableQuery, "KeyConditionExpression"> = {},
+): TableQuery {
+  return {
+    ...query,
+    KeyConditionExpression: "PK = :user AND SK BETWEEN :from AND :to",
+    ExpressionAttributeValues: {
+      ":user": keys.user(userId).PK,
+      ":from": `${prefix}${ulidFloor(since)}`,
+      ":to": `${prefix}~`,
+      ...query.ExpressionAttributeValues,
+    },
+  };
+}
 
 /**
  * The pages of a Query, through lib-dynamodb's paginator over the context's client. A reader that has what it needs

@@ -25,6 +25,9 @@ export interface MoveItem {
   marker?: { requestId: string; attribute?: string };
 }
 
+/** One entry of a money move's list: a tagged item, or a plain one whose condition cannot fail. */
+export type MoveEntry = MoveItem | TransactItem;
+
 /** An item tagged with the refusal its condition stands for. */
 export const refusing = (refusal: RefusalReason, item: TransactItem): MoveItem => ({ item, refusal });
 
@@ -101,7 +104,7 @@ export interface TransactionOptions {
  */
 export async function runTransaction(
   ctx: DynamoContext,
-  items: (MoveItem | TransactItem)[],
+  items: MoveEntry[],
   options: TransactionOptions = {},
 ): Promise<void> {
   const moves: MoveItem[] = items.map((entry) => ("item" in entry ? entry : { item: entry }));

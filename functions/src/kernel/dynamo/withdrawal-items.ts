@@ -1,4 +1,4 @@
-import type { AuditRecord, WithdrawalRecord } from "../records.js";
+import type { AuditRecord, LedgerLine, WithdrawalRecord } from "../records.js";
 import { auditCounters, auditPut } from "./audit-items.js";
 import {
   countersUpdate,
@@ -9,7 +9,7 @@ import {
 import { keys } from "./keys.js";
 import { ledgerStatusUpdate, statusTransition } from "./ledger-items.js";
 import { outboxPut } from "./outbox.js";
-import type { MoveItem, TransactItem } from "./transactions.js";
+import type { MoveEntry, MoveItem } from "./transactions.js";
 import { type Item, pick } from "./user-items.js";
 
 export function withdrawalItem(withdrawal: WithdrawalRecord): Item {
@@ -60,6 +60,15 @@ export const toWithdrawalRecord = (item: Item): WithdrawalRecord =>
  * withdrawal (its ledger line cancelled) and M-Pesa not paying an approved one (its ledger line failed). The withdrawal
  * becomes rejected, the amount goes back to the wallet and the hold's ledger line stops counting.
  */
+/** A withdrawal's ledger line leaving "pending": paid, or refunded. */
+export const withdrawalLineUpdate = (
+  TableName: string,
+  withdrawal: Pick<WithdrawalRecord, "userId" | "ledgerLineId">,
+  to: LedgerLine["status"],
+  at: string,
+  extra?: { mpesaTransactionId?: string },
+) => ledgerStatusUpdate(TableName, withdrawal.userId, withdrawal.ledgerLineId, "withdrawal", "pending", to, at, extra);
+
 export function withdrawalRefund(
   TableName: string,
   withdrawal: WithdrawalRecord,
@@ -72,7 +81,7 @@ export function withdrawalRefund(
     /** The admin action behind the refund, recorded with it. */
     audit?: AuditRecord;
   },
-): (MoveItem | TransactItem)[] {
+): MoveEntry[] {
   const { from } = change;
   const ledgerTo = from === "pending" ? "cancelled" : "failed";
   return [
@@ -95,15 +104,7 @@ export function withdrawalRefund(
         ExpressionAttributeValues: { ":amount": withdrawal.amountCents },
       },
     },
-    ledgerStatusUpdate(
-      TableName,
-      withdrawal.userId,
-      withdrawal.ledgerLineId,
-      "withdrawal",
-      "pending",
-      ledgerTo,
-      change.at,
-    ),
+    withdrawalLineUpdate(TableName, withdrawal, ledgerTo, change.at),
     countersUpdate(
       TableName,
       mergeCounters(

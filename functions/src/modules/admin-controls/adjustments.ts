@@ -18,17 +18,20 @@ import {
   nairobiDay,
 } from "@jengafund/shared";
 import type { Clock } from "../../kernel/clock.js";
-import { InsufficientBalanceError, NotFoundError, NotPendingError, NotPermittedError } from "../../kernel/errors.js";
+import { InsufficientBalanceError, NotFoundError, NotPermittedError } from "../../kernel/errors.js";
 import type { IdGenerator } from "../../kernel/ids.js";
 import type { MetricsPort } from "../../kernel/metrics.js";
-import { type KeepAnswer, type LedgerLine, MoveRefusedError, type UserRecord } from "../../kernel/records.js";
+import { type LedgerLine, MoveRefusedError, type UserRecord } from "../../kernel/records.js";
 import type { AdjustmentLimits } from "../four-eyes/index.js";
 import {
-  type Actor,
   type AdjustmentRecord,
   type AdjustmentRepository,
+  type AdminRequest,
   adjustmentPerson,
   createAuditor,
+  decidable,
+  decisionOn,
+  notPending,
   pendingReadsAs,
   refuseOwnBalance,
 } from "../four-eyes/index.js";
@@ -104,14 +107,9 @@ export function createAdjustmentService({ adjustments, users, clock, newId, limi
   }
 
   /** Within the solo limits: the money moves now, counted against the admin's day. Null when the day is spent. */
-  async function applySolo(input: {
-    subject: UserRecord;
-    adjustment: BalanceAdjustmentInput;
-    cents: number;
-    requestId: string;
-    actor: Actor;
-    keep?: KeepAnswer<AppliedAdjustment>;
-  }): Promise<AppliedAdjustment | null> {
+  async function applySolo(
+    input: { subject: UserRecord; adjustment: BalanceAdjustmentInput; cents: number } & AdminRequest<AppliedAdjustment>,
+  ): Promise<AppliedAdjustment | null> {
     const { subject, adjustment, cents, actor } = input;
     const line = ledgerLine(subject, adjustment.type, cents, adjustment.reason, input.requestId);
     const applied: AppliedAdjustment = {
@@ -160,13 +158,12 @@ export function createAdjustmentService({ adjustments, users, clock, newId, limi
      * A credit or debit of the subject's wallet (spec §3, design.md §12.1): applied at once within the solo limits,
      * else kept for a second admin. A debit past the balance is refused either way.
      */
-    async adjust(input: {
-      subject: UserRecord | null | undefined;
-      adjustment: BalanceAdjustmentInput;
-      requestId: string;
-      actor: Actor;
-      keep?: { applied: KeepAnswer<AppliedAdjustment>; pending: KeepAnswer<PendingAdjustment> };
-    }): Promise<AppliedAdjustment | PendingAdjustment> {
+    async adjust(
+      input: {
+        subject: UserRecord | null | undefined;
+        adjustment: BalanceAdjustmentInput;
+      } & AdminRequest<AppliedAdjustment | PendingAdjustment>,
+    ): Promise<AppliedAdjustment | PendingAdjustment> {
       const { subject, adjustment, actor } = input;
       if (!subject) throw new NotFoundError(ADMIN_MESSAGES.userNotFound);
       refuseOwnBalance(actor.user.id, subject.id);
@@ -179,7 +176,7 @@ export function createAdjustmentService({ adjustments, users, clock, newId, limi
           cents,
           requestId: input.requestId,
           actor,
-          ...(input.keep ? { keep: input.keep.applied } : {}),
+          ...(input.keep ? { keep: input.keep } : {}),
         });
         if (applied) return applied;
       }
@@ -209,7 +206,7 @@ export function createAdjustmentService({ adjustments, users, clock, newId, limi
             reason: adjustment.reason,
           },
         ),
-        input.keep?.pending(pending),
+        input.keep?.(pending),
       );
       return pending;
     },
@@ -221,47 +218,27 @@ export function createAdjustmentService({ adjustments, users, clock, newId, limi
      * A second admin's decision on a pending adjustment. Not by the admin who asked, nor by the adjusted user; not
      * once decided or expired (409). Approving moves the money; a debit past zero is refused and stays pending.
      */
-    async decide(input: {
-      id: string;
-      decision: DecideAdjustmentInput;
-      requestId: string;
-      actor: Actor;
-      keep?: KeepAnswer<AdjustmentRecord>;
-    }): Promise<AdjustmentRecord> {
+    async decide(
+      input: { id: string; decision: DecideAdjustmentInput } & AdminRequest<AdjustmentRecord>,
+    ): Promise<AdjustmentRecord> {
       const { decision, actor } = input;
-      const adjustment = await adjustments.get(input.id);
-      if (!adjustment) throw new NotFoundError(ADJUSTMENT_MESSAGES.notFound);
-      if (adjustment.requestedBy.id === actor.user.id) {
-        throw new NotPermittedError(ADJUSTMENT_MESSAGES.secondAdminRequired);
-      }
+      const adjustment = decidable(await adjustments.get(input.id), actor, ADJUSTMENT_MESSAGES);
       if (adjustment.userId === actor.user.id) throw new NotPermittedError(ADJUSTMENT_MESSAGES.ownAccount);
       const refuseUndecidable = async (stored: AdjustmentRecord | null) => {
         // A retry of this very decision, whose first answer was lost, finds it made.
         if (stored && stored.decisionId === input.requestId) return stored;
-        const status = stored ? currentStatus(stored, clock.now()) : "expired";
-        throw new NotPendingError(
-          status === "expired" ? ADJUSTMENT_MESSAGES.expired : ADJUSTMENT_MESSAGES.alreadyDecided,
-        );
+        throw notPending(stored, clock.now(), ADJUSTMENT_MESSAGES);
       };
       if (currentStatus(adjustment, clock.now()) !== "pending") return refuseUndecidable(adjustment);
 
       const at = clock.now().toISOString();
-      const made = {
-        decidedBy: adjustmentPerson(actor.user),
-        ...(decision.reason ? { decisionReason: decision.reason } : {}),
+      const { made, decided, requestedBy } = decisionOn(adjustment, decision.status, {
+        actor,
+        reason: decision.reason,
         at,
         requestId: input.requestId,
-      };
-      const decided: AdjustmentRecord = {
-        ...adjustment,
-        status: decision.status,
-        decidedBy: made.decidedBy,
-        ...(decision.reason ? { decisionReason: decision.reason } : {}),
-        decidedAt: at,
-        decisionId: input.requestId,
-      };
+      });
       const target = { type: "user" as const, id: adjustment.userId, label: adjustment.user.email };
-      const requestedBy = { id: adjustment.requestedBy.id, email: adjustment.requestedBy.email };
       const amount = centsToKes(adjustment.amountCents);
 
       try {

@@ -20,17 +20,11 @@ import type { Clock } from "../../kernel/clock.js";
 import { NotFoundError, NotPendingError, RuleViolationError } from "../../kernel/errors.js";
 import type { IdGenerator } from "../../kernel/ids.js";
 import type { MetricsPort } from "../../kernel/metrics.js";
-import {
-  type AuditRecord,
-  type KeepAnswer,
-  type LedgerLine,
-  MoveRefusedError,
-  type UserRecord,
-} from "../../kernel/records.js";
+import { type AuditRecord, type LedgerLine, MoveRefusedError, type UserRecord } from "../../kernel/records.js";
 import type { AdjustmentLimits } from "../four-eyes/index.js";
 import {
-  type Actor,
   type AdjustmentRecord,
+  type AdminRequest,
   adjustmentPerson,
   createAuditor,
   refuseOwnBalance,
@@ -116,14 +110,9 @@ export function createUnmatchedPaymentService({
     return payment;
   }
 
-  async function assign(input: {
-    payment: StoredUnmatchedPayment;
-    userId: string;
-    reason: string;
-    requestId: string;
-    actor: Actor;
-    keep?: KeepAnswer<UnmatchedResolution>;
-  }): Promise<UnmatchedResolution> {
+  async function assign(
+    input: { payment: StoredUnmatchedPayment; userId: string; reason: string } & AdminRequest<UnmatchedResolution>,
+  ): Promise<UnmatchedResolution> {
     const { payment, actor, reason } = input;
     refuseOwnBalance(actor.user.id, input.userId);
     const subject = await users.getUser(input.userId);
@@ -246,13 +235,9 @@ export function createUnmatchedPaymentService({
      * An admin's resolution of an open payment (not one resolved, or pending a second admin: 409): credited to an
      * active user who is not the admin, or recorded as returned with the reversal's receipt.
      */
-    async resolve(input: {
-      id: string;
-      resolution: ResolveUnmatchedPaymentInput;
-      requestId: string;
-      actor: Actor;
-      keep?: KeepAnswer<UnmatchedResolution>;
-    }): Promise<UnmatchedResolution> {
+    async resolve(
+      input: { id: string; resolution: ResolveUnmatchedPaymentInput } & AdminRequest<UnmatchedResolution>,
+    ): Promise<UnmatchedResolution> {
       const { resolution, actor } = input;
       const payment = await openPayment(input.id);
       if ("userId" in resolution) {

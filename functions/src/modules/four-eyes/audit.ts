@@ -2,12 +2,22 @@
 import type { AuditAction } from "@jengafund/shared";
 import type { Clock } from "../../kernel/clock.js";
 import type { IdGenerator } from "../../kernel/ids.js";
-import type { AuditRecord, UserRecord } from "../../kernel/records.js";
+import type { AuditRecord, KeepAnswer, UserRecord } from "../../kernel/records.js";
 
 /** Who did an admin action, and from which address: every action records it in the audit trail. */
 export interface Actor {
   user: UserRecord;
   ip: string;
+}
+
+/**
+ * What every admin request that moves money or terms carries beside its own input: who acts, the request's id, and on
+ * a keyed request the answer kept with the move.
+ */
+export interface AdminRequest<Result> {
+  actor: Actor;
+  requestId: string;
+  keep?: KeepAnswer<Result>;
 }
 
 /** `audit(actor, action, target, details)`: who, from where, what, on what, and what changed. */

@@ -1,6 +1,7 @@
 /** The four-eyes module: what the rest of the server may use. */
 
 export type {
+  AdjustmentDecision,
   AdjustmentLimits,
   AdjustmentPerson,
   AdjustmentRecord,
@@ -9,10 +10,12 @@ export type {
   SoloBudget,
 } from "./adjustments-port.js";
 export { adjustmentPerson } from "./adjustments-port.js";
-export type { Actor } from "./audit.js";
+export type { Actor, AdminRequest } from "./audit.js";
 export { createAuditor } from "./audit.js";
+export type { DecisionMessages } from "./decision.js";
+export { decidable, decisionOn, notPending } from "./decision.js";
 export { adminCreditsSince, createDynamoBalanceAdjusterRepository } from "./dynamo/balance-adjuster-repository.js";
-export { pendingDecisionUpdate } from "./dynamo/pending-decision.js";
+export { keepPendingRequest, pendingDecisionUpdate } from "./dynamo/pending-decision.js";
 export type { PayoutApproval } from "./four-eyes.js";
 export {
   payoutApprovalOf,

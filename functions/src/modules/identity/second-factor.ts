@@ -2,7 +2,7 @@ import { nairobiWallClock } from "@jengafund/shared";
 import type { Clock } from "../../kernel/clock.js";
 import { type DomainError, NotPendingError, TooManyAttemptsError } from "../../kernel/errors.js";
 import { MoveRefusedError, type UserRecord } from "../../kernel/records.js";
-import type { SecurityNotices } from "../../kernel/security-notices.js";
+import { noticeTo, type SecurityNotices } from "../../kernel/security-notices.js";
 import { recoveryCodeHash } from "./recovery-codes.js";
 import type { SecondFactorCount, SecondFactorProof, SecondFactorRepository } from "./second-factor-port.js";
 import type { TotpCodes } from "./totp.js";
@@ -82,8 +82,7 @@ export function createSecondFactorCheck({ security, codes, clock, notices }: Sec
     if (!locked) return;
     await notices.send({
       kind: "second-factor-locked",
-      userId: user.id,
-      to: { email: user.email, firstName: user.firstName },
+      ...noticeTo(user),
       at: now,
       sourceIp,
       lockedUntil: new Date(until * 1000),
@@ -120,8 +119,7 @@ export function createSecondFactorCheck({ security, codes, clock, notices }: Sec
           if (proof.kind === "recovery") {
             await notices.send({
               kind: "recovery-code-used",
-              userId: user.id,
-              to: { email: user.email, firstName: user.firstName },
+              ...noticeTo(user),
               at: now,
               sourceIp: attempt.sourceIp,
             });

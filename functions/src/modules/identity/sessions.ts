@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Clock } from "../../kernel/clock.js";
 import type { SessionMap, UserRecord } from "../../kernel/records.js";
-import type { SecurityNotices } from "../../kernel/security-notices.js";
+import { noticeTo, type SecurityNotices } from "../../kernel/security-notices.js";
 import { MAX_LIVE_SESSIONS, type SessionRepository } from "./sessions-port.js";
 
 /** A browser not seen signing in to the account for this long is new again (design.md §12.2). */
@@ -119,8 +119,7 @@ export function createNewBrowserCheck({ sessions, clock, notices }: NewBrowserCh
       await sessions.noteNewBrowserSignIn(user.id, now);
       await notices.send({
         kind: "new-browser",
-        userId: user.id,
-        to: { email: user.email, firstName: user.firstName },
+        ...noticeTo(user),
         at: now,
         sourceIp: origin.sourceIp,
         ...(userAgent ? { userAgent } : {}),

@@ -8,7 +8,7 @@ import {
 } from "../../kernel/errors.js";
 import type { MetricsPort } from "../../kernel/metrics.js";
 import { MoveRefusedError, type UserRecord } from "../../kernel/records.js";
-import type { SecurityNotices } from "../../kernel/security-notices.js";
+import { noticeTo, type SecurityNotices } from "../../kernel/security-notices.js";
 import { ACCOUNT_MESSAGES } from "./accounts.js";
 import { createPasswordConfirmation, PASSWORD_CONFIRMATION_MESSAGES } from "./password-confirmation.js";
 import type { PasswordHasher } from "./passwords.js";
@@ -152,7 +152,7 @@ export function createTwoFactorService({
   }
 
   const tell = (user: UserRecord, kind: "two-factor-on" | "two-factor-off", at: Date, sourceIp: string) =>
-    notices.send({ kind, userId: user.id, to: { email: user.email, firstName: user.firstName }, at, sourceIp });
+    notices.send({ kind, ...noticeTo(user), at, sourceIp });
 
   return {
     /**

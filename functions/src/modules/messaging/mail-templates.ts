@@ -1,5 +1,6 @@
 import { type BalanceKind, centsToKes, formatKes, monthName, nairobiWallClock } from "@jengafund/shared";
 import type { MailMessage } from "../../adapters/mail/mailer.js";
+import type { MoneyNotificationKind } from "../../kernel/outbox-port.js";
 import type { SecurityNotice, SecurityNoticeKind } from "../../kernel/security-notices.js";
 
 /** The web app's brand green (web/src/components/ui/system.ts, brand.700): white text on it passes WCAG AA. */
@@ -296,14 +297,17 @@ export function securityNoticeEmail(input: {
     details.push(["Payouts to it from", nairobiTimeText(notice.usableFrom)]);
   }
 
+  const opening = {
+    to: input.to,
+    subject: wording.subject,
+    heading: wording.heading,
+    intro: `Hello ${input.firstName}, ${wording.happened}`,
+    details,
+  };
   // A new payout number's notice leads with its block link (design.md §13.2): the one step that stops a thief.
   if (notice.kind === "payout-number-proven" && notice.blockLink) {
     return brandedMessage({
-      to: input.to,
-      subject: wording.subject,
-      heading: wording.heading,
-      intro: `Hello ${input.firstName}, ${wording.happened}`,
-      details,
+      ...opening,
       rest: [
         "If this is your phone, there is nothing more to do.",
         "If it is not, someone who knows your password made it a payout number: block it with the link above. It is removed from your payout numbers and every device is signed out. The link works once, for 7 days.",
@@ -320,11 +324,7 @@ export function securityNoticeEmail(input: {
         ? "If you asked for this withdrawal, there is nothing more to do."
         : "If this was you, there is nothing more to do.";
   return brandedMessage({
-    to: input.to,
-    subject: wording.subject,
-    heading: wording.heading,
-    intro: `Hello ${input.firstName}, ${wording.happened}`,
-    details,
+    ...opening,
     rest: [
       ...(wording.note ? [wording.note] : []),
       yours,
@@ -388,15 +388,6 @@ export function monthlyStatementEmail(input: {
   };
 }
 
-/** The money moves an account is emailed about from the outbox (notifications/). */
-export type MoneyNoticeKind =
-  | "deposit-credited"
-  | "withdrawal-requested"
-  | "withdrawal-rejected"
-  | "payout-sent"
-  | "payout-failed"
-  | "capital-returned";
-
 /**
  * The email of a money move. A withdrawal requested, paid or not paid reads as its security notice always has; an
  * admin's rejection reads as a withdrawal not paid, without the admin's address. A deposit credited says how much,
@@ -405,7 +396,7 @@ export type MoneyNoticeKind =
 export function moneyNoticeEmail(input: {
   to: string;
   firstName: string;
-  kind: MoneyNoticeKind;
+  kind: MoneyNotificationKind;
   at: Date;
   amountCents: number;
   phoneNumber?: string;

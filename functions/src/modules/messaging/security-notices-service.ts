@@ -52,6 +52,12 @@ function describe(error: unknown): string {
 export function createSecurityNotices(deps: SecurityNoticeDeps): SecurityNotices {
   const { mailer, users, log, metrics, webOrigin, sms, timeoutMs = 5_000 } = deps;
 
+  /** A notice that did not go: logged with the user's id and the kind (never the address), and counted by kind. */
+  function failed(notice: SecurityNotice, message: string, error: unknown): void {
+    metrics.count("SecurityNoticesFailed", notice.kind);
+    log("error", message, { kind: notice.kind, userId: notice.userId, error: describe(error) });
+  }
+
   async function recipient(notice: SecurityNotice) {
     if (notice.to) return notice.to;
     const user = await users.getUser(notice.userId);
@@ -81,12 +87,7 @@ export function createSecurityNotices(deps: SecurityNoticeDeps): SecurityNotices
         },
       });
     } catch (error) {
-      metrics.count("SecurityNoticesFailed", notice.kind);
-      log("error", "Security notice SMS not queued", {
-        kind: notice.kind,
-        userId: notice.userId,
-        error: describe(error),
-      });
+      failed(notice, "Security notice SMS not queued", error);
     }
   }
 
@@ -104,12 +105,7 @@ export function createSecurityNotices(deps: SecurityNoticeDeps): SecurityNotices
         ]);
         log("info", "Security notice sent", { kind: notice.kind, userId: notice.userId });
       } catch (error) {
-        metrics.count("SecurityNoticesFailed", notice.kind);
-        log("error", "Security notice not sent", {
-          kind: notice.kind,
-          userId: notice.userId,
-          error: describe(error),
-        });
+        failed(notice, "Security notice not sent", error);
       } finally {
         clearTimeout(timer);
       }

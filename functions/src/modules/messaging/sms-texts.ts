@@ -6,15 +6,11 @@
  * link (design.md §13.2), which can only protect the account: it removes the number and signs every device out.
  */
 import { formatAmount, nairobiShortDateTime } from "@jengafund/shared";
+import type { MoneyNotificationKind } from "../../kernel/outbox-port.js";
 import type { SecurityNoticeKind } from "../../kernel/security-notices.js";
 
-export type MoneySmsKind =
-  | "deposit-credited"
-  | "withdrawal-requested"
-  | "withdrawal-rejected"
-  | "payout-sent"
-  | "payout-failed"
-  | "capital-returned";
+/** The money moves told by SMS: every one the outbox carries. */
+export type MoneySmsKind = MoneyNotificationKind;
 
 export interface MoneySmsData {
   amountCents: number;

@@ -12,7 +12,7 @@ import {
 } from "../../kernel/errors.js";
 import type { IdGenerator } from "../../kernel/ids.js";
 import type { Log } from "../../kernel/log.js";
-import type { MetricsPort } from "../../kernel/metrics.js";
+import { type MetricsPort, reconciliationError } from "../../kernel/metrics.js";
 import {
   type DepositRecord,
   isPromptLimit,
@@ -392,12 +392,16 @@ export function createDepositService({
           if (outcome === "failed") summary.failed++;
           if (outcome !== "ignored") metrics.count("ReconciliationFound");
         } catch (error) {
-          summary.errors++;
-          metrics.count("ReconciliationErrors");
-          log("error", "Deposit reconciliation query failed", {
-            checkoutRequestId: deposit.checkoutRequestId,
-            error: error instanceof Error ? error.message : String(error),
-          });
+          reconciliationError(
+            { summary, metrics, log },
+            {
+              message: "Deposit reconciliation query failed",
+              details: {
+                checkoutRequestId: deposit.checkoutRequestId,
+                error: error instanceof Error ? error.message : String(error),
+              },
+            },
+          );
         }
       }
       return summary;

@@ -11,10 +11,9 @@ import { nairobiWallClock, normalizeMpesaReceipt } from "@jengafund/shared";
 import type { C2bPayment } from "../../adapters/daraja/callbacks.js";
 import type { PaybillDarajaPort, PulledPayment } from "../../adapters/daraja/daraja.js";
 import type { Log } from "../../kernel/log.js";
-import type { MetricsPort } from "../../kernel/metrics.js";
+import { type MetricsPort, reconciliationError } from "../../kernel/metrics.js";
 import {
-  MPESA_RECORD_GRACE_MS,
-  type MpesaRecordMismatch,
+  mpesaRecordMismatch,
   PAYBILL_LINE_DESCRIPTION,
   type PaybillDeposits,
   type PaybillSettlement,
@@ -149,9 +148,14 @@ export function createPaybillReconciliation(deps: PaybillReconciliationDeps) {
           metrics.count("ReconciliationFound", "paybill");
           log("warn", "Paybill payment with no confirmation settled from Pull Transactions", { ...context, outcome });
         } catch (error) {
-          summary.errors++;
-          metrics.count("ReconciliationErrors", "paybill-settle");
-          log("error", "A pulled Paybill payment could not be settled", { ...context, error });
+          reconciliationError(
+            { summary, metrics, log },
+            {
+              reason: "paybill-settle",
+              message: "A pulled Paybill payment could not be settled",
+              details: { ...context, error },
+            },
+          );
         }
       }
       return summary;
@@ -184,13 +188,7 @@ export function createPaybillReconciliation(deps: PaybillReconciliationDeps) {
         }
         summary.checked++;
         const record = known.get(credit.receipt);
-        const mismatch: MpesaRecordMismatch | null = record
-          ? record.amountCents === credit.amountCents
-            ? null
-            : "amount"
-          : now.getTime() - Date.parse(credit.createdAt) >= MPESA_RECORD_GRACE_MS
-            ? "no-record"
-            : null;
+        const mismatch = mpesaRecordMismatch(record, credit, now);
         if (!mismatch) continue;
         summary.mismatches++;
         await recordMismatch({

@@ -19,7 +19,7 @@ import {
 import { type C2bPayment, decimalKesToCents, transTimeInstant } from "../../adapters/daraja/callbacks.js";
 import type { PaybillDarajaPort } from "../../adapters/daraja/daraja.js";
 import type { Log } from "../../kernel/log.js";
-import type { MetricsPort } from "../../kernel/metrics.js";
+import { type MetricsPort, reconciliationError } from "../../kernel/metrics.js";
 import { type LedgerLine, MoveRefusedError, type UserRecord } from "../../kernel/records.js";
 import type { CallbackDoor } from "./callbacks.js";
 import type {
@@ -198,6 +198,19 @@ export const receiptConflictId = (payment: C2bPayment) =>
 
 /** Why M-Pesa's record contradicts a payment: it lists the receipt with another amount, or (in time) not at all. */
 export type MpesaRecordMismatch = "amount" | "no-record";
+
+/**
+ * How M-Pesa's record (`record`, the payment it lists under the receipt, if any) contradicts a credit: another amount,
+ * or no listing once MPESA_RECORD_GRACE_MS have passed since the credit; null when it agrees or may still come.
+ */
+export function mpesaRecordMismatch(
+  record: { amountCents: number } | undefined,
+  credit: { amountCents: number; createdAt: string },
+  now: Date,
+): MpesaRecordMismatch | null {
+  if (record) return record.amountCents === credit.amountCents ? null : "amount";
+  return now.getTime() - Date.parse(credit.createdAt) >= MPESA_RECORD_GRACE_MS ? "no-record" : null;
+}
 
 export const receiptMismatchId = (receipt: string, mismatch: MpesaRecordMismatch, amountCents: number) =>
   keptApartId(receipt, "M", [mismatch, amountCents]);
@@ -462,13 +475,7 @@ export function createPaybillDeposits({
         const now = clock.now();
         const at = now.toISOString();
         const record = known.get(payment.transId);
-        const mismatch: MpesaRecordMismatch | null = record
-          ? record.amountCents === payment.amountCents
-            ? null
-            : "amount"
-          : now.getTime() - Date.parse(payment.createdAt) >= MPESA_RECORD_GRACE_MS
-            ? "no-record"
-            : null;
+        const mismatch = mpesaRecordMismatch(record, payment, now);
         try {
           if (record && !mismatch) {
             await payments.confirmHeld(payment, at);
@@ -497,9 +504,14 @@ export function createPaybillDeposits({
         } catch (error) {
           // Settled meanwhile by another run: nothing to do.
           if (error instanceof MoveRefusedError && error.reason === "not-pending") continue;
-          summary.errors++;
-          metrics.count("ReconciliationErrors", "paybill-held");
-          log("error", "A held Paybill payment could not be settled", { transId: payment.transId, error });
+          reconciliationError(
+            { summary, metrics, log },
+            {
+              reason: "paybill-held",
+              message: "A held Paybill payment could not be settled",
+              details: { transId: payment.transId, error },
+            },
+          );
         }
       }
       return summary;

@@ -3,7 +3,7 @@ import type { PayoutOutcome, PayoutStatus } from "../../adapters/daraja/callback
 import { DarajaError, type DarajaPort } from "../../adapters/daraja/daraja.js";
 import type { Clock } from "../../kernel/clock.js";
 import type { Log } from "../../kernel/log.js";
-import type { MetricsPort } from "../../kernel/metrics.js";
+import { type MetricsPort, reconciliationError } from "../../kernel/metrics.js";
 import { MoveRefusedError, type WithdrawalRecord } from "../../kernel/records.js";
 import type { PayoutRecoveryRepository } from "./payout-recovery-port.js";
 import type { PayoutRepository } from "./port.js";
@@ -330,12 +330,13 @@ export function createPayoutService({
             await payouts.recordStatusQuery(withdrawal.id, conversationId, clock.now().toISOString());
           }
         } catch (error) {
-          summary.errors++;
-          metrics.count("ReconciliationErrors");
-          log("error", "Payout status query failed", {
-            withdrawalId: withdrawal.id,
-            error: error instanceof Error ? error.message : String(error),
-          });
+          reconciliationError(
+            { summary, metrics, log },
+            {
+              message: "Payout status query failed",
+              details: { withdrawalId: withdrawal.id, error: error instanceof Error ? error.message : String(error) },
+            },
+          );
         }
       }
       return summary;

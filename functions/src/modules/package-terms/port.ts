@@ -4,7 +4,7 @@
  */
 import type { PackageChangeKind, PackageChangeStatus } from "@jengafund/shared";
 import type { AuditRecord, KeptAnswer, PackageFields, PackageRecord } from "../../kernel/records.js";
-import type { AdjustmentPerson } from "../four-eyes/index.js";
+import type { AdjustmentDecision, AdjustmentPerson } from "../four-eyes/index.js";
 
 export interface PackageChangeRecord {
   id: string;
@@ -30,12 +30,8 @@ export interface PackageChangeRecord {
   decisionId?: string;
 }
 
-export interface PackageChangeDecision {
-  decidedBy: AdjustmentPerson;
-  decisionReason?: string;
-  at: string;
-  requestId: string;
-}
+/** A second admin's decision on a change, stated once for every request under four eyes. */
+export type PackageChangeDecision = AdjustmentDecision;
 
 export interface PackageChangeRepository {
   /** Keeps a pending change with the audit entry of the asking; investors see nothing of it. */

@@ -14,10 +14,18 @@ import {
   type PackageInput,
 } from "@jengafund/shared";
 import type { Clock } from "../../kernel/clock.js";
-import { NotFoundError, NotPendingError, NotPermittedError } from "../../kernel/errors.js";
+import { NotFoundError, NotPendingError } from "../../kernel/errors.js";
 import type { IdGenerator } from "../../kernel/ids.js";
-import { type KeepAnswer, MoveRefusedError, type PackageRecord } from "../../kernel/records.js";
-import { type Actor, adjustmentPerson, createAuditor, pendingReadsAs } from "../four-eyes/index.js";
+import { MoveRefusedError, type PackageRecord } from "../../kernel/records.js";
+import {
+  type AdminRequest,
+  adjustmentPerson,
+  createAuditor,
+  decidable,
+  decisionOn,
+  notPending,
+  pendingReadsAs,
+} from "../four-eyes/index.js";
 import type { PackageRepository } from "../investing/index.js";
 import type { PackageChangeRecord, PackageChangeRepository } from "./port.js";
 import { changed, packageDetails, packageFields, packageInput } from "./terms.js";
@@ -56,15 +64,14 @@ export const changeStatus = (change: PackageChangeRecord, now: Date): PackageCha
 export function createPackageChangeService({ changes, packages, clock, newId }: PackageChangeServiceDeps) {
   const audit = createAuditor({ newId, clock });
 
-  async function request(input: {
-    kind: PackageChangeRecord["kind"];
-    packageId: string;
-    before?: PackageRecord;
-    fields: PackageInput;
-    actor: Actor;
-    requestId: string;
-    keep?: KeepAnswer<PendingPackageChange>;
-  }): Promise<PendingPackageChange> {
+  async function request(
+    input: {
+      kind: PackageChangeRecord["kind"];
+      packageId: string;
+      before?: PackageRecord;
+      fields: PackageInput;
+    } & AdminRequest<PendingPackageChange>,
+  ): Promise<PendingPackageChange> {
     const now = clock.now();
     const fields = packageFields(input.fields);
     const change: PackageChangeRecord = {
@@ -98,24 +105,19 @@ export function createPackageChangeService({ changes, packages, clock, newId }: 
 
   return {
     /** A new package: kept for a second admin; not listed nor buyable until approved. */
-    create: (input: {
-      fields: PackageInput;
-      actor: Actor;
-      requestId: string;
-      keep?: KeepAnswer<PendingPackageChange>;
-    }): Promise<PendingPackageChange> => request({ ...input, kind: "create", packageId: newId() }),
+    create: (input: { fields: PackageInput } & AdminRequest<PendingPackageChange>): Promise<PendingPackageChange> =>
+      request({ ...input, kind: "create", packageId: newId() }),
 
     /**
      * An existing package's new fields: words alone change at once (200); a change of any money term waits whole
      * for a second admin (202), and the package keeps its old terms until then.
      */
-    async update(input: {
-      pkg: PackageRecord | null | undefined;
-      fields: PackageInput;
-      actor: Actor;
-      requestId: string;
-      keep?: { applied: KeepAnswer<AppliedPackageUpdate>; pending: KeepAnswer<PendingPackageChange> };
-    }): Promise<AppliedPackageUpdate | PendingPackageChange> {
+    async update(
+      input: {
+        pkg: PackageRecord | null | undefined;
+        fields: PackageInput;
+      } & AdminRequest<AppliedPackageUpdate | PendingPackageChange>,
+    ): Promise<AppliedPackageUpdate | PendingPackageChange> {
       const { pkg, actor } = input;
       if (!pkg) throw new NotFoundError(PACKAGE_MESSAGES.packageNotFound);
       if (changesMoneyTerms(packageInput(pkg), input.fields)) {
@@ -126,7 +128,7 @@ export function createPackageChangeService({ changes, packages, clock, newId }: 
           fields: input.fields,
           actor,
           requestId: input.requestId,
-          ...(input.keep ? { keep: input.keep.pending } : {}),
+          ...(input.keep ? { keep: input.keep } : {}),
         });
       }
       const fields = packageFields(input.fields);
@@ -152,24 +154,13 @@ export function createPackageChangeService({ changes, packages, clock, newId }: 
      * A second admin's decision. Not by the admin who asked (403); not once decided or expired (409). Approving
      * applies the change to the package; rejecting changes nothing.
      */
-    async decide(input: {
-      id: string;
-      decision: DecidePackageChangeInput;
-      actor: Actor;
-      requestId: string;
-      keep?: KeepAnswer<DecidedPackageChange>;
-    }): Promise<DecidedPackageChange> {
+    async decide(
+      input: { id: string; decision: DecidePackageChangeInput } & AdminRequest<DecidedPackageChange>,
+    ): Promise<DecidedPackageChange> {
       const { decision, actor } = input;
-      const change = await changes.get(input.id);
-      if (!change) throw new NotFoundError(PACKAGE_CHANGE_MESSAGES.notFound);
-      if (change.requestedBy.id === actor.user.id) {
-        throw new NotPermittedError(PACKAGE_CHANGE_MESSAGES.secondAdminRequired);
-      }
+      const change = decidable(await changes.get(input.id), actor, PACKAGE_CHANGE_MESSAGES);
       const refuseUndecidable = (stored: PackageChangeRecord | null): DecidedPackageChange => {
-        const status = stored ? changeStatus(stored, clock.now()) : "expired";
-        throw new NotPendingError(
-          status === "expired" ? PACKAGE_CHANGE_MESSAGES.expired : PACKAGE_CHANGE_MESSAGES.alreadyDecided,
-        );
+        throw notPending(stored, clock.now(), PACKAGE_CHANGE_MESSAGES);
       };
       if (changeStatus(change, clock.now()) !== "pending") {
         // A retry of this very decision, whose first answer was lost, finds it made.
@@ -178,25 +169,16 @@ export function createPackageChangeService({ changes, packages, clock, newId }: 
       }
 
       const at = clock.now().toISOString();
-      const made = {
-        decidedBy: adjustmentPerson(actor.user),
-        ...(decision.reason ? { decisionReason: decision.reason } : {}),
+      const approving = decision.decision === "approve";
+      const { made, decided, requestedBy } = decisionOn(change, approving ? "approved" : "rejected", {
+        actor,
+        reason: decision.reason,
         at,
         requestId: input.requestId,
-      };
-      const approving = decision.decision === "approve";
-      const decided: PackageChangeRecord = {
-        ...change,
-        status: approving ? "approved" : "rejected",
-        decidedBy: made.decidedBy,
-        ...(decision.reason ? { decisionReason: decision.reason } : {}),
-        decidedAt: at,
-        decisionId: input.requestId,
-      };
+      });
       // A new package is created now; an update writes its fields alone (the package keeps its creation time).
       const pkg: PackageRecord = { ...change.fields, id: change.packageId, createdAt: at };
       const target = { type: "package" as const, id: change.packageId, label: change.fields.name };
-      const requestedBy = { id: change.requestedBy.id, email: change.requestedBy.email };
       const details: { before?: Record<string, unknown>; after: Record<string, unknown> } = change.before
         ? changed(packageDetails(change.before), packageDetails(change.fields))
         : { after: packageDetails(change.fields) };

@@ -5,16 +5,10 @@ import { countersUpdate, ledgerCounters, mergeCounters } from "../../../kernel/d
 import { queryAllItems } from "../../../kernel/dynamo/index-pages.js";
 import { keys } from "../../../kernel/dynamo/keys.js";
 import { ledgerItem } from "../../../kernel/dynamo/ledger-items.js";
-import {
-  type MoveItem,
-  markerPut,
-  refusing,
-  runTransaction,
-  type TransactItem,
-} from "../../../kernel/dynamo/transactions.js";
+import { type MoveEntry, markerPut, refusing, runTransaction } from "../../../kernel/dynamo/transactions.js";
 import { summaryOf } from "../../../kernel/records.js";
 import type { AdjustmentRecord, AdjustmentRepository, BalanceAdjustmentPlan } from "../../four-eyes/index.js";
-import { pendingDecisionUpdate } from "../../four-eyes/index.js";
+import { keepPendingRequest, pendingDecisionUpdate, pendingReadsAs } from "../../four-eyes/index.js";
 import { adjustmentItem, balanceAdjustedNotice, soloBudgetUpdate, toAdjustmentRecord } from "./adjustment-items.js";
 import { unmatchedAssignItems, unmatchedReopenItem } from "./unmatched-payment-repository.js";
 
@@ -42,7 +36,7 @@ function moneyItems(
     countersUpdate(TableName, mergeCounters(ledgerCounters(line), auditCounters(audit)), subject.id),
     auditPut(TableName, audit),
     balanceAdjustedNotice(TableName, line, reason),
-  ] satisfies (MoveItem | TransactItem)[];
+  ] satisfies MoveEntry[];
 }
 
 /** A pending adjustment, not past its deadline, becomes `to` with its decision. */
@@ -51,7 +45,7 @@ const decisionUpdate = (
   adjustment: AdjustmentRecord,
   to: "approved" | "rejected",
   decision: Parameters<AdjustmentRepository["approve"]>[2],
-): MoveItem => pendingDecisionUpdate(TableName, keys.adjustment(adjustment.id), to, decision);
+) => pendingDecisionUpdate(TableName, keys.adjustment(adjustment.id), to, decision);
 
 export function createDynamoAdjustmentRepository(ctx: DynamoContext = defaultDynamoContext()): AdjustmentRepository {
   const { db, TableName } = ctx;
@@ -66,15 +60,12 @@ export function createDynamoAdjustmentRepository(ctx: DynamoContext = defaultDyn
     },
 
     async request(adjustment, audit, answer) {
-      await runTransaction(
+      const item = adjustmentItem(adjustment);
+      await keepPendingRequest(
         ctx,
-        [
-          // The adjustment is the request's idempotency marker.
-          markerPut(TableName, adjustmentItem(adjustment), adjustment.requestId),
-          countersUpdate(TableName, auditCounters(audit), adjustment.userId),
-          auditPut(TableName, audit),
-        ],
-        answer ? { answer } : {},
+        { item, requestId: adjustment.requestId, counterOwner: adjustment.userId },
+        audit,
+        answer,
       );
     },
 
@@ -94,9 +85,7 @@ export function createDynamoAdjustmentRepository(ctx: DynamoContext = defaultDyn
           ScanIndexForward: false,
         })
       ).map(toAdjustmentRecord);
-      const at = now.toISOString();
-      const readsAs = (a: AdjustmentRecord) => (a.status === "pending" && at >= a.expiresAt ? "expired" : a.status);
-      const matching = status ? all.filter((a) => readsAs(a) === status) : all;
+      const matching = status ? all.filter((a) => pendingReadsAs(a, now) === status) : all;
       return { items: matching.slice((page - 1) * limit, page * limit), total: matching.length };
     },
 

@@ -1,8 +1,6 @@
-import { auditCounters, auditPut } from "../../../kernel/dynamo/audit-items.js";
+import { accountActiveItems, withActive } from "../../../kernel/dynamo/account-active.js";
 import { type DynamoContext, defaultDynamoContext } from "../../../kernel/dynamo/client.js";
-import { countersUpdate } from "../../../kernel/dynamo/counter-items.js";
-import { keys } from "../../../kernel/dynamo/keys.js";
-import { refusing, runTransaction } from "../../../kernel/dynamo/transactions.js";
+import { runTransaction } from "../../../kernel/dynamo/transactions.js";
 import type { AdminAccountRepository } from "../admin-accounts-port.js";
 
 export function createDynamoAdminAccountRepository(
@@ -11,28 +9,20 @@ export function createDynamoAdminAccountRepository(
   const { TableName } = ctx;
   return {
     async setAdminActive(subject, isActive, audit) {
-      await runTransaction(ctx, [
-        refusing("account-changed", {
-          Update: {
-            TableName,
-            Key: keys.user(subject.id),
-            // As for an investor (admin-repository.ts): a new token version ends the sessions issued before.
-            UpdateExpression: isActive ? "SET isActive = :active" : "SET isActive = :active ADD tokenVersion :one",
+      await runTransaction(
+        ctx,
+        accountActiveItems(
+          TableName,
+          { userId: subject.id, isActive, audit },
+          {
+            refusal: "account-changed",
             // The state it was read in: two operators at once record one change, not two.
-            ConditionExpression: "attribute_exists(PK) AND #role = :admin AND isActive = :was",
-            ExpressionAttributeNames: { "#role": "role" },
-            ExpressionAttributeValues: {
-              ":active": isActive,
-              ":was": !isActive,
-              ":admin": "admin",
-              ...(isActive ? {} : { ":one": 1 }),
-            },
+            condition: "#role = :admin AND isActive = :was",
+            values: { ":was": !isActive, ":admin": "admin" },
           },
-        }),
-        countersUpdate(TableName, auditCounters(audit), subject.id),
-        auditPut(TableName, audit),
-      ]);
-      return { ...subject, isActive, ...(isActive ? {} : { tokenVersion: subject.tokenVersion + 1 }) };
+        ),
+      );
+      return withActive(subject, isActive);
     },
   };
 }

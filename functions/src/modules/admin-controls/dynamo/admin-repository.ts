@@ -1,9 +1,10 @@
+import { accountActiveItems, withActive } from "../../../kernel/dynamo/account-active.js";
 import { auditCounters, auditPut } from "../../../kernel/dynamo/audit-items.js";
 import { type DynamoContext, defaultDynamoContext } from "../../../kernel/dynamo/client.js";
 import { countersUpdate, mergeCounters, withdrawalStatusChangeCounters } from "../../../kernel/dynamo/counter-items.js";
 import { keys } from "../../../kernel/dynamo/keys.js";
 import { statusTransition } from "../../../kernel/dynamo/ledger-items.js";
-import { refusing, runTransaction } from "../../../kernel/dynamo/transactions.js";
+import { runTransaction } from "../../../kernel/dynamo/transactions.js";
 import { withdrawalRefund } from "../../../kernel/dynamo/withdrawal-items.js";
 import { MoveRefusedError, type WithdrawalRecord } from "../../../kernel/records.js";
 import { AdminAccountError, type AdminRepository } from "../port.js";
@@ -54,34 +55,19 @@ export function createDynamoAdminRepository(ctx: DynamoContext = defaultDynamoCo
 
     async setActive(subject, isActive, audit) {
       try {
-        await runTransaction(ctx, [
-          refusing("admin-account", {
-            Update: {
-              TableName,
-              Key: keys.user(subject.id),
-              // Deactivation bumps the token version, so tokens issued before stop working on the next request.
-              UpdateExpression: isActive ? "SET isActive = :active" : "SET isActive = :active ADD tokenVersion :one",
-              ConditionExpression: "attribute_exists(PK) AND #role <> :admin",
-              ExpressionAttributeNames: { "#role": "role" },
-              ExpressionAttributeValues: {
-                ":active": isActive,
-                ":admin": "admin",
-                ...(isActive ? {} : { ":one": 1 }),
-              },
-            },
-          }),
-          countersUpdate(TableName, auditCounters(audit), subject.id),
-          auditPut(TableName, audit),
-        ]);
+        await runTransaction(
+          ctx,
+          accountActiveItems(
+            TableName,
+            { userId: subject.id, isActive, audit },
+            { refusal: "admin-account", condition: "#role <> :admin", values: { ":admin": "admin" } },
+          ),
+        );
       } catch (error) {
         if (error instanceof MoveRefusedError) throw new AdminAccountError();
         throw error;
       }
-      return {
-        ...subject,
-        isActive,
-        ...(isActive ? {} : { tokenVersion: (subject.tokenVersion ?? 0) + 1 }),
-      };
+      return withActive(subject, isActive);
     },
   };
 }

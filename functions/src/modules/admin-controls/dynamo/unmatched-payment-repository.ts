@@ -17,11 +17,11 @@ import { queryAllItems, queryCount } from "../../../kernel/dynamo/index-pages.js
 import { keys } from "../../../kernel/dynamo/keys.js";
 import { ledgerItem } from "../../../kernel/dynamo/ledger-items.js";
 import {
+  type MoveEntry,
   type MoveItem,
   markerPut,
   refusing,
   runTransaction,
-  type TransactItem,
 } from "../../../kernel/dynamo/transactions.js";
 import { type AuditRecord, summaryOf } from "../../../kernel/records.js";
 import type { AdjustmentPerson, AdjustmentRecord } from "../../four-eyes/index.js";
@@ -134,7 +134,7 @@ export function unmatchedAssignItems(
   plan: UnmatchedAssignPlan,
   from: From,
   audits: AuditRecord[],
-): (MoveItem | TransactItem)[] {
+): MoveEntry[] {
   const { payment, subject, line } = plan;
   return [
     paymentTransition(

@@ -1,7 +1,7 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { type AuditAction, kesToCents } from "@jengafund/shared";
 import { type DynamoContext, defaultDynamoContext } from "../../../kernel/dynamo/client.js";
-import { queryItems } from "../../../kernel/dynamo/index-pages.js";
+import { accountItemsSince, queryItems } from "../../../kernel/dynamo/index-pages.js";
 import { keys } from "../../../kernel/dynamo/keys.js";
 import { ulidFloor } from "../../../kernel/ids.js";
 import type { AdminCredit, BalanceAdjusterRepository } from "../four-eyes-port.js";
@@ -106,16 +106,13 @@ export function createDynamoBalanceAdjusterRepository(
     async packageHandsSince(userId, since) {
       // The packages the user bought since then (investments are keyed by time-ordered ids)…
       const packageIds = new Set<string>();
-      const investments = queryItems(ctx, {
-        KeyConditionExpression: "PK = :user AND SK BETWEEN :from AND :to",
-        ExpressionAttributeNames: { "#package": "package" },
-        ExpressionAttributeValues: {
-          ":user": keys.user(userId).PK,
-          ":from": `${keys.investmentPrefix}${ulidFloor(since)}`,
-          ":to": `${keys.investmentPrefix}~`,
-        },
-        ProjectionExpression: "#package.id",
-      });
+      const investments = queryItems(
+        ctx,
+        accountItemsSince(userId, keys.investmentPrefix, since, {
+          ExpressionAttributeNames: { "#package": "package" },
+          ProjectionExpression: "#package.id",
+        }),
+      );
       for await (const item of investments) packageIds.add((item.package as { id: string }).id);
       // …and who made or approved a change of their terms since then.
       const hands = new Set<string>();

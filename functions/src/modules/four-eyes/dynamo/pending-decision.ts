@@ -1,5 +1,31 @@
+import { auditCounters, auditPut } from "../../../kernel/dynamo/audit-items.js";
+import type { DynamoContext } from "../../../kernel/dynamo/client.js";
+import { countersUpdate } from "../../../kernel/dynamo/counter-items.js";
 import type { Key } from "../../../kernel/dynamo/keys.js";
-import { type MoveItem, refusing } from "../../../kernel/dynamo/transactions.js";
+import { type MoveItem, markerPut, refusing, runTransaction } from "../../../kernel/dynamo/transactions.js";
+import type { AuditRecord, KeptAnswer } from "../../../kernel/records.js";
+
+/**
+ * Keeps a request for a second admin (an adjustment, a package change) in one transaction: its item, which is the
+ * request's idempotency marker, its audit entry (counted against `counterOwner`), and the kept answer.
+ */
+export async function keepPendingRequest(
+  ctx: DynamoContext,
+  request: { item: Record<string, unknown>; requestId: string; counterOwner: string },
+  audit: AuditRecord,
+  answer: KeptAnswer | undefined,
+): Promise<void> {
+  const { TableName } = ctx;
+  await runTransaction(
+    ctx,
+    [
+      markerPut(TableName, request.item, request.requestId),
+      countersUpdate(TableName, auditCounters(audit), request.counterOwner),
+      auditPut(TableName, audit),
+    ],
+    answer ? { answer } : {},
+  );
+}
 
 /** A second admin's decision on something that waits for one: who, why, when, and the deciding request. */
 export interface PendingDecision {

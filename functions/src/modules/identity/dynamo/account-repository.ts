@@ -10,7 +10,12 @@ import { toInvestmentRecord, toPackageRecord } from "../../../kernel/dynamo/inve
 import { type Key, keys } from "../../../kernel/dynamo/keys.js";
 import { ledgerItem } from "../../../kernel/dynamo/ledger-items.js";
 import { toPayoutNumberRecord } from "../../../kernel/dynamo/payout-number-items.js";
-import { type MoveItem, runTransaction, type TransactItem } from "../../../kernel/dynamo/transactions.js";
+import {
+  type MoveEntry,
+  type MoveItem,
+  runTransaction,
+  type TransactItem,
+} from "../../../kernel/dynamo/transactions.js";
 import { toUserRecord, userItem } from "../../../kernel/dynamo/user-items.js";
 import { createDynamoUserReader } from "../../../kernel/dynamo/user-reader.js";
 import { toWithdrawalRecord } from "../../../kernel/dynamo/withdrawal-items.js";
@@ -67,7 +72,7 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
         // The email marker is the registration's idempotency marker.
         ...(field === "email" ? { marker: { requestId: user.id } } : {}),
       });
-      const items: (MoveItem | TransactItem)[] = [
+      const items: MoveEntry[] = [
         marker(keys.emailMarker(user.email), "email"),
         marker(keys.phoneMarker(user.phoneNumber), "phoneNumber"),
         marker(keys.referralCodeMarker(user.referralCode), "referralCode"),

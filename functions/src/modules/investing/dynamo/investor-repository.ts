@@ -12,13 +12,7 @@ import {
 import { keys } from "../../../kernel/dynamo/keys.js";
 import { ledgerItem, toLedgerLine } from "../../../kernel/dynamo/ledger-items.js";
 import { outboxPut } from "../../../kernel/dynamo/outbox.js";
-import {
-  type MoveItem,
-  markerPut,
-  refusing,
-  runTransaction,
-  type TransactItem,
-} from "../../../kernel/dynamo/transactions.js";
+import { type MoveEntry, markerPut, refusing, runTransaction } from "../../../kernel/dynamo/transactions.js";
 import { balanceAttribute } from "../../../kernel/dynamo/user-items.js";
 import { toWithdrawalRecord, withdrawalItem } from "../../../kernel/dynamo/withdrawal-items.js";
 import type { WithdrawalPlan } from "../../../kernel/records.js";
@@ -64,7 +58,7 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
         buyerConditions.push("referralRewardPending = :true");
         buyerSets.push("referralRewardPending = :false");
       }
-      const items: (MoveItem | TransactItem)[] = [
+      const items: MoveEntry[] = [
         // The investment item is the purchase's idempotency marker: a retry after a lost answer finds it.
         markerPut(TableName, investmentItem(investment), investment.requestId),
         refusing("account-changed", {
@@ -146,7 +140,7 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
     },
 
     async claim({ claimant, investment, rewardCents, day, now, line, requestId, answer }: ClaimPlan) {
-      const items: (MoveItem | TransactItem)[] = [
+      const items: MoveEntry[] = [
         // One claim per investment per Nairobi day, whatever races or retries happen.
         {
           item: {
@@ -203,7 +197,7 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
     },
 
     async requestWithdrawal({ user, withdrawal, line, answer, sourceIp }: WithdrawalPlan) {
-      const items: (MoveItem | TransactItem)[] = [
+      const items: MoveEntry[] = [
         markerPut(TableName, withdrawalItem(withdrawal), withdrawal.requestId),
         // The hold: the amount leaves the wallet now and comes back only if the withdrawal is rejected or fails.
         refusing("account-changed", {

@@ -15,6 +15,7 @@ import { ledgerItem, ledgerStatusUpdate, statusTransition } from "../../../kerne
 import { outboxPut } from "../../../kernel/dynamo/outbox.js";
 import { provenPayoutNumberUpdate } from "../../../kernel/dynamo/payout-number-items.js";
 import {
+  type MoveEntry,
   type MoveItem,
   markerPut,
   refusing,
@@ -246,7 +247,7 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
     },
 
     async complete(deposit, from, receipt, at, firstProof) {
-      const items: (MoveItem | TransactItem)[] = [
+      const items: MoveEntry[] = [
         depositStatusUpdate(TableName, deposit, from, "completed", { settledAt: at, ...(receipt ? { receipt } : {}) }),
         depositWalletCredit(TableName, deposit.userId, deposit.amountCents),
         ledgerStatusUpdate(TableName, deposit.userId, deposit.ledgerLineId, "deposit", from, "completed", at, {

@@ -28,12 +28,28 @@ import { depositWalletCredit, receiptMarkerPut } from "./deposit-repository.js";
 /** The attribute of a receipt marker that says which Paybill payment took it (runTransaction's lost-answer check). */
 const TRANS_ID = "c2bTransId";
 
-/** What a Paybill receipt marker records of its payment, so a repeat that says something else is seen (§13.3). */
-const claimOf = (payment: { amountCents: number; billRefNumber: string; businessShortCode: string }) => ({
-  amountCents: payment.amountCents,
-  billRefNumber: payment.billRefNumber,
-  businessShortCode: payment.businessShortCode,
-});
+/**
+ * A Paybill payment's receipt marker: it names the payment that took the receipt (the move's idempotency marker) and
+ * records what the payment said, so a repeat that says something else is seen (§13.3). `record` adds what it led to.
+ */
+const paybillReceiptMarker = (
+  TableName: string,
+  payment: { transId: string; amountCents: number; billRefNumber: string; businessShortCode: string },
+  record: { createdAt: string; userId?: string; lineId?: string; outcome?: string },
+) =>
+  receiptMarkerPut(
+    TableName,
+    payment.transId,
+    {
+      ...record,
+      channel: "paybill",
+      [TRANS_ID]: payment.transId,
+      amountCents: payment.amountCents,
+      billRefNumber: payment.billRefNumber,
+      businessShortCode: payment.businessShortCode,
+    },
+    { requestId: payment.transId, attribute: TRANS_ID },
+  );
 
 /** The unmatched payment's item: its own key, listed on GSI1 (every payment) and GSI2 (by status). */
 function unmatchedItem(payment: UnmatchedPaymentRecord) {
@@ -102,18 +118,10 @@ export function createDynamoPaybillRepository(ctx: DynamoContext = defaultDynamo
 
     async credit({ transId, user, line, at, billRefNumber, businessShortCode }) {
       await runTransaction(ctx, [
-        receiptMarkerPut(
+        paybillReceiptMarker(
           TableName,
-          transId,
-          {
-            userId: user.id,
-            lineId: line.id,
-            channel: "paybill",
-            [TRANS_ID]: transId,
-            ...claimOf({ amountCents: line.amountCents, billRefNumber, businessShortCode }),
-            createdAt: at,
-          },
-          { requestId: transId, attribute: TRANS_ID },
+          { transId, amountCents: line.amountCents, billRefNumber, businessShortCode },
+          { userId: user.id, lineId: line.id, createdAt: at },
         ),
         // The same credit as an STK deposit's completion, trial-to-active rule included.
         depositWalletCredit(TableName, user.id, line.amountCents),
@@ -138,20 +146,12 @@ export function createDynamoPaybillRepository(ctx: DynamoContext = defaultDynamo
 
     async hold(held, user, line) {
       await runTransaction(ctx, [
-        receiptMarkerPut(
-          TableName,
-          held.transId,
-          {
-            userId: held.userId,
-            lineId: held.lineId,
-            channel: "paybill",
-            outcome: "confirming",
-            [TRANS_ID]: held.transId,
-            ...claimOf(held),
-            createdAt: held.createdAt,
-          },
-          { requestId: held.transId, attribute: TRANS_ID },
-        ),
+        paybillReceiptMarker(TableName, held, {
+          userId: held.userId,
+          lineId: held.lineId,
+          outcome: "confirming",
+          createdAt: held.createdAt,
+        }),
         {
           Put: {
             TableName,
@@ -251,18 +251,7 @@ export function createDynamoPaybillRepository(ctx: DynamoContext = defaultDynamo
       await runTransaction(ctx, [
         // The receipt is taken by the unmatched payment too: a later delivery, once an account answers to the
         // reference, cannot credit it as well; an admin's resolution moves the money (and the marker) instead.
-        receiptMarkerPut(
-          TableName,
-          payment.transId,
-          {
-            channel: "paybill",
-            outcome: "unmatched",
-            [TRANS_ID]: payment.transId,
-            ...claimOf(payment),
-            createdAt: payment.receivedAt,
-          },
-          { requestId: payment.transId, attribute: TRANS_ID },
-        ),
+        paybillReceiptMarker(TableName, payment, { outcome: "unmatched", createdAt: payment.receivedAt }),
         { Put: { TableName, Item: unmatchedItem(payment), ConditionExpression: "attribute_not_exists(PK)" } },
       ]);
     },

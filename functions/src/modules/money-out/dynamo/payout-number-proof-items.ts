@@ -1,6 +1,6 @@
 import { keys } from "../../../kernel/dynamo/keys.js";
 import { outboxPut } from "../../../kernel/dynamo/outbox.js";
-import { type MoveItem, refusing, type TransactItem } from "../../../kernel/dynamo/transactions.js";
+import { type MoveEntry, refusing } from "../../../kernel/dynamo/transactions.js";
 import type { FirstPayoutNumberProof } from "../payout-numbers-port.js";
 
 /**
@@ -12,7 +12,7 @@ export function firstProofItems(
   TableName: string,
   proven: { userId: string; msisdn: string; at: string; moveId: string },
   proof: FirstPayoutNumberProof,
-): (MoveItem | TransactItem)[] {
+): MoveEntry[] {
   const { userId, msisdn, at } = proven;
   return [
     refusing("payout-number-proven", {

@@ -1,13 +1,12 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { batchGet } from "../../../kernel/dynamo/batch-get.js";
 import { type DynamoContext, defaultDynamoContext } from "../../../kernel/dynamo/client.js";
-import { queryAllItems, queryItems } from "../../../kernel/dynamo/index-pages.js";
+import { accountItemsSince, queryAllItems, queryItems } from "../../../kernel/dynamo/index-pages.js";
 import { keys } from "../../../kernel/dynamo/keys.js";
 import { outboxPut } from "../../../kernel/dynamo/outbox.js";
 import { toPayoutNumberRecord } from "../../../kernel/dynamo/payout-number-items.js";
 import { refusing, runTransaction } from "../../../kernel/dynamo/transactions.js";
 import { toUserRecord } from "../../../kernel/dynamo/user-items.js";
-import { ulidFloor } from "../../../kernel/ids.js";
 import { MoveRefusedError } from "../../../kernel/records.js";
 import { adminCreditsSince } from "../../four-eyes/index.js";
 import { endAllSessionsUpdate } from "../../identity/index.js";
@@ -30,19 +29,15 @@ export function createDynamoPayoutNumberRepository(
   /** An account's daily rewards paid into the wallet since a date: its reward lines, a key range of its partition. */
   async function walletRewardsSince(userId: string, since: Date): Promise<number> {
     let cents = 0;
-    const lines = queryItems(ctx, {
-      KeyConditionExpression: "PK = :user AND SK BETWEEN :from AND :to",
-      FilterExpression: "transactionType = :reward AND #balance = :wallet",
-      ExpressionAttributeNames: { "#balance": "balance" },
-      ExpressionAttributeValues: {
-        ":user": keys.user(userId).PK,
-        ":from": `${keys.ledgerPrefix}${ulidFloor(since)}`,
-        ":to": `${keys.ledgerPrefix}~`,
-        ":reward": "reward",
-        ":wallet": "wallet",
-      },
-      ProjectionExpression: "amountCents",
-    });
+    const lines = queryItems(
+      ctx,
+      accountItemsSince(userId, keys.ledgerPrefix, since, {
+        FilterExpression: "transactionType = :reward AND #balance = :wallet",
+        ExpressionAttributeNames: { "#balance": "balance" },
+        ExpressionAttributeValues: { ":reward": "reward", ":wallet": "wallet" },
+        ProjectionExpression: "amountCents",
+      }),
+    );
     for await (const line of lines) cents += Number(line.amountCents ?? 0);
     return cents;
   }

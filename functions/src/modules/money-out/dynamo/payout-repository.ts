@@ -9,10 +9,10 @@ import {
 import { dayCountersUpdate, dayOf, payoutDay } from "../../../kernel/dynamo/day-counters.js";
 import { queryAllShards } from "../../../kernel/dynamo/index-pages.js";
 import { keys } from "../../../kernel/dynamo/keys.js";
-import { ledgerStatusUpdate, statusTransition } from "../../../kernel/dynamo/ledger-items.js";
+import { statusTransition } from "../../../kernel/dynamo/ledger-items.js";
 import { outboxPut } from "../../../kernel/dynamo/outbox.js";
 import { refusing, runTransaction } from "../../../kernel/dynamo/transactions.js";
-import { toWithdrawalRecord, withdrawalRefund } from "../../../kernel/dynamo/withdrawal-items.js";
+import { toWithdrawalRecord, withdrawalLineUpdate, withdrawalRefund } from "../../../kernel/dynamo/withdrawal-items.js";
 import type { PayoutRepository } from "../port.js";
 
 /** Approved withdrawals decided before `before`, from every shard of the approved list. */
@@ -67,18 +67,7 @@ export function createDynamoPayoutRepository(ctx: DynamoContext = defaultDynamoC
             set: { completedAt: at, ...(receipt ? { mpesaTransactionId: receipt } : {}) },
           }),
         ),
-        ledgerStatusUpdate(
-          TableName,
-          withdrawal.userId,
-          withdrawal.ledgerLineId,
-          "withdrawal",
-          "pending",
-          "completed",
-          at,
-          {
-            ...(receipt ? { mpesaTransactionId: receipt } : {}),
-          },
-        ),
+        withdrawalLineUpdate(TableName, withdrawal, "completed", at, receipt ? { mpesaTransactionId: receipt } : {}),
         countersUpdate(
           TableName,
           mergeCounters(

@@ -4,8 +4,8 @@ import { type DynamoContext, defaultDynamoContext } from "../../../kernel/dynamo
 import { countersUpdate } from "../../../kernel/dynamo/counter-items.js";
 import { queryItems } from "../../../kernel/dynamo/index-pages.js";
 import { keys } from "../../../kernel/dynamo/keys.js";
-import { markerPut, runTransaction } from "../../../kernel/dynamo/transactions.js";
-import { pendingDecisionUpdate } from "../../four-eyes/index.js";
+import { runTransaction } from "../../../kernel/dynamo/transactions.js";
+import { keepPendingRequest, pendingDecisionUpdate } from "../../four-eyes/index.js";
 import { packageCreateItems, packageUpdateItems } from "../../investing/index.js";
 import type { PackageChangeRecord, PackageChangeRepository } from "../port.js";
 
@@ -59,15 +59,12 @@ export function createDynamoPackageChangeRepository(
 
   return {
     async request(change, audit, answer) {
-      await runTransaction(
+      const item = packageChangeItem(change);
+      await keepPendingRequest(
         ctx,
-        [
-          // The change is the request's idempotency marker.
-          markerPut(TableName, packageChangeItem(change), change.requestId),
-          countersUpdate(TableName, auditCounters(audit), change.packageId),
-          auditPut(TableName, audit),
-        ],
-        answer ? { answer } : {},
+        { item, requestId: change.requestId, counterOwner: change.packageId },
+        audit,
+        answer,
       );
     },
 

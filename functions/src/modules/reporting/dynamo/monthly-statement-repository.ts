@@ -45,6 +45,33 @@ export function createDynamoMonthlyStatementRepository(
     return users;
   }
 
+  /**
+   * Ends this run's claim on an account's statement with `update`, only while the claim is still this run's (its
+   * token); false, and nothing written, once another run holds it.
+   */
+  async function whileHeld(
+    claim: { userId: string; month: string; token: string },
+    update: string,
+    values: Record<string, unknown>,
+  ): Promise<boolean> {
+    try {
+      await db.send(
+        new UpdateCommand({
+          TableName,
+          Key: keys.monthlyStatement(claim.userId, claim.month),
+          UpdateExpression: `${update} REMOVE claimToken, leaseUntil`,
+          ConditionExpression: "claimToken = :token",
+          ExpressionAttributeNames: { "#state": "state" },
+          ExpressionAttributeValues: { ...values, ":token": claim.token },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
   return {
     async accountsWithActivity({ lookbackStart, start, end }) {
       const first = ulidFloor(lookbackStart);
@@ -121,45 +148,23 @@ export function createDynamoMonthlyStatementRepository(
     },
 
     async finish({ userId, month, token }, outcome, at) {
-      try {
-        await db.send(
-          new UpdateCommand({
-            TableName,
-            Key: keys.monthlyStatement(userId, month),
-            UpdateExpression: `SET #state = :outcome, ${outcome === "sent" ? "sentAt" : "skippedAt"} = :at REMOVE claimToken, leaseUntil`,
-            ConditionExpression: "claimToken = :token",
-            ExpressionAttributeNames: { "#state": "state" },
-            ExpressionAttributeValues: { ":outcome": outcome, ":at": at.toISOString(), ":token": token },
-          }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+      return whileHeld(
+        { userId, month, token },
+        `SET #state = :state, ${outcome === "sent" ? "sentAt" : "skippedAt"} = :at`,
+        {
+          ":state": outcome,
+          ":at": at.toISOString(),
+        },
+      );
     },
 
     async release({ userId, month, token }, at, reason) {
-      try {
-        await db.send(
-          new UpdateCommand({
-            TableName,
-            Key: keys.monthlyStatement(userId, month),
-            UpdateExpression: "SET #state = :failed, failedAt = :at, lastError = :reason REMOVE claimToken, leaseUntil",
-            ConditionExpression: "claimToken = :token",
-            ExpressionAttributeNames: { "#state": "state" },
-            ExpressionAttributeValues: {
-              ":failed": "failed",
-              ":at": at.toISOString(),
-              ":reason": reason.slice(0, 200),
-              ":token": token,
-            },
-          }),
-        );
-      } catch (error) {
-        // Another run took the account over after this run's lease ran out: the account is theirs now.
-        if (!isConditionFailure(error)) throw error;
-      }
+      // Refused when another run took the account over after this run's lease ran out: the account is theirs now.
+      await whileHeld({ userId, month, token }, "SET #state = :state, failedAt = :at, lastError = :reason", {
+        ":state": "failed",
+        ":at": at.toISOString(),
+        ":reason": reason.slice(0, 200),
+      });
     },
 
     async isMonthDone(month) {

@@ -2,7 +2,7 @@ import * as pdfkit from "pdfkit";
 import Helvetica from "pdfkit/standard-fonts/Helvetica";
 import HelveticaBold from "pdfkit/standard-fonts/HelveticaBold";
 import type { Statement } from "./statement-builder.js";
-import { lastMinuteOf } from "./statement-csv.js";
+import { statementTable } from "./statement-csv.js";
 import { statementAmount, statementDay, statementTime } from "./statement-format.js";
 
 export interface StatementPaper {
@@ -101,35 +101,7 @@ function section(doc: PDFKit.PDFDocument, title: string, statement: Statement): 
     doc.fillColor("black").moveDown(0.6);
   }
   tableHeader(doc);
-  row(
-    doc,
-    [statementTime(statement.from), "Opening balance", "", "", "", "", statementAmount(statement.openingCents)],
-    true,
-  );
-  for (const line of statement.rows) {
-    row(doc, [
-      statementTime(line.at),
-      line.description,
-      line.reference,
-      line.receipt ?? "",
-      line.inCents ? statementAmount(line.inCents) : "",
-      line.outCents ? statementAmount(line.outCents) : "",
-      statementAmount(line.balanceCents),
-    ]);
-  }
-  row(
-    doc,
-    [
-      statementTime(lastMinuteOf(statement.to)),
-      "Closing balance",
-      "",
-      "",
-      "",
-      "",
-      statementAmount(statement.closingCents),
-    ],
-    true,
-  );
+  for (const line of statementTable(statement, statementAmount)) row(doc, line.cells, line.balance);
   doc.moveDown(1);
 }
 
