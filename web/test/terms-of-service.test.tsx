@@ -28,6 +28,11 @@ describe("Terms of Service (design.md §12.7)", () => {
     expect(section("Trial money").getByText(/can never be\s+withdrawn/)).toBeTruthy();
     // The server's rule, by its own example: KES 1,000 at 1.3% a day is KES 13.00.
     expect(section("Packages and daily rewards").getByText(/pays\s+KES 13\.00 a day/)).toBeTruthy();
+    // Both ways to pay in: the prompt and Paybill, with Paybill's limits and the check above KES 10,000.
+    const deposits = section("Deposits");
+    expect(deposits.getByText(/Lipa na M-PESA, Pay Bill/)).toBeTruthy();
+    expect(deposits.getByText(/Pay with Paybill: from KES 1\.00 to\s+KES 250,000\.00 at a time/)).toBeTruthy();
+    expect(deposits.getByText(/above KES 10,000\.00 is credited once M-Pesa's own\s+record/)).toBeTruthy();
     const maturity = section("What happens at maturity");
     expect(
       maturity.getByText(/the amount you invested is paid back automatically into the balance you bought it\s+with/),

@@ -7,6 +7,9 @@ import {
   MAX_PAYOUT_KES,
   MIN_DEPOSIT_KES,
   MIN_PAYOUT_KES,
+  PAYBILL_CONFIRM_ABOVE_KES,
+  PAYBILL_MAX_KES,
+  PAYBILL_MIN_KES,
 } from "@jengafund/shared";
 import type { ReactNode } from "react";
 import { RiskDisclosure } from "../../../components/ui/risk-disclosure";
@@ -76,8 +79,18 @@ export function TermsOfService() {
               {formatKes(MAX_DEPOSIT_KES)} at a time, in whole shillings.
             </List.Item>
             <List.Item>
+              Or you pay from the M-PESA menu (Lipa na M-PESA, Pay Bill) with our business number and your own account
+              number, both shown under Deposit, Pay with Paybill: from {formatKes(PAYBILL_MIN_KES)} to{" "}
+              {formatKes(PAYBILL_MAX_KES)} at a time.
+            </List.Item>
+            <List.Item>
               Your wallet is credited only when M-Pesa confirms the payment. While it waits, the app says so: do not pay
-              a second time.
+              a second time. A Paybill payment above {formatKes(PAYBILL_CONFIRM_ABOVE_KES)} is credited once M-Pesa's
+              own record of it has been checked.
+            </List.Item>
+            <List.Item>
+              A Paybill payment whose account number is not one of ours is kept, not lost: our admins credit it to the
+              account it belongs to once they know whose it is.
             </List.Item>
           </Points>
         </Section>
