@@ -4,13 +4,14 @@
  * the local API, the local event bus delivers them to the settle handler, and DynamoDB Local holds the result.
  */
 
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { handler as startDeposit } from "../src/handlers/http/start-deposit.js";
 import { defaultDynamoContext } from "../src/kernel/dynamo/client.js";
 import { counterNames } from "../src/kernel/dynamo/counter-items.js";
 import { readTotals } from "../src/kernel/dynamo/counters.js";
 import { keys } from "../src/kernel/dynamo/keys.js";
+import { c2bPayment } from "./support/c2b-payment.js";
 import { deactivateUser, itemsOfUser, readItem } from "./support/db.js";
 import { call, gatewayEvent } from "./support/events.js";
 import { expectLedgerToMatchBalances } from "./support/money.js";
@@ -22,25 +23,6 @@ const payments = usePaymentsStack();
 
 /** A fresh M-Pesa receipt: ten upper-case letters and digits, as Daraja's TransID. */
 const newTransId = () => `TK${randomBytes(4).toString("hex").toUpperCase()}`;
-
-/** A C2B payment as Daraja posts it to the validation and confirmation URLs (v2: the MSISDN hashed). */
-function c2bPayment(fields: { BillRefNumber: string; TransAmount: string; TransID?: string }) {
-  return {
-    TransactionType: "Pay Bill",
-    TransID: fields.TransID ?? newTransId(),
-    TransTime: "20261126081530",
-    TransAmount: fields.TransAmount,
-    BusinessShortCode: "600984",
-    BillRefNumber: fields.BillRefNumber,
-    InvoiceNumber: "",
-    OrgAccountBalance: "",
-    ThirdPartyTransID: "",
-    MSISDN: createHash("sha256").update("254708374149").digest("hex"),
-    FirstName: "WANJIRU",
-    MiddleName: "",
-    LastName: "KAMAU",
-  };
-}
 
 async function postJson(url: string, body: unknown) {
   const response = await fetch(url, {

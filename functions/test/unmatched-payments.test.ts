@@ -4,7 +4,7 @@
  * admins list them by status, credit them to a user (alone within the solo limits, else through a pending adjustment a
  * second admin decides) or record them as returned. Every refusal writes nothing; a payment is credited once.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import {
   ADJUSTMENT_MESSAGES,
   type AdminStats,
@@ -16,6 +16,7 @@ import {
 } from "@jengafund/shared";
 import { describe, expect, it } from "vitest";
 import { keys } from "../src/kernel/dynamo/keys.js";
+import { c2bPayment } from "./support/c2b-payment.js";
 import { deactivateUser, itemsOfUser, readItem, setAttributes } from "./support/db.js";
 import { expectLedgerToMatchBalances } from "./support/money.js";
 import { apiUrl, postCallback, stkPaid, usePaymentsStack } from "./support/payments-stack.js";
@@ -66,21 +67,7 @@ const newTransId = () => `UM${randomBytes(4).toString("hex").toUpperCase()}`;
 /** A Paybill payment through Daraja's confirmation, the bus and the settle; its TransID. */
 async function confirmPaybill(amount: string, BillRefNumber: string) {
   const TransID = newTransId();
-  const answer = await postCallback("c2b-confirmation", {
-    TransactionType: "Pay Bill",
-    TransID,
-    TransTime: "20261126081530",
-    TransAmount: amount,
-    BusinessShortCode: "600984",
-    BillRefNumber,
-    InvoiceNumber: "",
-    OrgAccountBalance: "",
-    ThirdPartyTransID: "",
-    MSISDN: createHash("sha256").update("254708374149").digest("hex"),
-    FirstName: "WANJIRU",
-    MiddleName: "",
-    LastName: "KAMAU",
-  });
+  const answer = await postCallback("c2b-confirmation", c2bPayment({ TransID, TransAmount: amount, BillRefNumber }));
   expect(answer.status).toBe(200);
   await payments.stack.bus.idle();
   return TransID;

@@ -9,6 +9,7 @@ import type { AuthResponse, Withdrawal } from "@jengafund/shared";
 import { expect, vi } from "vitest";
 import { dynamoDocumentClient, tableName } from "../../src/kernel/dynamo/client.js";
 import { keys } from "../../src/kernel/dynamo/keys.js";
+import { c2bPayment } from "./c2b-payment.js";
 import { readItem } from "./db.js";
 import { apiUrl, eventually, postCallback } from "./payments-stack.js";
 import { newRegistration } from "./users.js";
@@ -116,21 +117,13 @@ export async function paybillDeposit(
   settled: () => Promise<void>,
   receiptPrefix = "TC",
 ) {
-  const payment = {
-    TransactionType: "Pay Bill",
+  const payment = c2bPayment({
     TransID: `${receiptPrefix}${randomBytes(4).toString("hex").toUpperCase()}`,
     TransTime: "20261015101500",
     TransAmount: amount,
-    BusinessShortCode: "600984",
     BillRefNumber: msisdnOf(local),
-    InvoiceNumber: "",
-    OrgAccountBalance: "",
-    ThirdPartyTransID: "",
     MSISDN: "0".repeat(64),
-    FirstName: "WANJIRU",
-    MiddleName: "",
-    LastName: "KAMAU",
-  };
+  });
   expect((await postCallback("c2b-confirmation", payment)).status).toBe(200);
   await settled();
 }
