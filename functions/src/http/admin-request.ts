@@ -14,17 +14,18 @@ interface AdminHttpRequest<Kept extends JsonAnswer<unknown, number>> {
   idempotency?: IdempotencyScope<Kept>;
 }
 
+/** Who asks and the request's id: what every admin request gives its service. */
+function asked({ caller, sourceIp, event }: Pick<AdminHttpRequest<never>, "caller" | "sourceIp" | "event">) {
+  return { actor: { user: caller, ip: sourceIp }, requestId: event.requestContext.requestId };
+}
+
 /** An admin's request with one answer, 200 and the presented result. */
 export function adminRequest<R, Body>(
   request: AdminHttpRequest<NoInfer<JsonAnswer<Body>>>,
   present: (result: R) => Body,
 ) {
-  const { caller, sourceIp, event, idempotency } = request;
-  return {
-    actor: { user: caller, ip: sourceIp },
-    requestId: event.requestContext.requestId,
-    ...(idempotency ? { keep: idempotency.answer(200, present) } : {}),
-  };
+  const { idempotency } = request;
+  return { ...asked(request), ...(idempotency ? { keep: idempotency.answer(200, present) } : {}) };
 }
 
 /**
@@ -40,12 +41,11 @@ export function doneOrPending<
   request: AdminHttpRequest<NoInfer<JsonAnswer<DoneBody, 200> | JsonAnswer<PendingBody, 202>>>,
   present: { done: (result: Done) => DoneBody; pending: (result: Pending) => PendingBody },
 ) {
-  const { caller, sourceIp, event, idempotency } = request;
+  const { idempotency } = request;
   const isPending = (result: Done | Pending): result is Pending => result.outcome === "pending";
   return {
     input: {
-      actor: { user: caller, ip: sourceIp },
-      requestId: event.requestContext.requestId,
+      ...asked(request),
       ...(idempotency
         ? {
             keep: (result: Done | Pending) =>

@@ -46,12 +46,12 @@ export interface SecurityNotices {
   send(notice: SecurityNotice): Promise<void>;
 }
 
-/** The web page a new payout number's notice links to (design.md §13.2); it calls GET /auth/payout-numbers/block. */
 /** A notice to an account the caller already holds: its id, and the address to use, sparing a read. */
 export const noticeTo = (user: { id: string; email: string; firstName: string }) => ({
   userId: user.id,
   to: { email: user.email, firstName: user.firstName },
 });
 
+/** The web page a new payout number's notice links to (design.md §13.2); it calls GET /auth/payout-numbers/block. */
 export const payoutNumberBlockLink = (webOrigin: string, token: string) =>
   `${webOrigin.replace(/\/+$/, "")}/block-payout-number?token=${encodeURIComponent(token)}`;

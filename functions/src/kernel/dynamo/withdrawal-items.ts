@@ -55,11 +55,6 @@ export const toWithdrawalRecord = (item: Item): WithdrawalRecord =>
     "payoutStartedAt",
   ]);
 
-/**
- * The refund of a withdrawal's hold, built in one place for both ways it happens: an admin rejecting a pending
- * withdrawal (its ledger line cancelled) and M-Pesa not paying an approved one (its ledger line failed). The withdrawal
- * becomes rejected, the amount goes back to the wallet and the hold's ledger line stops counting.
- */
 /** A withdrawal's ledger line leaving "pending": paid, or refunded. */
 export const withdrawalLineUpdate = (
   TableName: string,
@@ -69,6 +64,11 @@ export const withdrawalLineUpdate = (
   extra?: { mpesaTransactionId?: string },
 ) => ledgerStatusUpdate(TableName, withdrawal.userId, withdrawal.ledgerLineId, "withdrawal", "pending", to, at, extra);
 
+/**
+ * The refund of a withdrawal's hold, built in one place for both ways it happens: an admin rejecting a pending
+ * withdrawal (its ledger line cancelled) and M-Pesa not paying an approved one (its ledger line failed). The withdrawal
+ * becomes rejected, the amount goes back to the wallet and the hold's ledger line stops counting.
+ */
 export function withdrawalRefund(
   TableName: string,
   withdrawal: WithdrawalRecord,

@@ -1,16 +1,12 @@
 import { batchGet } from "../../../kernel/dynamo/batch-get.js";
 import { type DynamoContext, defaultDynamoContext } from "../../../kernel/dynamo/client.js";
 import { toDepositRecord } from "../../../kernel/dynamo/deposit-items.js";
-import { queryItems } from "../../../kernel/dynamo/index-pages.js";
+import { accountItemsSince, queryItems } from "../../../kernel/dynamo/index-pages.js";
 import { keys } from "../../../kernel/dynamo/keys.js";
-import { ulidFloor } from "../../../kernel/ids.js";
 import type { PendingDepositRepository } from "../pending-deposits-port.js";
 
 /** The most keys one BatchGetItem takes. */
 const BATCH_GET_MAX = 100;
-
-/** Sorts after every ledger line id (ULIDs are Crockford base32), closing the key range of the user's lines. */
-const AFTER_EVERY_LINE = "~";
 
 export function createDynamoPendingDepositRepository(
   ctx: DynamoContext = defaultDynamoContext(),
@@ -22,22 +18,16 @@ export function createDynamoPendingDepositRepository(
    */
   async function pendingReferences(userId: string, since: Date): Promise<string[]> {
     const references: string[] = [];
-    const from = keys.ledgerLine(userId, ulidFloor(since));
-    const to = keys.ledgerLine(userId, AFTER_EVERY_LINE);
-    const lines = queryItems(ctx, {
-      KeyConditionExpression: "PK = :pk AND SK BETWEEN :from AND :to",
-      FilterExpression: "transactionType = :deposit AND #status = :pending",
-      ProjectionExpression: "#reference",
-      ExpressionAttributeNames: { "#status": "status", "#reference": "reference" },
-      ExpressionAttributeValues: {
-        ":pk": from.PK,
-        ":from": from.SK,
-        ":to": to.SK,
-        ":deposit": "deposit",
-        ":pending": "pending",
-      },
-      ConsistentRead: true,
-    });
+    const lines = queryItems(
+      ctx,
+      accountItemsSince(userId, keys.ledgerPrefix, since, {
+        FilterExpression: "transactionType = :deposit AND #status = :pending",
+        ProjectionExpression: "#reference",
+        ExpressionAttributeNames: { "#status": "status", "#reference": "reference" },
+        ExpressionAttributeValues: { ":deposit": "deposit", ":pending": "pending" },
+        ConsistentRead: true,
+      }),
+    );
     for await (const item of lines) {
       if (typeof item.reference === "string") references.push(item.reference);
     }
