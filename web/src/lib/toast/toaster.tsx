@@ -65,20 +65,20 @@ function useClearance(wide: boolean): number {
       if (frame === 0) frame = requestAnimationFrame(measure);
     };
     measure();
+    // A dialog is portalled into the body: its coming and going changes the body's own children, so the rest of the
+    // page's changes (every render of every screen) need not be watched.
     const observer = new MutationObserver(schedule);
-    observer.observe(document.body, { childList: true, subtree: true });
+    observer.observe(document.body, { childList: true });
     window.addEventListener("resize", schedule);
     window.addEventListener("scroll", schedule, { passive: true });
     // A dialog slides in: where its action row ends up is known once its animation has ended.
     document.addEventListener("animationend", schedule, true);
-    document.addEventListener("transitionend", schedule, true);
     return () => {
       cancelAnimationFrame(frame);
       observer.disconnect();
       window.removeEventListener("resize", schedule);
       window.removeEventListener("scroll", schedule);
       document.removeEventListener("animationend", schedule, true);
-      document.removeEventListener("transitionend", schedule, true);
     };
   }, [wide]);
   return clearance;

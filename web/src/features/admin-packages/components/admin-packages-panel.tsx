@@ -1,7 +1,7 @@
 import { Button, SimpleGrid, Stack } from "@chakra-ui/react";
 import type { Package } from "@jengafund/shared";
 import { useState } from "react";
-import { useLocation } from "react-router-dom";
+import { useLocation, useNavigate } from "react-router-dom";
 import { EmptyPanel } from "../../../components/ui/empty-panel";
 import { PlusIcon } from "../../../components/ui/icons";
 import { PanelHeader } from "../../../components/ui/panel-header";
@@ -15,9 +15,17 @@ type Editing = { mode: "create" } | { mode: "edit"; pkg: Package } | null;
 
 export function AdminPackagesPanel() {
   const packages = useAdminPackages();
-  // The overview's "Add New Package" arrives with the form to open.
-  const arrivedToAdd = (useLocation().state as { addPackage?: boolean } | null)?.addPackage === true;
+  // The overview's "Add New Package" arrives with the form to open; the mark goes when it closes, so a reload or Back
+  // does not open it again.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const arrivedToAdd = (location.state as { addPackage?: boolean } | null)?.addPackage === true;
   const [editing, setEditing] = useState<Editing>(arrivedToAdd ? { mode: "create" } : null);
+  const closeForm = () => {
+    setEditing(null);
+    if (arrivedToAdd)
+      navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  };
 
   return (
     <Stack gap="6">
@@ -48,9 +56,7 @@ export function AdminPackagesPanel() {
           </SimpleGrid>
         )}
       </QueryState>
-      {editing && (
-        <PackageFormDialog pkg={editing.mode === "edit" ? editing.pkg : undefined} onClose={() => setEditing(null)} />
-      )}
+      {editing && <PackageFormDialog pkg={editing.mode === "edit" ? editing.pkg : undefined} onClose={closeForm} />}
     </Stack>
   );
 }
