@@ -18,6 +18,7 @@ export * from "./schemas/auth.js";
 export * from "./schemas/charts.js";
 export * from "./schemas/current-password.js";
 export * from "./schemas/investor.js";
+export * from "./schemas/kyc.js";
 export * from "./schemas/messages.js";
 export * from "./schemas/notifications.js";
 export * from "./schemas/package-changes.js";

@@ -39,6 +39,8 @@ export const AUDIT_ACTIONS = [
   "adjustment.reject",
   "unmatched-payment.assign",
   "unmatched-payment.return",
+  "kyc.verify",
+  "kyc.reject",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

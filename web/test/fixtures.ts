@@ -16,6 +16,7 @@ export function aUser(overrides: Partial<User> = {}): User {
     isActive: true,
     twoFactorEnabled: false,
     notifications: resolveNotificationPreferences(),
+    kyc: { status: "none" },
     createdAt: "2025-01-01T00:00:00.000Z",
     ...overrides,
   };

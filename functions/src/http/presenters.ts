@@ -43,6 +43,7 @@ export function presentUser(user: UserRecord): User {
     isActive: user.isActive,
     twoFactorEnabled: user.twoFactor?.enabled === true,
     notifications: resolveNotificationPreferences(user.notifications),
+    kyc: user.kyc ?? { status: "none" },
     createdAt: user.createdAt,
   };
 }

@@ -2,6 +2,7 @@ import type {
   AuditAction,
   BALANCE_KINDS,
   DEPOSIT_STATUSES,
+  KycState,
   PACKAGE_CATEGORIES,
   RISK_LEVELS,
   Role,
@@ -55,6 +56,11 @@ export interface UserRecord {
   sessions?: SessionMap;
   /** The kinds the account turned off (or on again), per channel; absent = every kind on (design.md §12.6). */
   notifications?: StoredNotificationPreferences;
+  /**
+   * The account's identity verification as its limits need it (design.md §13.5), written with the verification's own
+   * item in one transaction; absent = never submitted.
+   */
+  kyc?: KycState;
 }
 
 /**

@@ -48,6 +48,16 @@ import type {
   Withdrawal,
   WithdrawalRequestInput,
 } from "../schemas/investor.js";
+import type {
+  DecideKycInput,
+  KycExport,
+  KycStartInput,
+  KycSubmissionDetail,
+  KycSubmissionSummary,
+  KycSubmissionsQuerySchema,
+  KycUploads,
+  KycView,
+} from "../schemas/kyc.js";
 import type { NotificationPreferencesInput } from "../schemas/notifications.js";
 import type {
   DecidePackageChangeInputSchema,
@@ -279,6 +289,14 @@ export interface RouteResponses {
   "resolve-unmatched-payment":
     | JsonAnswer<{ message: string; payment: UnmatchedPayment }>
     | JsonAnswer<{ message: string; adjustment: BalanceAdjustment; payment: UnmatchedPayment }, 202>;
+  "get-kyc": JsonAnswer<{ kyc: KycView }>;
+  /** The details are kept; each image goes straight to S3 by its presigned POST. */
+  "start-kyc": JsonAnswer<{ kyc: KycView; uploads: KycUploads }, 201>;
+  "submit-kyc": JsonAnswer<{ message: string; kyc: KycView }>;
+  "export-kyc": JsonAnswer<{ kyc: KycExport }>;
+  "list-kyc-submissions": JsonAnswer<{ submissions: KycSubmissionSummary[]; pendingCount: number }>;
+  "get-kyc-submission": JsonAnswer<{ submission: KycSubmissionDetail }>;
+  "decide-kyc": JsonAnswer<{ message: string; submission: KycSubmissionSummary }>;
 }
 
 /** Query strings travel as text: each parameter the route's query schema reads, as a string. */
@@ -319,6 +337,9 @@ export interface RouteRequests {
   "decide-package-change": { body: z.input<typeof DecidePackageChangeInputSchema> };
   "list-unmatched-payments": { query: QueryOf<typeof UnmatchedPaymentsQuerySchema> };
   "resolve-unmatched-payment": { body: ResolveUnmatchedPaymentInput };
+  "start-kyc": { body: KycStartInput };
+  "list-kyc-submissions": { query: QueryOf<typeof KycSubmissionsQuerySchema> };
+  "decide-kyc": { body: DecideKycInput };
 }
 
 /** A route's answer; a route the map does not list yet answers `never`, so its handler cannot compile. */

@@ -28,3 +28,11 @@ export interface TwoFactorSetupRequiredBody extends ErrorBody {
 export interface StepUpRequiredBody extends ErrorBody {
   stepUpRequired: true;
 }
+
+/**
+ * The 403 of a withdrawal or deposit beyond an unverified account's limits (design.md §13.5): nothing was done; once
+ * the account's identity is verified, the same request may be sent again.
+ */
+export interface KycRequiredBody extends ErrorBody {
+  kycRequired: true;
+}

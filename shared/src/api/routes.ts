@@ -43,6 +43,12 @@ export interface RouteDefinition {
    * area's functions, roles and log groups live there; the route itself is still on the one HTTP API.
    */
   readonly area?: RouteArea;
+  /**
+   * The route's use of the identity-documents bucket (design.md §13.5): `upload` presigns POSTs that write new
+   * documents, `read` checks they exist and presigns 5-minute links to them. Deployed, the function gets the bucket's
+   * name and exactly those rights on it and its key; no other function has any.
+   */
+  readonly documents?: "upload" | "read";
 }
 
 /**
@@ -326,6 +332,21 @@ export const routes = [
     idempotent: true,
     stepUp: true,
   },
+  // Know your customer (design.md §13.5): the account's own verification, then an admin's review.
+  { method: "GET", path: "/kyc", handler: "get-kyc", access: "user", data: "read" },
+  { method: "POST", path: "/kyc", handler: "start-kyc", access: "user", data: "write", documents: "upload" },
+  { method: "POST", path: "/kyc/submit", handler: "submit-kyc", access: "user", data: "write", documents: "read" },
+  { method: "GET", path: "/kyc/export", handler: "export-kyc", access: "user", data: "read", documents: "read" },
+  { method: "GET", path: "/admin/kyc", handler: "list-kyc-submissions", access: "admin", data: "read" },
+  {
+    method: "GET",
+    path: "/admin/kyc/{userId}",
+    handler: "get-kyc-submission",
+    access: "admin",
+    data: "read",
+    documents: "read",
+  },
+  { method: "PUT", path: "/admin/kyc/{userId}", handler: "decide-kyc", access: "admin", data: "write" },
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteHandlerName = (typeof routes)[number]["handler"];

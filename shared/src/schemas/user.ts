@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { KYC_STATUSES } from "./kyc.js";
 
 export const RoleSchema = z.enum(["admin", "investor"]);
 export type Role = z.infer<typeof RoleSchema>;
@@ -23,6 +24,11 @@ export const UserSchema = z.object({
   notifications: z.object({
     sms: z.record(z.string(), z.boolean()),
     email: z.record(z.string(), z.boolean()),
+  }),
+  /** The account's identity verification (design.md §13.5); until verified, the unverified limits apply. */
+  kyc: z.object({
+    status: z.enum(KYC_STATUSES),
+    reason: z.optional(z.string()),
   }),
   createdAt: z.string(),
 });

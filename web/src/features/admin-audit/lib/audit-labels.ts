@@ -25,6 +25,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "package.change.rejected": "Package change rejected",
   "unmatched-payment.assign": "Paybill payment credited",
   "unmatched-payment.return": "Paybill payment returned",
+  "kyc.verify": "Identity verified",
+  "kyc.reject": "Identity verification rejected",
 };
 
 export const AUDIT_TEXTS = {
