@@ -99,6 +99,17 @@ export const KycStartInputSchema = z
       .string("Date of birth is required")
       .check(z.regex(/^\d{4}-\d{2}-\d{2}$/, "Date of birth must be a date (YYYY-MM-DD)")),
     consent: z.literal(true, "You must agree to how we keep and use your documents"),
+    /**
+     * The content type of each file the user chose (JPEG by default): the presigned POST fixes it, so the store refuses
+     * any other.
+     */
+    uploadTypes: z.optional(
+      z.object({
+        idFront: z.optional(z.enum(KYC_UPLOAD_TYPES, "Upload a JPEG, PNG or PDF")),
+        idBack: z.optional(z.enum(KYC_UPLOAD_TYPES, "Upload a JPEG, PNG or PDF")),
+        selfie: z.optional(z.enum(KYC_UPLOAD_TYPES, "Upload a JPEG, PNG or PDF")),
+      }),
+    ),
   })
   .check(
     z.superRefine((input, ctx) => {
