@@ -31,6 +31,9 @@ export default defineConfig({
         test: { name: "mpesa-sim", root: "./mpesa-sim", environment: "node", include: ["test/**/*.test.ts"] },
       },
       {
+        test: { name: "s3-sim", root: "./s3-sim", environment: "node", include: ["test/**/*.test.ts"] },
+      },
+      {
         test: {
           name: "infra",
           root: "./infra",
