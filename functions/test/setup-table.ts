@@ -10,6 +10,8 @@ import { ensureTable } from "../src/local/table.js";
 const endpoint = inject("dynamoEndpoint");
 const mailSmtpPort = inject("mailSmtpPort");
 const smsUrl = inject("smsUrl");
+const documentsS3Endpoint = inject("documentsS3Endpoint");
+const documentsBucket = inject("documentsBucket");
 const tableName = `test-${randomBytes(6).toString("hex")}`;
 Object.assign(process.env, {
   TABLE_NAME: tableName,
@@ -25,6 +27,9 @@ Object.assign(process.env, {
   SMS_BASE_URL: smsUrl,
   SMS_USERNAME: "sandbox",
   SMS_API_KEY: "test-sms-api-key",
+  // Identity documents go to the suite's S3-compatible server (global-setup.ts), as npm start's go to its own.
+  DOCUMENTS_BUCKET: documentsBucket,
+  DOCUMENTS_S3_ENDPOINT: documentsS3Endpoint,
   // One line per request is noise in a test run; warnings and errors still show (LOG_LEVEL=INFO shows it all).
   LOG_LEVEL: process.env.LOG_LEVEL ?? "WARN",
 });

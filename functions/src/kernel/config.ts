@@ -81,6 +81,13 @@ const fields = {
    */
   ORIGIN_SECRET: optional(minLength(16)),
   ORIGIN_SECRET_ARN: optional(),
+  /**
+   * Identity documents (design.md §13.5): the private bucket they are uploaded to by presigned POST and read from by
+   * short-lived links. Locally DOCUMENTS_S3_ENDPOINT is the S3-compatible server's URL (path-style), the same one the
+   * browser posts to; in AWS it is unset and the region's S3 is used.
+   */
+  DOCUMENTS_BUCKET: optional(matches(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/)),
+  DOCUMENTS_S3_ENDPOINT: optional(url),
   EVENT_BUS_NAME: text("jengafund"),
   EVENTBRIDGE_ENDPOINT: optional(url),
   /**
