@@ -20,7 +20,8 @@
  *     assignment-audit counters grow by what the items say;
  *  7. the daily counters (GET /admin/stats/daily) agree with the ledger: over all days, Σ stats-day deposits (count
  *     and cents) grew by the completed deposit lines of the run, and Σ stats-day payouts by its completed payout lines
- *     (none complete here: no payout is sent, so both stay 0).
+ *     (none complete here: no payout is sent, so both stay 0);
+ *  8. the unverified limits and the verifications (design.md §13.5): see kycViolations.
  * Two admins adjust wallets: within the solo limits the money moves at once; above them the adjustment waits, and
  * later operations approve or reject the waiting ones (sometimes by the admin who asked, which is refused, sometimes
  * two at once, which decides once). Assigning an unmatched payment follows the same rule: above the solo limits it
@@ -37,11 +38,14 @@ import { dirname, resolve } from "node:path";
 import { QueryCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import {
   ADJUSTMENT_MESSAGES,
+  KYC_CONSENT_TEXT,
+  KYC_MESSAGES,
   nairobiDay,
   nairobiInstant,
   PACKAGE_CHANGE_MESSAGES,
   SECURITY_MESSAGES,
   UNMATCHED_PAYMENT_MESSAGES,
+  UNVERIFIED_LIMITS,
 } from "@jengafund/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { statusOf } from "../src/http/middleware.js";
@@ -51,9 +55,12 @@ import { createDynamoIdempotencyRepository } from "../src/kernel/dynamo/idempote
 import { indexShardCount, keys } from "../src/kernel/dynamo/keys.js";
 import { provenPayoutNumberUpdate } from "../src/kernel/dynamo/payout-number-items.js";
 import { BusyError, DomainError } from "../src/kernel/errors.js";
+import { ulid } from "../src/kernel/ids.js";
 import type { KeepAnswer, PackageRecord, UserRecord } from "../src/kernel/records.js";
 import type { AppliedAdjustment, PendingAdjustment } from "../src/modules/admin-controls/adjustments.js";
 import type { UnmatchedResolution } from "../src/modules/admin-controls/unmatched-payments.js";
+import { createDynamoVerificationRepository } from "../src/modules/kyc/dynamo/verification-repository.js";
+import { idHashOf, type VerificationRecord } from "../src/modules/kyc/index.js";
 import { createDynamoPayoutNumberRepository } from "../src/modules/money-out/dynamo/payout-number-repository.js";
 import { itemsOfUser, readDayCounterTotals, readItem, readStats, setAttributes } from "./support/db.js";
 import { faultInjectingContext, mulberry32 } from "./support/faults.js";
@@ -132,6 +139,30 @@ async function runWorkload(options: {
   const packageChangesWaiting: { id: string; maker: Registered }[] = [];
   const proofs = defaultDynamoContext();
   const payoutNumberRecords = createDynamoPayoutNumberRepository(proofs);
+  const verificationRecords = createDynamoVerificationRepository(proofs);
+  /** A user's identity details kept and submitted, as the upload screens leave them (a new attempt each time). */
+  async function submittedVerification(user: UserRecord) {
+    const current = await verificationRecords.get(user.id);
+    const idNumber = String(20_000_000 + Math.floor(random() * 70_000_000));
+    const at = clock.now().toISOString();
+    const record: VerificationRecord = {
+      userId: user.id,
+      status: "uploading",
+      attemptId: ulid(),
+      idType: "national-id",
+      idNumber,
+      idHash: idHashOf("national-id", idNumber),
+      kraPin: "A123456789Z",
+      dateOfBirth: "1990-01-01",
+      consentText: KYC_CONSENT_TEXT,
+      consentedAt: at,
+      uploadTypes: { idFront: "image/jpeg", idBack: "image/jpeg", selfie: "image/jpeg" },
+      startedAt: at,
+      attempts: (current?.attempts ?? 0) + 1,
+    };
+    await verificationRecords.start(record, current ? { status: current.status, attemptId: current.attemptId } : {});
+    await verificationRecords.submit({ ...record, status: "pending", submittedAt: at }, user);
+  }
   const adminRecord = async (admin: Registered): Promise<UserRecord> => {
     const record = await services.accounts.getUser(admin.user._id);
     if (!record) throw new Error("admin vanished");
@@ -327,6 +358,38 @@ async function runWorkload(options: {
           matured += run.matured;
           if (run.errors) unexpected.push(`mature: ${run.errors} errors`);
         }
+      } else if (roll < 0.175) {
+        // An identity reviewed (design.md §13.5): the details and documents are set up beside the run (the uploads
+        // are the document store's, not DynamoDB's), then one admin decides it, or both at once, which decides once.
+        // A verified account's limits lift while its withdrawals and Paybill payments race the decision.
+        kind = "verify";
+        const user = await caller();
+        if (user.kyc?.status === "verified") return;
+        if (user.kyc?.status !== "pending") await submittedVerification(user);
+        const deciders = random() < 0.3 ? options.admins : [pick(options.admins)];
+        const verify = random() < 0.7;
+        const decisions = await Promise.allSettled(
+          deciders.map(async (admin) =>
+            services.verifications.decide({
+              userId: user.id,
+              decision: verify ? "verify" : "reject",
+              ...(verify ? {} : { reason: "simulation" }),
+              actor: { user: await adminRecord(admin), ip: "127.0.0.1" },
+            }),
+          ),
+        );
+        const decided = decisions.filter((decision) => decision.status === "fulfilled").length;
+        if (decided > 1) unexpected.push(`verify: decided ${decided} times`);
+        for (const decision of decisions) {
+          if (decision.status === "rejected") {
+            const error = decision.reason as Error;
+            const known = [KYC_MESSAGES.alreadyDecided, KYC_MESSAGES.idTaken].includes(error.message as never);
+            if (!known && !(error instanceof BusyError)) unexpected.push(`verify: ${error.name}: ${error.message}`);
+            else outcomes[`verify:${error.message}`] = (outcomes[`verify:${error.message}`] ?? 0) + 1;
+          }
+        }
+        if (decided === 0) return;
+        kind = verify ? "verify-verified" : "verify-rejected";
       } else if (roll < 0.55) {
         kind = "buy";
         // Mostly a package still open; now and then any, so a matured one is refused too.
@@ -406,6 +469,7 @@ async function runWorkload(options: {
           PACKAGE_CHANGE_MESSAGES.alreadyDecided,
           PACKAGE_CHANGE_MESSAGES.expired,
           UNMATCHED_PAYMENT_MESSAGES.alreadyResolved,
+          KYC_MESSAGES.alreadyDecided,
         ].includes(error.message as never)
       ) {
         // Two admins deciding one adjustment: the second finds it decided (or its 72 hours gone); an unmatched
@@ -600,6 +664,66 @@ async function invariantViolations(
   }
   expect(maturedItems, "no investment matured during the run").toBeGreaterThan(0);
   expect(ledgerLines).toBeGreaterThan(0);
+  violations.push(...(await kycViolations(users, linesOfUsers)));
+  return violations;
+}
+
+/**
+ * 8. The unverified limits (design.md §13.5): per user and Nairobi day, the day's withdrawal total (WITHDRAWN#<day>)
+ *    equals its withdrawals not refunded, and never passes KES 10,000 for an account that is not verified; the
+ *    deposits counted on the user item equal its M-Pesa deposit lines credited or awaiting (the fixture deposits
+ *    beside the run, `TEST-…`, are not M-Pesa's), and never pass KES 100,000 unverified; the account's state on the
+ *    user item is its verification's, and a verified ID number is claimed by that account alone.
+ */
+async function kycViolations(users: Registered[], linesOfUsers: Map<string, Record<string, unknown>[]>) {
+  const violations: string[] = [];
+  const DAILY = UNVERIFIED_LIMITS.dailyWithdrawalKes * 100;
+  const TOTAL = UNVERIFIED_LIMITS.totalDepositKes * 100;
+  for (const { user } of users) {
+    const stored = await readItem(keys.user(user._id));
+    const verified = (stored?.kyc as { status?: string } | undefined)?.status === "verified";
+    const lines = linesOfUsers.get(user._id) ?? [];
+    const asked = new Map<string, number>();
+    let counted = 0;
+    for (const line of lines) {
+      if (line.transactionType === "withdrawal" && !["cancelled", "failed"].includes(String(line.status))) {
+        const day = nairobiDay(new Date(String(line.createdAt)));
+        asked.set(day, (asked.get(day) ?? 0) - Number(line.amountCents));
+      }
+      if (
+        line.transactionType === "deposit" &&
+        ["completed", "pending"].includes(String(line.status)) &&
+        !String(line.reference).startsWith("TEST-")
+      ) {
+        counted += Number(line.amountCents);
+      }
+    }
+    for (const item of await itemsOfUser(user._id, "WITHDRAWN#")) {
+      const day = String(item.SK).slice("WITHDRAWN#".length);
+      const total = Number(item.withdrawnCents ?? 0);
+      if (total !== (asked.get(day) ?? 0)) {
+        violations.push(`kyc ${user._id} ${day}: withdrawn counter ${total}, withdrawals ${asked.get(day) ?? 0}`);
+      }
+      asked.delete(day);
+      if (!verified && total > DAILY) violations.push(`kyc ${user._id} ${day}: unverified, withdrew ${total}`);
+    }
+    for (const [day, total] of asked) {
+      if (total !== 0) violations.push(`kyc ${user._id} ${day}: withdrawals ${total} with no day counter`);
+    }
+    if (Number(stored?.depositsCents ?? 0) !== counted) {
+      violations.push(`kyc ${user._id}: deposits counted ${stored?.depositsCents ?? 0}, deposit lines ${counted}`);
+    }
+    if (!verified && counted > TOTAL) violations.push(`kyc ${user._id}: unverified, deposited ${counted}`);
+    const verification = await readItem(keys.verification(user._id));
+    const state = (stored?.kyc as { status?: string } | undefined)?.status;
+    if (verification && verification.status !== "uploading" && verification.status !== state) {
+      violations.push(`kyc ${user._id}: verification ${verification.status}, account says ${state}`);
+    }
+    if (verified) {
+      const claim = await readItem(keys.idNumberClaim(String(verification?.idHash)));
+      if (claim?.userId !== user._id) violations.push(`kyc ${user._id}: verified, its ID claimed by ${claim?.userId}`);
+    }
+  }
   return violations;
 }
 

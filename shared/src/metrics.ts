@@ -34,6 +34,8 @@ export const BUSINESS_METRICS = {
   AmountMismatches: "count",
   DuplicateReceipts: "count",
   /** A Paybill receipt delivered again with another amount, account number or business number (design.md §13.3). */
+  /** A Paybill payment kept for an admin because it would take an unverified account past its deposit limit. */
+  KycLimitPayments: "count",
   ReceiptConflict: "count",
   /**
    * A Paybill payment M-Pesa's own record (Pull Transactions) lists with another amount, or not at all after two

@@ -71,6 +71,14 @@ export class StepUpRequiredError extends NotPermittedError {
   override readonly details = { stepUpRequired: true };
 }
 
+/**
+ * A withdrawal or deposit beyond an unverified account's limits (design.md §13.5): a 403 whose body tells the form to
+ * offer Verify identity; nothing was done.
+ */
+export class KycRequiredError extends NotPermittedError {
+  override readonly details = { kycRequired: true };
+}
+
 export class NotFoundError extends DomainError {
   constructor(message = "Not found") {
     super(message);

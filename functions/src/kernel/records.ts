@@ -61,6 +61,11 @@ export interface UserRecord {
    * item in one transaction; absent = never submitted.
    */
   kyc?: KycState;
+  /**
+   * Deposits counted against the unverified limit (design.md §13.5): every one credited, STK and Paybill, and STK
+   * prompts still awaiting the customer; absent = none since the count began (`npm run migrate` backfills it).
+   */
+  depositsCents?: number;
 }
 
 /**
@@ -231,6 +236,13 @@ export type RefusalReason =
   | "email-taken"
   | "phone-taken"
   | "referral-code-taken"
+  /** An unverified account's withdrawals of the day, or deposits in all, would pass its limit (design.md §13.5). */
+  | "kyc-withdrawal-limit"
+  | "kyc-deposit-limit"
+  /** The ID number is verified on another account already (design.md §13.5). */
+  | "id-taken"
+  /** The account's verification changed since it was read (submitted, decided, started again). */
+  | "kyc-changed"
   /** A login throttle counter reached its limit. */
   | "login-limit"
   /** An account's (or email's) hourly counter reached the limit past which a proof of work is asked for. */
@@ -439,6 +451,8 @@ export interface WithdrawalPlan {
   line: LedgerLine;
   /** The caller's address, for the owner's notice (its outbox event). */
   sourceIp?: string;
+  /** An unverified account's room for the day before this withdrawal (design.md §13.5); absent once verified. */
+  unverifiedRoomCents?: number;
 }
 
 /** Reads an account by id: all that the notices and alerts need of the accounts (identity owns the rest). */

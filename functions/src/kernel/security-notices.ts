@@ -17,7 +17,10 @@ export type SecurityNoticeKind =
   /** A number became a payout number (design.md §13.2): by SMS to the registered number and email, with a block link. */
   | "payout-number-proven"
   | "payout-number-blocked"
-  | "notifications-changed";
+  | "notifications-changed"
+  /** An admin verified or rejected the account's identity documents (design.md §13.5). */
+  | "identity-verified"
+  | "identity-rejected";
 
 export interface SecurityNotice {
   kind: SecurityNoticeKind;
@@ -39,6 +42,8 @@ export interface SecurityNotice {
   /** payout-number-proven: when payouts to `phoneNumber` start, and the link that blocks it. */
   usableFrom?: Date;
   blockLink?: string;
+  /** identity-rejected: the reason the reviewer gave. */
+  reason?: string;
 }
 
 export interface SecurityNotices {

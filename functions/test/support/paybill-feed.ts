@@ -186,7 +186,9 @@ export async function paybillViolations(
     const marker = await readItem(keys.receiptMarker(payment.transId));
     const held = await readItem(keys.unmatchedPayment(payment.transId));
     const assignee = held?.status === "assigned" ? (held.user as { id?: string } | undefined)?.id : undefined;
-    const owner = payment.userId ?? assignee;
+    // A payment past an unverified account's deposit limit is kept for an admin like one for no account (§13.5).
+    const overLimit = held?.reason === "kyc-limit";
+    const owner = overLimit ? assignee : (payment.userId ?? assignee);
     if (lines.length > 1) violations.push(`paybill ${payment.transId}: credited ${lines.length} times`);
     if (owner) {
       const [only] = lines;
@@ -208,7 +210,8 @@ export async function paybillViolations(
       if (marker?.userId !== owner || marker?.lineId !== line.id) {
         violations.push(`paybill ${payment.transId}: receipt marker ${JSON.stringify(marker)}`);
       }
-      if (payment.userId && held) violations.push(`paybill ${payment.transId}: credited and also kept as unmatched`);
+      if (payment.userId && held && !overLimit)
+        violations.push(`paybill ${payment.transId}: credited and also kept as unmatched`);
       if (assignee) {
         if (!payment.askedFor?.has(assignee)) {
           violations.push(`paybill ${payment.transId}: assigned to ${assignee}, whom no admin asked for`);

@@ -23,6 +23,8 @@ import { createDynamoMaturityRepository } from "../../src/modules/investing/dyna
 import { createDynamoPackageRepository } from "../../src/modules/investing/dynamo/package-repository.js";
 import { createInvestmentService } from "../../src/modules/investing/investments.js";
 import { createMaturityService } from "../../src/modules/investing/maturities.js";
+import { createDynamoVerificationRepository } from "../../src/modules/kyc/dynamo/verification-repository.js";
+import { createVerificationService } from "../../src/modules/kyc/verifications.js";
 import { createWithdrawalService } from "../../src/modules/money-out/withdrawals.js";
 import {
   createDynamoPackageChangeRepository,
@@ -66,6 +68,13 @@ export function buildServices(options: { clock: Clock; ctx?: DynamoContext; adju
       clock: options.clock,
       newId: () => ulid(),
       log,
+    }),
+    /** Identity verification without the document store: its decisions (design.md §13.5). */
+    verifications: createVerificationService({
+      verifications: createDynamoVerificationRepository(ctx),
+      users: accounts,
+      clock: options.clock,
+      newId: () => ulid(),
     }),
     withdrawals: createWithdrawalService({ ...deps, payoutLimits: { minKes: MIN_PAYOUT_KES, maxKes: MAX_PAYOUT_KES } }),
     admin: createAdminService({

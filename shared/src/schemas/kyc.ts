@@ -130,6 +130,8 @@ export const KycStartInputSchema = z
     }),
   );
 export type KycStartInput = z.input<typeof KycStartInputSchema>;
+/** The start as the server reads it: trimmed, upper-cased, checked. */
+export type KycStart = z.output<typeof KycStartInputSchema>;
 
 /** True when someone born on `dateOfBirth` (YYYY-MM-DD) is at least 18 on `today` (YYYY-MM-DD, Nairobi). */
 export function isAdultOn(dateOfBirth: string, today: string): boolean {
@@ -233,3 +235,8 @@ export const DecideKycInputSchema = z
     }),
   );
 export type DecideKycInput = z.input<typeof DecideKycInputSchema>;
+
+/** `/admin/kyc/{userId}`: the account whose submission it is. */
+export const KycUserPathSchema = z.object({
+  userId: z.string("userId is required").check(z.regex(/^[0-9A-Za-z]{1,40}$/, KYC_MESSAGES.notFound)),
+});

@@ -26,6 +26,8 @@ export const UNMATCHED_PAYMENT_REASONS = [
   "invalid-receipt",
   "receipt-conflict",
   "receipt-mismatch",
+  /** The account is unverified and the payment would take it past its deposit limit (design.md §13.5). */
+  "kyc-limit",
 ] as const;
 export type UnmatchedPaymentReason = (typeof UNMATCHED_PAYMENT_REASONS)[number];
 

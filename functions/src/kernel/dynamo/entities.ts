@@ -117,6 +117,18 @@ export const entities: readonly EntityDefinition[] = [
   },
   { name: "Solo adjustments per day", keys: [keys.soloAdjustments(the("adminId"), day)] },
   {
+    name: "Verification (identity)",
+    keys: [keys.verification(user.id)],
+    // Written by the kyc module's verificationItem; on no list while its documents are uploading.
+    indexes: {
+      GSI1PK: keys.verificationsByStatus(the("pending|verified|rejected")),
+      GSI1SK: `${the("submittedAt")}#${user.id}`,
+    },
+  },
+  { name: "ID number verified", keys: [keys.idNumberClaim(the("sha256 of type and number"))] },
+  { name: "ID number tried", keys: [keys.idNumberTry(the("sha256 of type and number"), the("userId"))] },
+  { name: "Withdrawals asked per day", keys: [keys.withdrawnOfDay(user.id, day)] },
+  {
     name: "Outbox event",
     keys: [keys.outboxEvent(the("eventId"))],
     indexes: outboxIndexKeys({ id: the("eventId"), createdAt: the("createdAt") }),

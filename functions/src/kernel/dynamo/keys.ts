@@ -176,6 +176,19 @@ export const keys = {
   /** A new package or a change of a package's money terms (design.md §13.1), listed newest first on GSI1. */
   packageChange: (changeId: string): Key => ({ PK: `PACKAGECHANGE#${changeId}`, SK: "PACKAGECHANGE" }),
   packageChangesList: "PACKAGECHANGES",
+  /**
+   * An account's identity verification (design.md §13.5), beside the user item; listed by status, oldest submission
+   * first, on GSI1.
+   */
+  verification: (userId: string): Key => ({ PK: `USER#${userId}`, SK: "KYC" }),
+  verificationsByStatus: (status: string) => `KYC#${status}`,
+  /** One ID number (by the SHA-256 of its type and number): the account it is verified on, and every account that tried it. */
+  idNumberClaim: (idHash: string): Key => ({ PK: `KYCID#${idHash}`, SK: "VERIFIED" }),
+  idNumberTry: (idHash: string, userId: string): Key => ({ PK: `KYCID#${idHash}`, SK: `TRY#${userId}` }),
+  idNumberTryPrefix: "TRY#",
+  /** What an account asked to withdraw in a Nairobi day (`yyyy-mm-dd`), against the unverified daily limit. */
+  withdrawnOfDay: (userId: string, day: string): Key => ({ PK: `USER#${userId}`, SK: `WITHDRAWN#${day}` }),
+
   /** What an admin adjusted alone in a Nairobi day (`yyyy-mm-dd`), against the daily solo ceiling. */
   soloAdjustments: (adminId: string, day: string): Key => ({ PK: `ADJSOLO#${adminId}`, SK: day }),
 

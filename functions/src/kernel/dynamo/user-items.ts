@@ -26,6 +26,8 @@ const USER_ATTRIBUTES = [
   "twoFactorChangedAt",
   "sessions",
   "notifications",
+  "kyc",
+  "depositsCents",
 ] as const satisfies readonly (keyof UserRecord)[];
 
 export function pick<T>(item: Item, attributes: readonly (keyof T)[]): T {

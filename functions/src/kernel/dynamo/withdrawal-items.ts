@@ -6,11 +6,47 @@ import {
   mergeCounters,
   withdrawalStatusChangeCounters,
 } from "./counter-items.js";
+import { dayOf } from "./day-counters.js";
 import { keys } from "./keys.js";
 import { ledgerStatusUpdate, statusTransition } from "./ledger-items.js";
 import { outboxPut } from "./outbox.js";
 import type { MoveEntry, MoveItem } from "./transactions.js";
 import { type Item, pick } from "./user-items.js";
+
+/** How long a day's withdrawal total is kept: past its day, nothing reads it. */
+const WITHDRAWN_OF_DAY_KEEP_SECONDS = 3 * 24 * 60 * 60;
+
+/**
+ * What an account asked to withdraw in a Nairobi day (`yyyy-mm-dd`), moved with the hold (`+`) and with its refund
+ * (`-`, on the day it was asked), against the unverified daily limit (design.md §13.5). With `roomCents` (an
+ * unverified account's room before this withdrawal) the total must not pass it: refused as "kyc-withdrawal-limit".
+ */
+export function withdrawnOfDayUpdate(
+  TableName: string,
+  userId: string,
+  day: string,
+  deltaCents: number,
+  roomCents?: number,
+): MoveEntry {
+  const item = {
+    Update: {
+      TableName,
+      Key: keys.withdrawnOfDay(userId, day),
+      UpdateExpression: "ADD withdrawnCents :delta SET #type = :type, expiresAt = if_not_exists(expiresAt, :expires)",
+      ...(roomCents === undefined
+        ? {}
+        : { ConditionExpression: "attribute_not_exists(withdrawnCents) OR withdrawnCents <= :room" }),
+      ExpressionAttributeNames: { "#type": "type" },
+      ExpressionAttributeValues: {
+        ":delta": deltaCents,
+        ":type": "WithdrawnOfDay",
+        ":expires": Math.floor(Date.parse(`${day}T00:00:00+03:00`) / 1000) + WITHDRAWN_OF_DAY_KEEP_SECONDS,
+        ...(roomCents === undefined ? {} : { ":room": roomCents }),
+      },
+    },
+  };
+  return roomCents === undefined ? item : { item, refusal: "kyc-withdrawal-limit" };
+}
 
 export function withdrawalItem(withdrawal: WithdrawalRecord): Item {
   return {
@@ -105,6 +141,8 @@ export function withdrawalRefund(
       },
     },
     withdrawalLineUpdate(TableName, withdrawal, ledgerTo, change.at),
+    // Not withdrawn after all: the day it was asked on has that much room again.
+    withdrawnOfDayUpdate(TableName, withdrawal.userId, dayOf(withdrawal.requestDate), -withdrawal.amountCents),
     countersUpdate(
       TableName,
       mergeCounters(

@@ -262,6 +262,18 @@ function noticeWording(notice: SecurityNotice, money: { amount: string; number: 
       happened: "the SMS and email alerts of your JengaFund account were changed.",
       note: "Security alerts like this one cannot be turned off.",
     },
+    "identity-verified": {
+      subject: "JengaFund: your identity is verified",
+      heading: "Your identity is verified",
+      happened: "your identity documents were checked and your JengaFund account is now verified.",
+      note: "The limits for unverified accounts no longer apply: you may deposit and withdraw up to M-Pesa's own limits.",
+    },
+    "identity-rejected": {
+      subject: "JengaFund: we could not verify your identity",
+      heading: "We could not verify your identity",
+      happened: `the identity documents you sent could not be accepted. The reviewer said: "${oneLine(notice.reason ?? "")}"`,
+      note: "You can send them again from Account → Verify identity.",
+    },
   };
   return wording[notice.kind];
 }
@@ -314,6 +326,16 @@ export function securityNoticeEmail(input: {
         `Then reset your password at ${forgotPassword}, and contact JengaFund support at ${SUPPORT_CONTACT}.`,
       ],
       action: { label: "Not your phone? Block this number", textLabel: "Block this number", url: notice.blockLink },
+    });
+  }
+
+  // A review's outcome is news, not an alarm: what happened and where to go next.
+  if (notice.kind === "identity-verified" || notice.kind === "identity-rejected") {
+    const verify = `${input.webOrigin.replace(/\/+$/, "")}/dashboard/account`;
+    return brandedMessage({
+      ...opening,
+      rest: [...(wording.note ? [wording.note] : []), `Questions? Contact JengaFund support at ${SUPPORT_CONTACT}.`],
+      action: { label: "Open your account", textLabel: "Open your account", url: verify },
     });
   }
 

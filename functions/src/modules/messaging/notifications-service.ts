@@ -156,6 +156,7 @@ export function createNotifications(deps: NotificationDeps) {
         ...(event.data.sourceIp ? { sourceIp: event.data.sourceIp } : {}),
         ...(event.data.userAgent ? { userAgent: event.data.userAgent } : {}),
         ...(event.data.lockedUntil ? { lockedUntil: new Date(event.data.lockedUntil) } : {}),
+        ...(event.data.reason ? { reason: event.data.reason } : {}),
         ...payoutNumberDetails(event),
       },
     });

@@ -150,7 +150,11 @@ export function securitySmsText(kind: SecuritySmsKind, data: PayoutNumberSmsData
     "new-browser": "your account was signed in to from a new browser.",
     "payout-number-blocked": `${number} was blocked from your payouts and every device signed out.`,
     "notifications-changed": "your alert settings were changed.",
+    "identity-verified": "your identity is verified: the unverified limits no longer apply.",
+    "identity-rejected": "we could not verify your identity. See why and try again in Account.",
   };
+  // A review's outcome is news the owner asked for, not something done behind their back.
+  if (kind === "identity-verified" || kind === "identity-rejected") return `JengaFund: ${happened[kind]}`;
   return `JengaFund: ${happened[kind]} ${SIGN_OFF}`;
 }
 

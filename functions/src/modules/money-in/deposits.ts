@@ -22,6 +22,7 @@ import {
   type PromptLimit,
   type UserRecord,
 } from "../../kernel/records.js";
+import { depositRoom, limitRefusal } from "../kyc/index.js";
 import type { FirstPayoutNumberProof } from "../money-out/index.js";
 import { newFirstProof } from "../money-out/index.js";
 import type { DepositRepository, PromptLimits, PromptReservation } from "./port.js";
@@ -238,18 +239,25 @@ export function createDepositService({
     }) {
       const { user, amountKes, phoneNumber } = input;
       const now = clock.now();
+      const amountCents = kesToCents(amountKes);
+      // Unverified, at most KES 100,000 deposited in all (design.md §13.5), held to by the reservation's write.
+      const unverifiedRoomCents = depositRoom(user, amountCents);
       const reservation: PromptReservation = {
         userId: user.id,
         phoneNumber,
         hour: now.toISOString().slice(0, 13),
         // The hourly counters expire an hour after their hour ends.
         expiresAtEpochSeconds: Math.floor(now.getTime() / 1000) + 2 * 3600,
+        amountCents,
+        ...(unverifiedRoomCents === undefined ? {} : { unverifiedRoomCents }),
       };
       // Counted before Daraja is called, by one write whose conditions carry the limits: they hold for parallel
       // requests, and a refused request sends no prompt and counts nothing.
       try {
         await deposits.reservePrompt(reservation, promptLimits);
       } catch (error) {
+        const overLimit = error instanceof MoveRefusedError ? limitRefusal(error.reason) : undefined;
+        if (overLimit) throw overLimit;
         if (!(error instanceof MoveRefusedError && isPromptLimit(error.reason))) throw error;
         const limit = error.reason;
         log("warn", "STK push refused by a limit", { userId: user.id, limit });

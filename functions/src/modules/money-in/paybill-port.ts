@@ -62,6 +62,8 @@ export interface PaybillCredit {
   /** What the payment named, recorded on the receipt marker (ReceiptClaim). */
   billRefNumber: string;
   businessShortCode: string;
+  /** An unverified account's deposit room before this one (design.md §13.5): refused as "kyc-deposit-limit". */
+  unverifiedRoomCents?: number;
 }
 
 /**
@@ -89,7 +91,7 @@ export interface PaybillRepository {
   /**
    * One transaction: the TransID's receipt marker, the wallet credit (which ends the trial), the completed ledger
    * line and the statistics counters. Refused as "duplicate-receipt" when the TransID (or the same STK receipt) was
-   * taken before.
+   * taken before; "kyc-deposit-limit" when it would take an unverified account past its deposit limit.
    */
   credit(credit: PaybillCredit): Promise<void>;
   /**
@@ -97,7 +99,7 @@ export interface PaybillRepository {
    * deposit's id, so the pending-deposit list finds it), the counters
    * of a pending line. Refused as "duplicate-receipt" when the receipt was taken before.
    */
-  hold(held: HeldPaybillDeposit, user: UserRecord, line: LedgerLine): Promise<void>;
+  hold(held: HeldPaybillDeposit, user: UserRecord, line: LedgerLine, unverifiedRoomCents?: number): Promise<void>;
   /** Every held payment still pending, oldest first. */
   heldDeposits(): Promise<HeldPaybillDeposit[]>;
   /**

@@ -21,6 +21,7 @@ import type { PaybillDarajaPort } from "../../adapters/daraja/daraja.js";
 import type { Log } from "../../kernel/log.js";
 import { type MetricsPort, reconciliationError } from "../../kernel/metrics.js";
 import { type LedgerLine, MoveRefusedError, type UserRecord } from "../../kernel/records.js";
+import { depositRoomLeft } from "../kyc/index.js";
 import type { CallbackDoor } from "./callbacks.js";
 import type {
   HeldPaybillDeposit,
@@ -215,6 +216,9 @@ export function mpesaRecordMismatch(
 export const receiptMismatchId = (receipt: string, mismatch: MpesaRecordMismatch, amountCents: number) =>
   keptApartId(receipt, "M", [mismatch, amountCents]);
 
+/** An unverified account's deposit room before `payment` (design.md §13.5); undefined once verified. */
+const unverifiedRoomOf = (user: UserRecord, payment: C2bPayment) => depositRoomLeft(user, payment.amountCents);
+
 /** The unmatched record of a confirmed payment, as its confirmation gave it. */
 function unmatchedRecordOf(
   payment: C2bPayment,
@@ -340,11 +344,12 @@ export function createPaybillDeposits({
       transTime: payment.transTime,
       createdAt: at,
     };
-    await payments.hold(held, user, {
-      ...depositLine(payment, user, at, held.lineId),
-      status: "pending",
-      reference: held.depositId,
-    });
+    await payments.hold(
+      held,
+      user,
+      { ...depositLine(payment, user, at, held.lineId), status: "pending", reference: held.depositId },
+      unverifiedRoomOf(user, payment),
+    );
     log("info", "Paybill payment above the limit held until M-Pesa's record shows it", context);
     return "confirming";
   }
@@ -364,6 +369,7 @@ export function createPaybillDeposits({
   });
 
   async function credit(payment: C2bPayment, user: UserRecord, at: string): Promise<PaybillSettlement> {
+    const unverifiedRoomCents = unverifiedRoomOf(user, payment);
     await payments.credit({
       transId: payment.transId,
       user,
@@ -371,6 +377,7 @@ export function createPaybillDeposits({
       at,
       billRefNumber: payment.billRefNumber,
       businessShortCode: payment.businessShortCode,
+      ...(unverifiedRoomCents === undefined ? {} : { unverifiedRoomCents }),
     });
     log("info", "M-Pesa Paybill deposit credited", {
       transId: payment.transId,
@@ -379,6 +386,18 @@ export function createPaybillDeposits({
     });
     metrics.depositCredited("paybill", centsToKes(payment.amountCents));
     return "credited";
+  }
+
+  /** A payment that would take an unverified account past its deposit limit: kept for an admin, nothing credited. */
+  async function overLimit(payment: C2bPayment, user: UserRecord, at: string): Promise<PaybillSettlement> {
+    await payments.recordUnmatched(unmatchedRecordOf(payment, "kyc-limit", at, user.id));
+    log("warn", "Paybill payment past an unverified account's deposit limit kept as unmatched", {
+      transId: payment.transId,
+      amountCents: payment.amountCents,
+      userId: user.id,
+    });
+    metrics.count("KycLimitPayments");
+    return "unmatched";
   }
 
   /** A delivery whose receipt was taken before: nothing for an exact repeat, a kept conflict for anything else. */
@@ -447,6 +466,10 @@ export function createPaybillDeposits({
         return await credit(payment, account.user, at);
       } catch (error) {
         if (error instanceof MoveRefusedError && error.reason === "duplicate-receipt") return repeated(payment, at);
+        // An unverified account past its deposit limit takes nothing: the payment waits for an admin (§13.5).
+        if (error instanceof MoveRefusedError && error.reason === "kyc-deposit-limit" && "user" in account) {
+          return overLimit(payment, account.user, at);
+        }
         throw error;
       }
     },

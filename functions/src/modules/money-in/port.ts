@@ -15,6 +15,10 @@ export interface PromptReservation {
   /** The UTC hour, `yyyy-mm-ddThh`: the hourly counters' window. */
   hour: string;
   expiresAtEpochSeconds: number;
+  /** The deposit's amount, counted against the unverified limit with the reservation (design.md §13.5). */
+  amountCents: number;
+  /** An unverified account's room before this deposit; absent once verified. */
+  unverifiedRoomCents?: number;
 }
 
 export interface PromptLimits {

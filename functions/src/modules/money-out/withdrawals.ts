@@ -12,6 +12,7 @@ import {
 } from "../../kernel/records.js";
 import { ACCOUNT_MESSAGES, type AccountRepository } from "../identity/index.js";
 import { type InvestorRepository, withBalanceChange } from "../investing/index.js";
+import { limitRefusal, withdrawalRoom } from "../kyc/index.js";
 import { refuseUnprovenPayoutNumber } from "./payout-numbers.js";
 
 export interface WithdrawalServiceDeps {
@@ -54,6 +55,8 @@ export function createWithdrawalService({ investor, accounts, clock, newId, payo
         throw new RuleViolationError(INVESTOR_MESSAGES.maximumPayout(payoutLimits.maxKes));
       refuseUnprovenPayoutNumber(input.user, phoneNumber, input.payoutNumber, clock.now());
       const amountCents = kesToCents(amountKes);
+      // Unverified, at most KES 10,000 a Nairobi day (design.md §13.5); the hold's transaction keeps to it.
+      const unverifiedRoomCents = withdrawalRoom(input.user, amountCents);
       let user = input.user;
       const withdrawalId = newId();
       const lineId = newId();
@@ -86,6 +89,7 @@ export function createWithdrawalService({ investor, accounts, clock, newId, payo
             ...(input.keep ? { answer: input.keep(held) } : {}),
             // The owner's notice goes with the hold, as an outbox event the notifications module sends.
             ...(input.sourceIp ? { sourceIp: input.sourceIp } : {}),
+            ...(unverifiedRoomCents === undefined ? {} : { unverifiedRoomCents }),
             user,
             withdrawal,
             line: {
@@ -104,6 +108,8 @@ export function createWithdrawalService({ investor, accounts, clock, newId, payo
           return held;
         } catch (error) {
           if (!(error instanceof MoveRefusedError)) throw error;
+          const overLimit = limitRefusal(error.reason);
+          if (overLimit) throw overLimit;
           const fresh = await accounts.getUser(user.id);
           if (!fresh?.isActive) throw new NotAuthenticatedError(ACCOUNT_MESSAGES.sessionExpired);
           user = fresh;

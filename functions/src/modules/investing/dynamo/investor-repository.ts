@@ -1,7 +1,7 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { type DynamoContext, defaultDynamoContext } from "../../../kernel/dynamo/client.js";
 import { counterNames, countersUpdate, ledgerCounters, mergeCounters } from "../../../kernel/dynamo/counter-items.js";
-import { dayCountersUpdate, rewardDay } from "../../../kernel/dynamo/day-counters.js";
+import { dayCountersUpdate, dayOf, rewardDay } from "../../../kernel/dynamo/day-counters.js";
 import { queryAllItems, type TableQuery } from "../../../kernel/dynamo/index-pages.js";
 import {
   investmentItem,
@@ -14,7 +14,7 @@ import { ledgerItem, toLedgerLine } from "../../../kernel/dynamo/ledger-items.js
 import { outboxPut } from "../../../kernel/dynamo/outbox.js";
 import { type MoveEntry, markerPut, refusing, runTransaction } from "../../../kernel/dynamo/transactions.js";
 import { balanceAttribute } from "../../../kernel/dynamo/user-items.js";
-import { toWithdrawalRecord, withdrawalItem } from "../../../kernel/dynamo/withdrawal-items.js";
+import { toWithdrawalRecord, withdrawalItem, withdrawnOfDayUpdate } from "../../../kernel/dynamo/withdrawal-items.js";
 import type { WithdrawalPlan } from "../../../kernel/records.js";
 import { summaryOf } from "../../../kernel/records.js";
 import type { ClaimPlan, InvestorRepository, PurchasePlan } from "../port.js";
@@ -196,8 +196,15 @@ export function createDynamoInvestorRepository(ctx: DynamoContext = defaultDynam
       await runTransaction(ctx, items, { answer });
     },
 
-    async requestWithdrawal({ user, withdrawal, line, answer, sourceIp }: WithdrawalPlan) {
+    async requestWithdrawal({ user, withdrawal, line, answer, sourceIp, unverifiedRoomCents }: WithdrawalPlan) {
       const items: MoveEntry[] = [
+        withdrawnOfDayUpdate(
+          TableName,
+          user.id,
+          dayOf(withdrawal.requestDate),
+          withdrawal.amountCents,
+          unverifiedRoomCents,
+        ),
         markerPut(TableName, withdrawalItem(withdrawal), withdrawal.requestId),
         // The hold: the amount leaves the wallet now and comes back only if the withdrawal is rejected or fails.
         refusing("account-changed", {

@@ -28,19 +28,74 @@ import { firstProofItems } from "../../money-out/index.js";
 import type { DepositRepository, PromptReservation } from "../port.js";
 
 /**
- * The wallet credit of a completed deposit, STK or Paybill: the first real money ends the trial, so from now on the
- * account spends its wallet.
+ * The condition that holds an unverified account's counted deposits to its room (design.md §13.5): the count before
+ * this move is at most `roomCents`, or the account is verified by now. Refused as "kyc-deposit-limit".
  */
-export function depositWalletCredit(TableName: string, userId: string, amountCents: number): TransactItem {
-  return {
+const depositCeiling = (roomCents: number) =>
+  roomCents < 0
+    ? // The amount alone passes the limit: only a verified account may take it.
+      {
+        condition: "kyc.#kycStatus = :verified",
+        names: { "#kycStatus": "status" },
+        values: { ":verified": "verified" },
+      }
+    : {
+        condition: "(attribute_not_exists(depositsCents) OR depositsCents <= :room OR kyc.#kycStatus = :verified)",
+        names: { "#kycStatus": "status" },
+        values: { ":room": roomCents, ":verified": "verified" },
+      };
+
+/**
+ * The wallet credit of a completed deposit, STK or Paybill: the first real money ends the trial, so from now on the
+ * account spends its wallet. The deposit is counted against the unverified limit unless it was when it started (an
+ * STK prompt, a held Paybill payment); with `unverifiedRoomCents` the count must not pass it.
+ */
+export function depositWalletCredit(
+  TableName: string,
+  userId: string,
+  amountCents: number,
+  options: {
+    /** Counted already, when it started (an STK prompt, a held Paybill payment). */
+    counted?: boolean;
+    unverifiedRoomCents?: number;
+  } = {},
+): MoveEntry {
+  const ceiling = options.unverifiedRoomCents === undefined ? undefined : depositCeiling(options.unverifiedRoomCents);
+  const item = {
     Update: {
       TableName,
       Key: keys.user(userId),
-      UpdateExpression: "ADD walletBalanceCents :amount SET isTrialAccount = :false",
-      ConditionExpression: "attribute_exists(PK)",
-      ExpressionAttributeValues: { ":amount": amountCents, ":false": false },
+      UpdateExpression: `ADD walletBalanceCents :amount${options.counted ? "" : ", depositsCents :amount"} SET isTrialAccount = :false`,
+      ConditionExpression: `attribute_exists(PK)${ceiling ? ` AND ${ceiling.condition}` : ""}`,
+      ...(ceiling ? { ExpressionAttributeNames: ceiling.names } : {}),
+      ExpressionAttributeValues: { ":amount": amountCents, ":false": false, ...ceiling?.values },
     },
   };
+  return ceiling ? refusing("kyc-deposit-limit", item) : item;
+}
+
+/**
+ * A deposit counted against the unverified limit before it is credited (`+`: an STK prompt, a held Paybill payment)
+ * or no longer (`-`: it failed or was refused). With `unverifiedRoomCents` the count must not pass it.
+ */
+export function depositsCountedUpdate(
+  TableName: string,
+  userId: string,
+  deltaCents: number,
+  unverifiedRoomCents?: number,
+): MoveEntry {
+  const ceiling = unverifiedRoomCents === undefined ? undefined : depositCeiling(unverifiedRoomCents);
+  const item = {
+    Update: {
+      TableName,
+      Key: keys.user(userId),
+      UpdateExpression: "ADD depositsCents :delta",
+      ConditionExpression: `attribute_exists(PK)${ceiling ? ` AND ${ceiling.condition}` : ""}`,
+      ...(ceiling ? { ExpressionAttributeNames: ceiling.names } : {}),
+      ExpressionAttributeValues: { ":delta": deltaCents, ...ceiling?.values },
+    },
+  };
+  return ceiling ? refusing("kyc-deposit-limit", item) : item;
 }
 
 /**
@@ -162,6 +217,8 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
         countUp(TableName, counters.user, limits.maxPromptsPerUserPerHour, reservation.expiresAtEpochSeconds),
         countUp(TableName, counters.phone, limits.maxPromptsPerPhonePerHour, reservation.expiresAtEpochSeconds),
         countUp(TableName, counters.pending, limits.maxPendingDepositsPerUser),
+        // Counted against the unverified limit before the prompt goes (design.md §13.5): the customer may pay it.
+        depositsCountedUpdate(TableName, reservation.userId, reservation.amountCents, reservation.unverifiedRoomCents),
       ]);
     },
 
@@ -170,6 +227,7 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
       await runTransaction(ctx, [
         countDown(TableName, counters.pending),
         ...(promptSent ? [] : [countDown(TableName, counters.user), countDown(TableName, counters.phone)]),
+        depositsCountedUpdate(TableName, reservation.userId, -reservation.amountCents),
       ]);
     },
 
@@ -249,7 +307,8 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
     async complete(deposit, from, receipt, at, firstProof) {
       const items: MoveEntry[] = [
         depositStatusUpdate(TableName, deposit, from, "completed", { settledAt: at, ...(receipt ? { receipt } : {}) }),
-        depositWalletCredit(TableName, deposit.userId, deposit.amountCents),
+        // Counted when its prompt went; a deposit that had failed gave its count back, and takes it again now.
+        depositWalletCredit(TableName, deposit.userId, deposit.amountCents, { counted: from === "pending" }),
         ledgerStatusUpdate(TableName, deposit.userId, deposit.ledgerLineId, "deposit", from, "completed", at, {
           ...(receipt ? { mpesaTransactionId: receipt } : {}),
         }),
@@ -307,6 +366,8 @@ export function createDynamoDepositRepository(ctx: DynamoContext = defaultDynamo
         ledgerStatusUpdate(TableName, deposit.userId, deposit.ledgerLineId, "deposit", "pending", to, at),
         countersUpdate(TableName, ledgerStatusChangeCounters("deposit", "pending", to), deposit.userId),
         countDown(TableName, pendingDeposits(deposit.userId)),
+        // Not paid: no longer counted against the unverified limit.
+        depositsCountedUpdate(TableName, deposit.userId, -deposit.amountCents),
       ]);
     },
 

@@ -23,7 +23,7 @@ import type {
   ReceiptClaim,
   UnmatchedPaymentRecord,
 } from "../paybill-port.js";
-import { depositWalletCredit, receiptMarkerPut } from "./deposit-repository.js";
+import { depositsCountedUpdate, depositWalletCredit, receiptMarkerPut } from "./deposit-repository.js";
 
 /** The attribute of a receipt marker that says which Paybill payment took it (runTransaction's lost-answer check). */
 const TRANS_ID = "c2bTransId";
@@ -116,7 +116,7 @@ export function createDynamoPaybillRepository(ctx: DynamoContext = defaultDynamo
       return user ? toUserRecord(user) : null;
     },
 
-    async credit({ transId, user, line, at, billRefNumber, businessShortCode }) {
+    async credit({ transId, user, line, at, billRefNumber, businessShortCode, unverifiedRoomCents }) {
       await runTransaction(ctx, [
         paybillReceiptMarker(
           TableName,
@@ -124,7 +124,9 @@ export function createDynamoPaybillRepository(ctx: DynamoContext = defaultDynamo
           { userId: user.id, lineId: line.id, createdAt: at },
         ),
         // The same credit as an STK deposit's completion, trial-to-active rule included.
-        depositWalletCredit(TableName, user.id, line.amountCents),
+        depositWalletCredit(TableName, user.id, line.amountCents, {
+          ...(unverifiedRoomCents === undefined ? {} : { unverifiedRoomCents }),
+        }),
         {
           Put: { TableName, Item: ledgerItem(line, summaryOf(user)), ConditionExpression: "attribute_not_exists(PK)" },
         },
@@ -144,8 +146,10 @@ export function createDynamoPaybillRepository(ctx: DynamoContext = defaultDynamo
       ]);
     },
 
-    async hold(held, user, line) {
+    async hold(held, user, line, unverifiedRoomCents) {
       await runTransaction(ctx, [
+        // Counted against the unverified limit while M-Pesa's record is awaited (design.md §13.5).
+        depositsCountedUpdate(TableName, held.userId, held.amountCents, unverifiedRoomCents),
         paybillReceiptMarker(TableName, held, {
           userId: held.userId,
           lineId: held.lineId,
@@ -202,7 +206,7 @@ export function createDynamoPaybillRepository(ctx: DynamoContext = defaultDynamo
       await runTransaction(ctx, [
         heldStatusUpdate(TableName, held, "completed", { settledAt: at }),
         ledgerStatusUpdate(TableName, held.userId, held.lineId, "deposit", "pending", "completed", at),
-        depositWalletCredit(TableName, held.userId, held.amountCents),
+        depositWalletCredit(TableName, held.userId, held.amountCents, { counted: true }),
         countersUpdate(
           TableName,
           mergeCounters(
@@ -236,6 +240,7 @@ export function createDynamoPaybillRepository(ctx: DynamoContext = defaultDynamo
         heldStatusUpdate(TableName, held, "failed", { settledAt: at, resultDesc }),
         ledgerStatusUpdate(TableName, held.userId, held.lineId, "deposit", "pending", "failed", at),
         countersUpdate(TableName, ledgerStatusChangeCounters("deposit", "pending", "failed"), held.userId),
+        depositsCountedUpdate(TableName, held.userId, -held.amountCents),
         {
           Delete: {
             TableName,

@@ -43,6 +43,7 @@ const reasonLabels: Record<UnmatchedPaymentReason, string> = {
   "invalid-receipt": "M-Pesa's receipt is not 10 letters and digits",
   "receipt-conflict": "M-Pesa's receipt was already taken by a payment with other details",
   "receipt-mismatch": "M-Pesa's records show no such payment, or another amount",
+  "kyc-limit": "Unverified account: past its KES 100,000 deposit limit",
 };
 
 export function reasonLabel(reason: UnmatchedPaymentReason): string {
