@@ -33,6 +33,7 @@ const PORTS = {
   dynamodb: 8400 + OFFSET,
   bus: 4320 + OFFSET,
   sms: 4325 + OFFSET,
+  s3: 4327 + OFFSET,
 };
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const CONNECTIONS = 20;

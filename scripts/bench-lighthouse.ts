@@ -30,6 +30,7 @@ const PORTS = {
   dynamodb: 8430 + OFFSET,
   bus: 4340 + OFFSET,
   sms: 4350 + OFFSET,
+  s3: 4354 + OFFSET,
 };
 /** quality.md's targets, by page: the public pages for TBT, the signed-in dashboard for LCP; CLS everywhere. */
 export interface LighthouseTarget {

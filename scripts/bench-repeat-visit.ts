@@ -29,6 +29,7 @@ const PORTS = {
   dynamodb: 8432 + OFFSET,
   bus: 4342 + OFFSET,
   sms: 4352 + OFFSET,
+  s3: 4356 + OFFSET,
 };
 const MAIL = { smtpPort: 1427 + OFFSET, webPort: 1482 + OFFSET };
 /** Lighthouse's mobile device (Moto G Power) viewport. */

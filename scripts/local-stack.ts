@@ -1,6 +1,6 @@
 /**
  * Starts the whole product on this machine: DynamoDB Local, the table and dev seed, MailDev (the inbox the API's mail
- * goes to), the Daraja simulator process (the Paybill's C2B URLs and Pull Transactions registered with it), the local
+ * goes to), the S3-compatible server holding the identity documents' bucket (s3-sim/), the Daraja simulator process (the Paybill's C2B URLs and Pull Transactions registered with it), the local
  * API server mounting the route list's handlers under /api, and the Vite dev server with /api proxied. Used by
  * `npm start` and by the browser tests. Dev-only.
  */
@@ -15,11 +15,17 @@ import { closeServer, listen } from "../functions/src/local/servers.js";
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 
 export interface LocalStackOptions {
-  /** `sms`: the Africa's Talking stand-in (its inbox of SMS alerts). */
-  ports: { web: number; api: number; sim: number; dynamodb: number; bus: number; sms: number };
+  /**
+   * `sms`: the Africa's Talking stand-in (its inbox of SMS alerts); `s3`: the S3-compatible server of the identity
+   * documents (s3-sim/), which the browser uploads to straight.
+   */
+  ports: { web: number; api: number; sim: number; dynamodb: number; bus: number; sms: number; s3: number };
   /** MailDev's SMTP port (where the API sends mail) and its web inbox and REST API. */
   mail: { smtpPort: number; webPort: number };
-  /** Persist DynamoDB data here; omit for an in-memory database. */
+  /**
+   * Persist DynamoDB data here, and the documents' objects in `s3` beside it; omit for an in-memory database and a
+   * temporary folder of objects.
+   */
   dataDir?: string;
   admin: { email: string; password: string };
   /** The second admin, who approves what the first asks for (design.md §13.1). */
@@ -45,6 +51,9 @@ export interface LocalStack {
   mailUrl: string;
   /** The Africa's Talking stand-in: its SMS inbox at `/`, JSON under `/__inbox/messages`. */
   smsUrl: string;
+  /** The S3-compatible server; the documents' bucket is `<s3Url>/<bucket>`. */
+  s3Url: string;
+  documentsBucket: string;
   /** What was registered with the simulator at startup: the Paybill's C2B URLs and Pull Transactions (§12.3). */
   paybill: string;
   stop(): Promise<void>;
@@ -54,6 +63,8 @@ export class StartupError extends Error {}
 
 /** The Daraja sandbox's published test passkey (mpesa.md §1.1); the simulator expects it by default. */
 const SANDBOX_PASSKEY = "bfb279f9aa9bdbcf158e97dd71a467cd2e0c893059b10f78e6b72ada1ed2c919";
+/** The identity documents' bucket on the local S3-compatible server (design.md §13.5). */
+const DOCUMENTS_BUCKET = "jengafund-documents";
 /** How often `npm start` runs the scheduled jobs (reconciliation, the outbox sweep; each on its schedule in AWS). */
 const RECONCILE_EVERY_MS = 60_000;
 /** The event functions' timeouts in AWS (infra/lib/api-stack.ts, constructs/scheduled-jobs.ts), which their local invocations count down from. */
@@ -69,6 +80,7 @@ export function defaultLocalStackOptions(env: NodeJS.ProcessEnv = process.env): 
       dynamodb: Number(env.DYNAMODB_PORT ?? 8000),
       bus: Number(env.EVENT_BUS_PORT ?? 4020),
       sms: Number(env.SMS_PORT ?? 4030),
+      s3: Number(env.S3_PORT ?? 4040),
     },
     mail: { smtpPort: Number(env.MAILDEV_SMTP_PORT ?? 1025), webPort: Number(env.MAILDEV_WEB_PORT ?? 1080) },
     dataDir: join(repoRoot, ".data", "dynamodb"),
@@ -99,6 +111,7 @@ async function assertPortsFree(options: Pick<LocalStackOptions, "ports" | "mail"
     dynamodb: "DYNAMODB_PORT",
     bus: "EVENT_BUS_PORT",
     sms: "SMS_PORT",
+    s3: "S3_PORT",
     smtp: "MAILDEV_SMTP_PORT",
     inbox: "MAILDEV_WEB_PORT",
   };
@@ -184,6 +197,19 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     stoppers.push(() => inbox.stop());
     log(`MailDev ready: SMTP on ${inbox.smtpPort}, inbox on ${inbox.webUrl}`);
 
+    // The documents' bucket: the browser posts its uploads straight to it and opens its links, so the API signs for
+    // the address the browser uses (localhost) and the server lets the web app's origin read its answers.
+    const { createS3Server } = await import("../s3-sim/src/server.js");
+    const s3 = await createS3Server({
+      buckets: [DOCUMENTS_BUCKET],
+      ...(options.dataDir ? { dataDir: join(dirname(options.dataDir), "s3") } : {}),
+      corsOrigins: [`http://localhost:${ports.web}`],
+    });
+    stoppers.push(() => s3.close());
+    await s3.listen(ports.s3);
+    const s3Url = `http://localhost:${ports.s3}`;
+    log(`S3-compatible server ready on ${s3Url}, bucket ${DOCUMENTS_BUCKET} (objects in ${s3.dataDir})`);
+
     // The handlers read their configuration from the environment, exactly as in Lambda.
     Object.assign(process.env, {
       TABLE_NAME: options.tableName,
@@ -213,6 +239,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       SMS_BASE_URL: `http://127.0.0.1:${ports.sms}`,
       SMS_USERNAME: "sandbox",
       SMS_API_KEY: process.env.SMS_API_KEY ?? "local-sms-api-key",
+      DOCUMENTS_BUCKET,
+      DOCUMENTS_S3_ENDPOINT: s3Url,
     });
 
     const { ensureTable } = await import("../functions/src/local/table.js");
@@ -354,6 +382,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
         dynamoUrl: dynamo.endpoint,
         mailUrl: inbox.webUrl,
         smsUrl: `http://localhost:${ports.sms}`,
+        s3Url,
+        documentsBucket: DOCUMENTS_BUCKET,
         paybill,
         stop,
       };
@@ -375,6 +405,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       dynamoUrl: dynamo.endpoint,
       mailUrl: inbox.webUrl,
       smsUrl: `http://localhost:${ports.sms}`,
+      s3Url,
+      documentsBucket: DOCUMENTS_BUCKET,
       paybill,
       stop,
     };

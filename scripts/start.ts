@@ -16,6 +16,7 @@ try {
     DynamoDB Local    ${stack.dynamoUrl}
     Mail (MailDev)    ${stack.mailUrl}   inbox for password reset emails; REST API under /api
     SMS (Africa's Talking stand-in)  ${stack.smsUrl}  inbox of SMS alerts
+    S3 (documents)    ${stack.s3Url}/${stack.documentsBucket}   identity documents (s3-sim), kept in .data/s3
     M-Pesa Paybill    ${stack.paybill} with the simulator
 
     Dev admin login   ${options.admin.email} / ${options.admin.password}

@@ -70,10 +70,11 @@ const LIST_PARAMETERS = new Set([
 ]);
 
 export async function createS3Server(options: S3ServerOptions): Promise<S3Server> {
+  const buckets = options.buckets.map(checkBucketName);
   const temporary = options.dataDir ? undefined : mkdtempSync(join(tmpdir(), "s3-sim-"));
   const dataDir = options.dataDir ?? (temporary as string);
   const store = new ObjectStore(dataDir);
-  for (const bucket of options.buckets) await store.ensureBucket(checkBucketName(bucket));
+  for (const bucket of buckets) await store.ensureBucket(bucket);
   const verifier: Verifier = {
     region: options.region ?? DEFAULT_REGION,
     credentials: options.credentials ?? [LOCAL_CREDENTIALS],
@@ -117,7 +118,7 @@ export async function createS3Server(options: S3ServerOptions): Promise<S3Server
       throw notImplemented(`${method} on a bucket`);
     }
 
-    const unknown = query.find(([name]) => !isAuthOrSdk(name) && !(name in RESPONSE_OVERRIDES));
+    const unknown = query.find(([name]) => !isAuthOrSdk(name) && !Object.hasOwn(RESPONSE_OVERRIDES, name));
     if (unknown) throw notImplemented(`?${unknown[0]}`);
     const auth = authenticate(req, signed, query);
     if (key.length > 1024) throw new S3Error(400, "KeyTooLongError", "Your key is too long");
@@ -130,15 +131,18 @@ export async function createS3Server(options: S3ServerOptions): Promise<S3Server
         if (!info) throw new S3Error(404, "NoSuchKey", "The specified key does not exist.", { Key: key });
         const headers = objectHeaders(info);
         for (const [name, value] of query) {
-          const header = RESPONSE_OVERRIDES[name];
-          if (header) headers[header] = value;
+          if (Object.hasOwn(RESPONSE_OVERRIDES, name)) headers[RESPONSE_OVERRIDES[name] as string] = value;
         }
         res.writeHead(200, headers);
         if (method === "HEAD") {
           res.end();
           return;
         }
-        store.read(bucket, key).pipe(res);
+        // Deleted between its description and its bytes: the answer is cut short, as S3's would be.
+        store
+          .read(bucket, key)
+          .once("error", () => res.destroy())
+          .pipe(res);
         return;
       }
       case "DELETE":

@@ -73,6 +73,35 @@ describe("SDK calls signed in the Authorization header", () => {
     );
   });
 
+  it("checks the body against the SHA-256 it was signed with", async () => {
+    const tampering = h.clientWith({});
+    // After the signature is computed, the body is swapped for one of the same length.
+    type Args = { request: { body: unknown } };
+    const swapBody = (next: (args: Args) => unknown) => (args: Args) => {
+      args.request.body = "hellp";
+      return next(args);
+    };
+    tampering.middlewareStack.addRelativeTo(
+      swapBody as unknown as Parameters<typeof tampering.middlewareStack.addRelativeTo>[0],
+      { relation: "after", toMiddleware: "httpSigningMiddleware", name: "swapBody" },
+    );
+    const put = tampering.send(new PutObjectCommand({ Bucket: BUCKET, Key: "kyc/swapped", Body: "hello" }));
+    expect(await failure(put)).toBe("400 XAmzContentSHA256Mismatch");
+    expect(await failure(h.client.send(new HeadObjectCommand({ Bucket: BUCKET, Key: "kyc/swapped" })))).toBe(
+      "404 NotFound",
+    );
+  });
+
+  it("refuses a header-signed request from a clock 15 minutes or more away", async () => {
+    const ahead = await startHarness({ now: () => new Date(Date.now() + 16 * 60_000) });
+    try {
+      const put = ahead.client.send(new PutObjectCommand({ Bucket: BUCKET, Key: "kyc/late", Body: "x" }));
+      expect(await failure(put)).toBe("403 RequestTimeTooSkewed");
+    } finally {
+      await ahead.close();
+    }
+  });
+
   it("answers NoSuchBucket for a bucket it was not given", async () => {
     expect(await failure(h.client.send(new GetObjectCommand({ Bucket: "no-such-bucket", Key: "a" })))).toBe(
       "404 NoSuchBucket",

@@ -10,7 +10,7 @@ import { defaultLocalStackOptions, type LocalStack, repoRoot, startLocalStack } 
 
 /**
  * The browser tests run against the whole local stack — DynamoDB Local (in memory), the API server, the Daraja
- * simulator — on ports of their own, so a running `npm start` does not disturb them, and against the web app as it is
+ * simulator, the S3-compatible server (objects in a temporary folder) — on ports of their own, so a running `npm start` does not disturb them, and against the web app as it is
  * deployed: one production build, served as `npm run preview` serves it with /api proxied to the stack's API. The dev
  * server would make every fresh browser context download and run hundreds of unbundled modules and React's
  * development build: measured, a sign-in took two to three times as long.
@@ -36,6 +36,7 @@ export async function setup(project: TestProject) {
       dynamodb: Number(env.E2E_DYNAMODB_PORT ?? 8100),
       bus: Number(env.E2E_EVENT_BUS_PORT ?? 4120),
       sms: Number(env.E2E_SMS_PORT ?? 4130),
+      s3: Number(env.E2E_S3_PORT ?? 4140),
     },
     mail: {
       smtpPort: Number(env.E2E_MAILDEV_SMTP_PORT ?? 1125),
@@ -65,6 +66,8 @@ export async function setup(project: TestProject) {
   project.provide("simUrl", stack.simUrl);
   project.provide("mailUrl", stack.mailUrl);
   project.provide("smsUrl", stack.smsUrl);
+  project.provide("s3Url", stack.s3Url);
+  project.provide("documentsBucket", stack.documentsBucket);
   // The stack's callback path token, so a test can register the Paybill (C2B) URLs with the simulator.
   project.provide("mpesaCallbackToken", process.env.MPESA_CALLBACK_TOKEN ?? "");
   project.provide("adminEmail", options.admin.email);
@@ -134,6 +137,9 @@ declare module "vitest" {
     mailUrl: string;
     /** The Africa's Talking stand-in: the SMS the API sent (`GET /__inbox/messages?to=`). */
     smsUrl: string;
+    /** The S3-compatible server the browser uploads identity documents to, and the documents' bucket on it. */
+    s3Url: string;
+    documentsBucket: string;
     /** The token in the API's Daraja hook paths (`/hooks/daraja/<kind>/<token>`). */
     mpesaCallbackToken: string;
     adminEmail: string;
