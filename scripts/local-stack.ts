@@ -364,6 +364,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       consumerKey: String(process.env.MPESA_CONSUMER_KEY),
       consumerSecret: String(process.env.MPESA_CONSUMER_SECRET),
       shortCode,
+      stkShortCode: process.env.MPESA_SHORTCODE ?? "174379",
       callbackBaseUrl: String(process.env.MPESA_CALLBACK_BASE_URL),
       callbackToken: String(process.env.MPESA_CALLBACK_TOKEN),
       nominatedNumber: "254708374149",

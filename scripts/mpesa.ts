@@ -1,7 +1,8 @@
 /**
  * `npm run mpesa -- register-urls [--stage <name>] [--nominated-number 2547XXXXXXXX] [--c2b-version v1|v2]`: registers
  * the Paybill's C2B validation and confirmation URLs (ResponseType "Completed", design.md §12.3) and its Pull
- * Transactions registration (for reconciliation) with Daraja. In production Safaricom takes each once; a second
+ * Transactions registration (for reconciliation) with Daraja, and Pull Transactions for the STK short code too when
+ * it is another one (the STK reconciliation reads a found payment's receipt there: money-in/stk-receipts.ts). In production Safaricom takes each once; a second
  * registration is answered "already registered", which this reports as done (docs/runbook.md, "Registering the
  * Paybill URLs").
  *
@@ -32,6 +33,8 @@ export interface PaybillTarget {
   consumerSecret: string;
   /** The Paybill (MPESA_PAYBILL_SHORTCODE). */
   shortCode: string;
+  /** The STK short code (MPESA_SHORTCODE), when known: registered for Pull Transactions as well. */
+  stkShortCode?: string;
   /** Public base of the callback routes, e.g. https://app.example.co.ke/api. */
   callbackBaseUrl: string;
   callbackToken: string;
@@ -45,6 +48,8 @@ export interface Registered {
   /** "registered", or "already registered" (production takes each registration once). */
   c2bUrls: "registered" | "already registered";
   pullTransactions: "registered" | "already registered";
+  /** Pull Transactions of the STK short code, when it is not the Paybill. */
+  stkPullTransactions?: "registered" | "already registered";
   confirmationUrl: string;
   validationUrl: string;
 }
@@ -116,13 +121,23 @@ export async function registerPaybill(
     if (!(error instanceof DarajaError && error.isAlreadyRegistered)) throw error;
     c2bUrls = "already registered";
   }
-  const pull = await daraja.registerPullTransactions({
-    shortCode: target.shortCode,
-    nominatedNumber: target.nominatedNumber,
-    // Kept by Safaricom but not called: the query answers synchronously (mpesa-sim/src/pull-transactions.ts).
-    callbackUrl: urls.confirmationUrl,
-  });
-  return { c2bUrls, pullTransactions: pull.alreadyRegistered ? "already registered" : "registered", ...urls };
+  const registerPull = async (shortCode: string) => {
+    const pull = await daraja.registerPullTransactions({
+      shortCode,
+      nominatedNumber: target.nominatedNumber,
+      // Kept by Safaricom but not called: the query answers synchronously (mpesa-sim/src/pull-transactions.ts).
+      callbackUrl: urls.confirmationUrl,
+    });
+    return pull.alreadyRegistered ? ("already registered" as const) : ("registered" as const);
+  };
+  const pullTransactions = await registerPull(target.shortCode);
+  const stk = target.stkShortCode;
+  return {
+    c2bUrls,
+    pullTransactions,
+    ...(stk && stk !== target.shortCode ? { stkPullTransactions: await registerPull(stk) } : {}),
+    ...urls,
+  };
 }
 
 class UsageError extends Error {}
@@ -146,6 +161,7 @@ export function localTarget(env: NodeJS.ProcessEnv = process.env): PaybillTarget
     consumerKey: env.MPESA_CONSUMER_KEY ?? "local-consumer-key",
     consumerSecret: env.MPESA_CONSUMER_SECRET ?? "local-consumer-secret",
     shortCode: env.MPESA_PAYBILL_SHORTCODE ?? "600984",
+    stkShortCode: env.MPESA_SHORTCODE ?? "174379",
     callbackBaseUrl: `http://127.0.0.1:${env.API_PORT ?? 3000}/api`,
     callbackToken,
     nominatedNumber: SANDBOX_MSISDN,
@@ -197,6 +213,7 @@ async function stageTarget(stage: string, nominatedNumber: string, c2bVersion: "
   return {
     darajaUrl: required("MPESA_BASE_URL"),
     shortCode: required("MPESA_PAYBILL_SHORTCODE"),
+    ...(variables.MPESA_SHORTCODE ? { stkShortCode: variables.MPESA_SHORTCODE } : {}),
     callbackBaseUrl: required("MPESA_CALLBACK_BASE_URL"),
     consumerKey: await secret("MPESA_CONSUMER_KEY_ARN"),
     consumerSecret: await secret("MPESA_CONSUMER_SECRET_ARN"),
@@ -244,6 +261,9 @@ async function main() {
       `  validation    ${withoutToken(done.validationUrl)}`,
       `  confirmation  ${withoutToken(done.confirmationUrl)}`,
       `Pull Transactions (nominated number ${target.nominatedNumber}): ${done.pullTransactions}`,
+      ...(done.stkPullTransactions
+        ? [`Pull Transactions of the STK short code ${target.stkShortCode}: ${done.stkPullTransactions}`]
+        : []),
     ].join("\n"),
   );
   if (done.c2bUrls === "already registered") {

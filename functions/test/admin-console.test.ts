@@ -397,6 +397,25 @@ describe("withdrawals", () => {
       gatewayEvent("list-admin-withdrawals", { token: asAdmin.token, query: { status: "approved" } }),
     );
     expect(approvedList.body.withdrawals.map((w) => w._id)).toContain(withdrawal._id);
+    // The Process dialog follows the one request it has open, whatever its status (design.md §13.6).
+    const one = (query: Record<string, string>) =>
+      call<PageOf<"withdrawals", Withdrawal> & { message?: string }>(
+        listWithdrawals,
+        gatewayEvent("list-admin-withdrawals", { token: asAdmin.token, query }),
+      );
+    const followed = await one({ page: "1", limit: "1", status: "", id: withdrawal._id });
+    expect(followed.statusCode).toBe(200);
+    expect(followed.body).toMatchObject({ total: 1, totalPages: 1 });
+    expect(followed.body.withdrawals).toEqual([
+      expect.objectContaining({
+        _id: withdrawal._id,
+        status: "approved",
+        processedBy: { firstName: "Platform", lastName: "Admin" },
+      }),
+    ]);
+    expect((await one({ id: withdrawal._id, status: "pending" })).body).toMatchObject({ withdrawals: [], total: 0 });
+    expect((await one({ id: "01JNOSUCHWITHDRAWAL0000000" })).body).toMatchObject({ withdrawals: [], total: 0 });
+    expect(await one({ id: "../x" })).toEqual({ statusCode: 400, body: { message: "Withdrawal id is not valid" } });
     // Approval keeps the hold until the payout settles.
     expect((await readItem(keys.user(user._id)))?.walletBalanceCents).toBe(75_000);
     await expectLedgerToMatchBalances(user._id);

@@ -125,6 +125,8 @@ describe("npm run mpesa -- register-urls, without --stage", () => {
     expect(run.stdout).toContain(`Local Daraja simulator at http://127.0.0.1:${PORTS.sandbox}, Paybill 600984`);
     expect(run.stdout).toContain("C2B URLs (v2, ResponseType Completed): registered");
     expect(run.stdout).toContain("Pull Transactions (nominated number 254708374149): registered");
+    // The STK short code's payments are read there too, for the receipts of the payments reconciliation finds.
+    expect(run.stdout).toContain("Pull Transactions of the STK short code 174379: registered");
     // The token is a secret: only its first characters are printed.
     for (const secret of [token, validationToken, confirmationToken]) expect(run.stdout).not.toContain(secret);
     expect(run.stdout).toContain(
@@ -140,7 +142,10 @@ describe("npm run mpesa -- register-urls, without --stage", () => {
         confirmationUrl: `http://127.0.0.1:3999/api/hooks/daraja/c2b-confirmation/${confirmationToken}`,
       }),
     ]);
-    expect(pullRegistrations).toEqual([expect.objectContaining({ shortCode: "600984" })]);
+    expect(pullRegistrations).toEqual([
+      expect.objectContaining({ shortCode: "600984" }),
+      expect.objectContaining({ shortCode: "174379", nominatedNumber: "254708374149" }),
+    ]);
   });
 
   it("registers again in the sandbox (which overwrites), the Pull registration being kept", async () => {
@@ -148,6 +153,7 @@ describe("npm run mpesa -- register-urls, without --stage", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("C2B URLs (v1, ResponseType Completed): registered");
     expect(run.stdout).toContain("Pull Transactions (nominated number 254708374149): already registered");
+    expect(run.stdout).toContain("Pull Transactions of the STK short code 174379: already registered");
   });
 
   it("refuses a deployed stage without the nominated number, and an unknown command, before calling anyone", async () => {

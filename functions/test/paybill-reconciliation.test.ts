@@ -252,8 +252,9 @@ describe("reconciliation from Pull Transactions", () => {
     expect(await readItem(keys.receiptMarker(transId))).toMatchObject({ outcome: "unmatched" });
   });
 
-  it("counts and logs a Pull Transactions outage, and still does the STK part", async () => {
-    // An STK deposit whose callback never arrives: the STK job settles it with the STK query, outage or not.
+  it("counts and logs a Pull Transactions outage, and still does the STK part, which waits for the receipt", async () => {
+    // An STK deposit whose callback never arrives: the STK job finds it with the STK query, outage or not, and takes
+    // its receipt from the STK short code's Pull Transactions.
     const { user, token } = await registerUser();
     const phone = `2547${String(10_000_000 + Math.floor(Math.random() * 89_999_999))}`;
     await simulatePhone(phone, { stk: "254700009999" });
@@ -275,20 +276,35 @@ describe("reconciliation from Pull Transactions", () => {
       // The check of the day's credits reads the same record: not tried once the pull failed.
       expect(summary).not.toHaveProperty("paybillCredits");
       expect(summary.errors).toBeGreaterThanOrEqual(1);
-      const stk = await reconcileDeposits();
-      expect(stk.summary).toMatchObject({ failedParts: [], errors: 0 });
-      expect(stk.summary.deposits?.errors).toBe(0);
-      expect(stk.summary.deposits?.credited).toBeGreaterThanOrEqual(1);
-      expect(await createDynamoDepositRepository().get(checkoutRequestId)).toMatchObject({ status: "completed" });
-      expect(await walletOf(user._id)).toBe(9_000);
       expect(logLines(output, "ERROR")).toContainEqual(
         expect.objectContaining({ message: "Reconciliation of Paybill payments failed" }),
       );
       const published = metricLines(output).filter((line) => dimensionsOf(line).includes("service,stage"));
       expect(published).toContainEqual(expect.objectContaining({ ReconciliationErrors: 1 }));
+      // The query finds the payment; its receipt is in M-Pesa's record, down too: it waits for a later run.
+      const stk = await reconcileDeposits();
+      expect(stk.summary).toMatchObject({ failedParts: [] });
+      expect(stk.summary.deposits?.errors).toBe(1);
+      expect(stk.summary.deposits?.awaitingReceipt).toBeGreaterThanOrEqual(1);
+      expect(await createDynamoDepositRepository().get(checkoutRequestId)).toMatchObject({ status: "pending" });
+      expect(await walletOf(user._id)).toBe(0);
     } finally {
       outage.pullDown = false;
     }
+    // The record answers again: the next run credits the deposit with its receipt.
+    await daraja.registerPullTransactions({
+      shortCode: "174379",
+      nominatedNumber: "254708374149",
+      callbackUrl: `${apiUrl}/hooks/daraja/c2b-confirmation/${kindToken("c2b-confirmation")}`,
+    });
+    const stk = await reconcileDeposits();
+    expect(stk.summary).toMatchObject({ failedParts: [], errors: 0 });
+    expect(stk.summary.deposits?.credited).toBeGreaterThanOrEqual(1);
+    expect(await createDynamoDepositRepository().get(checkoutRequestId)).toMatchObject({
+      status: "completed",
+      receipt: expect.stringMatching(/^[A-Z0-9]{10}$/),
+    });
+    expect(await walletOf(user._id)).toBe(9_000);
   });
 
   it("pulls on each run, scheduled on the quarter hour or invoked by hand", async () => {

@@ -1,8 +1,11 @@
 import type { DepositStatusView, User } from "@jengafund/shared";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
+import { daraja } from "../src/adapters/daraja/default-client.js";
 import { handler as reconcilePayouts } from "../src/handlers/events/reconcile-payouts.js";
 import { handler as reconcileStkDeposits } from "../src/handlers/events/reconcile-stk-deposits.js";
 import { handler as getDeposit } from "../src/handlers/http/get-deposit.js";
+import { handler as getStatement } from "../src/handlers/http/get-statement.js";
+import { handler as listTransactions } from "../src/handlers/http/list-transactions.js";
 import { handler as receiveCallback } from "../src/handlers/http/receive-daraja-callback.js";
 import { handler as startDeposit } from "../src/handlers/http/start-deposit.js";
 import { keys } from "../src/kernel/dynamo/keys.js";
@@ -16,6 +19,7 @@ import {
   eventually,
   kindToken,
   postCallback,
+  simulatorUrl,
   usePaymentsStack,
 } from "./support/payments-stack.js";
 import { approveWithdrawal, pendingWithdrawal as pendingPayout } from "./support/payouts.js";
@@ -23,6 +27,7 @@ import { registerUser } from "./support/users.js";
 
 type Message = { message: string };
 const payments = usePaymentsStack();
+const smsUrl = inject("smsUrl");
 
 /** Starts a deposit; like a person, waits out the phone's lock while an earlier prompt to it is still open. */
 async function deposit(token: string, amount: number, phoneNumber: string) {
@@ -117,19 +122,63 @@ describe("M-Pesa deposits", () => {
     await expectLedgerToMatchBalances(user._id);
   });
 
-  it("finds a payment whose callback never arrived through reconciliation", async () => {
-    const { token, user } = await registerUser();
+  it("finds a payment whose callback never arrived through reconciliation, and credits it with its M-Pesa receipt", async () => {
+    // The STK short code's payments are read from M-Pesa's record (Pull Transactions), registered once like the
+    // Paybill's.
+    await daraja().registerPullTransactions({
+      shortCode: "174379",
+      nominatedNumber: "254708374149",
+      callbackUrl: `${apiUrl}/hooks/daraja/c2b-confirmation/${kindToken("c2b-confirmation")}`,
+    });
+    const { token, user, input } = await registerUser();
     const started = await deposit(token, 900, "254700009999");
+    const checkoutRequestId = started.body.checkoutRequestId;
     await new Promise((resolve) => setTimeout(resolve, 1300));
-    expect((await depositStatus(token, started.body.checkoutRequestId)).body.deposit.status).toBe("pending");
+    expect((await depositStatus(token, checkoutRequestId)).body.deposit.status).toBe("pending");
+    // M-Pesa took the money: its receipt is in the simulator's record, never in a callback.
+    const { stk } = (await (await fetch(`${simulatorUrl}/__sim/transactions`)).json()) as {
+      stk: { checkoutRequestId: string; mpesaReceiptNumber?: string; delivery: string }[];
+    };
+    const paid = stk.find((record) => record.checkoutRequestId === checkoutRequestId);
+    expect(paid?.delivery).toBe("dropped by scenario");
+    const receipt = String(paid?.mpesaReceiptNumber);
+    expect(receipt).toMatch(/^[A-Z0-9]{10}$/);
+
     const summary = await reconcileStkDeposits(
       {},
       localLambdaContext("reconcile-stk-deposits", { timeoutMs: 120_000 }),
     );
     expect(summary.deposits?.credited).toBeGreaterThanOrEqual(1);
-    expect((await depositStatus(token, started.body.checkoutRequestId)).body.deposit.status).toBe("completed");
+    expect((await depositStatus(token, checkoutRequestId)).body.deposit).toMatchObject({
+      status: "completed",
+      mpesaTransactionId: receipt,
+    });
     expect((await readItem(keys.user(user._id)))?.walletBalanceCents).toBe(90_000);
     await expectLedgerToMatchBalances(user._id);
+
+    // The history, the statement and the SMS all name it.
+    const history = await call<{ transactions: { type: string; status: string; mpesaTransactionId?: string }[] }>(
+      listTransactions,
+      gatewayEvent("list-transactions", { token }),
+    );
+    expect(history.body.transactions.filter((line) => line.type === "deposit")).toEqual([
+      expect.objectContaining({ status: "completed", mpesaTransactionId: receipt }),
+    ]);
+    const csv = await call<string>(getStatement, gatewayEvent("get-statement", { token, query: { format: "csv" } }));
+    expect(csv.statusCode).toBe(200);
+    const depositRow = csv.body.split("\r\n").find((row) => row.includes("M-Pesa deposit"));
+    // Reference, then the M-Pesa receipt.
+    expect(depositRow).toContain(`,${checkoutRequestId},${receipt},`);
+    // The deposit's own SMS (the new payout number's notice goes to the same phone).
+    const deposited = await eventually(async () => {
+      const to = `254${input.phoneNumber.replace(/^\+?(254|0)/, "")}`;
+      const sent = (await (await fetch(`${smsUrl}/__inbox/messages?to=${to}`)).json()) as { message: string }[];
+      const texts = sent.map((sms) => sms.message).filter((text) => text.includes("deposit received"));
+      return texts.length > 0 && texts;
+    });
+    expect(deposited).toEqual([
+      expect.stringMatching(`^JengaFund: KES 900.00 deposit received \\(M-Pesa ${receipt}\\)\\. `),
+    ]);
   });
 
   it("refuses a callback with a wrong path token (404), from outside the allow-list (403) or of the wrong shape (400), and credits nothing", async () => {

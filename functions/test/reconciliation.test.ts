@@ -6,23 +6,26 @@
  */
 
 import { randomBytes } from "node:crypto";
-import { PutCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { StkQueryResult } from "../src/adapters/daraja/daraja.js";
+import type { PulledPayment, StkQueryResult } from "../src/adapters/daraja/daraja.js";
 import { handler as reconcilePayouts } from "../src/handlers/events/reconcile-payouts.js";
 import { handler as reconcileStkDeposits } from "../src/handlers/events/reconcile-stk-deposits.js";
 import { STOP_MARGIN_MS } from "../src/handlers/scheduled-job.js";
 import { type DynamoContext, defaultDynamoContext, dynamoDocumentClient } from "../src/kernel/dynamo/client.js";
 import { depositItem } from "../src/kernel/dynamo/deposit-items.js";
+import { keys } from "../src/kernel/dynamo/keys.js";
+import { userItem } from "../src/kernel/dynamo/user-items.js";
 import { withdrawalItem } from "../src/kernel/dynamo/withdrawal-items.js";
 import { ulid } from "../src/kernel/ids.js";
 import type { Log, LogDetails, LogLevel } from "../src/kernel/log.js";
-import type { DepositRecord, WithdrawalRecord } from "../src/kernel/records.js";
+import type { DepositRecord, LedgerLine, UserRecord, WithdrawalRecord } from "../src/kernel/records.js";
 import { localDynamoClient } from "../src/local/dynamodb-local.js";
 import { localLambdaContext } from "../src/local/lambda-context.js";
 import { ensureTable } from "../src/local/table.js";
 import { createDepositService } from "../src/modules/money-in/deposits.js";
 import { createDynamoDepositRepository } from "../src/modules/money-in/dynamo/deposit-repository.js";
+import { STK_RECEIPT_WAIT_MS } from "../src/modules/money-in/stk-receipts.js";
 import { createDynamoPayoutRecoveryRepository } from "../src/modules/money-out/dynamo/payout-recovery-repository.js";
 import { createDynamoPayoutRepository } from "../src/modules/money-out/dynamo/payout-repository.js";
 import { createPayoutService, STUCK_PAYOUT_AFTER_MS } from "../src/modules/money-out/payouts.js";
@@ -88,9 +91,16 @@ function approvedPayout(processedAt: string): WithdrawalRecord {
   };
 }
 
-/** A Daraja that answers every question with `answer` (or throws it) and remembers who was asked about. */
-function recordingDaraja(answer: (id: string) => StkQueryResult | Error = () => ({ state: "pending" })) {
+/**
+ * A Daraja that answers every question with `answer` (or throws it) and remembers who was asked about; its record of
+ * the STK short code's payments (Pull Transactions) is `listed`, or fails when that is an error.
+ */
+function recordingDaraja(
+  answer: (id: string) => StkQueryResult | Error = () => ({ state: "pending" }),
+  listed: PulledPayment[] | Error = [],
+) {
   const asked: string[] = [];
+  const pulls: { shortCode: string; from: Date; to: Date }[] = [];
   const ask = (id: string) => {
     asked.push(id);
     const result = answer(id);
@@ -99,6 +109,12 @@ function recordingDaraja(answer: (id: string) => StkQueryResult | Error = () => 
   };
   return {
     asked,
+    pulls,
+    pullTransactions: async (window: { shortCode: string; from: Date; to: Date }) => {
+      pulls.push(window);
+      if (listed instanceof Error) throw listed;
+      return { payments: listed, unreadableRows: 0 };
+    },
     stkPush: async () => {
       throw new Error("not used");
     },
@@ -135,6 +151,7 @@ async function depositService(ctx: DynamoContext, daraja: ReturnType<typeof reco
     metrics,
     reconcileAfterMs: 3 * MINUTE,
     promptLimits: { maxPendingDepositsPerUser: 3, maxPromptsPerUserPerHour: 10, maxPromptsPerPhonePerHour: 5 },
+    stkReceipts: { records: daraja, shortCode: "174379" },
   });
   return { service, log, metrics };
 }
@@ -219,6 +236,132 @@ describe("deposit reconciliation", () => {
     expect(log.lines).toContainEqual(
       expect.objectContaining({ level: "error", details: expect.objectContaining({ checkoutRequestId: failing }) }),
     );
+  });
+});
+
+/** An STK deposit started `msAgo` by an account of its own, recorded as the deposit service records one. */
+async function startedDeposit(ctx: DynamoContext, msAgo: number, accountReference: string) {
+  const user = {
+    id: ulid(),
+    firstName: "Wanjiru",
+    lastName: "Kamau",
+    email: `wanjiru-${ulid().toLowerCase()}@example.co.ke`,
+    phoneNumber: "254708374149",
+    passwordHash: "x",
+    role: "investor",
+    isTrialAccount: true,
+    trialBalanceCents: 100_000,
+    walletBalanceCents: 0,
+    totalReferralEarningsCents: 0,
+    referralCode: "WANJ1234",
+    isActive: true,
+    tokenVersion: 0,
+    createdAt: at(DAY),
+  } satisfies UserRecord;
+  await put(ctx, userItem(user));
+  const deposit: DepositRecord = { ...pendingDeposit(at(msAgo)), userId: user.id, accountReference };
+  const line: LedgerLine = {
+    id: deposit.ledgerLineId,
+    userId: user.id,
+    type: "deposit",
+    balance: "wallet",
+    amountCents: deposit.amountCents,
+    status: "pending",
+    description: `M-Pesa deposit from ${deposit.phoneNumber}`,
+    reference: deposit.checkoutRequestId,
+    phoneNumber: deposit.phoneNumber,
+    createdAt: deposit.createdAt,
+  };
+  await createDynamoDepositRepository(ctx).create(deposit, line, user);
+  return deposit;
+}
+
+/** A payment as M-Pesa's record lists it. */
+const listedPayment = (transId: string, billRefNumber: string, amountCents: number, msAgo: number): PulledPayment => ({
+  transId,
+  completedAt: new Date(NOW.getTime() - msAgo),
+  amountCents,
+  billRefNumber,
+  msisdn: "254708374149",
+  payerName: "Wanjiru",
+  transactionType: "c2b-pay-bill-debit",
+});
+
+const succeeded = (): StkQueryResult => ({
+  state: "final",
+  resultCode: "0",
+  resultDesc: "The service request is processed successfully.",
+});
+
+describe("the receipt of a payment the query found (design.md §13.6)", () => {
+  it("credits it with the receipt M-Pesa's record lists under its account reference for its amount, read once a run", async () => {
+    const ctx = await freshTable();
+    const first = await startedDeposit(ctx, 20 * MINUTE, "JF01KQ7ZP3AB");
+    const second = await startedDeposit(ctx, 10 * MINUTE, "JF01KQ7ZP3CD");
+    const daraja = recordingDaraja(succeeded, [
+      listedPayment("TKA0000001", "JF01KQ7ZP3AB", 9_900, 19 * MINUTE), // another amount
+      listedPayment("TKA0000002", "0712345678", 10_000, 19 * MINUTE), // another account
+      listedPayment("TKA0000003", "jf01kq7zp3ab ", 10_000, 18 * MINUTE),
+      listedPayment("TKA0000004", "JF01KQ7ZP3CD", 10_000, 9 * MINUTE),
+    ]);
+    const { service } = await depositService(ctx, daraja);
+
+    const summary = await service.reconcile({ limit: 50, maxAgeMs: DAY, timeLeftMs: plenty });
+
+    expect(summary).toMatchObject({ checked: 2, credited: 2, awaitingReceipt: 0, errors: 0 });
+    expect(daraja.pulls).toEqual([
+      { shortCode: "174379", from: new Date(Date.parse(first.createdAt) - 10 * MINUTE), to: NOW },
+    ]);
+    const repository = createDynamoDepositRepository(ctx);
+    expect(await repository.get(first.checkoutRequestId)).toMatchObject({ status: "completed", receipt: "TKA0000003" });
+    expect(await repository.get(second.checkoutRequestId)).toMatchObject({
+      status: "completed",
+      receipt: "TKA0000004",
+    });
+    const line = await ctx.db.send(
+      new GetCommand({ TableName: ctx.TableName, Key: keys.ledgerLine(first.userId, first.ledgerLineId) }),
+    );
+    expect(line.Item).toMatchObject({ status: "completed", mpesaTransactionId: "TKA0000003" });
+  });
+
+  it("leaves a success M-Pesa's record does not show yet for a later run, then credits it without a receipt once the wait is over", async () => {
+    const ctx = await freshTable();
+    const young = await startedDeposit(ctx, STK_RECEIPT_WAIT_MS - MINUTE, "JF01KQ7ZP3EF");
+    const old = await startedDeposit(ctx, STK_RECEIPT_WAIT_MS + MINUTE, "JF01KQ7ZP3GH");
+    const daraja = recordingDaraja(succeeded, [listedPayment("TKA0000005", "JF01KQ7ZP3XY", 10_000, MINUTE)]);
+    const { service, metrics } = await depositService(ctx, daraja);
+
+    const summary = await service.reconcile({ limit: 50, maxAgeMs: DAY, timeLeftMs: plenty });
+
+    expect(summary).toMatchObject({ checked: 2, credited: 1, awaitingReceipt: 1, errors: 0 });
+    const repository = createDynamoDepositRepository(ctx);
+    expect(await repository.get(young.checkoutRequestId)).toMatchObject({ status: "pending" });
+    const credited = await repository.get(old.checkoutRequestId);
+    expect(credited).toMatchObject({ status: "completed" });
+    expect(credited?.receipt).toBeUndefined();
+    expect(metrics.total("ReconciliationErrors")).toBe(1);
+  });
+
+  it("counts a record that cannot be read once a run, and leaves the young successes for a later run", async () => {
+    const ctx = await freshTable();
+    const deposits = [
+      await startedDeposit(ctx, 12 * MINUTE, "JF01KQ7ZP3IJ"),
+      await startedDeposit(ctx, 8 * MINUTE, "JF01KQ7ZP3KL"),
+    ];
+    const daraja = recordingDaraja(succeeded, new Error("Invalid ShortCode"));
+    const { service, log } = await depositService(ctx, daraja);
+
+    const summary = await service.reconcile({ limit: 50, maxAgeMs: DAY, timeLeftMs: plenty });
+
+    expect(summary).toMatchObject({ checked: 2, credited: 0, awaitingReceipt: 2, errors: 1 });
+    expect(daraja.pulls).toHaveLength(1);
+    expect(log.lines).toContainEqual(
+      expect.objectContaining({ level: "error", details: expect.objectContaining({ error: "Invalid ShortCode" }) }),
+    );
+    const repository = createDynamoDepositRepository(ctx);
+    for (const deposit of deposits) {
+      expect(await repository.get(deposit.checkoutRequestId)).toMatchObject({ status: "pending" });
+    }
   });
 });
 

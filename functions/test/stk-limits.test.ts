@@ -129,6 +129,7 @@ function depositService(limits: PromptLimits, at: Date) {
     metrics: recordingMetrics(),
     reconcileAfterMs: 60_000,
     promptLimits: limits,
+    stkReceipts: { records: daraja, shortCode: "174379" },
   });
   /** Starts a deposit: its CheckoutRequestID, or the HTTP status and message it was refused with. */
   const start = async (user: UserRecord, phoneNumber: string, amountKes = 100) => {

@@ -4,12 +4,15 @@ import { invalidField, invalidPullShortCode } from "./errors.js";
 import { ok, type Reply, type SimRequest } from "./http.js";
 import { customerName } from "./outcomes.js";
 import { normaliseMsisdn } from "./phone-behaviours.js";
+import type { StkApi, StkRecord } from "./stk.js";
 import { type Body, digitString, requireUrl } from "./validation.js";
 
 /**
  * Pull Transactions (mpesa.md §9.A B.7), C2B's reconciliation companion: a short code registers once, then asks for
- * the completed C2B payments of a time window, whether or not their confirmation ever reached the product. Only the
- * last 48 hours can be pulled; pages are rows from `OffSetValue`. The registration's CallBackURL is kept but never
+ * the completed C2B payments of a time window, whether or not their confirmation ever reached the product. An M-Pesa
+ * Express payment to a PayBill is a pay-bill payment on that short code like any other: it is listed too, with the
+ * push's AccountReference as its bill reference and its receipt as the transaction id. Only the last 48 hours can be
+ * pulled; pages are rows from `OffSetValue`, in the order the payments completed. The registration's CallBackURL is kept but never
  * called: the query answers synchronously, as in every observed response.
  */
 export interface PullRegistration {
@@ -77,7 +80,14 @@ function requirePullShortCode(body: Body): string {
   return value;
 }
 
-function pulled(record: C2bRecord): PulledTransaction {
+/** A completed payment to a short code, whichever way it was made. */
+interface CompletedPayment {
+  shortCode: string;
+  completedAt: string;
+  row: PulledTransaction;
+}
+
+function pulledC2b(record: C2bRecord): PulledTransaction {
   return {
     transactionId: record.transId ?? "",
     trxDate: new Date(record.completedAt ?? record.createdAt).toISOString().replace(/\.\d{3}Z$/, "Z"),
@@ -90,7 +100,20 @@ function pulled(record: C2bRecord): PulledTransaction {
   };
 }
 
-export function createPullTransactionsApi(ctx: SimContext, c2b: C2bApi) {
+function pulledStk(record: StkRecord): PulledTransaction {
+  return {
+    transactionId: record.mpesaReceiptNumber ?? "",
+    trxDate: new Date(record.completedAt ?? record.decidesAt).toISOString().replace(/\.\d{3}Z$/, "Z"),
+    msisdn: Number(record.partyA.slice(3)),
+    sender: customerName(record.partyA).split(" ")[0] ?? "",
+    transactiontype: TRANSACTION_TYPES[record.transactionType] ?? "c2b-pay-bill-debit",
+    billreference: record.accountReference,
+    amount: record.amount.toFixed(2),
+    organizationname: ORGANIZATION_NAME,
+  };
+}
+
+export function createPullTransactionsApi(ctx: SimContext, c2b: C2bApi, stk: Pick<StkApi, "list">) {
   const { config, ids } = ctx;
   const registrations = new Map<string, PullRegistration>();
 
@@ -132,17 +155,34 @@ export function createPullTransactionsApi(ctx: SimContext, c2b: C2bApi) {
     const offset = Number(offsetText);
 
     const oldest = config.now().getTime() - PULLABLE_MS;
-    const rows = c2b
-      .list()
-      .filter((record) => record.shortCode === shortCode && record.status === "completed" && record.completedAt)
-      .filter((record) => {
-        const at = Date.parse(record.completedAt ?? "");
+    const completed: CompletedPayment[] = [
+      ...c2b
+        .list()
+        .flatMap((record) =>
+          record.status === "completed" && record.completedAt
+            ? [{ shortCode: record.shortCode, completedAt: record.completedAt, row: pulledC2b(record) }]
+            : [],
+        ),
+      ...stk
+        .list()
+        .flatMap((record) =>
+          record.status === "succeeded" && record.completedAt
+            ? [{ shortCode: record.partyB, completedAt: record.completedAt, row: pulledStk(record) }]
+            : [],
+        ),
+    ];
+    const rows = completed
+      .filter((payment) => payment.shortCode === shortCode)
+      .filter((payment) => {
+        const at = Date.parse(payment.completedAt);
         // TransTime has whole seconds, and so has the window: compare at that precision.
         const second = Math.floor(at / 1000) * 1000;
         return second >= start.getTime() && second <= end.getTime() && at >= oldest;
       })
+      // Stable: payments that completed in the same millisecond keep the order they were made in.
+      .sort((a, b) => Date.parse(a.completedAt) - Date.parse(b.completedAt))
       .slice(offset, offset + PULL_PAGE_SIZE)
-      .map(pulled);
+      .map((payment) => payment.row);
     const reference = ids.pullReference();
     if (rows.length === 0) {
       return ok({

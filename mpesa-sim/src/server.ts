@@ -60,7 +60,7 @@ export function createDarajaSimulator(options: SimulatorOptions = {}): DarajaSim
   const c2b = createC2bApi(ctx);
   const transactionStatus = createTransactionStatusApi(ctx, b2c, stk, c2b);
   const accountBalance = createAccountBalanceApi(ctx, b2c);
-  const pull = createPullTransactionsApi(ctx, c2b);
+  const pull = createPullTransactionsApi(ctx, c2b, stk);
   const received: ReceivedRequest[] = [];
   const inspect = createInspection({
     config,

@@ -50,6 +50,8 @@ export interface StkRecord {
   mpesaReceiptNumber?: string;
   /** `YYYYMMDDHHmmss` (Nairobi time) of a successful payment. */
   transactionDate?: string;
+  /** When a successful payment completed (ISO 8601): Pull Transactions lists it from then. */
+  completedAt?: string;
   /** M-PESA's own conversation for a payment, reported by Transaction Status. */
   conversationId?: string;
   delivery: DeliveryNote;
@@ -145,6 +147,7 @@ export function createStkApi(ctx: SimContext) {
     if (resultCode === 0) {
       record.mpesaReceiptNumber = ids.receipt(decidedAt);
       record.transactionDate = compactTimestamp(decidedAt);
+      record.completedAt = decidedAt.toISOString();
       record.conversationId = ids.conversationId();
     }
     record.delivery = deliverResult(

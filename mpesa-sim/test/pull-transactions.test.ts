@@ -148,6 +148,49 @@ describe("POST /pulltransactions/v1/query", () => {
     expect(h.receiver.hitsFor("/hooks/c2b/confirmation/pull")).toHaveLength(0);
   });
 
+  it("lists M-Pesa Express payments to the PayBill under their AccountReference, and leaves out unpaid prompts", async () => {
+    const stkShortCode = "174379";
+    const payer = (msisdn: number) => ({ PartyA: msisdn, PhoneNumber: msisdn });
+    await h.client.pullRegister({ ShortCode: stkShortCode });
+    const from = new Date(Date.now() - minutes(1));
+    const paid = await h.client.stkPush({ Amount: 1400, AccountReference: "JF01ABCDEF23", ...payer(254712345678) });
+    const refused = await h.client.stkPush({ AccountReference: "JF01ABCDEF24", ...payer(254700000001) });
+    const decided = await waitFor(async () => {
+      const { body } = await h.client.inspect<{
+        stk: { checkoutRequestId: string; status: string; mpesaReceiptNumber?: string }[];
+      }>("transactions");
+      const mine = body.stk.filter((r) =>
+        [paid.body.CheckoutRequestID, refused.body.CheckoutRequestID].includes(r.checkoutRequestId),
+      );
+      return mine.length === 2 && mine.every((r) => r.status !== "processing") ? mine : undefined;
+    });
+    const receipt = decided.find((r) => r.checkoutRequestId === paid.body.CheckoutRequestID)?.mpesaReceiptNumber;
+    expect(receipt).toMatch(/^[A-Z0-9]{10}$/);
+
+    const response = await h.client.pullQuery({
+      ShortCode: stkShortCode,
+      ...window(from, new Date(Date.now() + minutes(1))),
+    });
+    expect((response.body as unknown as PullAnswer).Response).toEqual([
+      [
+        {
+          transactionId: receipt,
+          trxDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/),
+          msisdn: 712345678,
+          sender: expect.any(String),
+          transactiontype: "c2b-pay-bill-debit",
+          billreference: "JF01ABCDEF23",
+          amount: "1400.00",
+          organizationname: expect.any(String),
+        },
+      ],
+    ]);
+    // The Paybill's own short code lists none of them.
+    await h.client.pullRegister();
+    const paybill = await h.client.pullQuery(window(from, new Date(Date.now() + minutes(1))));
+    expect(paybill.body).toMatchObject({ ResponseCode: "1001", Response: [[]] });
+  });
+
   it("leaves out bounced payments and other short codes' payments", async () => {
     await h.client.pullRegister();
     await h.client.registerC2bUrls({

@@ -2,6 +2,7 @@ import { PACKAGE_CHANGE_MESSAGES } from "@jengafund/shared";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { apiCall, depositByMpesa, registerInvestor } from "./support/api";
+import { seriousViolations } from "./support/axe";
 import { hasHorizontalScroll, launchBrowser, openPage, screenshot, viewports } from "./support/browser";
 import { openAdminTab, signIn } from "./support/screens";
 import { type SimulatedBehaviours, simulatePhone } from "./support/simulated-phones";
@@ -333,6 +334,47 @@ describe("a stuck payout", () => {
     expect(errors).toEqual([]);
     await close();
   });
+});
+
+describe("two admins on one withdrawal (design.md §13.6)", () => {
+  test.each([
+    ["desktop", viewports.desktop, "Dalia"],
+    ["phone", viewports.phone, "Esther"],
+  ] as const)(
+    "the open Process dialog says when the other admin approved it, %s",
+    async (name, viewport, firstName) => {
+      const investor = await anInvestor(firstName);
+      const withdrawalId = await withPendingWithdrawal(investor);
+      const { page, errors, close } = await openPage(browser, viewport);
+      await signInAsAdmin(page);
+      await openAdminTab(page, "Withdrawals", "Withdrawal Management");
+      await page.getByRole("button", { name: `Process withdrawal of ${investor.name}` }).click();
+      const dialog = page.getByRole("dialog", { name: "Process Withdrawal" });
+      await dialog.getByText("Approve", { exact: true }).click();
+      const approveButton = dialog.getByRole("button", { name: "Approve Withdrawal" });
+      expect(await approveButton.isDisabled()).toBe(false);
+
+      // The second admin approves it meanwhile, from a console of their own.
+      const { token } = await apiCall<{ token: string }>(apiUrl, "POST", "/auth/login", {
+        email: secondAdminEmail,
+        password: secondAdminPassword,
+      });
+      await apiCall(apiUrl, "PUT", `/admin/withdrawals/${withdrawalId}`, { status: "approved" }, token);
+
+      // Within the list's next read (15 s), the same dialog says so and offers no decision.
+      await dialog.getByText(/^Already approved by .+\.$/).waitFor({ timeout: 25_000 });
+      expect(await approveButton.isDisabled()).toBe(true);
+      expect(await dialog.getByRole("radio", { name: "Reject" }).isDisabled()).toBe(true);
+      expect(await dialog.getByRole("button", { name: "Cancel" }).isDisabled()).toBe(false);
+      await screenshot(page, `admin-process-withdrawal-decided-elsewhere-${name}`, { fullPage: false });
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await hasHorizontalScroll(page)).toBe(false);
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await dialog.waitFor({ state: "detached" });
+      expect(errors).toEqual([]);
+      await close();
+    },
+  );
 });
 
 describe("the admin console on a 360 px phone", () => {

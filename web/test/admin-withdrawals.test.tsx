@@ -233,13 +233,15 @@ describe("admin withdrawal management (spec §2, §5, §8)", () => {
     fireEvent.click(submit("Approve Withdrawal"));
     expect(await screen.findByText("Withdrawal is no longer pending")).toBeTruthy();
     expect(screen.getByRole("dialog", { name: "Process Withdrawal" })).toBeTruthy();
+    // No longer pending: the list is read again at once (here it still shows the request pending).
+    await waitFor(() => expect(listQueries()).toHaveLength(2));
 
     failure = new ApiError(0);
     await waitFor(() => expect(submit("Approve Withdrawal").disabled).toBe(false));
     fireEvent.click(submit("Approve Withdrawal"));
     expect(await screen.findByText("Failed to process withdrawal")).toBeTruthy();
     expect(screen.getByRole("dialog", { name: "Process Withdrawal" })).toBeTruthy();
-    expect(listQueries()).toHaveLength(1);
+    expect(listQueries()).toHaveLength(2);
   });
 
   it("shows a processed request read-only as 'Withdrawal Details' with its reason or M-Pesa id and a Close button", async () => {
@@ -512,5 +514,117 @@ describe("who may approve, said before the click (design.md §13.6)", () => {
     focusManager.setFocused(true);
     await waitFor(() => expect(listQueries().length).toBeGreaterThan(seen));
     focusManager.setFocused(undefined);
+  });
+});
+
+describe("another admin's decision, in the open Process dialog (design.md §13.6)", () => {
+  beforeEach(() => {
+    localStorage.setItem("token", "admin-token");
+    vi.mocked(apiRequest).mockClear();
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval"],
+    });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const byOtherAdmin = { firstName: "Grace", lastName: "Mwangi" };
+
+  /**
+   * The list on Pending, and the one request read on its own (`?id=`): `state()` says what the other admin has done
+   * so far; the request leaves the Pending list once decided.
+   */
+  function showWhileDecidedElsewhere(state: () => Withdrawal, process: (body: unknown) => unknown = () => ({})) {
+    mockApi({
+      "GET /auth/me": { user: admin },
+      "GET /admin/withdrawals": (_body, query) => {
+        const now = state();
+        if (query?.id) return page(query.id === now._id ? [now] : []);
+        return page(now.status === "pending" ? [now] : []);
+      },
+      [`PUT /admin/withdrawals/${pending._id}`]: process,
+    });
+    renderApp("/admin/withdrawals");
+  }
+
+  it("says who approved it and offers no decision, instead of letting the click fail", async () => {
+    let now: Withdrawal = pending;
+    showWhileDecidedElsewhere(() => now);
+    const { dialog, choose, submit, reason } = await openProcessDialog();
+    choose("Approve");
+    await waitFor(() => expect(submit("Approve Withdrawal").disabled).toBe(false));
+
+    // The other admin approves it; the list, on Pending, reads again 15 s on and no longer shows it.
+    now = { ...pending, status: "approved", processedBy: byOtherAdmin, processedAt: new Date().toISOString() };
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(await within(dialog).findByText("Already approved by Grace Mwangi.")).toBeTruthy();
+    // The same dialog, with the request as it now is.
+    expect(screen.getByRole("dialog", { name: "Process Withdrawal" })).toBe(dialog);
+    expect(within(dialog).getByText("approved")).toBeTruthy();
+    expect(within(dialog).getByText("Grace Mwangi")).toBeTruthy();
+    expect(submit("Approve Withdrawal").disabled).toBe(true);
+    for (const radio of within(dialog).getAllByRole("radio")) expect((radio as HTMLInputElement).disabled).toBe(true);
+    expect(reason.disabled).toBe(true);
+    expect((within(dialog).getByRole("button", { name: "Cancel" }) as HTMLButtonElement).disabled).toBe(false);
+    expect(listQueries()).toContainEqual({ page: "1", limit: "1", status: "", id: pending._id });
+    expect(callsTo("PUT", `/admin/withdrawals/${pending._id}`)).toEqual([]);
+
+    fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("says who rejected it once a click is refused as no longer pending, without waiting for the next read", async () => {
+    let now: Withdrawal = pending;
+    showWhileDecidedElsewhere(
+      () => now,
+      () => {
+        // Rejected by the other admin a moment before this click.
+        now = { ...pending, status: "rejected", processedBy: byOtherAdmin, reason: "Asked by the customer" };
+        throw new ApiError(409, "Withdrawal has already been processed");
+      },
+    );
+    const { dialog, choose, submit } = await openProcessDialog();
+    choose("Approve");
+    await waitFor(() => expect(submit("Approve Withdrawal").disabled).toBe(false));
+    fireEvent.click(submit("Approve Withdrawal"));
+    expect(await screen.findByText("Withdrawal has already been processed")).toBeTruthy();
+    expect(await within(dialog).findByText("Already rejected by Grace Mwangi.")).toBeTruthy();
+    expect(within(dialog).getByText("Asked by the customer")).toBeTruthy();
+    expect(submit("Approve Withdrawal").disabled).toBe(true);
+  });
+
+  it("leaves the dialog as it is while this admin's own decision is in flight, then closes it", async () => {
+    let now: Withdrawal = pending;
+    let answer: (value: unknown) => void = () => {};
+    showWhileDecidedElsewhere(
+      () => now,
+      () => {
+        // Recorded at once; the answer is slow to come back.
+        now = { ...pending, status: "approved", processedBy: { firstName: "Platform", lastName: "Admin" } };
+        return new Promise((resolve) => {
+          answer = resolve;
+        });
+      },
+    );
+    const { dialog, choose, submit } = await openProcessDialog();
+    choose("Approve");
+    await waitFor(() => expect(submit("Approve Withdrawal").disabled).toBe(false));
+    fireEvent.click(submit("Approve Withdrawal"));
+    await waitFor(() => expect(submit("Approve Withdrawal").disabled).toBe(true));
+
+    // The list reads again meanwhile and no longer shows it: the dialog neither changes nor says it was decided.
+    const before = listQueries().length;
+    await vi.advanceTimersByTimeAsync(15_000);
+    await waitFor(() => expect(listQueries().length).toBeGreaterThan(before));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(screen.getByRole("dialog", { name: "Process Withdrawal" })).toBe(dialog);
+    expect(within(dialog).queryByText(/^Already approved by/)).toBeNull();
+    expect(dialog.querySelector(".chakra-spinner")).not.toBeNull();
+
+    answer({ withdrawal: {} });
+    expect(await screen.findByText("Withdrawal approved successfully")).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
   });
 });

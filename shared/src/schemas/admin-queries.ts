@@ -67,5 +67,13 @@ export const AdminWithdrawalsQuerySchema = z
   .object({
     ...pageQuery,
     status: optionalFilter(WITHDRAWAL_STATUSES, "withdrawal status"),
+    /**
+     * The one withdrawal of this id, whatever page it would be on: the Process dialog follows the request it has open
+     * once the list no longer shows it (decided by another admin; design.md §13.6).
+     */
+    id: z.pipe(
+      z.transform(emptyToUndefined),
+      z.optional(z.string().check(z.regex(/^[0-9A-Za-z]{10,40}$/, "Withdrawal id is not valid"))),
+    ),
   })
   .check(reachableWithoutCursor);

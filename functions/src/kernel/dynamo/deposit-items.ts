@@ -47,6 +47,7 @@ export const toDepositRecord = (item: Item): DepositRecord =>
     "phoneNumber",
     "status",
     "ledgerLineId",
+    "accountReference",
     "createdAt",
     "settledAt",
     "resultCode",

@@ -4,12 +4,13 @@ import { NotFoundError, NotPendingError, RuleViolationError } from "../../kernel
 import type { IdGenerator } from "../../kernel/ids.js";
 import type { MetricsPort } from "../../kernel/metrics.js";
 import { MoveRefusedError, type PackageRecord, type UserRecord, type WithdrawalRecord } from "../../kernel/records.js";
-import type { BalanceAdjusterRepository } from "../four-eyes/index.js";
+import type { AdminCredit, BalanceAdjusterRepository } from "../four-eyes/index.js";
 import {
   type Actor,
+  approvalBarSince,
   createAuditor,
   type PayoutApproval,
-  payoutApprovalOf,
+  payoutApprovalFrom,
   refuseOwnWithdrawal,
   refusePayoutApproval,
   refuseUnprovenPayoutFailure,
@@ -103,20 +104,37 @@ export function createAdminService({
 
     /**
      * Whether `adminId` may approve each pending withdrawal of a page, and why not, by withdrawal id (design.md
-     * §13.6): what the Process dialog says before the click. Each account is weighed once, however many of its
-     * requests the page holds; the decision itself weighs it again.
+     * §13.6): what the Process dialog says before the click. The accounts' admin credits and wallets come from the
+     * page's own read of them (`accounts`, by user id: money-out's signalsOf), so each account is read once for the
+     * page; only the hands on the terms of the packages they bought are read here, each account's once, meanwhile.
+     * An account that read did not find is weighed on its own. The decision itself weighs the account again.
      */
     async payoutApprovals(
       adminId: string,
       withdrawals: readonly WithdrawalRecord[],
+      accounts: Promise<AccountsRead>,
     ): Promise<Map<string, PayoutApproval>> {
       const now = clock.now();
+      // Awaited below only for pending requests; a failed read is the caller's to report, never unhandled here.
+      accounts.catch(() => undefined);
       const pending = withdrawals.filter((withdrawal) => withdrawal.status === "pending");
       const byAccount = new Map<string, Promise<PayoutApproval>>();
       const approvalOf = (userId: string) => {
         const known = byAccount.get(userId);
         if (known) return known;
-        const weighed = payoutApprovalOf(balanceAdjusters, adminId, { userId }, now);
+        const weighed = (async (): Promise<PayoutApproval> => {
+          if (userId === adminId) return payoutApprovalFrom(adminId, { userId }, NOTHING_READ);
+          const since = approvalBarSince(now);
+          const [read, packageHands] = await Promise.all([accounts, balanceAdjusters.packageHandsSince(userId, since)]);
+          const account = read.get(userId);
+          const [credits, walletBalanceCents] = account
+            ? [account.adminCredits, account.walletBalanceCents]
+            : await Promise.all([
+                balanceAdjusters.adminCreditsSince(userId, since),
+                balanceAdjusters.walletBalanceCents(userId),
+              ]);
+          return payoutApprovalFrom(adminId, { userId }, { credits, walletBalanceCents, packageHands });
+        })();
         byAccount.set(userId, weighed);
         return weighed;
       };
@@ -241,3 +259,9 @@ export function createAdminService({
 }
 
 export type AdminService = ReturnType<typeof createAdminService>;
+
+/** What a page's read of its accounts gives the payout approval rule, by user id (money-out's signalsOf). */
+type AccountsRead = ReadonlyMap<string, { adminCredits: readonly AdminCredit[]; walletBalanceCents: number }>;
+
+/** The facts of an account not read: its owner's own request needs none. */
+const NOTHING_READ = { credits: [], walletBalanceCents: 0, packageHands: [] } as const;

@@ -38,7 +38,8 @@ export interface AdminQueries {
   listLedger(
     request: PageRequest & { type?: LedgerType; status?: LedgerStatus; search?: string },
   ): Promise<Page<LedgerLine & { user: UserSummary }>>;
-  listWithdrawals(request: PageRequest & { status?: WithdrawalStatus }): Promise<Page<WithdrawalRecord>>;
+  /** With `id`: that one withdrawal (if it has the status asked for), as a page of one or none. */
+  listWithdrawals(request: PageRequest & { status?: WithdrawalStatus; id?: string }): Promise<Page<WithdrawalRecord>>;
 }
 
 export type WithdrawalDecision = {

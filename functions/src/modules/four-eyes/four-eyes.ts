@@ -4,7 +4,7 @@
  */
 import { centsToKes, FOUR_EYES_MESSAGES, formatKes, nairobiWallClock } from "@jengafund/shared";
 import { InProgressError, NotPermittedError } from "../../kernel/errors.js";
-import type { BalanceAdjusterRepository } from "./four-eyes-port.js";
+import type { AdminCredit, BalanceAdjusterRepository } from "./four-eyes-port.js";
 
 /** What something waiting for a second admin reads as now: a pending one past its deadline has expired. */
 export function pendingReadsAs<S extends string>(record: { status: S | "expired"; expiresAt: string }, now: Date) {
@@ -13,6 +13,9 @@ export function pendingReadsAs<S extends string>(record: { status: S | "expired"
 
 /** How far back an admin's hand on a balance counts against their approving that account's payout. */
 export const ADJUSTER_APPROVAL_BAR_DAYS = 30;
+
+/** Where that window starts, seen from `now`. */
+export const approvalBarSince = (now: Date) => new Date(now.getTime() - ADJUSTER_APPROVAL_BAR_DAYS * 24 * 3600 * 1000);
 
 /** No admin adjusts their own wallet: a credit to oneself is money created on one person's word. */
 export function refuseOwnBalance(adminId: string, subjectId: string): void {
@@ -35,6 +38,22 @@ export type PayoutApproval =
       message: string;
     };
 
+/** What the payout approval rule weighs of an account: read for one decision, or once for a page of withdrawals. */
+export interface PayoutApprovalFacts {
+  /** The credits to its wallet by an admin's hand since approvalBarSince, with the hands on each. */
+  credits: readonly AdminCredit[];
+  /** Its wallet as it is now (a pending withdrawal's amount is already held out of it). */
+  walletBalanceCents: number;
+  /** The admins who made or approved a change of the terms of a package it bought since then. */
+  packageHands: readonly string[];
+}
+
+const OWN_WITHDRAWAL: PayoutApproval = {
+  mayApprove: false,
+  reason: FOUR_EYES_MESSAGES.ownWithdrawal,
+  message: FOUR_EYES_MESSAGES.ownWithdrawal,
+};
+
 /**
  * Who may approve a payout (design.md §12.1, §13.6). Never its owner. An admin whose hand put money into the account
  * in the last 30 days (a credit alone, one they asked for or approved, an unmatched payment they credited) may approve
@@ -43,24 +62,16 @@ export type PayoutApproval =
  * owner's own money is not. While pending, a withdrawal's amount is already held out of the wallet, so the balance
  * left after it is the wallet as it is now. Nor may an admin who made or approved a change of the terms of a package
  * the account bought in that time (design.md §13.1): the rewards it paid were set by that admin's hand. Rejecting
- * stays open to them all (it returns the money to the wallet).
+ * stays open to them all (it returns the money to the wallet). The rule alone, from what was read of the account.
  */
-export async function payoutApprovalOf(
-  adjusters: BalanceAdjusterRepository,
+export function payoutApprovalFrom(
   adminId: string,
   withdrawal: { userId: string },
-  now: Date,
-): Promise<PayoutApproval> {
-  if (adminId === withdrawal.userId) {
-    return { mayApprove: false, reason: FOUR_EYES_MESSAGES.ownWithdrawal, message: FOUR_EYES_MESSAGES.ownWithdrawal };
-  }
-  const since = new Date(now.getTime() - ADJUSTER_APPROVAL_BAR_DAYS * 24 * 3600 * 1000);
-  const [credits, leftCents, packageHands] = await Promise.all([
-    adjusters.adminCreditsSince(withdrawal.userId, since),
-    adjusters.walletBalanceCents(withdrawal.userId),
-    adjusters.packageHandsSince(withdrawal.userId, since),
-  ]);
-  const creditedCents = credits
+  facts: PayoutApprovalFacts,
+): PayoutApproval {
+  if (adminId === withdrawal.userId) return OWN_WITHDRAWAL;
+  const leftCents = facts.walletBalanceCents;
+  const creditedCents = facts.credits
     .filter((credit) => credit.hands.includes(adminId))
     .reduce((sum, credit) => sum + credit.cents, 0);
   if (creditedCents > leftCents) {
@@ -71,7 +82,7 @@ export async function payoutApprovalOf(
       message: FOUR_EYES_MESSAGES.recentAdjuster,
     };
   }
-  if (packageHands.includes(adminId)) {
+  if (facts.packageHands.includes(adminId)) {
     return {
       mayApprove: false,
       reason: FOUR_EYES_MESSAGES.packageTermsHand,
@@ -79,6 +90,23 @@ export async function payoutApprovalOf(
     };
   }
   return { mayApprove: true };
+}
+
+/** The rule of payoutApprovalFrom, for one withdrawal, with the account read for it (nothing for one's own). */
+export async function payoutApprovalOf(
+  adjusters: BalanceAdjusterRepository,
+  adminId: string,
+  withdrawal: { userId: string },
+  now: Date,
+): Promise<PayoutApproval> {
+  if (adminId === withdrawal.userId) return OWN_WITHDRAWAL;
+  const since = approvalBarSince(now);
+  const [credits, walletBalanceCents, packageHands] = await Promise.all([
+    adjusters.adminCreditsSince(withdrawal.userId, since),
+    adjusters.walletBalanceCents(withdrawal.userId),
+    adjusters.packageHandsSince(withdrawal.userId, since),
+  ]);
+  return payoutApprovalFrom(adminId, withdrawal, { credits, walletBalanceCents, packageHands });
 }
 
 /** An approval `payoutApprovalOf` refuses is a 403 with its message; nothing is written. */

@@ -16,8 +16,10 @@ export type { DecisionMessages } from "./decision.js";
 export { decidable, decisionOn, notPending } from "./decision.js";
 export { adminCreditsSince, createDynamoBalanceAdjusterRepository } from "./dynamo/balance-adjuster-repository.js";
 export { keepPendingRequest, pendingDecisionUpdate } from "./dynamo/pending-decision.js";
-export type { PayoutApproval } from "./four-eyes.js";
+export type { PayoutApproval, PayoutApprovalFacts } from "./four-eyes.js";
 export {
+  approvalBarSince,
+  payoutApprovalFrom,
   payoutApprovalOf,
   pendingReadsAs,
   refuseOwnBalance,

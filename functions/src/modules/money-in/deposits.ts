@@ -26,6 +26,7 @@ import { depositRoom, limitRefusal } from "../kyc/index.js";
 import type { FirstPayoutNumberProof } from "../money-out/index.js";
 import { newFirstProof } from "../money-out/index.js";
 import type { DepositRepository, PromptLimits, PromptReservation } from "./port.js";
+import { STK_RECEIPT_WAIT_MS, type StkReceiptsDeps, stkReceiptReader } from "./stk-receipts.js";
 
 export interface DepositServiceDeps {
   deposits: DepositRepository;
@@ -40,6 +41,8 @@ export interface DepositServiceDeps {
   promptLimits: PromptLimits;
   /** Ask the STK query before crediting a success callback, which anyone who learns the URL could forge. */
   confirmStkSuccess?: boolean;
+  /** M-Pesa's record of the STK short code's payments, where reconciliation finds a found payment's receipt. */
+  stkReceipts: StkReceiptsDeps;
 }
 
 export const DEPOSIT_MESSAGES = {
@@ -68,6 +71,8 @@ export class StkNotConfirmedYetError extends Error {
 
 /** Counting stale deposits stops here: past it the number only says "many". */
 const STALE_COUNT_LIMIT = 1000;
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? "" : "s"}`;
 
@@ -124,6 +129,7 @@ export function createDepositService({
   reconcileAfterMs,
   confirmStkSuccess = false,
   promptLimits,
+  stkReceipts,
 }: DepositServiceDeps) {
   /** A success that does not match what we asked for: logged and counted by reason, and otherwise ignored. */
   function refuse(reason: DepositRejection, message: string, context: Record<string, unknown>): "ignored" {
@@ -351,6 +357,8 @@ export function createDepositService({
      * downgrades a completed one (settle only moves pending or failed deposits forward). Deposits older than
      * `maxAgeMs` are no longer asked about (a day on, asking again does not help, and they would fill every batch):
      * they are counted and logged for an operator. A failed query is counted and logged, and asked again next run.
+     * A success is credited with its M-Pesa receipt, found in M-Pesa's record of the short code's payments
+     * (stk-receipts.ts): until the record shows it, the deposit waits for a later run, up to STK_RECEIPT_WAIT_MS.
      */
     async reconcile(run: { limit: number; maxAgeMs: number; timeLeftMs: () => number }) {
       const now = clock.now().getTime();
@@ -361,6 +369,8 @@ export function createDepositService({
         credited: 0,
         failed: 0,
         stillPending: 0,
+        /** Succeeded, and left for a later run until M-Pesa's record shows the receipt. */
+        awaitingReceipt: 0,
         errors: 0,
         tooOld: 0,
         stoppedEarly: false,
@@ -375,6 +385,8 @@ export function createDepositService({
         });
       }
 
+      const receiptOf = stkReceiptReader(stkReceipts, new Date(now));
+      let recordUnreadable = false;
       for (const deposit of await deposits.listPending({ from: createdFrom, before: createdBefore }, run.limit)) {
         if (run.timeLeftMs() <= 0) {
           summary.stoppedEarly = true;
@@ -387,12 +399,42 @@ export function createDepositService({
             summary.stillPending++;
             continue;
           }
-          // The query carries no receipt or amount: the amount is the one this deposit asked for.
+          // The query carries no receipt or amount: the amount is the one this deposit asked for, the receipt the one
+          // M-Pesa's record lists for its account reference and amount.
+          let receipt: string | undefined;
+          if (result.resultCode === "0") {
+            const found = await receiptOf(deposit);
+            receipt = found.receipt;
+            const context = {
+              checkoutRequestId: deposit.checkoutRequestId,
+              accountReference: deposit.accountReference,
+            };
+            if ("unreadable" in found && !recordUnreadable) {
+              recordUnreadable = true;
+              reconciliationError(
+                { summary, metrics, log },
+                {
+                  reason: "stk-record",
+                  message: "M-Pesa's record of the STK short code's payments could not be read",
+                  details: { ...context, error: errorText(found.unreadable) },
+                },
+              );
+            }
+            if (!receipt && deposit.accountReference) {
+              if (now - Date.parse(deposit.createdAt) < STK_RECEIPT_WAIT_MS) {
+                summary.awaitingReceipt++;
+                continue;
+              }
+              metrics.count("ReconciliationErrors", "stk-no-receipt");
+              log("warn", "STK deposit credited without its receipt: M-Pesa's record never showed it", context);
+            }
+          }
           const outcome = await settle(
             {
               checkoutRequestId: deposit.checkoutRequestId,
               resultCode: result.resultCode,
               resultDesc: result.resultDesc,
+              ...(receipt ? { receipt } : {}),
             },
             "query",
           );
@@ -406,7 +448,7 @@ export function createDepositService({
               message: "Deposit reconciliation query failed",
               details: {
                 checkoutRequestId: deposit.checkoutRequestId,
-                error: error instanceof Error ? error.message : String(error),
+                error: errorText(error),
               },
             },
           );

@@ -27,6 +27,7 @@ export const deposits = /* @__PURE__ */ once(() =>
     metrics,
     reconcileAfterMs: reconcileAfterMs(),
     confirmStkSuccess: config().MPESA_CONFIRM_STK,
+    stkReceipts: { records: daraja(), shortCode: config().MPESA_SHORTCODE },
     promptLimits: {
       maxPendingDepositsPerUser: config().MPESA_MAX_PENDING_DEPOSITS_PER_USER,
       maxPromptsPerUserPerHour: config().MPESA_MAX_PROMPTS_PER_USER_PER_HOUR,

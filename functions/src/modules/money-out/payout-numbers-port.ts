@@ -1,4 +1,5 @@
 import type { PayoutNumberRecord } from "../../kernel/records.js";
+import type { AdminCredit } from "../four-eyes/index.js";
 
 /**
  * A number's first proof (design.md §13.2), written with the deposit's settlement: the single-use link that blocks it
@@ -23,8 +24,13 @@ export interface PayoutAccountRecord {
   passwordChangedAt?: string;
   /** When two-factor sign-in was last turned on or off. */
   twoFactorChangedAt?: string;
-  /** Credits to the wallet by admins since the date asked for (alone, or approved by a second admin). */
-  adminCredits: { count: number; amountCents: number };
+  /**
+   * Credits to the wallet by an admin's hand since the date asked for (alone, approved by a second admin, or an
+   * unmatched payment credited), with the hands on each: shown as a signal, and weighed by the payout approval rule.
+   */
+  adminCredits: AdminCredit[];
+  /** The wallet as it is now: what the payout approval rule weighs the credits against. */
+  walletBalanceCents: number;
   /** Daily rewards paid into the wallet since the same date, in cents. */
   rewardsCents: number;
   /** The latest sign-in from a browser new to the account. */
@@ -38,7 +44,8 @@ export interface PayoutNumberRepository {
   list(userId: string): Promise<PayoutNumberRecord[]>;
   /**
    * The accounts of these users (each read once, in one batch) with their admin credits since `creditsSince`, read
-   * in parallel: a page of withdrawals costs one round trip after its own, however many rows it has.
+   * in parallel: a page of withdrawals costs one round trip after its own, however many rows it has. The same read
+   * serves the page's signals and whether the admin may approve each request.
    */
   accounts(userIds: readonly string[], creditsSince: Date): Promise<Map<string, PayoutAccountRecord>>;
   /** The payout-number items of these (user, number) pairs that exist, in one batch. */

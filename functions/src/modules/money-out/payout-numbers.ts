@@ -10,12 +10,11 @@ import type { Clock } from "../../kernel/clock.js";
 import { InvalidInputError, NotPermittedError } from "../../kernel/errors.js";
 import type { PayoutNumberRecord } from "../../kernel/records.js";
 import { MoveRefusedError, type UserRecord } from "../../kernel/records.js";
+import { approvalBarSince } from "../four-eyes/index.js";
 import type { FirstPayoutNumberProof, PayoutAccountRecord, PayoutNumberRepository } from "./payout-numbers-port.js";
 
 /** How recent a password reset or a two-factor change must be to be shown to the admin deciding a payout. */
 export const RECENT_SECURITY_CHANGE_DAYS = 7;
-/** How far back admin credits are counted for the admin deciding a payout (as the four-eyes rule looks back). */
-export const ADMIN_CREDITS_DAYS = 30;
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -124,7 +123,10 @@ export function signalsOf(account: PayoutAccountRecord, now: Date): PayoutAccoun
     registeredPhoneNumber: account.phoneNumber,
     createdAt: account.createdAt,
     ...(changes[0] ? { recentSecurityChange: changes[0] } : {}),
-    adminCredits30d: account.adminCredits,
+    adminCredits30d: {
+      count: account.adminCredits.length,
+      amountCents: account.adminCredits.reduce((sum, credit) => sum + credit.cents, 0),
+    },
     rewards30dCents: account.rewardsCents,
     ...optional("newBrowserSignInAt", recent(account.newBrowserSignInAt, RECENT_NEW_BROWSER_HOURS * HOUR_MS, now)),
     ...optional("alertsChangedAt", recent(account.notificationsChangedAt, RECENT_ALERTS_CHANGE_DAYS * DAY_MS, now)),
@@ -154,17 +156,20 @@ export function createPayoutNumberService(deps: { payoutNumbers: PayoutNumberRep
     },
 
     /**
-     * The signals of the accounts behind a page of withdrawals, by withdrawal id: each account and each payout
-     * number read once (two batches, whatever the page holds).
+     * The signals of the accounts behind a page of withdrawals, by withdrawal id, and the accounts as read, by user id
+     * (what the payout approval rule weighs of them: their admin credits and wallets): each account and each payout
+     * number read once (two batches, whatever the page holds). Credits and rewards count over the approval rule's
+     * window (the last 30 days).
      */
-    async signalsOf(
-      withdrawals: readonly { id: string; userId: string; phoneNumber: string }[],
-    ): Promise<Map<string, PayoutAccountSignals>> {
+    async signalsOf(withdrawals: readonly { id: string; userId: string; phoneNumber: string }[]): Promise<{
+      signals: Map<string, PayoutAccountSignals>;
+      accounts: Map<string, PayoutAccountRecord>;
+    }> {
       const now = clock.now();
       const [accounts, numbers] = await Promise.all([
         payoutNumbers.accounts(
           withdrawals.map((w) => w.userId),
-          new Date(now.getTime() - ADMIN_CREDITS_DAYS * DAY_MS),
+          approvalBarSince(now),
         ),
         payoutNumbers.find(withdrawals.map((w) => ({ userId: w.userId, msisdn: msisdnOf(w.phoneNumber) }))),
       ]);
@@ -181,7 +186,7 @@ export function createPayoutNumberService(deps: { payoutNumbers: PayoutNumberRep
           ...optional("payoutNumberFirstProvenAt", firstProvenAt),
         });
       }
-      return signals;
+      return { signals, accounts };
     },
   };
 }

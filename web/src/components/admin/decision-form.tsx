@@ -41,6 +41,11 @@ interface DecisionFormProps {
    * with Approve disabled. Rejecting stays open.
    */
   approveBlockedReason?: string;
+  /**
+   * The request was decided elsewhere since the dialog opened (design.md §13.6): said above the choice, with every
+   * control but Cancel disabled. Not while this admin's own decision is in flight (its answer closes the dialog).
+   */
+  closedReason?: string | null;
 }
 
 /**
@@ -57,6 +62,7 @@ export function DecisionForm({
   requireRejectionReason = false,
   validate,
   approveBlockedReason,
+  closedReason,
 }: DecisionFormProps) {
   const blockedId = useId();
   const [action, setAction] = useState<Decision | null>(null);
@@ -64,6 +70,7 @@ export function DecisionForm({
   const [errors, setErrors] = useState<FieldErrors<"reason">>({});
   const decide = useOneAtATime(async (choice: DecisionChoice) => onDecide(choice));
   const busy = submitting || decide.busy;
+  const closed = !busy && Boolean(closedReason);
   const rejecting = action === "rejected";
   const ready = action !== null && !(requireRejectionReason && rejecting && reason.trim() === "");
 
@@ -80,6 +87,12 @@ export function DecisionForm({
       <Dialog.Body>
         <Stack gap="5">
           {children}
+          {closed ? (
+            <Alert.Root status="info" variant="subtle">
+              <Alert.Indicator />
+              <Alert.Description>{closedReason}</Alert.Description>
+            </Alert.Root>
+          ) : null}
           {approveBlockedReason && (
             <Alert.Root status="warning" variant="subtle">
               <Alert.Indicator />
@@ -93,7 +106,7 @@ export function DecisionForm({
               setAction(value as Decision);
               setErrors({});
             }}
-            disabled={busy}
+            disabled={busy || closed}
           >
             <RadioGroup.Label>Action</RadioGroup.Label>
             <HStack gap="6" mt="2">
@@ -119,7 +132,7 @@ export function DecisionForm({
                 setReason(event.target.value);
                 setErrors({});
               }}
-              disabled={busy}
+              disabled={busy || closed}
             />
           </FormField>
         </Stack>
@@ -129,7 +142,11 @@ export function DecisionForm({
           Cancel
         </Button>
         {/* The spinner sits beside the label rather than replacing it, so the button keeps its name while busy. */}
-        <Button type="submit" colorPalette={rejecting ? "red" : undefined} disabled={!ready || busy || decide.offline}>
+        <Button
+          type="submit"
+          colorPalette={rejecting ? "red" : undefined}
+          disabled={!ready || busy || closed || decide.offline}
+        >
           {busy && <Spinner size="sm" />}
           {rejecting ? `Reject ${subject}` : `Approve ${subject}`}
         </Button>

@@ -290,6 +290,12 @@ export function createDynamoAdminQueries(ctx: DynamoContext = defaultDynamoConte
     },
 
     async listWithdrawals(request): Promise<Page<WithdrawalRecord>> {
+      if (request.id !== undefined) {
+        const { Item } = await db.send(new GetCommand({ TableName, Key: keys.withdrawal(request.id) }));
+        const found = Item?.type === "Withdrawal" ? toWithdrawalRecord(Item) : undefined;
+        const items = found && (!request.status || found.status === request.status) ? [found] : [];
+        return { items, total: items.length };
+      }
       const partitions = request.status
         ? onIndex("GSI2", keys.withdrawalsByStatusPartitions(request.status))
         : onIndex("GSI1", keys.withdrawalsListPartitions());

@@ -20,12 +20,6 @@ export function createDynamoPayoutNumberRepository(
 ): PayoutNumberRepository {
   const { db, TableName } = ctx;
 
-  /** An account's admin credits since a date: the ones the four-eyes rule weighs, counted and added up. */
-  async function adminCreditTotals(userId: string, since: Date): Promise<PayoutAccountRecord["adminCredits"]> {
-    const credits = await adminCreditsSince(ctx, userId, since);
-    return { count: credits.length, amountCents: credits.reduce((sum, credit) => sum + credit.cents, 0) };
-  }
-
   /** An account's daily rewards paid into the wallet since a date: its reward lines, a key range of its partition. */
   async function walletRewardsSince(userId: string, since: Date): Promise<number> {
     let cents = 0;
@@ -58,7 +52,7 @@ export function createDynamoPayoutNumberRepository(
       for (let i = 0; i < distinct.length; i += BATCH_GET_MAX) batches.push(distinct.slice(i, i + BATCH_GET_MAX));
       const [users, credits, rewards] = await Promise.all([
         Promise.all(batches.map((batch) => batchGet(ctx, batch.map(keys.user)))).then((found) => found.flat()),
-        Promise.all(distinct.map(async (id) => [id, await adminCreditTotals(id, creditsSince)] as const)),
+        Promise.all(distinct.map(async (id) => [id, await adminCreditsSince(ctx, id, creditsSince)] as const)),
         Promise.all(distinct.map(async (id) => [id, await walletRewardsSince(id, creditsSince)] as const)),
       ]);
       const creditsOf = new Map(credits);
@@ -78,7 +72,8 @@ export function createDynamoPayoutNumberRepository(
           ...(typeof item.notificationsChangedAt === "string"
             ? { notificationsChangedAt: item.notificationsChangedAt }
             : {}),
-          adminCredits: creditsOf.get(user.id) ?? { count: 0, amountCents: 0 },
+          adminCredits: creditsOf.get(user.id) ?? [],
+          walletBalanceCents: user.walletBalanceCents,
           rewardsCents: rewardsOf.get(user.id) ?? 0,
         });
       }

@@ -17,3 +17,12 @@ export async function getWithdrawals(
   });
   return { items: withdrawals, ...paging };
 }
+
+/**
+ * One withdrawal as the admin list presents it, whatever its status or page (null when there is none): what the
+ * Process dialog follows once the list no longer shows the request it has open.
+ */
+export async function getWithdrawal(id: string): Promise<Withdrawal | null> {
+  const { withdrawals } = await apiCall("list-admin-withdrawals", { query: { page: "1", limit: "1", status: "", id } });
+  return withdrawals[0] ?? null;
+}

@@ -4,7 +4,10 @@ import { useProcessWithdrawal } from "../hooks/use-process-withdrawal";
 import { WithdrawalDetails } from "./withdrawal-details";
 
 interface ProcessWithdrawalFormProps {
+  /** The request as last read: the list's row, or the request followed on its own once the list no longer shows it. */
   withdrawal: Withdrawal;
+  /** Another admin decided it meanwhile (design.md §13.6): what the dialog says instead of offering a decision. */
+  decidedElsewhere: string | null;
   onSubmittingChange: (submitting: boolean) => void;
   onCancel: () => void;
   onProcessed: () => void;
@@ -16,10 +19,12 @@ const approveBlockedReason = (withdrawal: Withdrawal) =>
 
 /**
  * The decision on a pending request: a rejection needs a reason the user will read; an approval may add a note. When
- * the list says this admin may not approve it, the dialog says why before the click and only Reject is open.
+ * the list says this admin may not approve it, the dialog says why before the click and only Reject is open. When
+ * another admin decides it while the dialog is open, the dialog says who and which way, and offers no decision.
  */
 export function ProcessWithdrawalForm({
   withdrawal,
+  decidedElsewhere,
   onSubmittingChange,
   onCancel,
   onProcessed,
@@ -40,6 +45,7 @@ export function ProcessWithdrawalForm({
       onCancel={onCancel}
       onDecide={(choice) => decision.mutateAsync(choice)}
       requireRejectionReason
+      closedReason={decidedElsewhere}
       {...(withdrawal.mayApprove === false ? { approveBlockedReason: approveBlockedReason(withdrawal) } : {})}
     >
       <WithdrawalDetails withdrawal={withdrawal} />

@@ -1,5 +1,6 @@
 import { Stack } from "@chakra-ui/react";
 import type { Withdrawal } from "@jengafund/shared";
+import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { OTHER_ADMINS_REFRESH_MS } from "../../../components/admin/four-eyes";
 import { ListCount } from "../../../components/admin/list-count";
@@ -8,12 +9,26 @@ import { StatusFilterBar } from "../../../components/admin/status-filter-bar";
 import { useStatusFilteredList } from "../../../components/admin/use-status-filtered-list";
 import { PanelHeader } from "../../../components/ui/panel-header";
 import { queryKeys } from "../../../lib/query-keys";
-import { getWithdrawals } from "../api/get-withdrawals";
+import { getWithdrawal, getWithdrawals } from "../api/get-withdrawals";
 import { useSettlingPayouts } from "../hooks/use-settling-payouts";
 import { payoutRefreshInterval } from "../lib/payout-refresh";
 import { statusOptions } from "../lib/withdrawal-labels";
 import { WithdrawalDialog } from "./withdrawal-dialog";
 import { WithdrawalCards, WithdrawalsTable } from "./withdrawals-table";
+
+/**
+ * The request the open dialog shows, read on its own while the list does not show it: at once, then as often as the
+ * list follows the other admins (design.md §13.6). `id` null: nothing to follow.
+ */
+function useFollowedWithdrawal(id: string | null) {
+  return useQuery({
+    queryKey: [...queryKeys.admin.withdrawals, "one", id],
+    queryFn: () => getWithdrawal(String(id)),
+    enabled: id !== null,
+    staleTime: 0,
+    refetchInterval: OTHER_ADMINS_REFRESH_MS,
+  });
+}
 
 export function WithdrawalsPanel() {
   const withdrawals = useStatusFilteredList({
@@ -28,9 +43,12 @@ export function WithdrawalsPanel() {
   });
   const shown = withdrawals.list.data?.items;
   useSettlingPayouts(shown);
-  const [picked, setSelected] = useState<Withdrawal | null>(null);
-  // The dialog follows the list, so a payout that settles while it is open shows its outcome there too.
-  const selected = picked && (shown?.find((withdrawal) => withdrawal._id === picked._id) ?? picked);
+  const [opened, setOpened] = useState<Withdrawal | null>(null);
+  // The dialog follows the list, so a payout that settles while it is open shows its outcome there too; once the
+  // list no longer shows it (another admin decided it, and the list is on Pending), it is followed on its own.
+  const listed = opened ? shown?.find((withdrawal) => withdrawal._id === opened._id) : undefined;
+  const followed = useFollowedWithdrawal(opened && !listed ? opened._id : null);
+  const latest = listed ?? (followed.isSuccess ? followed.data : opened);
 
   return (
     <Stack gap="5">
@@ -47,10 +65,10 @@ export function WithdrawalsPanel() {
             ? "No withdrawals match the selected status filter."
             : "Withdrawal requests will appear here when users request to withdraw funds.",
         }}
-        table={(items) => <WithdrawalsTable withdrawals={items} busy={withdrawals.busy} onOpen={setSelected} />}
-        cards={(items) => <WithdrawalCards withdrawals={items} busy={withdrawals.busy} onOpen={setSelected} />}
+        table={(items) => <WithdrawalsTable withdrawals={items} busy={withdrawals.busy} onOpen={setOpened} />}
+        cards={(items) => <WithdrawalCards withdrawals={items} busy={withdrawals.busy} onOpen={setOpened} />}
       />
-      {selected && <WithdrawalDialog withdrawal={selected} onClose={() => setSelected(null)} />}
+      {opened && <WithdrawalDialog opened={opened} latest={latest} onClose={() => setOpened(null)} />}
     </Stack>
   );
 }

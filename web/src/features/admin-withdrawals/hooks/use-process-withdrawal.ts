@@ -1,6 +1,6 @@
 import type { Withdrawal } from "@jengafund/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { errorMessage } from "../../../lib/api-client";
+import { ApiError, errorMessage } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 import { toast } from "../../../lib/toast/toast";
 import { processWithdrawal, type WithdrawalDecision } from "../api/process-withdrawal";
@@ -36,6 +36,13 @@ export function useProcessWithdrawal({
       onProcessed();
       void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all });
     },
-    onError: (error) => toast.error(errorMessage(error, failureMessage)),
+    onError: (error) => {
+      toast.error(errorMessage(error, failureMessage));
+      // Refused as no longer pending (409): another admin decided it first, so the list and the open dialog read it
+      // again at once rather than at their next turn.
+      if (error instanceof ApiError && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.admin.withdrawals });
+      }
+    },
   });
 }

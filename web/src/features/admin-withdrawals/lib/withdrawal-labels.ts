@@ -22,6 +22,17 @@ export function isPending(withdrawal: Withdrawal): boolean {
   return withdrawal.status === "pending";
 }
 
+/**
+ * What the Process dialog says of the request it has open once another admin has decided it (design.md §13.6): who,
+ * and which way. `latest` is the request as last read, null when it could not be found; null while still pending.
+ */
+export function decidedElsewhereNote(latest: Withdrawal | null): string | null {
+  if (latest && isPending(latest)) return null;
+  if (!latest) return "Another admin has already decided this withdrawal.";
+  const by = latest.processedBy ? personName(latest.processedBy) : "another admin";
+  return latest.status === "rejected" ? `Already rejected by ${by}.` : `Already approved by ${by}.`;
+}
+
 /** Approved and sent to M-Pesa, with no result yet: the one state an admin can still fail (a stuck payout). */
 export function isAwaitingPayout(withdrawal: Withdrawal): boolean {
   return withdrawal.status === "approved";
