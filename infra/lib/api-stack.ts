@@ -29,6 +29,7 @@ import {
   type FunctionOperations,
   logRemovalPolicy,
 } from "./constructs/app-function.js";
+import type { IdentityDocuments } from "./constructs/identity-documents.js";
 import { type MonitoredFunction, Monitoring } from "./constructs/monitoring.js";
 import { RouteAreaStack } from "./constructs/route-area.js";
 import { EVERY_FIVE_MINUTES, ON_THE_QUARTER_HOUR, ScheduledJobs } from "./constructs/scheduled-jobs.js";
@@ -48,6 +49,8 @@ export interface ApiStackProps extends StackProps {
   /** Africa's Talking's API key (money alerts by SMS), and its address, user name and sender ID. */
   readonly smsApiKey: ISecret;
   readonly sms: SmsSettings;
+  /** The identity documents: the routes the route list marks `documents` get their bucket and rights, no others. */
+  readonly documents: IdentityDocuments;
   /** The callback ingest's source allow-list; the same addresses make the WAF IP set. */
   readonly mpesaCallbackIps: readonly string[];
   /** Where Daraja calls back; unset, payments fail with a clear configuration error. */
@@ -306,6 +309,7 @@ export class ApiStack extends Stack {
         ...sizingOf(route),
         // The reset link and the security notices (design.md §12.2): the mail settings, and SES as the sender.
         ...(sendsMail(route) ? { environment: { ...bindings.environment, ...mailSettings } } : {}),
+        ...(route.documents ? { documents: { store: props.documents, use: route.documents } } : {}),
       });
       if (area) area.watch(route.handler, fn);
       else monitored.push({ name: route.handler, fn });

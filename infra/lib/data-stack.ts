@@ -3,6 +3,7 @@ import { AttributeType, Billing, ProjectionType, StreamViewType, TableV2 } from 
 import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import type { Construct } from "constructs";
 import { tableKeySchema } from "../../functions/src/kernel/dynamo/table-schema.js";
+import { IdentityDocuments } from "./constructs/identity-documents.js";
 import { acknowledge } from "./nag.js";
 
 /** One secret per value, so that adding a credential later never rewrites the ones an operator has already set. */
@@ -15,8 +16,13 @@ export interface DarajaSecrets {
   readonly callbackToken: Secret;
 }
 
+export interface DataStackProps extends StackProps {
+  /** The site's https origin, where the browser uploads identity documents from (`webOrigin`). */
+  readonly siteOrigin?: string;
+}
+
 /**
- * Everything that holds state: the table and the secrets. All of it is retained when the stack is deleted, so the
+ * Everything that holds state: the table, the secrets and the identity documents. All of it is retained when the stack is deleted, so the
  * stateless API and web stacks can be destroyed and recreated without touching money or credentials.
  */
 export class DataStack extends Stack {
@@ -27,8 +33,10 @@ export class DataStack extends Stack {
   readonly daraja: DarajaSecrets;
   /** Africa's Talking's API key, for the money alerts sent by SMS. */
   readonly smsApiKey: Secret;
+  /** The identity documents' bucket and key (design.md §13.5). */
+  readonly documents: IdentityDocuments;
 
-  constructor(scope: Construct, id: string, props?: StackProps) {
+  constructor(scope: Construct, id: string, props: DataStackProps = {}) {
     super(scope, id, props);
 
     const { partitionKey, sortKey, gsis, ttlAttribute } = tableKeySchema;
@@ -125,7 +133,13 @@ export class DataStack extends Stack {
       description: "Africa's Talking API key (docs/runbook.md)",
     });
 
+    this.documents = new IdentityDocuments(this, "IdentityDocuments", { siteOrigin: props.siteOrigin });
+
     new CfnOutput(this, "TableName", { value: this.table.tableName });
+    new CfnOutput(this, "DocumentsBucketName", {
+      value: this.documents.bucket.bucketName,
+      description: "Identity documents (KYC); docs/runbook.md says who may read them and how",
+    });
     new CfnOutput(this, "MpesaCallbackTokenSecretArn", {
       value: this.daraja.callbackToken.secretArn,
       description: "The callback path token; rotating it is in docs/runbook.md",

@@ -39,7 +39,8 @@ export function createJengaFundApp(options: JengaFundAppOptions = {}) {
 
   const data = new DataStack(app, `${namePrefix}-Data`, {
     env,
-    description: `JengaFund ${settings.stage} stateful resources: table and secrets (retained on delete)`,
+    description: `JengaFund ${settings.stage} stateful resources: table, secrets, identity documents (retained on delete)`,
+    siteOrigin: settings.webOrigin,
     // Deleting this stack would orphan the table and let the next deploy start an empty one.
     terminationProtection: true,
   });
@@ -53,6 +54,7 @@ export function createJengaFundApp(options: JengaFundAppOptions = {}) {
     darajaSettings: settings.daraja,
     smsApiKey: data.smsApiKey,
     sms: settings.sms,
+    documents: data.documents,
     mpesaCallbackIps: settings.mpesaCallbackIps,
     mpesaCallbackBaseUrl: settings.mpesaCallbackBaseUrl,
     apiDomain: settings.apiDomain,
@@ -86,6 +88,7 @@ export function createJengaFundApp(options: JengaFundAppOptions = {}) {
     crossRegionReferences: true,
     apiOriginDomain: api.originDomainName,
     originSecret: data.originSecret,
+    documentsEndpoint: data.documents.bucket.bucketRegionalDomainName,
     originSecretVersionId: settings.originSecretVersionId,
     webAclArn: edge.webAcl.attrArn,
     siteDomain: settings.siteDomain,

@@ -73,6 +73,8 @@ export interface WebStackProps extends StackProps {
   readonly apiOriginDomain: string;
   /** Its value goes into the x-origin-verify header as a CloudFormation dynamic reference, never in clear. */
   readonly originSecret: ISecret;
+  /** The identity documents bucket's regional host, which the CSP names (siteContentSecurityPolicy). */
+  readonly documentsEndpoint: string;
   /** Pins the secret version CloudFront sends; changing it is what makes CloudFormation read a rotated value. */
   readonly originSecretVersionId?: string;
   /** The CLOUDFRONT-scope web ACL (from the us-east-1 edge stack). */
@@ -112,21 +114,32 @@ export const spaRewriteFunctionCode = `function handler(event) {
  * The token is kept in localStorage (spec), so an injected script could steal it: scripts come from our origin only,
  * and the one inline script of the pre-rendered pages, which holds their forms until the app runs, by its hash.
  * Chakra UI (emotion) injects <style> elements at runtime, hence 'unsafe-inline' for styles and nothing else.
+ *
+ * `documentsHost` is the identity documents bucket's regional host (<bucket>.s3.<region>.amazonaws.com, design.md
+ * §13.5): the browser posts the uploads there and shows the review's images from there, so it is named in connect-src
+ * and img-src. (img-src also takes any https: image, for the packages' images, which an admin may give as any https://
+ * address; the bucket is named there too so that narrowing that never hides the review.)
  */
-export const contentSecurityPolicy = [
-  "default-src 'self'",
-  `script-src 'self' 'sha256-${createHash("sha256").update(PRE_APP_FORM_GUARD).digest("base64")}'`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https:",
-  "connect-src 'self'",
-  // The installable app's service worker and web manifest (web/vite.config.ts), from our origin only.
-  "worker-src 'self'",
-  "manifest-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "object-src 'none'",
-].join("; ");
+export function siteContentSecurityPolicy(documentsHost?: string): string {
+  const documents = documentsHost ? ` https://${documentsHost}` : "";
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'sha256-${createHash("sha256").update(PRE_APP_FORM_GUARD).digest("base64")}'`,
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: https:${documents}`,
+    `connect-src 'self'${documents}`,
+    // The installable app's service worker and web manifest (web/vite.config.ts), from our origin only.
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join("; ");
+}
+
+/** The site's policy without the documents bucket: what the pages' own code needs (the browser tests serve it). */
+export const contentSecurityPolicy = siteContentSecurityPolicy();
 
 /**
  * The installable app's files at the site's root (web/vite.config.ts): the service worker, whose precache lists the
@@ -165,7 +178,10 @@ export class WebStack extends Stack {
           preload: true,
           override: true,
         },
-        contentSecurityPolicy: { contentSecurityPolicy, override: true },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: siteContentSecurityPolicy(props.documentsEndpoint),
+          override: true,
+        },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },

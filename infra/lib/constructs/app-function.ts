@@ -17,6 +17,7 @@ import type { DeploySettings } from "../deploy-settings.js";
 import { acknowledge, arnToken, BASIC_EXECUTION_ROLE, PINNED_RUNTIME } from "../nag.js";
 import { METRICS_NAMESPACE, SERVICE_NAME } from "../observability.js";
 import { repoPaths } from "../paths.js";
+import type { DocumentsUse, IdentityDocuments } from "./identity-documents.js";
 
 /** The stage-wide settings every function is built with: its Powertools configuration and its logs' lifetime. */
 export type FunctionOperations = Pick<
@@ -40,6 +41,11 @@ export interface AppFunctionProps {
    * (e.g. `JWT_SECRET_ARN`). Only the ARN reaches the environment; the value never enters the template.
    */
   readonly secrets?: Readonly<Record<string, ISecret>>;
+  /**
+   * The identity documents, where the route list says the function uses them (RouteDefinition.documents): their
+   * bucket's name and exactly the rights of that use (identity-documents.ts). Without it, none.
+   */
+  readonly documents?: { readonly store: IdentityDocuments; readonly use: DocumentsUse };
   readonly environment?: Readonly<Record<string, string>>;
   /** Default 10 s: API Gateway gives up after 30 s, and every request path here is a few round trips. */
   readonly timeout?: Duration;
@@ -130,6 +136,7 @@ export class AppFunction extends NodejsFunction {
       this.addEnvironment(variable, secret.secretArn);
       secret.grantRead(this);
     }
+    props.documents?.store.grantTo(this, props.documents.use);
 
     acknowledge(
       this,
