@@ -90,6 +90,10 @@ const UnmatchedPanel = lazyNamed(
   () => import("../features/admin-unmatched/components/unmatched-panel"),
   "UnmatchedPanel",
 );
+const VerificationsPanel = lazyNamed(
+  () => import("../features/admin-kyc/components/verifications-panel"),
+  "VerificationsPanel",
+);
 const AuditPanel = lazyNamed(() => import("../features/admin-audit/components/audit-panel"), "AuditPanel");
 
 /** The screens a signed-in page opens on, by path: their modules are loaded before the first render. */
@@ -143,6 +147,7 @@ export function AppRoutes() {
               <Route path={paths.admin.withdrawals} element={<WithdrawalsPanel />} />
               <Route path={paths.admin.approvals} element={<ApprovalsPanel />} />
               <Route path={paths.admin.unmatchedPayments} element={<UnmatchedPanel />} />
+              <Route path={paths.admin.verifications} element={<VerificationsPanel />} />
               <Route path={paths.admin.audit} element={<AuditPanel />} />
               <Route path="*" element={<Navigate to={paths.admin.overview} replace />} />
             </Route>
