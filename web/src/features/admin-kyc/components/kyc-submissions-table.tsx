@@ -65,7 +65,7 @@ export function KycSubmissionCards({ submissions, busy, adminId, onOpen }: KycSu
           <Text fontSize="sm" color="fg.muted">
             Submitted {formatNairobiDateTime(submission.submittedAt)}
           </Text>
-          <Outcome submission={submission} />
+          {submission.decidedAt && <Outcome submission={submission} />}
           <Actions submission={submission} adminId={adminId} onOpen={onOpen} size="sm" />
         </>
       )}
