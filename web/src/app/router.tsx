@@ -40,6 +40,7 @@ const AccountPanel = lazyNamed(async () => {
     { TransactionHistoryDialog },
     { StatementDialog },
     { NotificationsDialog },
+    { IdentityCard },
   ] = await Promise.all([
     import("../features/account/components/account-panel"),
     import("../features/deposit/components/deposit-dialog"),
@@ -48,6 +49,7 @@ const AccountPanel = lazyNamed(async () => {
     import("../features/history/components/transaction-history-dialog"),
     import("../features/statements/components/statement-dialog"),
     import("../features/notifications/components/notifications-dialog"),
+    import("../features/kyc/components/identity-card"),
   ]);
   return {
     screen: () => (
@@ -57,10 +59,16 @@ const AccountPanel = lazyNamed(async () => {
         history={<TransactionHistoryDialog />}
         statement={<StatementDialog />}
         settings={<NotificationsDialog />}
+        identity={<IdentityCard />}
       />
     ),
   };
 }, "screen");
+/** Account → Verify identity (design.md §13.5). */
+const VerifyIdentityScreen = lazyNamed(
+  () => import("../features/kyc/components/verify-identity-screen"),
+  "VerifyIdentityScreen",
+);
 
 const OverviewPanel = lazyNamed(() => import("../features/admin-overview/components/overview-panel"), "OverviewPanel");
 const UsersPanel = lazyNamed(() => import("../features/admin-users/components/users-panel"), "UsersPanel");
@@ -81,6 +89,10 @@ const ApprovalsPanel = lazyNamed(() => import("./routes/approvals"), "ApprovalsR
 const UnmatchedPanel = lazyNamed(
   () => import("../features/admin-unmatched/components/unmatched-panel"),
   "UnmatchedPanel",
+);
+const VerificationsPanel = lazyNamed(
+  () => import("../features/admin-kyc/components/verifications-panel"),
+  "VerificationsPanel",
 );
 const AuditPanel = lazyNamed(() => import("../features/admin-audit/components/audit-panel"), "AuditPanel");
 
@@ -122,6 +134,7 @@ export function AppRoutes() {
             <Route path={paths.dashboard.investments} element={<InvestmentsPanel />} />
             <Route path={paths.dashboard.referrals} element={<ReferralsPanel />} />
             <Route path={paths.dashboard.account} element={<AccountPanel />} />
+            <Route path={paths.dashboard.verifyIdentity} element={<VerifyIdentityScreen />} />
             <Route path="*" element={<Navigate to={paths.dashboard.packages} replace />} />
           </Route>
           <Route element={<RequireAdmin />}>
@@ -134,6 +147,7 @@ export function AppRoutes() {
               <Route path={paths.admin.withdrawals} element={<WithdrawalsPanel />} />
               <Route path={paths.admin.approvals} element={<ApprovalsPanel />} />
               <Route path={paths.admin.unmatchedPayments} element={<UnmatchedPanel />} />
+              <Route path={paths.admin.verifications} element={<VerificationsPanel />} />
               <Route path={paths.admin.audit} element={<AuditPanel />} />
               <Route path="*" element={<Navigate to={paths.admin.overview} replace />} />
             </Route>

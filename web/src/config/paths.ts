@@ -18,6 +18,8 @@ export const paths = {
     account: "/dashboard/account",
     /** The Account tab with its Security dialog open: two-factor sign-in and the recovery codes. */
     accountSecurity: "/dashboard/account#security",
+    /** Account → Verify identity: the details, the three documents, then the review (design.md §13.5). */
+    verifyIdentity: "/dashboard/account/verify",
   },
   admin: {
     root: "/admin",
@@ -29,6 +31,8 @@ export const paths = {
     approvals: "/admin/approvals",
     /** Paybill payments that named no account (design.md §12.3). */
     unmatchedPayments: "/admin/unmatched-payments",
+    /** Identity verifications waiting for (or decided by) an admin (design.md §13.5). */
+    verifications: "/admin/verifications",
     audit: "/admin/audit",
   },
 } as const;

@@ -150,3 +150,11 @@ export function isTwoFactorSetupRequired(error: unknown): error is ApiError {
 export function isStepUpRequired(error: unknown): error is ApiError {
   return error instanceof ApiError && error.status === 403 && error.details.stepUpRequired === true;
 }
+
+/**
+ * A withdrawal or deposit beyond an unverified account's limits (design.md §13.5): nothing was done; the form points
+ * to Verify identity.
+ */
+export function isKycRequired(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 403 && error.details.kycRequired === true;
+}

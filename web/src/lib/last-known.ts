@@ -21,8 +21,9 @@ export const LAST_KNOWN_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /**
  * Bump when a kept answer's shape changes (the `me`, packages, investments or referrals responses of the shared API
  * contract): data kept under another value is dropped instead of restored into screens that expect the new shape.
+ * "2": `me` carries the account's identity verification (`kyc`).
  */
-export const LAST_KNOWN_VERSION = "1";
+export const LAST_KNOWN_VERSION = "2";
 
 /** A burst of answers is written once, this long after the first of them. */
 const WRITE_DELAY_MS = 500;

@@ -31,6 +31,11 @@ export const queryKeys = {
     details: ["paybill", "details"],
     watch: (userId: string) => ["paybill", "watch", userId],
   },
+  /**
+   * GET /kyc: the signed-in user's own verification, numbers masked. Never kept on the device (lib/last-known.ts
+   * keeps only the keys it lists).
+   */
+  kyc: ["kyc"],
   admin: {
     all: ["admin"],
     stats: ["admin", "stats"],
@@ -52,5 +57,11 @@ export const queryKeys = {
     unmatchedPayments: ["admin", "unmatched-payments"],
     /** The tab's badge: how many payments wait to be resolved. */
     unmatchedPaymentCount: ["admin", "unmatched-payments", "unmatched-count"],
+    /** Identity verifications (design.md §13.5); the prefix of the list, the badge and the review. */
+    kyc: ["admin", "kyc"],
+    /** The Verifications tab's badge: how many submissions wait for a review. */
+    pendingKyc: ["admin", "kyc", "pending-count"],
+    /** One submission in full with its image links (valid 5 minutes): held in memory while the review is open only. */
+    kycSubmission: (userId: string) => ["admin", "kyc", "submission", userId],
   },
 } as const;

@@ -2,6 +2,7 @@ import { Outlet } from "react-router-dom";
 import { paths } from "../../config/paths";
 import { AdminTwoFactorGate } from "../../features/account/components/admin-two-factor-gate";
 import { usePendingAdjustmentCount } from "../../features/admin-adjustments/hooks/use-pending-adjustment-count";
+import { usePendingKycCount } from "../../features/admin-kyc/hooks/use-pending-kyc-count";
 import { usePendingPackageChangeCount } from "../../features/admin-package-changes/hooks/use-pending-package-change-count";
 import { useUnmatchedPaymentCount } from "../../features/admin-unmatched/hooks/use-unmatched-payment-count";
 import { StepUpDialog } from "../../features/step-up/components/step-up-dialog";
@@ -13,6 +14,7 @@ export function AdminLayout() {
   /** Everything waiting for a second admin on the Approvals tab. */
   const pendingApprovals = (pendingAdjustments ?? 0) + (pendingPackageChanges ?? 0);
   const unmatchedPayments = useUnmatchedPaymentCount();
+  const pendingVerifications = usePendingKycCount();
   const tabs = [
     { to: paths.admin.overview, label: "Overview" },
     { to: paths.admin.users, label: "Users" },
@@ -24,6 +26,11 @@ export function AdminLayout() {
       to: paths.admin.unmatchedPayments,
       label: "Unmatched",
       count: { value: unmatchedPayments ?? 0, noun: "to resolve" },
+    },
+    {
+      to: paths.admin.verifications,
+      label: "Verifications",
+      count: { value: pendingVerifications ?? 0, noun: "pending" },
     },
     { to: paths.admin.audit, label: "Audit" },
   ];

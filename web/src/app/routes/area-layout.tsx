@@ -5,6 +5,7 @@ import { type Tab, TabNav } from "../../components/layout/tab-nav";
 import { PageSpinner } from "../../components/ui/page-spinner";
 import { DepositDialog } from "../../features/deposit/components/deposit-dialog";
 import { PendingDepositStatus } from "../../features/deposit/components/pending-deposit-status";
+import { HeaderKycStatus } from "../../features/kyc/components/kyc-status-badge";
 
 /** The Paybill tab of the Deposit modal: loaded with the modal's own code, when the tab is first shown. */
 const PayWithPaybill = lazy(async () => ({
@@ -18,6 +19,7 @@ const PayWithPaybill = lazy(async () => ({
 export function AreaLayout({ label, tabs, children }: { label: string; tabs: readonly Tab[]; children?: ReactNode }) {
   return (
     <AppFrame
+      identity={<HeaderKycStatus />}
       deposit={
         <>
           <PendingDepositStatus />

@@ -10,11 +10,18 @@ import { HomeIcon } from "../ui/icons";
 import { LastUpdated } from "../ui/last-updated";
 import { OfflineBanner } from "./offline-banner";
 
+interface AppFrameProps {
+  deposit: ReactNode;
+  /** The account's identity status beside the name (design.md §13.5). */
+  identity?: ReactNode;
+  children: ReactNode;
+}
+
 /**
- * The shared page frame of spec §2 for signed-in pages. The Deposit control comes in through `deposit` because
- * it belongs to a feature, and shared layout never imports features.
+ * The shared page frame of spec §2 for signed-in pages. The Deposit control and the identity status come in through
+ * `deposit` and `identity` because they belong to features, and shared layout never imports features.
  */
-export function AppFrame({ deposit, children }: { deposit: ReactNode; children: ReactNode }) {
+export function AppFrame({ deposit, identity, children }: AppFrameProps) {
   const { user, userUpdatedAt, logout } = useAuth();
   if (!user) return null;
 
@@ -34,9 +41,12 @@ export function AppFrame({ deposit, children }: { deposit: ReactNode; children: 
               </RouterLink>
             </Button>
             <Stack gap="0" flex="1" minW="48">
-              <Text fontWeight="semibold" lineClamp={1}>
-                {user.firstName} {user.lastName}
-              </Text>
+              <HStack gap="2" minW="0">
+                <Text fontWeight="semibold" lineClamp={1}>
+                  {user.firstName} {user.lastName}
+                </Text>
+                {identity}
+              </HStack>
               <Balance user={user} updatedAt={userUpdatedAt} />
             </Stack>
             {user.role === "admin" && <AreaSwitch />}

@@ -1,8 +1,9 @@
 import { Badge } from "@chakra-ui/react";
 
-/** Colours for the statuses of ledger lines and withdrawal requests (spec §3). */
+/** Colours for the statuses of ledger lines, withdrawal requests (spec §3) and identity verifications. */
 const palettes: Record<string, string> = {
   completed: "green",
+  verified: "green",
   approved: "blue",
   pending: "orange",
   failed: "red",

@@ -18,10 +18,12 @@ interface AccountPanelProps {
   statement: ReactNode;
   /** The Account Settings tile with the Notifications dialog it opens. */
   settings: ReactNode;
+  /** The Identity card: the verification's status, Verify identity and "Download my data". */
+  identity: ReactNode;
 }
 
 /** The controls that belong to other features arrive as slots, composed by the app, since features never import each other. */
-export function AccountPanel({ deposit, withdraw, history, statement, settings }: AccountPanelProps) {
+export function AccountPanel({ deposit, withdraw, history, statement, settings, identity }: AccountPanelProps) {
   const { user } = useAuth();
   if (!user) return null;
 
@@ -33,6 +35,7 @@ export function AccountPanel({ deposit, withdraw, history, statement, settings }
         <Stack gap="4">
           <WalletCard user={user} deposit={deposit} withdraw={withdraw} />
           <AccountStatusCard user={user} />
+          {identity}
         </Stack>
       </Grid>
       <QuickActions settings={settings} history={history} statement={statement} />

@@ -5,7 +5,8 @@ import { type FormEvent, useState } from "react";
 import { AmountInput } from "../../../components/ui/amount-input";
 import { DialogFormFooter } from "../../../components/ui/dialog-form-footer";
 import { FormField } from "../../../components/ui/form-field";
-import { errorMessage } from "../../../lib/api-client";
+import { VerifyIdentityNotice } from "../../../components/ui/verify-identity-notice";
+import { errorMessage, isKycRequired } from "../../../lib/api-client";
 import { PHONE_FORMATS, phoneRefusal } from "../../../lib/phone-formats";
 import { toast } from "../../../lib/toast/toast";
 import { useOneAtATime } from "../../../lib/use-one-at-a-time";
@@ -27,6 +28,8 @@ export function DepositForm({ user, onSubmittingChange, onDone }: DepositFormPro
   const awaiting = pending.filter((deposit) => deposit.channel !== "paybill");
   const [amount, setAmount] = useState("");
   const [phoneNumber, setPhoneNumber] = useState(user.phoneNumber);
+  /** Refused beyond an unverified account's deposit limit: the message with the way to Verify identity. */
+  const [kycRequired, setKycRequired] = useState<string | null>(null);
   const deposit = useMutation({
     mutationFn: startDeposit,
     onMutate: () => onSubmittingChange(true),
@@ -36,7 +39,11 @@ export function DepositForm({ user, onSubmittingChange, onDone }: DepositFormPro
       showPromptSent(started.checkoutRequestId);
       watch({ checkoutRequestId: started.checkoutRequestId, amount: started.amount });
     },
-    onError: (error) => toast.error(errorMessage(error, DEPOSIT_TOASTS.failedToStart)),
+    onError: (error) => {
+      const message = errorMessage(error, DEPOSIT_TOASTS.failedToStart);
+      if (isKycRequired(error)) setKycRequired(message);
+      toast.error(message);
+    },
   });
   // One STK push per tap: a double tap on Send STK Push finds the first on its way (design.md §12.7).
   const send = useOneAtATime((input: { amount: number; phoneNumber: string }) => deposit.mutateAsync(input));
@@ -75,7 +82,10 @@ export function DepositForm({ user, onSubmittingChange, onDone }: DepositFormPro
           >
             <AmountInput
               value={amount}
-              onChange={setAmount}
+              onChange={(value) => {
+                setAmount(value);
+                setKycRequired(null);
+              }}
               min={MIN_DEPOSIT_KES}
               max={MAX_DEPOSIT_KES}
               wholeShillings
@@ -91,6 +101,7 @@ export function DepositForm({ user, onSubmittingChange, onDone }: DepositFormPro
               onChange={(event) => setPhoneNumber(event.target.value)}
             />
           </FormField>
+          {kycRequired && <VerifyIdentityNotice message={kycRequired} onLeave={onDone} />}
           {user.isTrialAccount && (
             <Alert.Root status="info" size="sm">
               <Alert.Indicator />

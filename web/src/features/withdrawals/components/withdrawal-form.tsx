@@ -12,7 +12,8 @@ import { type FormEvent, useState } from "react";
 import { AmountInput } from "../../../components/ui/amount-input";
 import { DialogFormFooter } from "../../../components/ui/dialog-form-footer";
 import { FormField } from "../../../components/ui/form-field";
-import { ApiError, errorMessage } from "../../../lib/api-client";
+import { VerifyIdentityNotice } from "../../../components/ui/verify-identity-notice";
+import { ApiError, errorMessage, isKycRequired } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth/use-auth";
 import type { FieldErrors } from "../../../lib/field-errors";
 import { PHONE_FORMATS } from "../../../lib/phone-formats";
@@ -36,6 +37,8 @@ export function WithdrawalForm({ user, onSubmittingChange, onDone }: WithdrawalF
   const [phoneNumber, setPhoneNumber] = useState(user.phoneNumber);
   /** A refusal found before sending, shown on its field until that field changes (and in the spec's toast). */
   const [errors, setErrors] = useState<FieldErrors<"amount" | "phoneNumber">>({});
+  /** Refused beyond an unverified account's daily limit: the message with the way to Verify identity. */
+  const [kycRequired, setKycRequired] = useState<string | null>(null);
   const withdrawal = useMutation({
     mutationFn: requestWithdrawal,
     onMutate: () => onSubmittingChange(true),
@@ -53,6 +56,7 @@ export function WithdrawalForm({ user, onSubmittingChange, onDone }: WithdrawalF
       if (error instanceof ApiError && error.serverMessage === SECURITY_MESSAGES.payoutNumberNotAllowed) {
         setErrors({ phoneNumber: message });
       }
+      if (isKycRequired(error)) setKycRequired(message);
       toast.error(message);
     },
   });
@@ -105,6 +109,7 @@ export function WithdrawalForm({ user, onSubmittingChange, onDone }: WithdrawalF
               onChange={(value) => {
                 setAmount(value);
                 setErrors(({ amount: _changed, ...rest }) => rest);
+                setKycRequired(null);
               }}
               min={MIN_PAYOUT_KES}
               max={MAX_PAYOUT_KES}
@@ -129,6 +134,7 @@ export function WithdrawalForm({ user, onSubmittingChange, onDone }: WithdrawalF
             selected={normalizeKenyanPhone(phoneNumber) ?? phoneNumber}
             onChoose={choosePhoneNumber}
           />
+          {kycRequired && <VerifyIdentityNotice message={kycRequired} onLeave={onDone} />}
           <Text fontSize="sm" color="fg.muted">
             Our admin team reviews every request. Withdrawals take 1–3 business days to process.
           </Text>
