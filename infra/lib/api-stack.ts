@@ -290,7 +290,9 @@ export class ApiStack extends Stack {
     });
     // The console area: the admin console's approvals and audit reads, apart so the API stack stays under its cap.
     const consoleArea = new RouteAreaStack(this, "Console", "console");
-    this.areas = { alerts, console: consoleArea };
+    // The identity area: the account's verification, its payout numbers and withdrawals, apart for the same reason.
+    const identityArea = new RouteAreaStack(this, "Identity", "identity");
+    this.areas = { alerts, console: consoleArea, identity: identityArea };
 
     const monitored: MonitoredFunction[] = [];
     const routesByKey = new Map<string, ReturnType<HttpApi["addRoutes"]>>();

@@ -749,6 +749,7 @@ describe("stack size", () => {
     expect([...prod.apiParts.nested.keys()]).toEqual([
       "JengaFund-Prod-Api/Alerts",
       "JengaFund-Prod-Api/Console",
+      "JengaFund-Prod-Api/Identity",
       "JengaFund-Prod-Api/Jobs",
     ]);
     for (const [path, template] of prod.apiParts.nested) expect(count(template), path).toBeLessThan(250);

@@ -53,9 +53,9 @@ export interface RouteDefinition {
 
 /**
  * The nested stacks routes can be deployed in (see RouteDefinition.area): `alerts` (statements, notifications,
- * charts), `console` (the admin console's approvals and audit).
+ * charts), `console` (the admin console's approvals and audit), `identity` (verification, and where and what the account withdraws).
  */
-export type RouteArea = "alerts" | "console";
+export type RouteArea = "alerts" | "console" | "identity";
 
 export const API_BASE_PATH = "/api";
 
@@ -189,7 +189,7 @@ export const routes = [
     data: "write",
     idempotent: true,
   },
-  { method: "GET", path: "/withdrawals", handler: "list-withdrawals", access: "user", data: "read" },
+  { method: "GET", path: "/withdrawals", handler: "list-withdrawals", access: "user", data: "read", area: "identity" },
   // The numbers a withdrawal may pay to (design.md §12.2): the registered one and those this account deposited from.
   {
     method: "GET",
@@ -197,6 +197,7 @@ export const routes = [
     handler: "list-payout-numbers",
     access: "user",
     data: "read",
+    area: "identity",
   },
   { method: "GET", path: "/transactions", handler: "list-transactions", access: "user", data: "read" },
   // The caller's statement for a period (design.md §12.6): a PDF or CSV built from the ledger.
@@ -333,20 +334,59 @@ export const routes = [
     stepUp: true,
   },
   // Know your customer (design.md §13.5): the account's own verification, then an admin's review.
-  { method: "GET", path: "/kyc", handler: "get-kyc", access: "user", data: "read" },
-  { method: "POST", path: "/kyc", handler: "start-kyc", access: "user", data: "write", documents: "upload" },
-  { method: "POST", path: "/kyc/submit", handler: "submit-kyc", access: "user", data: "write", documents: "read" },
-  { method: "GET", path: "/kyc/export", handler: "export-kyc", access: "user", data: "read", documents: "read" },
-  { method: "GET", path: "/admin/kyc", handler: "list-kyc-submissions", access: "admin", data: "read" },
+  { method: "GET", path: "/kyc", handler: "get-kyc", area: "identity", access: "user", data: "read" },
+  {
+    method: "POST",
+    path: "/kyc",
+    handler: "start-kyc",
+    area: "identity",
+    access: "user",
+    data: "write",
+    documents: "upload",
+  },
+  {
+    method: "POST",
+    path: "/kyc/submit",
+    handler: "submit-kyc",
+    area: "identity",
+    access: "user",
+    data: "write",
+    documents: "read",
+  },
+  {
+    method: "GET",
+    path: "/kyc/export",
+    handler: "export-kyc",
+    area: "identity",
+    access: "user",
+    data: "read",
+    documents: "read",
+  },
+  {
+    method: "GET",
+    path: "/admin/kyc",
+    handler: "list-kyc-submissions",
+    area: "identity",
+    access: "admin",
+    data: "read",
+  },
   {
     method: "GET",
     path: "/admin/kyc/{userId}",
     handler: "get-kyc-submission",
+    area: "identity",
     access: "admin",
     data: "read",
     documents: "read",
   },
-  { method: "PUT", path: "/admin/kyc/{userId}", handler: "decide-kyc", access: "admin", data: "write" },
+  {
+    method: "PUT",
+    path: "/admin/kyc/{userId}",
+    handler: "decide-kyc",
+    area: "identity",
+    access: "admin",
+    data: "write",
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteHandlerName = (typeof routes)[number]["handler"];

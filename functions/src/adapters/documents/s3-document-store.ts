@@ -88,7 +88,10 @@ export function createS3DocumentStore(settings: S3DocumentSettings): S3DocumentS
         return { sizeBytes: found.ContentLength ?? 0, contentType: found.ContentType ?? "binary/octet-stream" };
       } catch (error) {
         const { name, $metadata } = error as { name?: string; $metadata?: { httpStatusCode?: number } };
-        if (name === "NotFound" || name === "NoSuchKey" || $metadata?.httpStatusCode === 404) return undefined;
+        // S3 answers a missing key with 403, not 404, to a role without s3:ListBucket, which the documents' roles
+        // never get (they may read their keys, not list them): for a key the module itself named, both mean "none".
+        const status = $metadata?.httpStatusCode;
+        if (name === "NotFound" || name === "NoSuchKey" || status === 404 || status === 403) return undefined;
         throw error;
       }
     },
