@@ -588,8 +588,14 @@ describe("alarms", () => {
     }
     // The API stack's functions in groups of its own, each area's (and its event functions) in the area's groups.
     const inAreas = routes.filter((route: RouteDefinition) => route.area === "alerts").length + 2;
+    const routesIn = (area: string) => routes.filter((route: RouteDefinition) => route.area === area).length;
+    const otherAreas = routesIn("console") + routesIn("identity");
     const shared = throttleAlarms.filter((a) => a.AlarmName.includes("Throttles-shared-"));
-    expect(shared.length).toBe(Math.ceil((functionNames.length - 2 - inAreas - JOBS.length) / 10));
+    expect(shared.length).toBe(Math.ceil((functionNames.length - 2 - inAreas - otherAreas - JOBS.length) / 10));
+    for (const area of ["console", "identity"]) {
+      const groups = throttleAlarms.filter((a) => a.AlarmName.includes(`Throttles-${area}-`));
+      expect(groups.length, area).toBe(Math.ceil(routesIn(area) / 10));
+    }
     const alerts = throttleAlarms.filter((a) => a.AlarmName.includes("Throttles-alerts-"));
     expect(alerts.length).toBe(Math.ceil(inAreas / 10));
     // The jobs' nested stack: the job not watched alone in a group of its own.

@@ -421,6 +421,8 @@ export class Monitoring extends Construct {
         sum("ReferralCodeChecksThrottled"),
         sum("StkPromptsRefused"),
         sum("PasswordResetsThrottled"),
+        // Paybill payments kept for an admin: past an unverified account's deposit limit (design.md §13.5).
+        sum("KycLimitPayments"),
       ]),
       graph("Emails not sent", [sum("PasswordResetEmailsFailed"), sum("SecurityNoticesFailed")]),
       graph("Reconciliation", [sum("ReconciliationFound"), sum("ReconciliationErrors")]),
