@@ -85,8 +85,9 @@ const config = defineConfig({
           emphasized: { value: "{colors.brand.300}" },
           focusRing: { value: "{colors.brand.500}" },
         },
-        // Chakra's fg.error (red.500, 3.8:1 on white) is below AA for a field's error text; red.700 is 6.5:1.
-        fg: { error: { value: "{colors.red.700}" } },
+        // Chakra's fg.error (red.500, 3.8:1 on white) is below AA for a field's error text; red.700 is 6.5:1. Its
+        // fg.success (green.600, 3.3:1) likewise; green.700 is 5.0:1.
+        fg: { error: { value: "{colors.red.700}" }, success: { value: "{colors.green.700}" } },
         green: aaSolid("green"),
         orange: aaSolid("orange"),
         teal: aaSolid("teal"),
