@@ -71,10 +71,11 @@ describe.each(STAGE_FIXTURES)("cfn-lint over the $stage synth", ({ stage }) => {
     const topLevel = stacks().filter((stack) => !stack.parent);
     const regions = Object.fromEntries(topLevel.map((stack) => [stack.name.split("-").at(-1), stack.region]));
     expect(regions).toEqual({ Data: "af-south-1", Api: "af-south-1", Edge: "us-east-1", Web: "af-south-1" });
-    // The Api stack's areas (infra/lib/constructs/route-area.ts: alerts, console) and its scheduled jobs
+    // The Api stack's areas (infra/lib/constructs/route-area.ts: alerts, console, identity) and its scheduled jobs
     // (constructs/scheduled-jobs.ts), in its region.
     const nested = stacks().filter((stack) => stack.parent);
     expect(nested.map((stack) => [stack.parent?.name.split("-").at(-1), stack.region])).toEqual([
+      ["Api", "af-south-1"],
       ["Api", "af-south-1"],
       ["Api", "af-south-1"],
       ["Api", "af-south-1"],

@@ -66,7 +66,7 @@ function outputTarget(stackName: string, outputName: string) {
 
 /**
  * A template value as CloudFormation would resolve it in this test's world: the Data stack's secrets become ARNs the
- * extension stand-in serves, the table becomes this run's table in DynamoDB Local, a bus its name.
+ * extension stand-in serves, the table becomes this run's table in DynamoDB Local, a bucket and a bus their names.
  */
 function resolve(value: unknown, template: CfnTemplate, region: string): string {
   if (typeof value === "string") return value;
@@ -76,6 +76,8 @@ function resolve(value: unknown, template: CfnTemplate, region: string): string 
     const { logicalId, resource } = outputTarget(StackName, OutputName);
     if (resource?.Type === "AWS::SecretsManager::Secret") return secretArn(region, logicalId);
     if (resource?.Type === "AWS::DynamoDB::GlobalTable" || resource?.Type === "AWS::DynamoDB::Table") return tableName;
+    // The identity documents' bucket: a name only (these requests are refused before any document is touched).
+    if (resource?.Type === "AWS::S3::Bucket") return logicalId.toLowerCase();
   }
   if (intrinsic.Ref) {
     const name = template.Resources[intrinsic.Ref]?.Properties?.Name;
