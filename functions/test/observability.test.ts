@@ -45,6 +45,24 @@ describe("log lines", () => {
     expect(JSON.stringify(output)).not.toContain(CALLBACK_TOKEN);
   });
 
+  it("never writes an identity's ID number, KRA PIN or date of birth (design.md §13.5)", async () => {
+    const output = await outputOf(async () => {
+      log("warn", "Verification of A123456789Z refused", {
+        idNumber: "23456789",
+        kraPin: "A123456789Z",
+        details: { dateOfBirth: "1990-04-12", note: "PIN P987654321Q given" },
+      });
+    });
+    const [line] = logLines(output, "WARN");
+    expect(line).toMatchObject({
+      message: "Verification of [KRA PIN] refused",
+      idNumber: "[redacted]",
+      kraPin: "[redacted]",
+      details: { dateOfBirth: "[redacted]", note: "PIN [KRA PIN] given" },
+    });
+    expect(JSON.stringify(output)).not.toMatch(/23456789|A123456789Z|P987654321Q|1990-04-12/);
+  });
+
   it("masks every usual form of a Kenyan mobile number", () => {
     expect(maskPhone("254708374149")).toBe("2547****4149");
     expect(maskPhone("+254708374149")).toBe("+2547****4149");

@@ -12,8 +12,14 @@ export type LogDetails = Record<string, unknown>;
 /** The port services receive: they log through it and know nothing of Powertools. */
 export type Log = (level: LogLevel, message: string, details?: LogDetails) => void;
 
-/** Keys whose values are never written, at any depth. */
-const SECRET_KEY = /token|password|secret|authorization|passkey|credential|cookie|^otp$/i;
+/**
+ * Keys whose values are never written, at any depth: secrets, and an identity's numbers and birth date (design.md
+ * §13.5: they never reach logs).
+ */
+const SECRET_KEY =
+  /token|password|secret|authorization|passkey|credential|cookie|^otp$|^idnumber$|^krapin$|^dateofbirth$/i;
+/** A KRA PIN in any text: A or P, nine digits and a letter. */
+const KRA_PIN = /(?<![A-Z0-9])[AP]\d{9}[A-Z](?![A-Z0-9])/g;
 const PHONE_KEY = /phone|msisdn/i;
 /** A Kenyan mobile number in any of its usual forms (2547…, +2547…, 07…, also 1… numbers). */
 const PHONE = /(?<!\d)(\+?254|0)([17])\d{4}(\d{4})(?!\d)/g;
@@ -31,7 +37,9 @@ export function maskPhone(value: string): string {
 function redact(key: string, value: unknown): unknown {
   if (SECRET_KEY.test(key)) return "[redacted]";
   if (PHONE_KEY.test(key) && (typeof value === "string" || typeof value === "number")) return maskPhone(String(value));
-  if (typeof value === "string") return value.replace(PHONE, "$1$2****$3").replace(CALLBACK_PATH, "$1[redacted]");
+  if (typeof value === "string") {
+    return value.replace(PHONE, "$1$2****$3").replace(CALLBACK_PATH, "$1[redacted]").replace(KRA_PIN, "[KRA PIN]");
+  }
   return value;
 }
 
