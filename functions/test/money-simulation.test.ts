@@ -356,7 +356,11 @@ async function runWorkload(options: {
         );
         for (const run of runs) {
           matured += run.matured;
-          if (run.errors) unexpected.push(`mature: ${run.errors} errors`);
+          // An investment a run could not settle (its transaction still busy after every retry, as two runs and the
+          // claims of the day contend for it) is the next run's: the last run, alone, must then find none left and
+          // fail none, and invariant 4 checks each capital came back once.
+          if (run.errors)
+            outcomes["mature:left for the next run"] = (outcomes["mature:left for the next run"] ?? 0) + run.errors;
         }
       } else if (roll < 0.175) {
         // An identity reviewed (design.md §13.5): the details and documents are set up beside the run (the uploads
