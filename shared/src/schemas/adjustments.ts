@@ -5,7 +5,7 @@
 import * as z from "zod/mini";
 import { ADJUSTMENT_STATUSES, type AdjustmentStatus } from "../records.js";
 import { optionalFilter, pageQuery } from "./admin-queries.js";
-import { emptyToUndefined } from "./blank.js";
+import { optionalReason } from "./decision.js";
 
 export const ADJUSTMENT_MESSAGES = {
   sentForApproval: "Sent to a second admin for approval",
@@ -55,12 +55,7 @@ export const AdminAdjustmentsQuerySchema = z.object({
 export const DecideAdjustmentInputSchema = z
   .object({
     status: z.enum(["approved", "rejected"], "Choose to approve or reject"),
-    reason: z.pipe(
-      z.transform(emptyToUndefined),
-      z.optional(
-        z.string("Reason must be text").check(z.trim(), z.maxLength(500, "Reason must be at most 500 characters")),
-      ),
-    ),
+    reason: optionalReason,
   })
   .check(
     z.refine((input) => input.status !== "rejected" || !!input.reason, {

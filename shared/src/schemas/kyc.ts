@@ -6,6 +6,7 @@
 import * as z from "zod/mini";
 import { optionalFilter } from "./admin-queries.js";
 import { emptyToUndefined } from "./blank.js";
+import { decisionInputSchema } from "./decision.js";
 
 export const KYC_STATUSES = ["none", "pending", "verified", "rejected"] as const;
 export type KycStatus = (typeof KYC_STATUSES)[number];
@@ -218,22 +219,10 @@ export const KycSubmissionsQuerySchema = z.object({
   status: optionalFilter(KYC_SUBMISSION_STATUSES, "verification status"),
 });
 
-export const DecideKycInputSchema = z
-  .object({
-    decision: z.enum(["verify", "reject"], "Choose to verify or reject"),
-    reason: z.pipe(
-      z.transform(emptyToUndefined),
-      z.optional(
-        z.string("Reason must be text").check(z.trim(), z.maxLength(500, "Reason must be at most 500 characters")),
-      ),
-    ),
-  })
-  .check(
-    z.refine((input) => input.decision !== "reject" || !!input.reason, {
-      message: KYC_MESSAGES.reasonRequired,
-      path: ["reason"],
-    }),
-  );
+export const DecideKycInputSchema = decisionInputSchema(["verify", "reject"], {
+  choose: "Choose to verify or reject",
+  reasonRequired: KYC_MESSAGES.reasonRequired,
+});
 export type DecideKycInput = z.input<typeof DecideKycInputSchema>;
 
 /** `/admin/kyc/{userId}`: the account whose submission it is. */

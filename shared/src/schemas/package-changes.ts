@@ -8,7 +8,7 @@ import { ADJUSTMENT_STATUSES } from "../records.js";
 import type { AdjustmentPerson } from "./adjustments.js";
 import type { PackageInput } from "./admin.js";
 import { optionalFilter } from "./admin-queries.js";
-import { emptyToUndefined } from "./blank.js";
+import { decisionInputSchema } from "./decision.js";
 
 /** A package change is decided like an adjustment: pending, then approved, rejected, or expired unanswered. */
 export const PACKAGE_CHANGE_STATUSES = ADJUSTMENT_STATUSES;
@@ -64,20 +64,8 @@ export const PackageChangesQuerySchema = z.object({
   status: optionalFilter(PACKAGE_CHANGE_STATUSES, "package change status"),
 });
 
-export const DecidePackageChangeInputSchema = z
-  .object({
-    decision: z.enum(["approve", "reject"], "Choose to approve or reject"),
-    reason: z.pipe(
-      z.transform(emptyToUndefined),
-      z.optional(
-        z.string("Reason must be text").check(z.trim(), z.maxLength(500, "Reason must be at most 500 characters")),
-      ),
-    ),
-  })
-  .check(
-    z.refine((input) => input.decision !== "reject" || !!input.reason, {
-      message: PACKAGE_CHANGE_MESSAGES.reasonRequired,
-      path: ["reason"],
-    }),
-  );
+export const DecidePackageChangeInputSchema = decisionInputSchema(["approve", "reject"], {
+  choose: "Choose to approve or reject",
+  reasonRequired: PACKAGE_CHANGE_MESSAGES.reasonRequired,
+});
 export type DecidePackageChangeInput = z.infer<typeof DecidePackageChangeInputSchema>;
