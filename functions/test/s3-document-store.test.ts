@@ -6,7 +6,7 @@ import {
   createS3DocumentStore,
   documentStoreSettings,
 } from "../src/adapters/documents/s3-document-store.js";
-import type { DocumentStore } from "../src/modules/kyc/documents-port.js";
+import type { DocumentStore } from "../src/kernel/documents-port.js";
 
 /**
  * The document store adapter against the suite's S3-compatible server (global-setup.ts), through the real SDK: what

@@ -1,5 +1,5 @@
-import type { KycUploadType, PresignedUpload } from "@jengafund/shared";
 import { type Config, config } from "../../kernel/config.js";
+import type { DocumentStore } from "../../kernel/documents-port.js";
 
 /**
  * Identity documents on S3 (design.md §13.5), through the AWS SDK: uploads by presigned POST whose policy fixes the
@@ -29,17 +29,6 @@ export function documentStoreSettings(
 /** The keys the local server accepts (as DynamoDB Local's `local` pair); in AWS the function role's credentials. */
 const LOCAL_CREDENTIALS = { accessKeyId: "local", secretAccessKey: "local" };
 
-export interface S3DocumentStore {
-  presignUpload(input: {
-    key: string;
-    contentType: KycUploadType;
-    maxBytes: number;
-    expiresSeconds: number;
-  }): Promise<PresignedUpload>;
-  describe(key: string): Promise<{ sizeBytes: number; contentType: string } | undefined>;
-  presignView(key: string, input: { expiresSeconds: number; fileName?: string }): Promise<string>;
-}
-
 async function loadSdk(settings: S3DocumentSettings) {
   const [s3, post, presigner] = await Promise.all([
     import("@aws-sdk/client-s3"),
@@ -53,7 +42,7 @@ async function loadSdk(settings: S3DocumentSettings) {
   return { s3, client, createPresignedPost: post.createPresignedPost, getSignedUrl: presigner.getSignedUrl };
 }
 
-export function createS3DocumentStore(settings: S3DocumentSettings): S3DocumentStore {
+export function createS3DocumentStore(settings: S3DocumentSettings): DocumentStore {
   let sdk: ReturnType<typeof loadSdk> | undefined;
   const load = () => {
     sdk ??= loadSdk(settings);

@@ -2,7 +2,7 @@
  * Know your customer (design.md §13.5): identity verification, its review by a second person, and the unverified
  * limits the money modules keep to. What the rest of the server may use of this module.
  */
-export type { DocumentStore } from "./documents-port.js";
+export type { DocumentStore } from "../../kernel/documents-port.js";
 export { createDynamoVerificationRepository } from "./dynamo/verification-repository.js";
 export { depositRoom, depositRoomLeft, isVerified, limitRefusal, withdrawalRoom } from "./limits.js";
 export { verificationDocuments, verifications } from "./module.js";

@@ -20,6 +20,7 @@ import {
   nairobiDay,
 } from "@jengafund/shared";
 import type { Clock } from "../../kernel/clock.js";
+import type { DocumentStore } from "../../kernel/documents-port.js";
 import {
   AlreadyExistsError,
   InvalidInputError,
@@ -31,7 +32,6 @@ import {
 import type { IdGenerator } from "../../kernel/ids.js";
 import { MoveRefusedError, type UserReader, type UserRecord } from "../../kernel/records.js";
 import { type Actor, createAuditor } from "../four-eyes/index.js";
-import type { DocumentStore } from "./documents-port.js";
 import type { VerificationRecord, VerificationRepository } from "./port.js";
 
 export interface VerificationServiceDeps {

@@ -2,7 +2,7 @@ import type { KycUploadType, PresignedUpload } from "@jengafund/shared";
 
 /**
  * Where identity documents live (design.md §13.5): a private bucket written only by presigned POST and read only
- * through short-lived links. Keys are the module's own (`kyc/<userId>/<attemptId>/<document>`).
+ * through short-lived links. Keys are the kyc module's own (`kyc/<userId>/<attemptId>/<document>`); the S3 adapter implements it.
  */
 export interface DocumentStore {
   /**
