@@ -6,6 +6,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import react from "@vitejs/plugin-react";
 import { build, defineConfig, type Plugin } from "vite";
 import { type ManifestOptions, VitePWA } from "vite-plugin-pwa";
+import { KEPT_SCREEN_PAINT } from "../shared/src/kept-screen";
 import { PRE_APP_FORM_GUARD } from "../shared/src/pre-app-form-guard";
 import webManifest from "./src/app/web-manifest.json" with { type: "json" };
 
@@ -109,8 +110,10 @@ function prerenderPublicPages(): Plugin & { notPrecached: Set<string> } {
               )
               .replace(
                 '<div id="root"></div>',
+                // The shell paints the packages tab as the signed-in user last saw it, if kept, before any of the app's
+                // code has loaded (shared/src/kept-screen.ts).
                 isShell
-                  ? `<div id="root">${page.html}</div>`
+                  ? `<div id="root">${page.html}</div><script>${KEPT_SCREEN_PAINT}</script>`
                   : `<div id="root" data-prerendered="${path}">${page.html}</div><template id="${DEFERRED_PRELOADS_ID}">${preloads}</template>`,
               );
             const file = isShell ? join(outDir, SHELL_FILE) : join(outDir, path, "index.html");

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { PRE_APP_FORM_GUARD } from "@jengafund/shared";
+import { KEPT_SCREEN_PAINT, PRE_APP_FORM_GUARD } from "@jengafund/shared";
 import {
   Annotations,
   type CfnElement,
@@ -112,7 +112,8 @@ export const spaRewriteFunctionCode = `function handler(event) {
 
 /**
  * The token is kept in localStorage (spec), so an injected script could steal it: scripts come from our origin only,
- * and the one inline script of the pre-rendered pages, which holds their forms until the app runs, by its hash.
+ * and two inline scripts by their hashes: the pre-rendered pages' one, which holds their forms until the app runs,
+ * and the shell's, which paints the kept screen (shared/src/kept-screen.ts).
  * Chakra UI (emotion) injects <style> elements at runtime, hence 'unsafe-inline' for styles and nothing else.
  *
  * `documentsHost` is the identity documents bucket's regional host (<bucket>.s3.<region>.amazonaws.com, design.md
@@ -124,7 +125,7 @@ export function siteContentSecurityPolicy(documentsHost?: string): string {
   const documents = documentsHost ? ` https://${documentsHost}` : "";
   return [
     "default-src 'self'",
-    `script-src 'self' 'sha256-${createHash("sha256").update(PRE_APP_FORM_GUARD).digest("base64")}'`,
+    `script-src 'self' ${[PRE_APP_FORM_GUARD, KEPT_SCREEN_PAINT].map((script) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`).join(" ")}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: https:${documents}`,
     `connect-src 'self'${documents}`,

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PRE_APP_FORM_GUARD, routes } from "@jengafund/shared";
+import { KEPT_SCREEN_PAINT, PRE_APP_FORM_GUARD, routes } from "@jengafund/shared";
 import type { CfnElement } from "aws-cdk-lib";
 import { Annotations, Match, Template } from "aws-cdk-lib/assertions";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -221,8 +221,11 @@ describe("web stack", () => {
   });
 
   it("sends HSTS for two years, a script-src 'self' CSP, nosniff, DENY framing and a strict referrer policy", () => {
-    // The one inline script allowed, by its hash: the pre-rendered pages' form guard (shared/src/pre-app-form-guard.ts).
-    const guardHash = createHash("sha256").update(PRE_APP_FORM_GUARD).digest("base64");
+    // The inline scripts allowed, by their hashes: the pre-rendered pages' form guard (shared/src/pre-app-form-guard.ts)
+    // and the shell's painter of the kept screen (shared/src/kept-screen.ts).
+    const hashes = [PRE_APP_FORM_GUARD, KEPT_SCREEN_PAINT]
+      .map((script) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`)
+      .join(" ");
     web.hasResourceProperties("AWS::CloudFront::ResponseHeadersPolicy", {
       ResponseHeadersPolicyConfig: {
         SecurityHeadersConfig: {
@@ -240,7 +243,7 @@ describe("web stack", () => {
       },
     });
     expect(siteCsp(web, documentsBucketId)).toMatch(
-      new RegExp(`script-src 'self' 'sha256-${guardHash.replace(/[+/]/g, "\\$&")}';.*frame-ancestors 'none'`),
+      new RegExp(`script-src 'self' ${hashes.replace(/[+/]/g, "\\$&")};.*frame-ancestors 'none'`),
     );
   });
 

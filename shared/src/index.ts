@@ -2,6 +2,7 @@ export * from "./api/contract.js";
 export * from "./api/errors.js";
 export * from "./api/routes.js";
 export * from "./constants.js";
+export * from "./kept-screen.js";
 export * from "./metrics.js";
 export * from "./money.js";
 export * from "./mpesa-receipt.js";

@@ -3,13 +3,12 @@
  * pre-rendered form tapped before the app has taken over sends nothing anywhere by itself, keeps what was typed and is
  * sent once the app runs; a screen whose chunk cannot be downloaded says so inside the layout, with Retry.
  */
-import type { Page, Request, Route } from "playwright-core";
+import type { Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { contentSecurityPolicy } from "../../infra/lib/web-stack";
 import { investorPassword, registerInvestor, uniqueContact } from "./support/api";
 import { seriousViolations } from "./support/axe";
 import { launchBrowser, openPage, screenshot, viewports } from "./support/browser";
-import { type ProductionBuild, startProductionBuild } from "./support/production-build";
+import { holdAppCode, type ProductionBuild, startProductionBuild, withSiteCsp } from "./support/production-build";
 import { fillRegistration, textbox } from "./support/screens";
 
 const previewPort = Number(process.env.E2E_PREVIEW_PORT ?? 4273);
@@ -30,39 +29,6 @@ afterAll(async () => {
   await browser?.close();
   await site?.close();
 });
-
-/**
- * Serves the site's pages with the CSP CloudFront adds (infra/lib/web-stack.ts), so that the pre-rendered pages' one
- * inline script runs only if the policy allows it, as in production.
- */
-async function withSiteCsp(page: Page): Promise<void> {
-  await page.route(
-    (url) => url.origin === site.origin && !url.pathname.startsWith("/api/") && !/\.[^/]+$/.test(url.pathname),
-    async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({
-        response,
-        headers: { ...response.headers(), "content-security-policy": contentSecurityPolicy },
-      });
-    },
-  );
-}
-
-/** Holds every request for the app's code until `release` is called: the page is the pre-rendered HTML alone. */
-async function holdAppCode(page: Page): Promise<{ release(): Promise<void> }> {
-  const held: Route[] = [];
-  let released = false;
-  await page.route(
-    (url) => url.origin === site.origin && url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"),
-    (route) => (released ? route.continue() : void held.push(route)),
-  );
-  return {
-    async release() {
-      released = true;
-      await Promise.all(held.splice(0).map((route) => route.continue()));
-    },
-  };
-}
 
 /** Every request the page makes, as URLs, and the sign-in and sign-up calls among them. */
 function watchRequests(page: Page): { urls: string[]; calls: (path: string) => Request[] } {
@@ -102,8 +68,8 @@ describe("a pre-rendered form tapped before the app has taken over (design.md §
     const tracked = await openPage(browser, viewports.phone, noWorker);
     const { page, errors } = tracked;
     try {
-      await withSiteCsp(page);
-      const appCode = await holdAppCode(page);
+      await withSiteCsp(page, site.origin);
+      const appCode = await holdAppCode(page, site.origin);
       const requests = watchRequests(page);
       await page.goto(`${site.origin}/login`, { waitUntil: "commit" });
       await textbox(page, "Email").fill(investor.email);
@@ -133,8 +99,8 @@ describe("a pre-rendered form tapped before the app has taken over (design.md §
     const tracked = await openPage(browser, viewports.desktop, noWorker);
     const { page, errors } = tracked;
     try {
-      await withSiteCsp(page);
-      const appCode = await holdAppCode(page);
+      await withSiteCsp(page, site.origin);
+      const appCode = await holdAppCode(page, site.origin);
       const requests = watchRequests(page);
       await page.goto(`${site.origin}/login`, { waitUntil: "commit" });
       await textbox(page, "Email").fill(investor.email);
@@ -160,8 +126,8 @@ describe("a pre-rendered form tapped before the app has taken over (design.md §
     const tracked = await openPage(browser, viewports.desktop, noWorker);
     const { page, errors } = tracked;
     try {
-      await withSiteCsp(page);
-      const appCode = await holdAppCode(page);
+      await withSiteCsp(page, site.origin);
+      const appCode = await holdAppCode(page, site.origin);
       const requests = watchRequests(page);
       await page.goto(`${site.origin}/register`, { waitUntil: "commit" });
       await fillRegistration(page, { firstName: "Akinyi", lastName: "Early", email, phone });

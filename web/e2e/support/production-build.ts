@@ -6,8 +6,10 @@ import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { Page, Route } from "playwright-core";
 import { type PreviewServer, preview } from "vite";
 import { inject } from "vitest";
+import { contentSecurityPolicy } from "../../../infra/lib/web-stack";
 
 const webDir = fileURLToPath(new URL("../..", import.meta.url));
 const configFile = join(webDir, "vite.config.ts");
@@ -59,3 +61,36 @@ export async function startProductionBuild(port: number, apiUrl: string): Promis
 
 /** The run's one build, made by the e2e global setup. */
 const shared = inject("productionBuildDir");
+
+/**
+ * Serves the site's pages with the CSP CloudFront adds (infra/lib/web-stack.ts), so that the pages' inline scripts (the
+ * pre-rendered pages' form guard, the shell's kept screen) run only if the policy allows them, as in production.
+ */
+export async function withSiteCsp(page: Page, origin: string): Promise<void> {
+  await page.route(
+    (url) => url.origin === origin && !url.pathname.startsWith("/api/") && !/\.[^/]+$/.test(url.pathname),
+    async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({
+        response,
+        headers: { ...response.headers(), "content-security-policy": contentSecurityPolicy },
+      });
+    },
+  );
+}
+
+/** Holds every request for the app's code until `release` is called: the page is the pre-rendered HTML alone. */
+export async function holdAppCode(page: Page, origin: string): Promise<{ release(): Promise<void> }> {
+  const held: Route[] = [];
+  let released = false;
+  await page.route(
+    (url) => url.origin === origin && url.pathname.startsWith("/assets/") && url.pathname.endsWith(".js"),
+    (route) => (released ? route.continue() : void held.push(route)),
+  );
+  return {
+    async release() {
+      released = true;
+      await Promise.all(held.splice(0).map((route) => route.continue()));
+    },
+  };
+}

@@ -1,7 +1,9 @@
-import { Suspense } from "react";
-import { Navigate, Route, Routes } from "react-router-dom";
+import { KEPT_SCREEN_PATH } from "@jengafund/shared";
+import { Suspense, useEffect } from "react";
+import { Navigate, Route, Routes, useLocation } from "react-router-dom";
 import { PageSpinner } from "../components/ui/page-spinner";
 import { paths } from "../config/paths";
+import { releaseKeptScreen } from "../lib/kept-screen";
 import { lazyNamed } from "./lazy-screen";
 import { RequireAdmin, RequireAuth } from "./routes/guards";
 import { LandingRoute } from "./routes/landing";
@@ -117,6 +119,11 @@ export function preloadFirstScreen(pathname: string): Promise<unknown> {
 
 /** The route table of spec §2. Router-agnostic so tests can mount it in a MemoryRouter. */
 export function AppRoutes() {
+  // The kept screen is the packages tab's (lib/kept-screen.ts): any other screen the app lands on takes its place.
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (!KEPT_SCREEN_PATH.test(pathname)) void releaseKeptScreen();
+  }, [pathname]);
   return (
     <Suspense fallback={<PageSpinner />}>
       <Routes>

@@ -1,6 +1,7 @@
 import type { Query } from "@tanstack/react-query";
 import type { PersistedClient, Persister, PersistQueryClientOptions } from "@tanstack/react-query-persist-client";
 import { createStore, del, get, set, type UseStore } from "idb-keyval";
+import { forgetKeptScreen } from "./kept-screen";
 import { tokenStorage } from "./token-storage";
 
 /**
@@ -63,8 +64,9 @@ async function readSlot(): Promise<Slot | undefined> {
   }
 }
 
-/** Forgets what was kept, and any write still waiting (logout, another user, a 401). */
+/** Forgets what was kept, the kept screen with it (lib/kept-screen.ts), and any write still waiting (logout, another user, a 401). */
 export async function clearLastKnown(): Promise<void> {
+  forgetKeptScreen();
   if (timer !== undefined) clearTimeout(timer);
   timer = undefined;
   pending = undefined;

@@ -7,7 +7,9 @@ import { PanelHeader } from "../../../components/ui/panel-header";
 import { QueryState } from "../../../components/ui/query-state";
 import { useAuth } from "../../../lib/auth/use-auth";
 import { formatKes } from "../../../lib/format";
-import { prefetchWhenIdle } from "../../../lib/when-idle";
+import { keepScreen, releaseKeptScreen } from "../../../lib/kept-screen";
+import { isRestored } from "../../../lib/last-known";
+import { prefetchWhenIdle, whenIdle } from "../../../lib/when-idle";
 import { usePackages } from "../hooks/use-packages";
 import { availableBalance } from "../lib/available-balance";
 import { PackageCard } from "./package-card";
@@ -22,6 +24,25 @@ export function PackagesPanel() {
   const packages = usePackages();
   const [selected, setSelected] = useState<Package | null>(null);
   useEffect(() => prefetchWhenIdle(loadBuyDialog), []);
+  // The kept screen the shell painted (lib/kept-screen.ts) gives way once the packages' read has settled: fresh, failed
+  // or waiting for a network, the screen below is then the one the investor acts on.
+  const settled = user !== null && packages.status !== "pending" && packages.fetchStatus !== "fetching";
+  useEffect(() => {
+    if (settled) void releaseKeptScreen({ waitForImages: true });
+  }, [settled]);
+  // Drawn with fresh answers only: kept for the next open once the browser is idle, again after each fresh answer.
+  const userId = user?._id;
+  const freshAt =
+    packages.isSuccess &&
+    packages.fetchStatus === "idle" &&
+    !isRestored(packages.dataUpdatedAt) &&
+    !isRestored(userUpdatedAt)
+      ? Math.max(packages.dataUpdatedAt, userUpdatedAt)
+      : 0;
+  useEffect(() => {
+    if (userId === undefined || freshAt === 0) return;
+    return whenIdle(() => keepScreen(userId));
+  }, [userId, freshAt]);
   if (!user) return null;
 
   return (
