@@ -143,7 +143,11 @@ export function startPreview(apiPort: number, port = PREVIEW_PORT): Promise<Chil
 }
 
 /** Registers a new investor through the API and returns the session token. */
-export async function registerInvestor(baseUrl: string, email = "lighthouse@bench.test"): Promise<string> {
+export async function registerInvestor(
+  baseUrl: string,
+  email = "lighthouse@bench.test",
+  phoneNumber = "0711000099",
+): Promise<string> {
   const response = await fetch(`${baseUrl}/api/auth/register`, {
     method: "POST",
     headers: { "content-type": "application/json" },
@@ -151,7 +155,7 @@ export async function registerInvestor(baseUrl: string, email = "lighthouse@benc
       firstName: "Lighthouse",
       lastName: "Investor",
       email,
-      phoneNumber: "0711000099",
+      phoneNumber,
       password: "Mvua-Nyingi-42",
     }),
   });

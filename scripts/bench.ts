@@ -8,6 +8,8 @@
  * BENCH_ONLY=lighthouse builds the web app, runs Lighthouse alone and rewrites only the Web and Lighthouse sections.
  * BENCH_ONLY=repeat-visit builds the web app, measures the signed-in dashboard's repeat visit (service worker and
  * persisted cache in place, scripts/bench-repeat-visit.ts) and rewrites only the Repeat visit section.
+ * BENCH_ONLY=inp builds the web app, measures the dashboard's taps (interaction to next paint, scripts/bench-inp.ts)
+ * and rewrites only the Interaction to next paint section.
  * BENCH_ONLY=statements times statement generation (1,000 and 10,000 lines, CSV and PDF; scripts/bench-statements.ts)
  * and rewrites only its section.
  * BENCH_ONLY=partitions runs the R6 workload with the table's stream on and rewrites only the Partition heat section.
@@ -26,6 +28,7 @@ import { routes } from "@jengafund/shared";
 import { build } from "esbuild";
 import { lambdaBundleAliases } from "../functions/src/bundling.js";
 import { API_LOAD_HEADING, apiLoadSection, benchApi, percentile } from "./bench-api.js";
+import { benchInp, INP_HEADING, inpSection } from "./bench-inp.js";
 import { benchLighthouse, LIGHTHOUSE_HEADING, lighthouseSection } from "./bench-lighthouse.js";
 import { measurePartitionHeat, PARTITION_HEAT_HEADING } from "./bench-partitions.js";
 import { PAYBILL_HEADING, paybillSection } from "./bench-paybill.js";
@@ -39,6 +42,7 @@ const LIGHTHOUSE_ONLY = process.env.BENCH_ONLY === "lighthouse";
 const PARTITIONS_ONLY = process.env.BENCH_ONLY === "partitions";
 const API_ONLY = process.env.BENCH_ONLY === "api";
 const REPEAT_VISIT_ONLY = process.env.BENCH_ONLY === "repeat-visit";
+const INP_ONLY = process.env.BENCH_ONLY === "inp";
 const STATEMENTS_ONLY = process.env.BENCH_ONLY === "statements";
 /** quality.md: a read route's bundle (the route list's `data: "read"`) stays within this, gzip. */
 const READ_ROUTE_BUDGET_KB = 125;
@@ -184,6 +188,11 @@ function measureRepeatVisitApart(): string {
   return measureApart("Repeat visit", "BENCH_REPEAT_VISIT_SECTION_FILE");
 }
 
+/** The Interaction to next paint section, in a process of its own for the same reason. */
+function measureInpApart(): string {
+  return measureApart("Interaction to next paint", "BENCH_INP_SECTION_FILE");
+}
+
 /** Runs this script again with `fileVariable` naming a file, where the child writes its section. */
 function measureApart(name: string, fileVariable: string): string {
   const dir = mkdtempSync(join(tmpdir(), "jengafund-bench-section-"));
@@ -204,6 +213,11 @@ function measureApart(name: string, fileVariable: string): string {
 async function measureRepeatVisit(): Promise<string> {
   console.log("Repeat visit of the signed-in dashboard on the production build (npm run preview)…");
   return repeatVisitSection(await benchRepeatVisit((line) => console.log(line)));
+}
+
+async function measureInp(): Promise<string> {
+  console.log("Interaction to next paint of the dashboard's taps on the production build (npm run preview)…");
+  return inpSection(await benchInp((line) => console.log(line)));
 }
 
 async function measureLighthouse(): Promise<string> {
@@ -302,6 +316,31 @@ if (process.env.BENCH_LIGHTHOUSE_SECTION_FILE) {
 /** The child process of measureRepeatVisitApart. */
 if (process.env.BENCH_REPEAT_VISIT_SECTION_FILE) {
   writeFileSync(process.env.BENCH_REPEAT_VISIT_SECTION_FILE, await measureRepeatVisit());
+  process.exit(0);
+}
+
+/** The child process of measureInpApart. */
+if (process.env.BENCH_INP_SECTION_FILE) {
+  writeFileSync(process.env.BENCH_INP_SECTION_FILE, await measureInp());
+  process.exit(0);
+}
+
+if (INP_ONLY) {
+  buildWeb();
+  const inp = await measureInp();
+  // After the Repeat visit section, where a file written before it existed gets it.
+  const file = join(repoRoot, "docs", "benchmarks.md");
+  const text = readFileSync(file, "utf8");
+  const after = text.indexOf("\n## ", text.indexOf(REPEAT_VISIT_HEADING) + 1);
+  writeFileSync(
+    file,
+    text.includes(INP_HEADING) || !text.includes(REPEAT_VISIT_HEADING)
+      ? replaceSection(text, INP_HEADING, inp)
+      : after < 0
+        ? `${text.trimEnd()}\n\n${inp}`
+        : `${text.slice(0, after + 1)}${inp}\n${text.slice(after + 1)}`,
+  );
+  console.log("Wrote the Interaction to next paint section of docs/benchmarks.md");
   process.exit(0);
 }
 
@@ -473,6 +512,7 @@ buildWeb();
 const webReport = webSection();
 const lighthouseReport = measureLighthouseApart();
 const repeatVisitReport = measureRepeatVisitApart();
+const inpReport = measureInpApart();
 
 console.log("Measuring the API on a local stack of its own…");
 const api = await benchApi((line) => console.log(line));
@@ -525,6 +565,7 @@ ${partitionReport}
 ${statementsReport}
 ${webReport}
 ${lighthouseReport}
-${repeatVisitReport}`;
+${repeatVisitReport}
+${inpReport}`;
 writeFileSync(join(repoRoot, "docs", "benchmarks.md"), report);
 console.log("Wrote docs/benchmarks.md");
