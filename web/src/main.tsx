@@ -28,6 +28,10 @@ async function boot(element: HTMLElement): Promise<void> {
   }
   await afterFirstPaint();
   requestDeferredPreloads();
+  // A pre-rendered page the app will adopt is complete and usable without it (its forms are held until then,
+  // lib/pre-app-forms.ts): its code downloads now but runs at the visitor's first touch or key, or once the page has
+  // settled, so that it never competes with the page's first seconds on a phone.
+  if (canHydrate(element)) await firstInteractionOrSettled();
   const { createRoot, hydrateRoot } = await step("react-dom", () => import("react-dom/client"));
   await step("design-system", () => import("./components/ui/system"));
   const { App, preloadFirstScreen } = await step("app", () => import("./app/app"));
@@ -67,6 +71,20 @@ async function boot(element: HTMLElement): Promise<void> {
 function requestDeferredPreloads(): void {
   const deferred = document.getElementById("deferred-preloads");
   if (deferred instanceof HTMLTemplateElement) document.head.append(deferred.content);
+}
+
+/** The first touch, click or key on the page, or its settling (lib/when-idle.ts), whichever comes first. */
+function firstInteractionOrSettled(): Promise<void> {
+  const events = ["pointerdown", "keydown", "focusin"] as const;
+  return new Promise((resolve) => {
+    const start = () => {
+      for (const event of events) window.removeEventListener(event, start, true);
+      cancel();
+      resolve();
+    };
+    for (const event of events) window.addEventListener(event, start, { capture: true, passive: true });
+    const cancel = whenSettled(start);
+  });
 }
 
 /** After the next frame, or a tenth of a second in a tab that draws no frames (in the background). */
