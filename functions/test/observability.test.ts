@@ -22,14 +22,15 @@ const CALLBACK_TOKEN = randomBytes(16).toString("hex");
 Object.assign(process.env, { LOG_LEVEL: "INFO", MPESA_CALLBACK_TOKEN: CALLBACK_TOKEN });
 
 describe("log lines", () => {
-  it("masks phone numbers and drops anything named like a secret, at any depth", async () => {
+  it("masks phone numbers (a CheckoutRequestID's nine too) and drops anything named like a secret, at any depth", async () => {
     const output = await outputOf(async () => {
       log("warn", "M-Pesa deposit from 254708374149 refused", {
         phoneNumber: 254712345678,
         password: "Mvua-Nyingi-42",
         nested: { authorization: "Bearer abc", callbackToken: "abc", note: "call 0712345678" },
         url: `https://api.example.co.ke/api/hooks/daraja/stk/${CALLBACK_TOKEN}`,
-        checkoutRequestId: "ws_CO_191220191020363925",
+        checkoutRequestId: "ws_CO_01032025143006512708374149",
+        stkItem: { Name: "PhoneNumber", Value: 254708374149 },
       });
     });
     const [line] = logLines(output, "WARN");
@@ -39,7 +40,8 @@ describe("log lines", () => {
       password: "[redacted]",
       nested: { authorization: "[redacted]", callbackToken: "[redacted]", note: "call 07****5678" },
       url: "https://api.example.co.ke/api/hooks/daraja/stk/[redacted]",
-      checkoutRequestId: "ws_CO_191220191020363925",
+      checkoutRequestId: "ws_CO_01032025143006512*****4149",
+      stkItem: { Name: "PhoneNumber", Value: "2547****4149" },
       service: "jengafund",
     });
     expect(JSON.stringify(output)).not.toContain(CALLBACK_TOKEN);

@@ -1,8 +1,8 @@
 /**
  * The one way to log: Powertools Logger, one JSON line per event (CloudWatch Logs Insights reads the keys). Every line
  * carries the keys of the invocation it belongs to (correlation id, route, caller, cold start; see `invocation.ts`).
- * Phone numbers are masked and anything named like a secret is dropped here, whatever a caller passes; still, never
- * pass passwords, tokens or secrets on purpose.
+ * Phone numbers (also the nine digits Daraja ends a CheckoutRequestID with) are masked and anything named like a
+ * secret is dropped here, whatever a caller passes; still, never pass passwords, tokens or secrets on purpose.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { Logger } from "@aws-lambda-powertools/logger";
@@ -23,6 +23,11 @@ const KRA_PIN = /(?<![A-Z0-9])[AP]\d{9}[A-Z](?![A-Z0-9])/g;
 const PHONE_KEY = /phone|msisdn/i;
 /** A Kenyan mobile number in any of its usual forms (2547…, +2547…, 07…, also 1… numbers). */
 const PHONE = /(?<!\d)(\+?254|0)([17])\d{4}(\d{4})(?!\d)/g;
+/**
+ * A CheckoutRequestID in any text: `ws_CO_`, the time, then the payer's number without its 254 (nine digits). The last
+ * nine digits are masked like a phone's.
+ */
+const CHECKOUT_REQUEST_ID = /(ws_CO_\d*?)\d{5}(\d{4})(?!\d)/g;
 /** The callback routes carry their secret token as the last path segment (the route key's `{token}` is no secret). */
 const CALLBACK_PATH = /(\/hooks\/daraja\/[^/\s"?]+\/)(?!\{token\})[^/\s"?]+/g;
 
@@ -38,7 +43,16 @@ function redact(key: string, value: unknown): unknown {
   if (SECRET_KEY.test(key)) return "[redacted]";
   if (PHONE_KEY.test(key) && (typeof value === "string" || typeof value === "number")) return maskPhone(String(value));
   if (typeof value === "string") {
-    return value.replace(PHONE, "$1$2****$3").replace(CALLBACK_PATH, "$1[redacted]").replace(KRA_PIN, "[KRA PIN]");
+    return value
+      .replace(PHONE, "$1$2****$3")
+      .replace(CHECKOUT_REQUEST_ID, "$1*****$2")
+      .replace(CALLBACK_PATH, "$1[redacted]")
+      .replace(KRA_PIN, "[KRA PIN]");
+  }
+  // A number given as a JSON number (an STK callback's PhoneNumber item is one, under the key "Value").
+  if (typeof value === "number" && Number.isSafeInteger(value)) {
+    const masked = String(value).replace(PHONE, "$1$2****$3");
+    return masked === String(value) ? value : masked;
   }
   return value;
 }

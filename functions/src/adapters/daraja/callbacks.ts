@@ -3,7 +3,8 @@
  * few facts settlement needs. Anything that does not have the envelope's shape is refused as null. Result codes are
  * kept as text: "0" is success, and Daraja also uses codes such as "SFC_IC0003".
  */
-import { nairobiInstant, normalizeMpesaReceipt } from "@jengafund/shared";
+import { createHash } from "node:crypto";
+import { nairobiInstant, normalizeKenyanPhone, normalizeMpesaReceipt } from "@jengafund/shared";
 
 export interface StkOutcome {
   checkoutRequestId: string;
@@ -211,4 +212,37 @@ export function transTimeInstant(transTime: string): string | null {
   const [, y, mo, d, h, mi, s] = parts;
   const instant = nairobiInstant(`${y}-${mo}-${d}T${h}:${mi}:${s}`);
   return Number.isNaN(instant.getTime()) ? null : instant.toISOString();
+}
+
+/** A Kenyan mobile number inside a callback's text or number: 2547…/2541…, +254…, 07…/01…. */
+const PHONE_IN_CALLBACK = /(?<!\d)(?:\+?254|0)[17]\d{8}(?!\d)/g;
+/**
+ * The fields settlement finds its record by, kept as they are: Daraja's key for the deposit (which ends in the payer's
+ * nine digits) and the account number a Paybill payer typed (often the account's phone).
+ */
+const SETTLEMENT_KEYS = new Set(["CheckoutRequestID", "BillRefNumber"]);
+
+/** A number's SHA-256 in 2547… form, hex: how Daraja's C2B v2 hashes the MSISDN, so the two compare. */
+export const hashMsisdn = (phone: string) =>
+  createHash("sha256")
+    .update(normalizeKenyanPhone(phone) ?? phone)
+    .digest("hex");
+
+/**
+ * A callback body as the payments bus carries it, and so as its archive keeps it for a year: every phone number, as
+ * a field (MSISDN, the STK PhoneNumber item) or inside a party's name ("254708374149 - JOHN DOE"), replaced by its
+ * hash. Settlement reads none of them; it still reads the SETTLEMENT_KEYS, which stay as Daraja sent them.
+ */
+export function withHashedPhoneNumbers(body: unknown, key = ""): unknown {
+  if (Array.isArray(body)) return body.map((value) => withHashedPhoneNumbers(value));
+  if (isObject(body)) {
+    return Object.fromEntries(Object.entries(body).map(([name, value]) => [name, withHashedPhoneNumbers(value, name)]));
+  }
+  if (SETTLEMENT_KEYS.has(key)) return body;
+  if (typeof body === "string") return body.replace(PHONE_IN_CALLBACK, hashMsisdn);
+  if (typeof body === "number" && Number.isSafeInteger(body)) {
+    const text = String(body);
+    return text.replace(PHONE_IN_CALLBACK, "") === "" ? hashMsisdn(text) : body;
+  }
+  return body;
 }

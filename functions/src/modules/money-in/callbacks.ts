@@ -4,6 +4,7 @@ import {
   parsePayoutResult,
   parseStatusResult,
   parseStkCallback,
+  withHashedPhoneNumbers,
 } from "../../adapters/daraja/callbacks.js";
 import { CALLBACK_KINDS, type CallbackKind } from "../../adapters/daraja/daraja.js";
 import { sameSecret } from "../../kernel/caller.js";
@@ -99,8 +100,9 @@ export type CallbackDoor = ReturnType<typeof createCallbackDoor>;
 
 /**
  * Daraja callbacks are unsigned, so the path carries a secret token; the source address is checked against the
- * allow-list; the body must have the envelope's shape. Then the callback goes on the bus and Daraja gets its 200
- * at once: settlement happens in the settle handler, idempotently.
+ * allow-list; the body must have the envelope's shape. Then the callback goes on the bus, its phone numbers hashed
+ * (the bus's archive keeps it a year), and Daraja gets its 200 at once: settlement happens in the settle handler,
+ * idempotently.
  */
 export function createCallbackIngest({ publisher, clock, ...doorDeps }: CallbackIngestDeps) {
   const door = createCallbackDoor(doorDeps);
@@ -121,7 +123,7 @@ export function createCallbackIngest({ publisher, clock, ...doorDeps }: Callback
       }
       const detail: DarajaEventDetail = {
         kind: EVENT_TYPES[kind],
-        body: input.body,
+        body: withHashedPhoneNumbers(input.body),
         sourceIp: input.sourceIp,
         receivedAt: clock.now().toISOString(),
       };
