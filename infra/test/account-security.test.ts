@@ -60,7 +60,6 @@ describe("mail through SES: the reset link and the security notices", () => {
   it("flags the routes that mail: the reset link, and every route that tells an owner of a security event", () => {
     expect([...MAILING_ROUTES].sort()).toEqual(
       [
-        "request-password-reset",
         "reset-password",
         "login-user",
         "enable-two-factor",
@@ -131,7 +130,7 @@ describe("mail through SES: the reset link and the security notices", () => {
       certificateArn: "arn:aws:acm:us-east-1:123456789012:certificate/abc",
     });
     expect(sesStatements(template)).toEqual([]);
-    expect(environmentOf(routeFunctions(template).get("request-password-reset"))).toMatchObject({
+    expect(environmentOf(routeFunctions(template).get("reset-password"))).toMatchObject({
       WEB_ORIGIN: "https://app.jengafund.co.ke",
     });
   });

@@ -59,8 +59,6 @@ export const BUSINESS_METRICS = {
   ReferralCodeChecksThrottled: "count",
   StkPromptsRefused: "count",
   PasswordResetsThrottled: "count",
-  /** Password reset emails the mailer could not send (SES or SMTP failing): the user was still told to look. */
-  PasswordResetEmailsFailed: "count",
   /** Security notices (design.md §12.2) not sent, or with no one to go to; also by `reason`, the notice's kind. */
   SecurityNoticesFailed: "count",
   /** Admin balance adjustments that moved money (design.md §12.1), by `direction` and `approval`: how many. */

@@ -21,11 +21,21 @@ export type MoneyNotificationKind =
  */
 export type BalanceAdjustedKind = "balance-adjusted";
 
-/** Every event kind: a money move, or one of the other security notices. */
+/**
+ * A forgot-password email (design.md §11): written with the request's count, so the request does the same work
+ * whether or not the email has an account, and sent like any other event. By email only.
+ */
+export type PasswordResetKind = "password-reset";
+
+/** Every event kind: a money move, one of the other security notices, or a reset link. */
 export type OutboxKind =
   | MoneyNotificationKind
   | BalanceAdjustedKind
+  | PasswordResetKind
   | Exclude<SecurityNoticeKind, MoneyNotificationKind>;
+
+/** The kinds sent by email alone: their SMS channel is written final (`skipped`). */
+export const EMAIL_ONLY_KINDS: ReadonlySet<OutboxKind> = new Set<OutboxKind>(["password-reset"]);
 
 /**
  * Where one channel of an event stands. `pending`: to be sent (again, after a transient failure); `sending`: claimed
@@ -59,6 +69,11 @@ export interface OutboxEventData {
    * own item keeps only its SHA-256. It can do nothing but protect the account (block the number, sign out).
    */
   blockToken?: string;
+  /**
+   * A reset link's token, carried like `blockToken` only until its email is sent (`close` erases it); the link's own
+   * item keeps only its SHA-256.
+   */
+  resetToken?: string;
 }
 
 export interface ChannelStatus {

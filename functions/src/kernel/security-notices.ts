@@ -60,3 +60,10 @@ export const noticeTo = (user: { id: string; email: string; firstName: string })
 /** The web page a new payout number's notice links to (design.md §13.2); it calls GET /auth/payout-numbers/block. */
 export const payoutNumberBlockLink = (webOrigin: string, token: string) =>
   `${webOrigin.replace(/\/+$/, "")}/block-payout-number?token=${encodeURIComponent(token)}`;
+
+/** How long a forgot-password link works (design.md §11). */
+export const PASSWORD_RESET_VALID_MINUTES = 30;
+
+/** The reset page a reset link leads to (`POST /auth/reset-password` takes its token). */
+export const passwordResetLink = (webOrigin: string, token: string) =>
+  `${webOrigin.replace(/\/+$/, "")}/reset-password?token=${token}`;

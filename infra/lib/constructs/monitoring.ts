@@ -424,7 +424,7 @@ export class Monitoring extends Construct {
         // Paybill payments kept for an admin: past an unverified account's deposit limit (design.md §13.5).
         sum("KycLimitPayments"),
       ]),
-      graph("Emails not sent", [sum("PasswordResetEmailsFailed"), sum("SecurityNoticesFailed")]),
+      graph("Emails not sent", [sum("NotificationsFailed"), sum("SecurityNoticesFailed")]),
       graph("Reconciliation", [sum("ReconciliationFound"), sum("ReconciliationErrors")]),
     );
     dashboard.addWidgets(

@@ -78,8 +78,8 @@ export const routes = [
     path: "/auth/forgot-password",
     handler: "request-password-reset",
     access: "public",
+    // Its email is an outbox event, sent by the notifications sender: the route itself never mails.
     data: "write",
-    mail: true,
   },
   {
     method: "POST",

@@ -3,6 +3,7 @@ import type { NotificationChannel } from "@jengafund/shared";
 import {
   type ChannelState,
   type ChannelStatus,
+  EMAIL_ONLY_KINDS,
   FINAL_CHANNEL_STATES,
   type MoneyMoveEvent,
   type NewOutboxEvent,
@@ -34,7 +35,7 @@ export function outboxItem(event: NewOutboxEvent): Item {
     userId: event.userId,
     data: event.data,
     createdAt: event.createdAt,
-    sms: "pending",
+    ...(EMAIL_ONLY_KINDS.has(event.kind) ? { sms: "skipped", smsReason: "email only" } : { sms: "pending" }),
     smsAttempts: 0,
     ...(event.emailSentDirectly ? { email: "skipped", emailReason: "mailed directly" } : { email: "pending" }),
     emailAttempts: 0,
@@ -173,8 +174,8 @@ export function createDynamoOutboxRepository(ctx: DynamoContext = defaultDynamoC
     async close(eventId, expiresAt) {
       await conditionally({
         Key: keys.outboxEvent(eventId),
-        // A block link's token is not kept once its notice is out (outbox-port.ts): only its hash stays, elsewhere.
-        UpdateExpression: "SET expiresAt = :expiresAt REMOVE GSI2PK, GSI2SK, #data.blockToken",
+        // A link's token is not kept once its message is out (outbox-port.ts): only its hash stays, elsewhere.
+        UpdateExpression: "SET expiresAt = :expiresAt REMOVE GSI2PK, GSI2SK, #data.blockToken, #data.resetToken",
         ConditionExpression: "sms IN (:a, :b, :c, :d) AND email IN (:a, :b, :c, :d)",
         ExpressionAttributeNames: { "#data": "data" },
         ExpressionAttributeValues: {

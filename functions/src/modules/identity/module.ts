@@ -108,17 +108,13 @@ export const passwordResetRequests = /* @__PURE__ */ once(() => {
   const env = config();
   return createPasswordResetRequests({
     accounts: accountRepo(),
-    security: securityRepo(),
     attempts: attemptGuardRepo(),
     proofOfWork: proofOfWork(),
-    mailer,
     clock: systemClock,
-    webOrigin: env.WEB_ORIGIN,
     limits: {
       perEmailPerHour: env.PASSWORD_RESET_MAX_PER_EMAIL_PER_HOUR,
       perIpPerHour: env.PASSWORD_RESET_MAX_PER_IP_PER_HOUR,
     },
-    log,
     metrics,
   });
 });

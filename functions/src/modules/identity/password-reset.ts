@@ -1,36 +1,31 @@
 import { createHash, randomBytes } from "node:crypto";
 import { MESSAGES } from "@jengafund/shared";
-import type { Mailer } from "../../adapters/mail/mailer.js";
 import { type Clock, minutesToNextHour } from "../../kernel/clock.js";
 import { ChallengeRequiredTooManyError, InvalidInputError, TooManyAttemptsError } from "../../kernel/errors.js";
-import type { Log } from "../../kernel/log.js";
 import type { MetricsPort } from "../../kernel/metrics.js";
+import { outboxEventId } from "../../kernel/outbox-port.js";
 import { MoveRefusedError, type UserRecord } from "../../kernel/records.js";
-import type { SecurityNotices } from "../../kernel/security-notices.js";
-import { passwordResetEmail } from "../messaging/index.js";
+import {
+  PASSWORD_RESET_VALID_MINUTES,
+  passwordResetLink,
+  type SecurityNotices,
+} from "../../kernel/security-notices.js";
 import { loginAttemptAt } from "./accounts.js";
 import type { PasswordHasher } from "./passwords.js";
-import type { AccountRepository, AccountSecurityRepository } from "./port.js";
+import type { AccountRepository, AccountSecurityRepository, PasswordResetRecord } from "./port.js";
 import { challengeBinding, type ProofOfWork } from "./proof-of-work.js";
 import type { AttemptGuardRepository, PasswordResetLimits } from "./proof-of-work-port.js";
 
-/** How long a reset link works (design.md §11). */
-export const PASSWORD_RESET_VALID_MINUTES = 30;
+export { PASSWORD_RESET_VALID_MINUTES };
 
 export interface PasswordResetRequestDeps {
   accounts: Pick<AccountRepository, "findLoginCredential" | "getUser">;
-  security: Pick<AccountSecurityRepository, "savePasswordReset">;
-  /** Counts each request before anything else is done (design.md §12.2). */
+  /** Counts each request, and writes an account's link and its email with the count (design.md §12.2). */
   attempts: Pick<AttemptGuardRepository, "admitPasswordResetRequest">;
   proofOfWork: ProofOfWork;
-  /** Built on first use: a request for an unknown email never loads a mail client. */
-  mailer: () => Mailer;
   clock: Clock;
-  /** The web app's origin; the link is `<webOrigin>/reset-password?token=…`. */
-  webOrigin: string;
   /** Requests per email (known or not: past it, a proof of work) and per address (past it, 429) per hour. */
   limits: PasswordResetLimits;
-  log: Log;
   metrics: MetricsPort;
 }
 
@@ -56,10 +51,24 @@ export interface PasswordLinkDeps {
   webOrigin: string;
 }
 
+/** A new single-use link's token and its record (only the token's hash), not yet written. */
+function newResetLink(user: Pick<UserRecord, "id" | "email">, validMinutes: number, now: Date) {
+  const token = randomBytes(32).toString("base64url");
+  const reset: PasswordResetRecord = {
+    tokenHash: hashOf(token),
+    userId: user.id,
+    email: user.email,
+    createdAt: now.toISOString(),
+    expiresAtEpochSeconds: Math.floor(now.getTime() / 1000) + validMinutes * 60,
+  };
+  return { token, reset };
+}
+
 /**
- * Issues single-use links to the reset page: the forgot-password email's (30 minutes), and the link an operator hands a
- * new admin to set their first password with (design.md §12.1, 24 hours). Both are the same kind of link, used through
- * the same `POST /auth/reset-password`; only their lifetime differs.
+ * Issues single-use links to the reset page: the forgot-password email's (30 minutes, written with the request's
+ * count below), and the link an operator hands a new admin to set their first password with (design.md §12.1, 24
+ * hours). Both are the same kind of link, used through the same `POST /auth/reset-password`; only their lifetime
+ * differs.
  */
 export function createPasswordLinks({ security, clock, webOrigin }: PasswordLinkDeps) {
   return {
@@ -68,18 +77,11 @@ export function createPasswordLinks({ security, clock, webOrigin }: PasswordLink
       validMinutes: number = PASSWORD_RESET_VALID_MINUTES,
       now: Date = clock.now(),
     ): Promise<{ link: string; expiresAt: Date }> {
-      const token = randomBytes(32).toString("base64url");
-      const expiresAtEpochSeconds = Math.floor(now.getTime() / 1000) + validMinutes * 60;
-      await security.savePasswordReset({
-        tokenHash: hashOf(token),
-        userId: user.id,
-        email: user.email,
-        createdAt: now.toISOString(),
-        expiresAtEpochSeconds,
-      });
+      const { token, reset } = newResetLink(user, validMinutes, now);
+      await security.savePasswordReset(reset);
       return {
-        link: `${webOrigin.replace(/\/+$/, "")}/reset-password?token=${token}`,
-        expiresAt: new Date(expiresAtEpochSeconds * 1000),
+        link: passwordResetLink(webOrigin, token),
+        expiresAt: new Date(reset.expiresAtEpochSeconds * 1000),
       };
     },
   };
@@ -89,27 +91,42 @@ export type PasswordLinks = ReturnType<typeof createPasswordLinks>;
 
 /**
  * Account recovery by email (design.md §11), its first half: the email with a single-use link, valid 30 minutes.
- * Apart from the second half so that only this route's bundle carries a mail client.
+ * Apart from the second half so that only that route's bundle hashes passwords.
  */
 export function createPasswordResetRequests(deps: PasswordResetRequestDeps) {
-  const { accounts, security, attempts, proofOfWork, mailer, clock, webOrigin, limits, log, metrics } = deps;
-  const links = createPasswordLinks({ security, clock, webOrigin });
+  const { accounts, attempts, proofOfWork, clock, limits, metrics } = deps;
 
   return {
     /**
-     * Always the same answer, whether or not the email has an account. The request is counted per email and per
-     * address first (one conditional write), so neither a mailbox nor the table can be flooded. Past the email's
-     * limit, the owner is not refused: the request must bring a solved proof-of-work challenge (`altcha`), and the
-     * 429 that asks for one is the same for every email, known or not.
+     * Always the same answer, in the same time, whether or not the email has an account: the same two reads (an
+     * unknown email's user is looked for under no id), then one transaction that counts the request per email and per
+     * address and, for an account, writes its link and the email's outbox event; the mail goes out from the outbox.
+     * Neither a mailbox nor the table can be flooded. Past the email's limit the owner is not refused: the request
+     * must bring a solved proof-of-work challenge (`altcha`), and the 429 that asks for one is the same for every
+     * email, known or not; a refused request writes no link.
      */
     async request(email: string, sourceIp: string, altcha?: string): Promise<{ message: string }> {
       const now = clock.now();
       const boundTo = challengeBinding(email, sourceIp);
       const proof = altcha === undefined ? null : await proofOfWork.check(altcha, "password-reset", boundTo);
-      const [admission, credential] = await Promise.all([
-        attempts.admitPasswordResetRequest(loginAttemptAt(now, email, sourceIp), limits, proof ?? undefined),
-        accounts.findLoginCredential(email),
-      ]);
+      const credential = await accounts.findLoginCredential(email);
+      const user = await accounts.getUser(credential?.userId ?? NO_ACCOUNT);
+      const link = user?.isActive ? newResetLink(user, PASSWORD_RESET_VALID_MINUTES, now) : undefined;
+      const admission = await attempts.admitPasswordResetRequest(
+        loginAttemptAt(now, email, sourceIp),
+        limits,
+        proof ?? undefined,
+        link && {
+          reset: link.reset,
+          mail: {
+            id: outboxEventId("password-reset", link.reset.tokenHash),
+            kind: "password-reset",
+            userId: link.reset.userId,
+            data: { resetToken: link.token },
+            createdAt: link.reset.createdAt,
+          },
+        },
+      );
       if (admission === "refused") {
         metrics.count("PasswordResetsThrottled", "address");
         throw new TooManyAttemptsError(passwordResetLimitMessage(now));
@@ -121,28 +138,13 @@ export function createPasswordResetRequests(deps: PasswordResetRequestDeps) {
           await proofOfWork.challenge("password-reset", now, { boundTo }),
         );
       }
-      const user = credential ? await accounts.getUser(credential.userId) : null;
-      if (!user?.isActive) return { message: PASSWORD_RESET_MESSAGES.requested };
-
-      const { link } = await links.issue(user, PASSWORD_RESET_VALID_MINUTES, now);
-      try {
-        await mailer().send(
-          passwordResetEmail({
-            to: user.email,
-            firstName: user.firstName,
-            link,
-            validMinutes: PASSWORD_RESET_VALID_MINUTES,
-          }),
-        );
-      } catch (error) {
-        // The answer stays the same (a failure only for existing accounts would tell them apart); the operator sees it.
-        metrics.count("PasswordResetEmailsFailed");
-        log("error", "Password reset email not sent", { error, userId: user.id });
-      }
       return { message: PASSWORD_RESET_MESSAGES.requested };
     },
   };
 }
+
+/** The id an unknown email's user is read under: no user has it (ids are ULIDs). */
+const NO_ACCOUNT = "none";
 
 export interface PasswordResetDeps {
   security: Pick<AccountSecurityRepository, "findPasswordReset" | "resetPassword">;

@@ -4,7 +4,8 @@
  * written with the attempt it pays for, on the condition that none exists, and kept until the challenge expires.
  */
 
-import type { LoginAttempt } from "./port.js";
+import type { NewOutboxEvent } from "../../kernel/outbox-port.js";
+import type { LoginAttempt, PasswordResetRecord } from "./port.js";
 
 /** What a solved challenge asks for: a login, or a password reset email. */
 export type ProofPurpose = "login" | "password-reset";
@@ -52,6 +53,12 @@ export interface LoginAdmissionPass {
   signInLink?: boolean;
 }
 
+/** A reset link for an account that has one: its record and the email that carries it (an outbox event). */
+export interface PasswordResetLink {
+  reset: PasswordResetRecord;
+  mail: NewOutboxEvent;
+}
+
 export interface PasswordResetLimits {
   /** Reset emails asked for one email (known or not): past it, a solved challenge is needed. */
   perEmailPerHour: number;
@@ -71,9 +78,14 @@ export interface AttemptGuardRepository {
   ): Promise<AttemptAdmission>;
   /** The account's failed passwords counted in the attempt's hour, which set the cost of its next challenge. */
   loginFailuresThisHour(attempt: LoginAttempt): Promise<number>;
+  /**
+   * Counts a reset request; with `link`, writes it and its email in the same transaction, so the request makes one
+   * write whether or not the email has an account, and a refused request writes no link.
+   */
   admitPasswordResetRequest(
     request: LoginAttempt,
     limits: PasswordResetLimits,
     proof?: SpentProof,
+    link?: PasswordResetLink,
   ): Promise<AttemptAdmission>;
 }

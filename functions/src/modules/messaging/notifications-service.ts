@@ -30,8 +30,12 @@ import {
   type OutboxRepository,
 } from "../../kernel/outbox-port.js";
 import type { UserReader, UserRecord } from "../../kernel/records.js";
-import { payoutNumberBlockLink } from "../../kernel/security-notices.js";
-import { balanceAdjustedEmail, moneyNoticeEmail, securityNoticeEmail } from "./mail-templates.js";
+import {
+  PASSWORD_RESET_VALID_MINUTES,
+  passwordResetLink,
+  payoutNumberBlockLink,
+} from "../../kernel/security-notices.js";
+import { balanceAdjustedEmail, moneyNoticeEmail, passwordResetEmail, securityNoticeEmail } from "./mail-templates.js";
 import { balanceAdjustedSmsText, moneySmsText, type SecuritySmsKind, securitySmsText } from "./sms-texts.js";
 
 /** Attempts that found nothing sent (the provider down, a 5xx) before a channel is given up as failed. */
@@ -126,6 +130,14 @@ export function createNotifications(deps: NotificationDeps) {
 
   function emailOf(event: OutboxEvent, user: UserRecord) {
     const at = new Date(event.createdAt);
+    if (event.kind === "password-reset") {
+      return passwordResetEmail({
+        to: user.email,
+        firstName: user.firstName,
+        link: passwordResetLink(deps.webOrigin, event.data.resetToken ?? ""),
+        validMinutes: PASSWORD_RESET_VALID_MINUTES,
+      });
+    }
     if (event.kind === "balance-adjusted") {
       const adjusted = { to: user.email, firstName: user.firstName, at, webOrigin: deps.webOrigin };
       return balanceAdjustedEmail({ ...adjusted, ...balanceAdjustedOf(event) });

@@ -8,6 +8,7 @@ import { MoveRefusedError, type RefusalReason, type TwoFactorState } from "../..
 import type { AccountSecurityRepository, PasswordResetRecord } from "../port.js";
 import type { SecondFactorCount, SecondFactorProof, SecondFactorRepository } from "../second-factor-port.js";
 import type { SessionEntry } from "../sessions-port.js";
+import { passwordResetPut } from "./password-reset-items.js";
 
 /**
  * A proof counts once: for the secret it was checked against, while two-factor sign-in is on, and only for a time step
@@ -82,21 +83,7 @@ export function createDynamoAccountSecurityRepository(
 
   return {
     async savePasswordReset(reset) {
-      await db.send(
-        new PutCommand({
-          TableName,
-          Item: {
-            ...keys.passwordReset(reset.tokenHash),
-            type: "PasswordReset",
-            userId: reset.userId,
-            email: reset.email,
-            createdAt: reset.createdAt,
-            // The TTL attribute: DynamoDB deletes the item some time after; the transaction's condition is exact.
-            expiresAt: reset.expiresAtEpochSeconds,
-          },
-          ConditionExpression: "attribute_not_exists(PK)",
-        }),
-      );
+      await db.send(new PutCommand(passwordResetPut(TableName, reset)));
     },
 
     async findPasswordReset(tokenHash): Promise<PasswordResetRecord | null> {

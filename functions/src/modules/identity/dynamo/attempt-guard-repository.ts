@@ -2,9 +2,11 @@ import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { type DynamoContext, defaultDynamoContext } from "../../../kernel/dynamo/client.js";
 import { countHourly } from "../../../kernel/dynamo/hourly-counters.js";
 import { keys } from "../../../kernel/dynamo/keys.js";
+import { outboxItem } from "../../../kernel/dynamo/outbox.js";
 import { type MoveItem, refusing } from "../../../kernel/dynamo/transactions.js";
 import type { RefusalReason } from "../../../kernel/records.js";
 import type { AttemptAdmission, AttemptGuardRepository, SpentProof } from "../proof-of-work-port.js";
+import { passwordResetPut } from "./password-reset-items.js";
 
 const ADMISSION: Record<string, AttemptAdmission> = {
   "login-limit": "refused",
@@ -25,6 +27,7 @@ const admission = (refusal: RefusalReason | null): AttemptAdmission => {
  * (address; account from one address) refuse; the account's own limit asks for a proof of work instead, and an
  * attempt that brings one is counted on the account up to the failures its cost covers, in the same transaction as the
  * proof's record. A login is also counted on the account's day, whose limit asks for a sign-in link (design.md §13.4).
+ * A reset request for an account is written with its link and the email's outbox event, in the same transaction.
  */
 export function createDynamoAttemptGuardRepository(
   ctx: DynamoContext = defaultDynamoContext(),
@@ -86,7 +89,7 @@ export function createDynamoAttemptGuardRepository(
       return typeof Item?.attempts === "number" ? Item.attempts : 0;
     },
 
-    async admitPasswordResetRequest(request, limits, proof) {
+    async admitPasswordResetRequest(request, limits, proof, link) {
       const refusal = await countHourly(
         ctx,
         [
@@ -97,7 +100,19 @@ export function createDynamoAttemptGuardRepository(
           },
         ],
         { expiresAtEpochSeconds: request.expiresAtEpochSeconds, type: "PasswordResetThrottle" },
-        proof ? [spend(proof)] : [],
+        [
+          ...(proof ? [spend(proof)] : []),
+          ...(link
+            ? [
+                { item: { Put: passwordResetPut(TableName, link.reset) } },
+                {
+                  item: {
+                    Put: { TableName, Item: outboxItem(link.mail), ConditionExpression: "attribute_not_exists(PK)" },
+                  },
+                },
+              ]
+            : []),
+        ],
       );
       return admission(refusal);
     },
