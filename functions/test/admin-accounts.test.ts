@@ -207,6 +207,19 @@ describe("npm run admin -- disable | enable", () => {
     adminId = String((await userByEmail(admin.email))?.id);
   });
 
+  it("records the creation in the audit trail, by the operator, from the command", async () => {
+    const [entry] = await auditOfAdmin();
+    expect(entry).toMatchObject({
+      action: "admin.create",
+      actor: { _id: "operator", firstName: "Operator" },
+      target: { type: "user", _id: adminId, label: admin.email },
+      details: {
+        after: { role: "admin", firstName: "Amani", lastName: "Otieno", isActive: true },
+        ip: "npm run admin",
+      },
+    });
+  });
+
   it("disable ends the admin's sessions at once and stops their sign-in, audited as the operator", async () => {
     const session = (await login(admin.email, NEW_PASSWORD)).body.token;
     expect((await me(session)).status).toBe(200);
@@ -222,7 +235,7 @@ describe("npm run admin -- disable | enable", () => {
       status: 403,
       body: { message: ACCOUNT_MESSAGES.deactivated },
     });
-    const [entry] = await auditOfAdmin();
+    const [, entry] = await auditOfAdmin();
     expect(entry).toMatchObject({
       action: "user.status",
       actor: { _id: "operator", firstName: "Operator" },
@@ -235,7 +248,7 @@ describe("npm run admin -- disable | enable", () => {
     const again = await runAdmin("disable", "--email", admin.email);
     expect(again.code).toBe(0);
     expect(again.stdout).toContain("is already disabled: nothing changed");
-    expect(await auditOfAdmin()).toHaveLength(1);
+    expect(await auditOfAdmin()).toHaveLength(2);
   });
 
   it("enable restores sign-in and API access, audited", async () => {
@@ -247,7 +260,11 @@ describe("npm run admin -- disable | enable", () => {
     expect((await me(session.body.token)).body.user).toMatchObject({ role: "admin", isActive: true });
     expect((await api("GET", "/admin/stats", { token: session.body.token })).status).toBe(200);
     const entries = await auditOfAdmin();
-    expect(entries.map((entry) => entry.details.after)).toEqual([{ isActive: false }, { isActive: true }]);
+    expect(entries.map((entry) => [entry.action, entry.details.after?.isActive])).toEqual([
+      ["admin.create", true],
+      ["user.status", false],
+      ["user.status", true],
+    ]);
   });
 
   it("refuses an unknown email and an investor's account, changing nothing", async () => {

@@ -506,9 +506,15 @@ describe("least privilege", () => {
     },
   );
 
-  it("marks every GET route read-only in the route list but the referral code check, which counts checks per IP, and the payout number block link, which an SMS or email opens", () => {
+  it("marks every GET route read-only in the route list but the referral code check, which counts checks per IP, the payout number block link, which an SMS or email opens, and the admin searches and export, which write their audit entry", () => {
     const writingGets = routes.filter((r) => r.method === "GET" && r.data !== "read").map(routeKey);
-    expect(writingGets).toEqual(["GET /api/auth/payout-numbers/block", "GET /api/auth/referral-codes/{code}"]);
+    expect(writingGets).toEqual([
+      "GET /api/auth/payout-numbers/block",
+      "GET /api/auth/referral-codes/{code}",
+      "GET /api/admin/users",
+      "GET /api/admin/transactions",
+      "GET /api/admin/transactions/export",
+    ]);
   });
 
   it.each(routes.filter((r) => r.data === "write").map((route) => [routeKey(route)] as const))(

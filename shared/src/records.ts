@@ -41,6 +41,12 @@ export const AUDIT_ACTIONS = [
   "unmatched-payment.return",
   "kyc.verify",
   "kyc.reject",
+  /** An operator made an admin account (`npm run admin`); turning one off or on is `user.status`, by the operator. */
+  "admin.create",
+  /** Admin reads of people's data: a search of the users or the transactions, an export of the transactions. */
+  "users.search",
+  "transactions.search",
+  "transactions.export",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,5 +1,7 @@
 import type {
   AuditAction,
+  AuditEntry,
+  AuditTarget,
   BALANCE_KINDS,
   DEPOSIT_STATUSES,
   KycState,
@@ -298,15 +300,9 @@ export interface AuditRecord {
   id: string;
   action: AuditAction;
   actor: UserSummary & { id: string };
-  target: { type: "user" | "package" | "withdrawal" | "payment"; id: string; label: string };
-  details: {
-    before?: Record<string, unknown>;
-    after?: Record<string, unknown>;
-    reason?: string;
-    /** On a decision about a pending adjustment: the admin who asked for it. */
-    requestedBy?: { id: string; email: string };
-    ip: string;
-  };
+  target: { type: AuditTarget["type"]; id: string; label: string };
+  /** As the console shows them (shared contract): before and after, reason, a search's query and rows, the address. */
+  details: AuditEntry["details"];
   createdAt: string;
 }
 

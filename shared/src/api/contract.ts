@@ -159,7 +159,8 @@ export interface AdminStats {
  * people (email, name, amount, receipt).
  */
 export interface AuditTarget {
-  type: "user" | "package" | "withdrawal" | "payment";
+  /** `list`: an admin list searched or exported (its id `USERS` or `TRANSACTIONS`). */
+  type: "user" | "package" | "withdrawal" | "payment" | "list";
   _id: string;
   label: string;
 }
@@ -179,6 +180,9 @@ export interface AuditEntry {
     reason?: string;
     /** On a decision about a pending adjustment: the admin who asked for it. */
     requestedBy?: { id: string; email: string };
+    /** A search or export: what was asked for (the search text, the filters) and how many rows it gave. */
+    query?: Record<string, string>;
+    rows?: number;
     ip: string;
   };
   createdAt: string;

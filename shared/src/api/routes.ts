@@ -229,7 +229,8 @@ export const routes = [
     data: "read",
     area: "alerts",
   },
-  { method: "GET", path: "/admin/users", handler: "list-admin-users", access: "admin", data: "read" },
+  // A search of the users or the transactions, and their export, write their audit entry (design.md §11).
+  { method: "GET", path: "/admin/users", handler: "list-admin-users", access: "admin", data: "write" },
   { method: "PUT", path: "/admin/users/{id}/status", handler: "set-user-status", access: "admin", data: "write" },
   {
     method: "PUT",
@@ -259,16 +260,17 @@ export const routes = [
     stepUp: true,
   },
   { method: "DELETE", path: "/admin/packages/{id}", handler: "delete-package", access: "admin", data: "write" },
-  { method: "GET", path: "/admin/transactions", handler: "list-admin-transactions", access: "admin", data: "read" },
+  { method: "GET", path: "/admin/transactions", handler: "list-admin-transactions", access: "admin", data: "write" },
   {
     method: "GET",
     path: "/admin/transactions/export",
     handler: "export-admin-transactions",
     access: "admin",
-    data: "read",
+    data: "write",
   },
   { method: "GET", path: "/admin/withdrawals", handler: "list-admin-withdrawals", access: "admin", data: "read" },
-  // Every admin action, newest first (design.md §11); written only inside the transactions of the actions themselves.
+  // Every admin action, newest first (design.md §11); written inside the transactions of the actions themselves, and
+  // by the searches and exports above.
   { method: "GET", path: "/admin/audit", handler: "list-admin-audit", access: "admin", data: "read", area: "console" },
   {
     method: "PUT",

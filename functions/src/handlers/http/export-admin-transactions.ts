@@ -9,24 +9,22 @@ const MAX_ROWS = 10_000;
 export const handler = httpHandler(
   "export-admin-transactions",
   { query: AdminTransactionsQuerySchema },
-  async ({ query }) => {
+  async ({ query, caller, sourceIp }) => {
     const { type, status, search } = query;
-    const rows: (string | number)[][] = [];
-    for await (const line of admin().allTransactions({ type, status, search }, MAX_ROWS)) {
-      rows.push([
-        nairobiIsoTime(new Date(line.createdAt)),
-        line.type,
-        line.description,
-        `${line.user.firstName} ${line.user.lastName}`,
-        line.user.email,
-        centsToKes(line.amountCents).toFixed(2),
-        line.balance,
-        line.status,
-        line.reference,
-        line.mpesaTransactionId ?? "",
-        line.phoneNumber ?? "",
-      ]);
-    }
+    const lines = await admin().exportTransactions({ type, status, search }, MAX_ROWS, { user: caller, ip: sourceIp });
+    const rows = lines.map((line) => [
+      nairobiIsoTime(new Date(line.createdAt)),
+      line.type,
+      line.description,
+      `${line.user.firstName} ${line.user.lastName}`,
+      line.user.email,
+      centsToKes(line.amountCents).toFixed(2),
+      line.balance,
+      line.status,
+      line.reference,
+      line.mpesaTransactionId ?? "",
+      line.phoneNumber ?? "",
+    ]);
     // Admins read times on Nairobi's clock (design.md §12.7); each cell keeps its offset, so it is still one instant.
     const header = [
       "Date (EAT)",

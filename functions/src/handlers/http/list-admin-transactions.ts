@@ -6,8 +6,8 @@ import { admin } from "../../modules/admin-controls/index.js";
 export const handler = httpHandler(
   "list-admin-transactions",
   { query: AdminTransactionsQuerySchema },
-  async ({ query }) => {
-    const page = await admin().listTransactions(query);
+  async ({ query, caller, sourceIp }) => {
+    const page = await admin().listTransactions(query, { user: caller, ip: sourceIp });
     return { body: presentPage("transactions", page, query, presentTransaction) };
   },
 );

@@ -1,5 +1,5 @@
 import type { AuditRecord } from "../records.js";
-import { type CounterDeltas, counterNames } from "./counter-items.js";
+import { type CounterDeltas, counterNames, countersUpdate } from "./counter-items.js";
 import { keys } from "./keys.js";
 import type { TransactItem } from "./transactions.js";
 import { type Item, pick } from "./user-items.js";
@@ -25,6 +25,12 @@ export function auditPut(TableName: string, audit: AuditRecord): TransactItem {
     },
   };
 }
+
+/** An audit entry with nothing else to write (an admin's search or export): it and its count, in one transaction. */
+export const auditAloneItems = (TableName: string, audit: AuditRecord): TransactItem[] => [
+  countersUpdate(TableName, auditCounters(audit), audit.actor.id),
+  auditPut(TableName, audit),
+];
 
 /** An audit entry's places in the list of every action (GSI1), by action (GSI2) and by target (GSI3), newest first. */
 export const auditIndexKeys = (

@@ -87,6 +87,26 @@ const REFERRAL_CODE_ATTEMPTS = 3;
 export function createAdminAccountService(deps: AdminAccountServiceDeps) {
   const { accounts, adminAccounts, links, passwords, mailer, clock, newId, newReferralCode, operator } = deps;
 
+  /** An audit entry by the operator (design.md §11): the command is where it came from. */
+  const operatorAudit = (
+    action: AuditRecord["action"],
+    subject: Pick<UserRecord, "id" | "email">,
+    details: Omit<AuditRecord["details"], "ip">,
+    at: Date,
+  ): AuditRecord => ({
+    id: newId(),
+    action,
+    actor: {
+      id: OPERATOR_ACTOR_ID,
+      firstName: "Operator",
+      lastName: operator.login,
+      email: `${operator.login}@${operator.host}`,
+    },
+    target: { type: "user", id: subject.id, label: subject.email },
+    details: { ...details, ip: OPERATOR_SOURCE },
+    createdAt: at.toISOString(),
+  });
+
   async function findAdmin(email: string): Promise<UserRecord> {
     const credential = await accounts.findLoginCredential(email);
     const user = credential ? await accounts.getUser(credential.userId) : null;
@@ -98,7 +118,8 @@ export function createAdminAccountService(deps: AdminAccountServiceDeps) {
   return {
     /**
      * Writes the account exactly as a registration does (user, uniqueness markers of email, phone and referral code,
-     * the user counters) but as an admin with no trial money, and issues its password link.
+     * the user counters) but as an admin with no trial money, with its `admin.create` audit entry by the operator in
+     * the same transaction, and issues its password link.
      */
     async create(input: AdminAccountCommand): Promise<CreatedAdmin> {
       // A password nobody knows, so the account has a hash like any other and a login with any password fails.
@@ -124,7 +145,13 @@ export function createAdminAccountService(deps: AdminAccountServiceDeps) {
           createdAt: now.toISOString(),
         };
         try {
-          await accounts.createAccount({ user, day: nairobiDay(now) });
+          const audit = operatorAudit(
+            "admin.create",
+            user,
+            { after: { role: "admin", firstName: user.firstName, lastName: user.lastName, isActive: true } },
+            now,
+          );
+          await accounts.createAccount({ user, day: nairobiDay(now), audit });
           break;
         } catch (error) {
           if (!(error instanceof MoveRefusedError)) throw error;
@@ -158,24 +185,12 @@ export function createAdminAccountService(deps: AdminAccountServiceDeps) {
     async setActive(email: string, isActive: boolean, reason?: string): Promise<AdminStatusChange> {
       const subject = await findAdmin(email);
       if (subject.isActive === isActive) return { user: subject, changed: false };
-      const audit: AuditRecord = {
-        id: newId(),
-        action: "user.status",
-        actor: {
-          id: OPERATOR_ACTOR_ID,
-          firstName: "Operator",
-          lastName: operator.login,
-          email: `${operator.login}@${operator.host}`,
-        },
-        target: { type: "user", id: subject.id, label: subject.email },
-        details: {
-          before: { isActive: subject.isActive },
-          after: { isActive },
-          ...(reason ? { reason } : {}),
-          ip: OPERATOR_SOURCE,
-        },
-        createdAt: clock.now().toISOString(),
-      };
+      const audit = operatorAudit(
+        "user.status",
+        subject,
+        { before: { isActive: subject.isActive }, after: { isActive }, ...(reason ? { reason } : {}) },
+        clock.now(),
+      );
       try {
         const user = await adminAccounts.setAdminActive(subject, isActive, audit);
         return { user, changed: true, audit };

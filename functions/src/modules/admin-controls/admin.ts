@@ -44,6 +44,16 @@ export const ADMIN_SERVICE_MESSAGES = {
 
 export type { Actor } from "../four-eyes/index.js";
 
+/** An admin transaction list's filters, as a search or an export takes them. */
+type TransactionFilters = Omit<Parameters<AdminQueries["listLedger"]>[0], "page" | "limit" | "cursor">;
+
+/** The filters actually given, as text (the audit entry's query). */
+const filtersOf = ({ search, type, status }: TransactionFilters): Record<string, string> => ({
+  ...(search ? { search } : {}),
+  ...(type ? { type } : {}),
+  ...(status ? { status } : {}),
+});
+
 const withdrawalLabel = (w: WithdrawalRecord) =>
   `${formatKes(centsToKes(w.amountCents))} to ${w.phoneNumber} (${w.user?.email ?? w.userId})`;
 
@@ -59,6 +69,23 @@ export function createAdminService({
   balanceAdjusters,
 }: AdminServiceDeps) {
   const audit = createAuditor({ newId, clock });
+
+  /**
+   * An admin's read of people's data (a search, an export) in the audit trail: who, from where, which list (its target
+   * id `USERS` or `TRANSACTIONS`, which the trail's search finds, like an account's id), what was asked (also in the
+   * label) and how many rows it gave.
+   */
+  async function recordRead(
+    actor: Actor,
+    action: "users.search" | "transactions.search" | "transactions.export",
+    list: "users" | "transactions",
+    query: Record<string, string>,
+    rows: number,
+  ) {
+    const asked = Object.entries(query).map(([name, value]) => (name === "search" ? `"${value}"` : `${name} ${value}`));
+    const label = `${list === "users" ? "Users" : "Transactions"}${asked.length ? `: ${asked.join(", ")}` : ""}`;
+    await admin.recordRead(audit(actor, action, { type: "list", id: list.toUpperCase(), label }, { query, rows }));
+  }
   // The owner hears of a rejection or a payout marked failed by the outbox event the refund writes (notifications/).
 
   /**
@@ -98,8 +125,19 @@ export function createAdminService({
   return {
     stats: () => queries.stats(nairobiDay(clock.now())),
     listAudit: (request: Parameters<AdminQueries["listAudit"]>[0]) => queries.listAudit(request),
-    listUsers: (request: Parameters<AdminQueries["listUsers"]>[0]) => queries.listUsers(request),
-    listTransactions: (request: Parameters<AdminQueries["listLedger"]>[0]) => queries.listLedger(request),
+    /** A page of users; a search is recorded in the audit trail before the page is answered. */
+    async listUsers(request: Parameters<AdminQueries["listUsers"]>[0], actor: Actor) {
+      const page = await queries.listUsers(request);
+      if (request.search) await recordRead(actor, "users.search", "users", { search: request.search }, page.total);
+      return page;
+    },
+    /** A page of transactions; a search is recorded in the audit trail before the page is answered. */
+    async listTransactions(request: Parameters<AdminQueries["listLedger"]>[0], actor: Actor) {
+      const page = await queries.listLedger(request);
+      if (request.search)
+        await recordRead(actor, "transactions.search", "transactions", filtersOf(request), page.total);
+      return page;
+    },
     listWithdrawals: (request: Parameters<AdminQueries["listWithdrawals"]>[0]) => queries.listWithdrawals(request),
 
     /**
@@ -145,22 +183,22 @@ export function createAdminService({
       );
     },
 
-    /** Every transaction matching the filters, newest first, page by page, up to `max` lines. */
-    async *allTransactions(
-      filters: Omit<Parameters<AdminQueries["listLedger"]>[0], "page" | "limit" | "cursor">,
-      max: number,
-    ) {
+    /**
+     * Every transaction matching the filters, newest first, up to `max` lines: the export, recorded in the audit trail
+     * (with its filters and its row count) before it is answered.
+     */
+    async exportTransactions(filters: TransactionFilters, max: number, actor: Actor) {
+      const lines: Awaited<ReturnType<AdminQueries["listLedger"]>>["items"] = [];
       let cursor: string | undefined;
-      let sent = 0;
-      for (let page = 1; sent < max; page++) {
+      for (let page = 1; lines.length < max; page++) {
         const result = await queries.listLedger({ ...filters, page, limit: 100, ...(cursor ? { cursor } : {}) });
-        for (const line of result.items.slice(0, max - sent)) yield line;
-        sent += result.items.length;
+        lines.push(...result.items.slice(0, max - lines.length));
         // Search results are paged in memory and carry no cursor: stop when a page comes back short.
         if (result.nextCursor) cursor = result.nextCursor;
-        else if (filters.search && result.items.length === 100) continue;
-        else return;
+        else if (!(filters.search && result.items.length === 100)) break;
       }
+      await recordRead(actor, "transactions.export", "transactions", filtersOf(filters), lines.length);
+      return lines;
     },
 
     /** Investments already bought keep their snapshot of the package (name, company, image, rate, maturity). */

@@ -54,6 +54,8 @@ export interface AdminRepository {
    * AdminAccountError for an admin (or a user that does not exist).
    */
   setActive(subject: UserRecord, isActive: boolean, audit: AuditRecord): Promise<UserRecord>;
+  /** Writes the audit entry of an admin's read (a search, an export) on its own. */
+  recordRead(audit: AuditRecord): Promise<void>;
   /**
    * Moves a pending withdrawal to approved, or to rejected with the held amount refunded and its ledger line
    * cancelled. Throws MoveRefusedError("not-pending") when it was already processed.

@@ -1,4 +1,5 @@
 import type {
+  AuditRecord,
   CallerContext,
   CallerRefs,
   LedgerLine,
@@ -14,6 +15,8 @@ export interface NewAccount {
   referral?: { referrer: UserSummary & { id: string }; rewardCents: number };
   /** Africa/Nairobi day of the registration, for the "new users today" counter. */
   day: string;
+  /** An admin account made by an operator: its audit entry, written in the same transaction. */
+  audit?: AuditRecord;
 }
 
 export type UniqueField = "email" | "phoneNumber" | "referralCode";

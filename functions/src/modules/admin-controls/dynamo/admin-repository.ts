@@ -1,5 +1,5 @@
 import { accountActiveItems, withActive } from "../../../kernel/dynamo/account-active.js";
-import { auditCounters, auditPut } from "../../../kernel/dynamo/audit-items.js";
+import { auditAloneItems, auditCounters, auditPut } from "../../../kernel/dynamo/audit-items.js";
 import { type DynamoContext, defaultDynamoContext } from "../../../kernel/dynamo/client.js";
 import { countersUpdate, mergeCounters, withdrawalStatusChangeCounters } from "../../../kernel/dynamo/counter-items.js";
 import { keys } from "../../../kernel/dynamo/keys.js";
@@ -12,6 +12,10 @@ import { AdminAccountError, type AdminRepository } from "../port.js";
 export function createDynamoAdminRepository(ctx: DynamoContext = defaultDynamoContext()): AdminRepository {
   const { TableName } = ctx;
   return {
+    async recordRead(audit) {
+      await runTransaction(ctx, auditAloneItems(TableName, audit));
+    },
+
     async decideWithdrawal(withdrawal, decision, audit) {
       const decided: WithdrawalRecord = {
         ...withdrawal,

@@ -1,4 +1,5 @@
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { auditCounters, auditPut } from "../../../kernel/dynamo/audit-items.js";
 import { batchGet } from "../../../kernel/dynamo/batch-get.js";
 import { type DynamoContext, defaultDynamoContext } from "../../../kernel/dynamo/client.js";
 import { isConditionFailure } from "../../../kernel/dynamo/condition-failure.js";
@@ -44,7 +45,7 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
       return { id: Item.userId, ...(Item.owner as { firstName: string; lastName: string; email: string }) };
     },
 
-    async createAccount({ user, openingLine, referral, day }: NewAccount) {
+    async createAccount({ user, openingLine, referral, day, audit }: NewAccount) {
       const marker = (key: Key, field: UniqueField): MoveItem => ({
         item: {
           Put: {
@@ -79,7 +80,11 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
         { Put: { TableName, Item: userItem(user), ConditionExpression: "attribute_not_exists(PK)" } },
         countersUpdate(
           TableName,
-          mergeCounters({ totalUsers: 1 }, openingLine ? ledgerCounters(openingLine) : {}),
+          mergeCounters(
+            { totalUsers: 1 },
+            openingLine ? ledgerCounters(openingLine) : {},
+            audit ? auditCounters(audit) : {},
+          ),
           user.id,
         ),
         dayCountersUpdate(TableName, user.id, day, newUserDay()),
@@ -93,6 +98,7 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
           },
         });
       }
+      if (audit) items.push(auditPut(TableName, audit));
       if (referral) {
         items.push({
           Put: {

@@ -27,6 +27,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "unmatched-payment.return": "Paybill payment returned",
   "kyc.verify": "Identity verified",
   "kyc.reject": "Identity verification rejected",
+  "admin.create": "Admin account created",
+  "users.search": "Users searched",
+  "transactions.search": "Transactions searched",
+  "transactions.export": "Transactions exported",
 };
 
 export const AUDIT_TEXTS = {
