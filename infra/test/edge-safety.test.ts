@@ -506,11 +506,13 @@ describe("least privilege", () => {
     },
   );
 
-  it("marks every GET route read-only in the route list but the referral code check, which counts checks per IP, the payout number block link, which an SMS or email opens, and the admin searches and export, which write their audit entry", () => {
+  it("marks every GET route read-only in the route list but the referral code check, which counts checks per IP, the payout number block link, which an SMS or email opens, the statements and the chart, which count themselves per account, and the admin searches and export, which write their audit entry", () => {
     const writingGets = routes.filter((r) => r.method === "GET" && r.data !== "read").map(routeKey);
     expect(writingGets).toEqual([
       "GET /api/auth/payout-numbers/block",
       "GET /api/auth/referral-codes/{code}",
+      "GET /api/statements",
+      "GET /api/portfolio/history",
       "GET /api/admin/users",
       "GET /api/admin/transactions",
       "GET /api/admin/transactions/export",

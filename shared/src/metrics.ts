@@ -59,6 +59,8 @@ export const BUSINESS_METRICS = {
   ReferralCodeChecksThrottled: "count",
   StkPromptsRefused: "count",
   PasswordResetsThrottled: "count",
+  /** Heavy reads refused past an account's hourly budget (statements, charts); also by `reason`, the budget. */
+  ReadsThrottled: "count",
   /** Security notices (design.md §12.2) not sent, or with no one to go to; also by `reason`, the notice's kind. */
   SecurityNoticesFailed: "count",
   /** Admin balance adjustments that moved money (design.md §12.1), by `direction` and `approval`: how many. */

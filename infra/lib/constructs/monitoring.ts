@@ -421,6 +421,7 @@ export class Monitoring extends Construct {
         sum("ReferralCodeChecksThrottled"),
         sum("StkPromptsRefused"),
         sum("PasswordResetsThrottled"),
+        sum("ReadsThrottled"),
         // Paybill payments kept for an admin: past an unverified account's deposit limit (design.md §13.5).
         sum("KycLimitPayments"),
       ]),

@@ -200,23 +200,25 @@ export const routes = [
     area: "identity",
   },
   { method: "GET", path: "/transactions", handler: "list-transactions", access: "user", data: "read" },
-  // The caller's statement for a period (design.md §12.6): a PDF or CSV built from the ledger.
+  // The caller's statement for a period (design.md §12.6): a PDF or CSV built from the ledger; it counts itself
+  // against the caller's hourly budget and keeps a closed month's PDF.
   {
     method: "GET",
     path: "/statements",
     handler: "get-statement",
     access: "user",
-    data: "read",
+    data: "write",
     area: "alerts",
     sizing: { memoryMb: 1024, timeoutSeconds: 29 },
   },
-  // The caller's portfolio per Nairobi day (issue 23's chart), replayed from their ledger: one read, nothing written.
+  // The caller's portfolio per Nairobi day (issue 23's chart), replayed from their ledger: one read, and its count
+  // against the caller's hourly budget.
   {
     method: "GET",
     path: "/portfolio/history",
     handler: "get-portfolio-history",
     access: "user",
-    data: "read",
+    data: "write",
     area: "alerts",
   },
   { method: "GET", path: "/admin/stats", handler: "get-admin-stats", access: "admin", data: "read" },

@@ -82,3 +82,22 @@ export const DEPOSIT_INPUT_MESSAGES = {
   maximum: `Maximum deposit amount is KES ${groupDigits(MAX_DEPOSIT_KES)}`,
   wholeShillings: "M-Pesa deposits are in whole shillings",
 } as const;
+
+/**
+ * The heavy reads each account may make in an hour (design.md §12.6): statements (a PDF is rendered) and the
+ * portfolio chart (the whole ledger replayed). Past its budget a read is refused with 429 and the message below.
+ */
+export const READ_BUDGETS = {
+  statements: 30,
+  charts: 120,
+} as const;
+export type ReadBudget = keyof typeof READ_BUDGETS;
+
+const inMinutes = (minutes: number) => `${minutes} minute${minutes === 1 ? "" : "s"}`;
+
+export const READ_BUDGET_MESSAGES: Record<ReadBudget, (minutes: number) => string> = {
+  statements: (minutes) =>
+    `You can download up to ${READ_BUDGETS.statements} statements an hour. Please try again in ${inMinutes(minutes)}.`,
+  charts: (minutes) =>
+    `Your portfolio chart can be loaded up to ${READ_BUDGETS.charts} times an hour. Please try again in ${inMinutes(minutes)}.`,
+};

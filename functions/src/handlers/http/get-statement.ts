@@ -1,8 +1,10 @@
 import { StatementQuerySchema } from "@jengafund/shared";
 import { httpHandler } from "../../http/middleware.js";
+import { readBudgets } from "../../modules/read-budgets/index.js";
 import { renderStatementPdf, statements } from "../../modules/reporting/index.js";
 
 export const handler = httpHandler("get-statement", { query: StatementQuerySchema }, async ({ caller, query }) => {
+  await readBudgets().spend(caller.id, "statements");
   const file = await statements(renderStatementPdf).statement({
     userId: caller.id,
     format: query.format,

@@ -94,6 +94,7 @@ export const entities: readonly EntityDefinition[] = [
   { name: "Maturities per day (before capital came back)", keys: [keys.statsMaturities(day, aShard)] },
   { name: "Maturities retired through", keys: [keys.statsMaturedThrough()] },
   { name: "Monthly statements done", keys: [keys.monthlyStatementsDone(month)] },
+  { name: "Kept statement PDF", keys: [keys.keptStatement(user.id, month)] },
   {
     name: "Audit entry",
     keys: [keys.auditEntry(the("actorId"), the("ulid"))],
@@ -184,6 +185,10 @@ export const entities: readonly EntityDefinition[] = [
   { name: "Password reset link", keys: [keys.passwordReset(the("sha256 of the token"))] },
   { name: "Referral code check throttle", keys: [keys.referralCodeChecks(the("network"), hour)] },
   { name: "Pending deposits", keys: [keys.pendingDeposits(the("userId"))] },
+  {
+    name: "Heavy read budget",
+    keys: [keys.readBudget("statements", the("userId"), hour), keys.readBudget("charts", the("userId"), hour)],
+  },
   {
     name: "STK prompt throttle",
     keys: [keys.stkPrompts("USER", the("userId"), hour), keys.stkPrompts("PHONE", the("msisdn"), hour)],

@@ -105,6 +105,8 @@ export const keys = {
   payoutNumberBlock: (tokenHash: string): Key => ({ PK: `PAYOUTBLOCK#${tokenHash}`, SK: "PAYOUTBLOCK" }),
   /** The monthly statement email of a month (`yyyy-mm`) to this user: its claim, and whether it went. */
   monthlyStatement: (userId: string, month: string): Key => ({ PK: `USER#${userId}`, SK: `STATEMENT#${month}` }),
+  /** A closed month's (`yyyy-mm`) statement PDF, kept once rendered for the caller's next download (design.md §12.6). */
+  keptStatement: (userId: string, month: string): Key => ({ PK: `STATEMENT_PDF#${userId}`, SK: month }),
   /** Written once every account of a month (`yyyy-mm`) has its statement sent or skipped. */
   monthlyStatementsDone: (month: string): Key => ({ PK: `STATEMENTS#${month}`, SK: "RUN" }),
 
@@ -234,6 +236,11 @@ export const keys = {
   pendingDeposits: (userId: string): Key => ({ PK: `THROTTLE#STK#USER#${userId}`, SK: "PENDING" }),
   stkPrompts: (scope: "USER" | "PHONE", value: string, hour: string): Key => ({
     PK: `THROTTLE#STK#${scope}#${value}`,
+    SK: hour,
+  }),
+  /** An account's heavy reads of one kind (`STATEMENTS`, `CHARTS`) in a UTC hour (`yyyy-mm-ddThh`). */
+  readBudget: (budget: string, userId: string, hour: string): Key => ({
+    PK: `THROTTLE#READ#${budget.toUpperCase()}#${userId}`,
     SK: hour,
   }),
 } as const;

@@ -7,6 +7,7 @@ import { metrics } from "../../kernel/metrics.js";
 import { mailer } from "../messaging/index.js";
 import { createDailyStatsService } from "./daily-stats.js";
 import { createDynamoDailyStatsSource } from "./dynamo/daily-stats-repository.js";
+import { createDynamoKeptStatements } from "./dynamo/kept-statement-repository.js";
 import { createDynamoMonthlyStatementRepository } from "./dynamo/monthly-statement-repository.js";
 import { createDynamoStatementSource } from "./dynamo/statement-source.js";
 import { createMonthlyStatements } from "./monthly-statements.js";
@@ -14,6 +15,8 @@ import { createPortfolioHistoryService } from "./portfolio-history.js";
 import { createStatementService, type StatementServiceDeps } from "./statements.js";
 
 const statementSource = /* @__PURE__ */ once(createDynamoStatementSource);
+/** Closed months' PDFs, kept once rendered for the route's next download. */
+const keptStatements = /* @__PURE__ */ once(() => createDynamoKeptStatements());
 
 /**
  * The caller's statements (design.md §12.6): a read of the ledger. The PDF renderer comes from the route's handler,
@@ -21,7 +24,7 @@ const statementSource = /* @__PURE__ */ once(createDynamoStatementSource);
  * esbuild then keeps whole modules behind it (every shared schema) in bundles that never render anything.
  */
 export const statements = (renderPdf: StatementServiceDeps["renderPdf"]) =>
-  createStatementService({ source: statementSource(), clock: systemClock, renderPdf });
+  createStatementService({ source: statementSource(), clock: systemClock, renderPdf, kept: keptStatements() });
 
 /**
  * The monthly statement email (issue 23): the same statements, mailed. Its scheduled function hands in the PDF
@@ -30,7 +33,8 @@ export const statements = (renderPdf: StatementServiceDeps["renderPdf"]) =>
 export const monthlyStatements = (renderPdf: StatementServiceDeps["renderPdf"]) =>
   createMonthlyStatements({
     store: createDynamoMonthlyStatementRepository(),
-    statements: statements(renderPdf),
+    // The email renders each account's month once; nothing is kept for it.
+    statements: createStatementService({ source: statementSource(), clock: systemClock, renderPdf }),
     mailer,
     clock: systemClock,
     newToken: newId,

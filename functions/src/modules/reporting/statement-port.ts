@@ -41,3 +41,19 @@ export interface StatementSource {
    */
   payoutsUnderway(userId: string): Promise<Set<string>>;
 }
+
+/** A closed month's statement PDF as kept: its bytes and the wallet's figures it shows. */
+export interface KeptStatement {
+  bytes: Uint8Array;
+  wallet: { openingCents: number; totalInCents: number; totalOutCents: number; closingCents: number };
+}
+
+/**
+ * Where a closed month's PDF is kept once rendered (design.md §12.6): a month that has ended, with no line still
+ * pending, never changes, so its next download is the kept copy. One per account and month (`yyyy-mm`).
+ */
+export interface KeptStatements {
+  get(userId: string, month: string): Promise<KeptStatement | undefined>;
+  /** Keeps it; a PDF too large to keep is not kept (false), and is rendered again the next time. */
+  keep(userId: string, month: string, statement: KeptStatement): Promise<boolean>;
+}

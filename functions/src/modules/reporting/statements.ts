@@ -14,7 +14,7 @@ import {
 } from "@jengafund/shared";
 import type { Clock } from "../../kernel/clock.js";
 import { InvalidInputError, NotFoundError, RuleViolationError } from "../../kernel/errors.js";
-import type { StatementSource } from "./statement-port.js";
+import type { KeptStatements, StatementSource } from "./statement-port.js";
 import { buildStatement, holdsMoney } from "./statements/statement-builder.js";
 import { statementCsv } from "./statements/statement-csv.js";
 import type { StatementPaper } from "./statements/statement-pdf.js";
@@ -43,6 +43,18 @@ export interface StatementServiceDeps {
   source: StatementSource;
   clock: Clock;
   renderPdf: (paper: StatementPaper) => Promise<Uint8Array>;
+  /** Where a closed month's PDF is kept (the route's); without it every PDF is rendered. */
+  kept?: KeptStatements;
+}
+
+/**
+ * The month (`yyyy-mm`) a period is exactly, if that month has ended by `today`: the first to the last of it. A
+ * statement of anything else (part of a month, the current month, several months) is rendered each time.
+ */
+export function closedMonthOf(fromDay: string, toDay: string, today: string): string | undefined {
+  const month = fromDay.slice(0, 7);
+  if (!fromDay.endsWith("-01") || toDay.slice(0, 7) !== month || nextDay(toDay).slice(0, 7) === month) return;
+  return toDay < today ? month : undefined;
 }
 
 /** Nairobi midnight at the start of a day, as an instant (Kenya keeps UTC+3 all year). */
@@ -69,11 +81,14 @@ export function statementPeriod(asked: { from?: string; to?: string }, today: st
   return { fromDay, toDay, start: nairobiMidnight(fromDay), end: nairobiMidnight(nextDay(toDay)) };
 }
 
-export function createStatementService({ source, clock, renderPdf }: StatementServiceDeps) {
+export function createStatementService({ source, clock, renderPdf, kept }: StatementServiceDeps) {
   return {
     async statement(request: StatementRequest): Promise<StatementFile> {
       const now = clock.now();
       const { fromDay, toDay, start, end } = statementPeriod(request, nairobiDay(now));
+      const month = kept && request.format === "pdf" ? closedMonthOf(fromDay, toDay, nairobiDay(now)) : undefined;
+      const keptCopy = month ? await kept?.get(request.userId, month) : undefined;
+      if (keptCopy) return { format: "pdf", fromDay, toDay, ...keptCopy };
       const read = await source.read(request.userId, end);
       if (!read) throw new NotFoundError("User not found");
       // A held withdrawal says whether it awaits approval or its payout; most statements have none, and skip the read.
@@ -103,6 +118,10 @@ export function createStatementService({ source, clock, renderPdf }: StatementSe
         wallet,
         ...(hadDemo ? { demo } : {}),
       });
+      // A line still pending (a deposit not yet settled, a held withdrawal) may yet change the month: not kept.
+      if (month && !read.lines.some((line) => line.status === "pending")) {
+        await kept?.keep(request.userId, month, { bytes, wallet: figures.wallet });
+      }
       return { format: "pdf", ...figures, bytes };
     },
   };
