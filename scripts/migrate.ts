@@ -3,8 +3,9 @@
  * the statistics totals' shards, the admin search's last-name entries on phone markers, the maturities list's entry of
  * every active investment), records the payout numbers of completed STK deposits made before settlements did, gives
  * ledger lines that settled before status updates recorded when their `settledAt`, and counts the investments the old
- * maturity job had retired as active again until their capital comes back (design.md §13.6). Idempotent; safe to run
- * while the product serves (each rewrite is conditional), after the deploy it goes with.
+ * maturity job had retired as active again until their capital comes back (design.md §13.6), and moves each
+ * account's password hash and second factor onto its credential item (docs/adr/0016-credentials-apart.md).
+ * Idempotent; safe to run while the product serves (each rewrite is conditional), after the deploy it goes with.
  *
  *   npm run migrate                         the local table (.data/dynamodb; DynamoDB Local is started if npm start
  *                                           is not running)
@@ -17,6 +18,7 @@
  */
 import { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
+import { moveCredentials } from "../functions/src/migrations/credential-migration.js";
 import { backfillDayCounters } from "../functions/src/migrations/day-counter-backfill.js";
 import { migrateIndexKeys } from "../functions/src/migrations/index-key-migration.js";
 import { backfillPayoutNumbers } from "../functions/src/migrations/payout-number-backfill.js";
@@ -57,6 +59,12 @@ async function main() {
   }
   try {
     const db = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+    // Credentials apart (ADR 0016): first, since an account not yet moved cannot sign in.
+    const credentials = await moveCredentials({ db, TableName }, { dryRun });
+    console.log(
+      `${dryRun ? "Would move" : "Moved"} the credentials of ${credentials.moved} of ${credentials.users} accounts onto their own item` +
+        (credentials.changed > 0 ? `; ${credentials.changed} changed meanwhile: run again.` : "."),
+    );
     const report = await migrateIndexKeys({ db, TableName }, { dryRun, log: (line) => console.log(line) });
     console.log(
       `${dryRun ? "Would rewrite" : "Rewrote"} the index keys of ${report.rewritten} of ${report.scanned} items; ` +

@@ -40,8 +40,11 @@ describe("POST /auth/register", () => {
     expect(body.user).not.toHaveProperty("passwordHash");
     expect(JSON.stringify(body)).not.toMatch(/argon2/);
 
-    const stored = await readItem(keys.user(body.user._id));
-    expect(stored?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    // The hash is on the credential item alone: not on the user item every route reads, nor on the email marker.
+    const credential = await readItem(keys.credential(body.user._id));
+    expect(credential?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(await readItem(keys.user(body.user._id))).not.toHaveProperty("passwordHash");
+    expect(await readItem(keys.emailMarker(body.user.email))).not.toHaveProperty("passwordHash");
     const ledger = await itemsOfUser(body.user._id, "TX#");
     expect(ledger.map((l) => [l.transactionType, l.balance, l.amountCents, l.status])).toEqual([
       ["trial", "trial", 100_000, "completed"],

@@ -5,10 +5,8 @@
  * account's limit from all addresses, the login asks for a solved proof-of-work challenge instead of refusing.
  */
 import { randomInt } from "node:crypto";
-import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, it } from "vitest";
 import { statusOf } from "../src/http/middleware.js";
-import { dynamoDocumentClient, tableName } from "../src/kernel/dynamo/client.js";
 import { keys } from "../src/kernel/dynamo/keys.js";
 import { DomainError } from "../src/kernel/errors.js";
 import { referralCode, ulid } from "../src/kernel/ids.js";
@@ -219,21 +217,6 @@ describe("login throttling per account and address", () => {
     expect(await login(input.email, "wrong", ip)).toBe(401);
     expect(await login(input.email, "wrong", ip)).toBe(429);
     clock.advance(3_600_000);
-    expect(await login(input.email, input.password, ip)).toBe(200);
-  });
-
-  it("logs in an account whose email marker was written before markers carried the password hash", async () => {
-    const { input } = await registerUser();
-    await dynamoDocumentClient().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.emailMarker(input.email),
-        UpdateExpression: "REMOVE passwordHash",
-      }),
-    );
-    const { login } = loginService();
-    const ip = newIp();
-    expect(await login(input.email, "wrong", ip)).toBe(401);
     expect(await login(input.email, input.password, ip)).toBe(200);
   });
 });

@@ -247,7 +247,6 @@ async function startedDeposit(ctx: DynamoContext, msAgo: number, accountReferenc
     lastName: "Kamau",
     email: `wanjiru-${ulid().toLowerCase()}@example.co.ke`,
     phoneNumber: "254708374149",
-    passwordHash: "x",
     role: "investor",
     isTrialAccount: true,
     trialBalanceCents: 100_000,

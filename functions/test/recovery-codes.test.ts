@@ -36,7 +36,7 @@ describe("recovery codes", () => {
     expect(recoveryCodes).toHaveLength(RECOVERY_CODE_COUNT);
     expect(new Set(recoveryCodes).size).toBe(RECOVERY_CODE_COUNT);
     for (const code of recoveryCodes) expect(code).toMatch(SHOWN);
-    const item = await readItem(keys.user(user._id));
+    const item = await readItem(keys.credential(user._id));
     expect(item?.twoFactor?.recoveryCodeHashes).toBeInstanceOf(Set);
     expect(item?.twoFactor?.recoveryCodeHashes.size).toBe(RECOVERY_CODE_COUNT);
     const stored = JSON.stringify({
@@ -57,7 +57,9 @@ describe("recovery codes", () => {
     expect(claimsOf(signedIn.body.token).sfa).toEqual(expect.any(Number));
     expect(await login({ ...input, otp: first })).toEqual(wrongRecovery);
     expect((await login({ ...input, otp: second.replace("-", "").toUpperCase() })).status).toBe(200);
-    expect((await readItem(keys.user(user._id)))?.twoFactor?.recoveryCodeHashes.size).toBe(RECOVERY_CODE_COUNT - 2);
+    expect((await readItem(keys.credential(user._id)))?.twoFactor?.recoveryCodeHashes.size).toBe(
+      RECOVERY_CODE_COUNT - 2,
+    );
     // One that was never handed out, and one of another account, are refused alike.
     const other = await userWithTwoFactor(await freshStep());
     expect(await login({ ...input, otp: "abcde-fghjk" })).toEqual(wrongRecovery);
@@ -80,14 +82,14 @@ describe("recovery codes", () => {
     }
     expect(left).toEqual(recoveryCodes.map((_, used) => RECOVERY_CODE_COUNT - used - 1));
     // The last one took the set with it: the stored state agrees there are none.
-    expect((await readItem(keys.user(user._id)))?.twoFactor?.recoveryCodeHashes).toBeUndefined();
+    expect((await readItem(keys.credential(user._id)))?.twoFactor?.recoveryCodeHashes).toBeUndefined();
     const reused = await login({ ...input, otp: recoveryCodes[9] ?? "" });
     expect(reused).toEqual(wrongRecovery);
   });
 
   it("are replaced with the password and a code: a wrong password changes nothing, then the old ones stop working", async () => {
     const { input, user, token, recoveryCodes } = await userWithTwoFactor(await freshStep());
-    const before = (await readItem(keys.user(user._id)))?.twoFactor?.recoveryCodeHashes;
+    const before = (await readItem(keys.credential(user._id)))?.twoFactor?.recoveryCodeHashes;
     const [authorising, old] = recoveryCodes as [string, string];
 
     const wrongPassword = await api("POST", "/auth/2fa/recovery-codes", {
@@ -95,7 +97,7 @@ describe("recovery codes", () => {
       body: { code: authorising, password: "not-the-password" },
     });
     expect(wrongPassword).toEqual({ status: 400, body: { message: TWO_FACTOR_MESSAGES.wrongPassword } });
-    expect((await readItem(keys.user(user._id)))?.twoFactor?.recoveryCodeHashes).toEqual(before);
+    expect((await readItem(keys.credential(user._id)))?.twoFactor?.recoveryCodeHashes).toEqual(before);
 
     const renewed = await api<{ message: string; recoveryCodes: string[] }>("POST", "/auth/2fa/recovery-codes", {
       token,

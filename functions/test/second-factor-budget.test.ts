@@ -32,7 +32,7 @@ process.env.LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_IP_PER_HOUR = "12";
 useLocalApi();
 
 const wrongCode = { status: 401, body: { message: ACCOUNT_MESSAGES.wrongTwoFactorCode, twoFactorRequired: true } };
-const twoFactorOf = async (userId: string) => (await readItem(keys.user(userId)))?.twoFactor;
+const twoFactorOf = async (userId: string) => (await readItem(keys.credential(userId)))?.twoFactor;
 
 describe("the second factor's own budget", () => {
   it("locks after 5 wrong codes in a row: 429 saying until when, even for a right code; after the lock a right code signs in", async () => {
@@ -53,7 +53,7 @@ describe("the second factor's own budget", () => {
     expect((await login({ ...input, otp: "abcde-fghjk" })).status).toBe(429);
 
     // The lock's end, as if 15 minutes had passed: the right code signs in, and the count starts again.
-    await setAttributes(keys.user(user._id), {
+    await setAttributes(keys.credential(user._id), {
       twoFactor: { ...state, lockedUntil: Math.floor(Date.now() / 1000) - 1 },
     });
     expect((await login({ ...input, otp: await codeFor(secret, step) })).status).toBe(200);

@@ -7,6 +7,7 @@
 import type { DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { handler } from "../src/handlers/events/send-notifications.js";
+import { keys } from "../src/kernel/dynamo/keys.js";
 import { localLambdaContext } from "../src/local/lambda-context.js";
 
 /** What processing each event id does: answer with a channel still pending, succeed, or throw. */
@@ -31,20 +32,17 @@ vi.mock("../src/modules/messaging/index.js", async (importOriginal) => ({
   }),
 }));
 
+/** A stream record as the table's KEYS_ONLY stream gives it: the item's keys, no image. */
 function outboxRecord(
   id: string,
   sequence: string,
-  type = "Outbox",
+  key: { PK: string; SK: string } = keys.outboxEvent(id),
   eventName: DynamoDBRecord["eventName"] = "INSERT",
 ) {
   return {
     eventName,
     eventSource: "aws:dynamodb",
-    dynamodb: {
-      SequenceNumber: sequence,
-      Keys: { PK: { S: `OUTBOX#${id}` }, SK: { S: "OUTBOX" } },
-      NewImage: { type: { S: type }, id: { S: id } },
-    },
+    dynamodb: { SequenceNumber: sequence, Keys: { PK: { S: key.PK }, SK: { S: key.SK } } },
   } satisfies DynamoDBRecord;
 }
 
@@ -76,8 +74,8 @@ describe("send-notifications, fed by the table's stream", () => {
 
   it("leaves aside what is not a new outbox item, as done", async () => {
     const answer = await invoke([
-      outboxRecord("u1", "100", "User"),
-      outboxRecord("e1", "200", "Outbox", "MODIFY"),
+      outboxRecord("u1", "100", keys.user("u1")),
+      outboxRecord("e1", "200", keys.outboxEvent("e1"), "MODIFY"),
       outboxRecord("e2", "300"),
     ]);
     expect(answer).toEqual({ batchItemFailures: [] });

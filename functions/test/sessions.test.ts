@@ -99,6 +99,7 @@ describe("turning two-factor sign-in on or off", () => {
     const setup = await api<TwoFactorSetup>("POST", "/auth/2fa/setup", { token: caller });
     const step = await freshStep();
     const before = await readItem(keys.user(user._id));
+    const credentialBefore = await readItem(keys.credential(user._id));
 
     const wrongPassword = await api("POST", "/auth/2fa/enable", {
       token: caller,
@@ -106,7 +107,8 @@ describe("turning two-factor sign-in on or off", () => {
     });
     expect(wrongPassword).toEqual({ status: 400, body: { message: TWO_FACTOR_MESSAGES.wrongPassword } });
     const unchanged = await readItem(keys.user(user._id));
-    expect(unchanged?.twoFactor).toEqual(before?.twoFactor);
+    expect(unchanged?.twoFactorEnabled).toEqual(before?.twoFactorEnabled);
+    expect((await readItem(keys.credential(user._id)))?.twoFactor).toEqual(credentialBefore?.twoFactor);
     expect(unchanged?.sessions).toEqual(before?.sessions);
     expect(unchanged).not.toHaveProperty("twoFactorChangedAt");
     expect((await me(other)).status).toBe(200);
@@ -133,7 +135,8 @@ describe("turning two-factor sign-in on or off", () => {
     expect((await me(caller)).status).toBe(200);
     expect(await me(third.body.token)).toEqual(expired);
     const off = await readItem(keys.user(user._id));
-    expect(off?.twoFactor).toBeUndefined();
+    expect(off?.twoFactorEnabled).toBe(false);
+    expect((await readItem(keys.credential(user._id)))?.twoFactor).toBeUndefined();
     expect(String(off?.twoFactorChangedAt) >= String(on?.twoFactorChangedAt)).toBe(true);
   });
 });

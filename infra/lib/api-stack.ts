@@ -6,6 +6,7 @@ import {
   type RouteHandlerName,
   routes,
   sendsMail,
+  touchesCredentials,
 } from "@jengafund/shared";
 import { ArnFormat, CfnOutput, Duration, Fn, Stack, type StackProps } from "aws-cdk-lib";
 import { type CfnStage, DomainName, HttpApi, HttpMethod, SecurityPolicy } from "aws-cdk-lib/aws-apigatewayv2";
@@ -305,6 +306,7 @@ export class ApiStack extends Stack {
         description: `${route.method} ${API_BASE_PATH}${route.path}`,
         table: props.table,
         data: route.data,
+        credentials: touchesCredentials(route),
         operations: props.operations,
         ...bindings,
         // A route that renders files (a statement's PDF): its memory, which also buys CPU, and its time.

@@ -52,9 +52,10 @@ export class DataStack extends Stack {
       billing: Billing.onDemand(),
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: ttlAttribute,
-      // New items as written: the notification sender reads the outbox items from it (an in-place update of the
-      // table; the stream is filtered down to those inserts where it is consumed).
-      dynamoStream: StreamViewType.NEW_IMAGE,
+      // Keys only: the notification sender reads each new outbox item by its key, so no item's content (a user's,
+      // with its balances) travels the stream (docs/adr/0016-credentials-apart.md); the stream is filtered down to the
+      // outbox's inserts where it is consumed.
+      dynamoStream: StreamViewType.KEYS_ONLY,
       // The ledger is the product: a stray `cdk destroy` or console click must not be able to drop it.
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,

@@ -286,7 +286,7 @@ function assertMayUse(access: RouteAccess, caller: UserRecord): void {
   // The stored role, not only the token's, decides: a demoted admin's old token carries a stale claim.
   if (caller.role !== "admin") throw new NotPermittedError(ACCOUNT_MESSAGES.adminOnly);
   // The 2FA routes are user routes, so an admin held back here can still set it up.
-  if (!caller.twoFactor?.enabled && requireAdminTwoFactor()) {
+  if (!caller.twoFactorEnabled && requireAdminTwoFactor()) {
     throw new AdminTwoFactorRequiredError(ACCOUNT_MESSAGES.adminTwoFactorRequired);
   }
 }

@@ -41,7 +41,7 @@ export function presentUser(user: UserRecord): User {
     totalReferralEarnings: centsToKes(user.totalReferralEarningsCents),
     referralCode: user.referralCode,
     isActive: user.isActive,
-    twoFactorEnabled: user.twoFactor?.enabled === true,
+    twoFactorEnabled: user.twoFactorEnabled === true,
     notifications: resolveNotificationPreferences(user.notifications),
     kyc: user.kyc ?? { status: "none" },
     createdAt: user.createdAt,

@@ -33,7 +33,6 @@ export interface UserRecord {
   lastName: string;
   email: string;
   phoneNumber: string;
-  passwordHash: string;
   role: Role;
   isTrialAccount: boolean;
   trialBalanceCents: number;
@@ -50,8 +49,11 @@ export interface UserRecord {
   createdAt: string;
   /** When a reset link last set the password: links issued before then no longer work. */
   passwordChangedAt?: string;
-  /** Two-factor sign-in (TOTP); absent until the user starts setting it up. */
-  twoFactor?: TwoFactorState;
+  /**
+   * Two-factor sign-in is on (the middleware's admin rule and the profile read it). Its secret and codes are on the
+   * account's credential item, which only the sign-in functions may read (docs/adr/0016-credentials-apart.md).
+   */
+  twoFactorEnabled?: boolean;
   /** When two-factor sign-in was last turned on or off (a signal on the admin's withdrawal screens). */
   twoFactorChangedAt?: string;
   /** The live sessions: session id (`sid`) → its end in epoch seconds (sessions-port.ts). */
@@ -68,6 +70,18 @@ export interface UserRecord {
    * prompts still awaiting the customer; absent = none since the count began (`npm run migrate` backfills it).
    */
   depositsCents?: number;
+}
+
+/**
+ * What an account signs in with, kept on an item of its own (`CREDENTIAL#<userId>`, docs/adr/0016-credentials-apart.md)
+ * that only the functions of sign-in, password reset and the second factor may read or write: the password hash and
+ * the second factor's state.
+ */
+export interface CredentialRecord {
+  userId: string;
+  passwordHash: string;
+  /** Two-factor sign-in (TOTP); absent until the user starts setting it up. */
+  twoFactor?: TwoFactorState;
 }
 
 /**

@@ -150,13 +150,13 @@ export async function seedDevData(admin: SeedAdmin, secondAdmin?: SeedAdmin): Pr
     try {
       await accounts.createAccount({
         day: nairobiDay(now),
+        passwordHash: await argon2idHasher.hash(password),
         user: {
           id,
           firstName: "Platform",
           lastName,
           email: email.toLowerCase(),
           phoneNumber,
-          passwordHash: await argon2idHasher.hash(password),
           role: "admin",
           isTrialAccount: false,
           trialBalanceCents: 0,

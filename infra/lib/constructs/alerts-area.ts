@@ -9,14 +9,18 @@ import { DynamoEventSource, SqsDlq } from "aws-cdk-lib/aws-lambda-event-sources"
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import { Queue, QueueEncryption } from "aws-cdk-lib/aws-sqs";
 import type { Construct } from "constructs";
+import { keys, OUTBOX_PREFIX } from "../../../functions/src/kernel/dynamo/keys.js";
 import { acknowledge } from "../nag.js";
 import { repoPaths } from "../paths.js";
 import { AppFunction, type FunctionOperations } from "./app-function.js";
 import type { StageAlarms } from "./monitoring.js";
 import { RouteAreaStack } from "./route-area.js";
 
-/** What a money alert's outbox item is called in the table (its `type` attribute), as the stream filter matches it. */
-export const OUTBOX_ITEM_TYPE = "Outbox";
+/**
+ * A money alert's outbox item, as the stream filter matches it: by its keys, all a KEYS_ONLY stream carries
+ * (keys.outboxEvent: PK `OUTBOX#<eventId>`, SK `OUTBOX`).
+ */
+export const OUTBOX_KEYS = { partitionPrefix: OUTBOX_PREFIX, sortKey: keys.outboxEvent("").SK } as const;
 
 /**
  * Hourly on the 1st and 2nd of each month, 07:00 to 23:00 in Nairobi (UTC+3, no daylight saving): each run mails the
@@ -95,7 +99,12 @@ export class AlertsArea extends RouteAreaStack {
         filters: [
           FilterCriteria.filter({
             eventName: FilterRule.isEqual("INSERT"),
-            dynamodb: { NewImage: { type: { S: FilterRule.isEqual(OUTBOX_ITEM_TYPE) } } },
+            dynamodb: {
+              Keys: {
+                PK: { S: FilterRule.beginsWith(OUTBOX_KEYS.partitionPrefix) },
+                SK: { S: FilterRule.isEqual(OUTBOX_KEYS.sortKey) },
+              },
+            },
           }),
         ],
       }),

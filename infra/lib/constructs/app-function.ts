@@ -1,6 +1,7 @@
 import type { RouteData } from "@jengafund/shared";
 import { Duration, RemovalPolicy } from "aws-cdk-lib";
 import type { ITableV2 } from "aws-cdk-lib/aws-dynamodb";
+import { Effect, PolicyStatement } from "aws-cdk-lib/aws-iam";
 import {
   Architecture,
   ParamsAndSecretsLayerVersion,
@@ -13,6 +14,7 @@ import { LogGroup } from "aws-cdk-lib/aws-logs";
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import type { Construct } from "constructs";
 import { lambdaBundleAliases } from "../../../functions/src/bundling.js";
+import { CREDENTIAL_PREFIX } from "../../../functions/src/kernel/dynamo/keys.js";
 import type { DeploySettings } from "../deploy-settings.js";
 import { acknowledge, arnToken, BASIC_EXECUTION_ROLE, PINNED_RUNTIME } from "../nag.js";
 import { METRICS_NAMESPACE, SERVICE_NAME } from "../observability.js";
@@ -36,6 +38,12 @@ export interface AppFunctionProps {
    * write, `none` no access and no TABLE_NAME (least privilege, design.md §9).
    */
   readonly data: RouteData;
+  /**
+   * Whether the function may touch the credential items (RouteDefinition.credentials: sign-in, registration, password
+   * reset, the second factor). Without it, IAM denies it every item whose partition key is `CREDENTIAL#…`
+   * (docs/adr/0016-credentials-apart.md).
+   */
+  readonly credentials?: boolean;
   /**
    * Secrets the code reads once per container, keyed by the environment variable that carries the ARN
    * (e.g. `JWT_SECRET_ARN`). Only the ARN reaches the environment; the value never enters the template.
@@ -125,6 +133,7 @@ export class AppFunction extends NodejsFunction {
     if (props.data === "read") props.table.grantReadData(this);
     if (props.data === "write") props.table.grantReadWriteData(this);
     if (props.data !== "none") {
+      for (const statement of tableDenials(props.table, props.credentials === true)) this.addToRolePolicy(statement);
       acknowledge(
         this,
         "Queries use the table's global secondary indexes, whose ARNs are the table's /index/*: the wildcard covers " +
@@ -157,6 +166,40 @@ export class AppFunction extends NodejsFunction {
       "Serverless-LambdaTracing",
     );
   }
+}
+
+/** Every DynamoDB action that reads or writes items by key, each authorised per item with that item's partition key. */
+export const ITEM_ACTIONS = [
+  "dynamodb:GetItem",
+  "dynamodb:BatchGetItem",
+  "dynamodb:Query",
+  "dynamodb:ConditionCheckItem",
+  "dynamodb:PutItem",
+  "dynamodb:UpdateItem",
+  "dynamodb:DeleteItem",
+  "dynamodb:BatchWriteItem",
+] as const;
+
+/**
+ * What no grant of the table may give (docs/adr/0016-credentials-apart.md): a Scan, to any function (none reads the
+ * table whole; `npm run migrate` runs with the operator's rights), and, to a function that is not one of the
+ * credential routes, any item whose partition key is a credential's (`CREDENTIAL#…`). An explicit Deny wins over
+ * every Allow, so no later grant can widen it.
+ */
+function tableDenials(table: ITableV2, credentials: boolean): PolicyStatement[] {
+  const resources = [table.tableArn, `${table.tableArn}/index/*`];
+  const denials = [new PolicyStatement({ effect: Effect.DENY, actions: ["dynamodb:Scan"], resources })];
+  if (!credentials) {
+    denials.push(
+      new PolicyStatement({
+        effect: Effect.DENY,
+        actions: [...ITEM_ACTIONS],
+        resources,
+        conditions: { "ForAnyValue:StringLike": { "dynamodb:LeadingKeys": [`${CREDENTIAL_PREFIX}*`] } },
+      }),
+    );
+  }
+  return denials;
 }
 
 /**

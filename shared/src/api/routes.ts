@@ -49,6 +49,12 @@ export interface RouteDefinition {
    * name and exactly those rights on it and its key; no other function has any.
    */
   readonly documents?: "upload" | "read";
+  /**
+   * The route reads or writes the account's credentials, its password hash and second factor (docs/adr/0016): it
+   * registers, signs in, resets the password, changes the second factor, steps up with a code, or asks for the password
+   * again. Deployed, only these functions may touch the credential items; IAM denies them to every other.
+   */
+  readonly credentials?: true;
 }
 
 /**
@@ -60,8 +66,23 @@ export type RouteArea = "alerts" | "console" | "identity";
 export const API_BASE_PATH = "/api";
 
 export const routes = [
-  { method: "POST", path: "/auth/register", handler: "register-user", access: "public", data: "write" },
-  { method: "POST", path: "/auth/login", handler: "login-user", access: "public", data: "write", mail: true },
+  {
+    method: "POST",
+    path: "/auth/register",
+    handler: "register-user",
+    access: "public",
+    data: "write",
+    credentials: true,
+  },
+  {
+    method: "POST",
+    path: "/auth/login",
+    handler: "login-user",
+    access: "public",
+    data: "write",
+    mail: true,
+    credentials: true,
+  },
   { method: "GET", path: "/auth/me", handler: "get-current-user", access: "user", data: "read" },
   // What the account is told about, per channel and kind (design.md §12.6); security notices cannot be turned off.
   {
@@ -71,6 +92,7 @@ export const routes = [
     access: "user",
     data: "write",
     area: "alerts",
+    credentials: true,
   },
   // Account recovery (design.md §11): always 202, whether or not the account exists; counted per email and address.
   {
@@ -88,10 +110,26 @@ export const routes = [
     access: "public",
     data: "write",
     mail: true,
+    credentials: true,
   },
   // Two-factor sign-in: open to every signed-in user, and to an admin who has yet to set it up.
-  { method: "POST", path: "/auth/2fa/setup", handler: "start-two-factor-setup", access: "user", data: "write" },
-  { method: "POST", path: "/auth/2fa/enable", handler: "enable-two-factor", access: "user", data: "write", mail: true },
+  {
+    method: "POST",
+    path: "/auth/2fa/setup",
+    handler: "start-two-factor-setup",
+    access: "user",
+    data: "write",
+    credentials: true,
+  },
+  {
+    method: "POST",
+    path: "/auth/2fa/enable",
+    handler: "enable-two-factor",
+    access: "user",
+    data: "write",
+    mail: true,
+    credentials: true,
+  },
   {
     method: "POST",
     path: "/auth/2fa/disable",
@@ -99,6 +137,7 @@ export const routes = [
     access: "user",
     data: "write",
     mail: true,
+    credentials: true,
   },
   // The link in the notice of a new payout number (design.md §13.2): removes the number and ends every session. A
   // GET, as the owner opens it from an SMS or email; the token (single use, 7 days) is all it needs.
@@ -121,10 +160,19 @@ export const routes = [
     access: "user",
     data: "write",
     mail: true,
+    credentials: true,
   },
   // A fresh authenticator code for the `stepUp` routes: the same session back, with the code's moment in it. Admins
   // only, as only admin routes ask for it; `write`: the code's step is used up and a wrong code counted, as at login.
-  { method: "POST", path: "/auth/step-up", handler: "step-up", access: "admin", data: "write", mail: true },
+  {
+    method: "POST",
+    path: "/auth/step-up",
+    handler: "step-up",
+    access: "admin",
+    data: "write",
+    mail: true,
+    credentials: true,
+  },
   // A lookup, yet `write`: every check is counted against the caller's address (per-IP hourly budget).
   {
     method: "GET",
@@ -394,6 +442,9 @@ export const routes = [
 ] as const satisfies readonly RouteDefinition[];
 
 export type RouteHandlerName = (typeof routes)[number]["handler"];
+
+/** Whether a route may touch the account's credentials (its `credentials` flag), read through the literal types. */
+export const touchesCredentials = (route: RouteDefinition): boolean => route.credentials === true;
 
 /** Whether a route sends mail (its `mail` flag), for code that reads the list's entries through their literal types. */
 export const sendsMail = (route: RouteDefinition): boolean => route.mail === true;

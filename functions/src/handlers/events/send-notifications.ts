@@ -1,5 +1,6 @@
 import { BatchProcessor, EventType, processPartialResponse } from "@aws-lambda-powertools/batch";
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from "aws-lambda";
+import { keys } from "../../kernel/dynamo/keys.js";
 import { observeInvocation } from "../../kernel/invocation.js";
 import { log } from "../../kernel/log.js";
 import { notifications } from "../../modules/messaging/index.js";
@@ -14,7 +15,8 @@ class ChannelToRetry extends Error {}
 const processor = new BatchProcessor(EventType.DynamoDBStreams);
 
 /**
- * The table's stream, filtered by its event source mapping to the outbox's new events (INSERT, type Outbox): each is
+ * The table's stream (keys only), filtered by its event source mapping to the outbox's new events (INSERT, PK
+ * `OUTBOX#…`): each is
  * sent by the notifications module. A record whose event failed, or has a channel to try again (nothing was sent), is
  * reported as a batch item failure, so the stream delivers it again; what is still open after that is left to the
  * reconciliation's sweep. Sending is once per channel whoever runs it, so a redelivery never sends twice.
@@ -42,10 +44,13 @@ async function sendRecord(record: DynamoDBRecord): Promise<void> {
   if (run.retry) throw new ChannelToRetry(eventId);
 }
 
-/** The outbox event a stream record inserted, if it is one (the mapping's filter should let only those through). */
+/**
+ * The outbox event a stream record inserted, if it is one (the mapping's filter should let only those through). The
+ * stream carries keys only (docs/adr/0016-credentials-apart.md): the event is read from the table by its id.
+ */
 function outboxEventIdOf(record: DynamoDBRecord): string | undefined {
   if (record.eventName !== "INSERT") return undefined;
-  const image = record.dynamodb?.NewImage;
-  if (image?.type?.S !== "Outbox") return undefined;
-  return image.id?.S;
+  const key = record.dynamodb?.Keys;
+  if (key?.SK?.S !== keys.outboxEvent("").SK || key.PK?.S === undefined) return undefined;
+  return keys.outboxEventIdOf(key.PK.S);
 }

@@ -43,6 +43,7 @@ const aShard = 0;
 
 export const entities: readonly EntityDefinition[] = [
   { name: "User", keys: [keys.user(user.id)], indexes: userIndexKeys(user) },
+  { name: "Credential", keys: [keys.credential(user.id)] },
   { name: "Email marker", keys: [keys.emailMarker(user.email)] },
   {
     name: "Phone marker",

@@ -42,8 +42,18 @@ const statsPartition = (shard: number) => `STATS#${shardSuffix(shard)}`;
 const allShards = (base: string) =>
   Array.from({ length: indexShardCount }, (_, shard) => `${base}#${shardSuffix(shard)}`);
 
+/** The partition key prefix of the credential items, which IAM denies every function but the sign-in ones. */
+export const CREDENTIAL_PREFIX = "CREDENTIAL#";
+/** The partition key prefix of the outbox's events, which the table's stream passes to the notification sender. */
+export const OUTBOX_PREFIX = "OUTBOX#";
+
 export const keys = {
   user: (userId: string): Key => ({ PK: `USER#${userId}`, SK: "PROFILE" }),
+  /**
+   * An account's password hash and second factor, apart from the user item every route reads: the functions that
+   * may not touch it are denied this partition key prefix by IAM (docs/adr/0016-credentials-apart.md).
+   */
+  credential: (userId: string): Key => ({ PK: `${CREDENTIAL_PREFIX}${userId}`, SK: "CREDENTIAL" }),
   usersList: (userId: string) => sharded("USERS", userId),
   usersListPartitions: () => allShards("USERS"),
   usersListSort: (createdAt: string, userId: string) => `${createdAt}#${userId}`,
@@ -228,7 +238,10 @@ export const keys = {
   /** A password reset link, by the SHA-256 of its token (the token itself is never stored); 30 minutes, TTL. */
   passwordReset: (tokenHash: string): Key => ({ PK: `PASSWORD_RESET#${tokenHash}`, SK: "PASSWORD_RESET" }),
   /** A notification to send, by its event id (`<kind>#<ledger line or withdrawal id>` for a money move). */
-  outboxEvent: (eventId: string): Key => ({ PK: `OUTBOX#${eventId}`, SK: "OUTBOX" }),
+  outboxEvent: (eventId: string): Key => ({ PK: `${OUTBOX_PREFIX}${eventId}`, SK: "OUTBOX" }),
+  /** The event id of an outbox event's partition key (the stream's records carry only the keys). */
+  outboxEventIdOf: (partitionKey: string) =>
+    partitionKey.startsWith(OUTBOX_PREFIX) ? partitionKey.slice(OUTBOX_PREFIX.length) : undefined,
   /** The open notifications (a channel not yet final), oldest first, for the sweep: sparse, sharded by event id. */
   outboxOpen: (eventId: string) => sharded("OUTBOX#pending", eventId),
   outboxOpenPartitions: () => allShards("OUTBOX#pending"),

@@ -133,7 +133,6 @@ export function createAdminAccountService(deps: AdminAccountServiceDeps) {
           lastName: input.lastName,
           email: input.email,
           phoneNumber: input.phoneNumber,
-          passwordHash,
           role: "admin",
           isTrialAccount: false,
           trialBalanceCents: 0,
@@ -151,7 +150,7 @@ export function createAdminAccountService(deps: AdminAccountServiceDeps) {
             { after: { role: "admin", firstName: user.firstName, lastName: user.lastName, isActive: true } },
             now,
           );
-          await accounts.createAccount({ user, day: nairobiDay(now), audit });
+          await accounts.createAccount({ user, passwordHash, day: nairobiDay(now), audit });
           break;
         } catch (error) {
           if (!(error instanceof MoveRefusedError)) throw error;

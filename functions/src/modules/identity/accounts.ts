@@ -157,7 +157,6 @@ export function createAccountService(deps: AccountServiceDeps) {
           lastName: input.lastName,
           email: input.email,
           phoneNumber: input.phoneNumber,
-          passwordHash,
           role: "investor",
           isTrialAccount: true,
           trialBalanceCents: trialCents,
@@ -173,6 +172,7 @@ export function createAccountService(deps: AccountServiceDeps) {
         try {
           await accounts.createAccount({
             user: { ...user, sessions: { [entry.id]: entry.expiresAtEpochSeconds } },
+            passwordHash,
             day: nairobiDay(now),
             openingLine: {
               id: newId(),
@@ -246,7 +246,7 @@ export function createAccountService(deps: AccountServiceDeps) {
       const givenBack = giveBack();
       try {
         if (!user.isActive) throw new NotPermittedError(ACCOUNT_MESSAGES.deactivated);
-        const { twoFactor: state } = user;
+        const { twoFactor: state } = credential;
         const secret = state?.enabled ? state.secret : undefined;
         let secondFactorAt: number | undefined;
         let recoveryCodesLeft: number | undefined;

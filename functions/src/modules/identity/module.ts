@@ -188,6 +188,7 @@ export const notificationPreferences = /* @__PURE__ */ once(() =>
     // The password, as turning two-factor sign-in off asks for it (design.md §13.2).
     confirmPassword: createPasswordConfirmation({
       attempts: accountRepo(),
+      credentials: accountRepo(),
       passwords: argon2idHasher,
       clock: systemClock,
       limits: loginLimits(),

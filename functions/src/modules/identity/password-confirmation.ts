@@ -4,7 +4,7 @@ import type { MetricsPort } from "../../kernel/metrics.js";
 import type { UserRecord } from "../../kernel/records.js";
 import { ACCOUNT_MESSAGES, loginAttemptAt } from "./accounts.js";
 import type { PasswordHasher } from "./passwords.js";
-import type { AccountRepository, LoginLimits } from "./port.js";
+import type { AccountRepository, CredentialReader, LoginLimits } from "./port.js";
 
 export const PASSWORD_CONFIRMATION_MESSAGES = {
   wrongPassword: "That password is not right. Enter the password you sign in with.",
@@ -13,6 +13,8 @@ export const PASSWORD_CONFIRMATION_MESSAGES = {
 export interface PasswordConfirmationDeps {
   /** The password is counted as a login's is, on the login attempt counters (a wrong one stays counted). */
   attempts: Pick<AccountRepository, "reserveLoginAttempt" | "releaseLoginAttempt">;
+  /** The password hash is on the account's credential item (docs/adr/0016-credentials-apart.md). */
+  credentials: CredentialReader;
   passwords: Pick<PasswordHasher, "verify">;
   clock: Clock;
   limits: LoginLimits;
@@ -25,14 +27,22 @@ export interface PasswordConfirmationDeps {
  * condition), a right one gives its attempt back. A wrong one is a 400, not a 401: the session is fine, and the web
  * app ends a session on a 401.
  */
-export function createPasswordConfirmation({ attempts, passwords, clock, limits, metrics }: PasswordConfirmationDeps) {
+export function createPasswordConfirmation({
+  attempts,
+  credentials,
+  passwords,
+  clock,
+  limits,
+  metrics,
+}: PasswordConfirmationDeps) {
   return async function confirmPassword(user: UserRecord, password: string, sourceIp: string): Promise<void> {
     const attempt = loginAttemptAt(clock.now(), user.email, sourceIp);
     if (!(await attempts.reserveLoginAttempt(attempt, limits))) {
       metrics.count("LoginsThrottled");
       throw new TooManyAttemptsError(ACCOUNT_MESSAGES.tooManyAttempts);
     }
-    if (!(await passwords.verify(password, user.passwordHash))) {
+    const credential = await credentials.getCredential(user.id);
+    if (!credential || !(await passwords.verify(password, credential.passwordHash))) {
       throw new InvalidInputError(PASSWORD_CONFIRMATION_MESSAGES.wrongPassword);
     }
     await attempts.releaseLoginAttempt(attempt).catch(() => undefined);

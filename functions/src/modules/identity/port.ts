@@ -2,6 +2,7 @@ import type {
   AuditRecord,
   CallerContext,
   CallerRefs,
+  CredentialRecord,
   LedgerLine,
   UserReader,
   UserRecord,
@@ -10,6 +11,8 @@ import type {
 
 export interface NewAccount {
   user: UserRecord;
+  /** Written on the account's credential item, beside the user item. */
+  passwordHash: string;
   /** The trial balance's opening ledger line, so trialBalance always equals the sum of its ledger. */
   openingLine?: LedgerLine;
   referral?: { referrer: UserSummary & { id: string }; rewardCents: number };
@@ -21,10 +24,12 @@ export interface NewAccount {
 
 export type UniqueField = "email" | "phoneNumber" | "referralCode";
 
-/** What an email logs in with: its user and password hash. */
-export interface LoginCredential {
-  userId: string;
-  passwordHash: string;
+/** What an email logs in with: its account's credential (password hash and second factor). */
+export type LoginCredential = CredentialRecord;
+
+/** Reads an account's credential item: only the sign-in functions may (docs/adr/0016-credentials-apart.md). */
+export interface CredentialReader {
+  getCredential(userId: string): Promise<CredentialRecord | null>;
 }
 
 /** One login attempt as the throttle counts it: on the account's and the address's counter of its hour. */
@@ -52,14 +57,17 @@ export interface LoginLimits {
   perIpPerHour: number;
 }
 
-export interface AccountRepository extends UserReader {
+export interface AccountRepository extends UserReader, CredentialReader {
   /** The owner of a referral code, or null. */
   findReferrer(code: string): Promise<(UserSummary & { id: string }) | null>;
-  /** Writes the user, its uniqueness markers, opening ledger line, referral and counters in one transaction. */
+  /**
+   * Writes the user, its credential, its uniqueness markers, opening ledger line, referral and counters in one
+   * transaction.
+   */
   createAccount(account: NewAccount): Promise<void>;
   /** The user and, in the same round trip, the records a request is about (a package, one of their investments). */
   getUserWith(userId: string, refs: CallerRefs): Promise<CallerContext | null>;
-  /** The user id and password hash of an email, from its uniqueness marker (one read); null when unknown. */
+  /** The credential of an email's account: its uniqueness marker names the account; null when unknown. */
   findLoginCredential(email: string): Promise<LoginCredential | null>;
   /**
    * Counts the attempt on both counters in one write whose conditions carry the limits, so the limits hold however
@@ -85,7 +93,7 @@ export interface PasswordResetRecord {
   expiresAtEpochSeconds: number;
 }
 
-/** A new password from a reset link: the link, the user and their login marker change together. */
+/** A new password from a reset link: the link, the user and their credential change together. */
 export interface PasswordChange {
   reset: PasswordResetRecord;
   passwordHash: string;
@@ -97,8 +105,8 @@ export interface AccountSecurityRepository {
   savePasswordReset(reset: PasswordResetRecord): Promise<void>;
   findPasswordReset(tokenHash: string): Promise<PasswordResetRecord | null>;
   /**
-   * Uses the link once: deletes it (unexpired), sets the password on the user and on the email marker login reads,
-   * and bumps the token version (every session ends), in one transaction. Refused ("reset-link-invalid") when the
+   * Uses the link once: deletes it (unexpired), sets the password on the account's credential, and bumps the user's
+   * token version (every session ends), in one transaction. Refused ("reset-link-invalid") when the
    * link is gone or expired, or the password was set since it was issued.
    */
   resetPassword(change: PasswordChange): Promise<void>;

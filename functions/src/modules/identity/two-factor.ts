@@ -7,12 +7,12 @@ import {
   RuleViolationError,
 } from "../../kernel/errors.js";
 import type { MetricsPort } from "../../kernel/metrics.js";
-import { MoveRefusedError, type UserRecord } from "../../kernel/records.js";
+import { MoveRefusedError, type TwoFactorState, type UserRecord } from "../../kernel/records.js";
 import { noticeTo, type SecurityNotices } from "../../kernel/security-notices.js";
 import { ACCOUNT_MESSAGES } from "./accounts.js";
 import { createPasswordConfirmation, PASSWORD_CONFIRMATION_MESSAGES } from "./password-confirmation.js";
 import type { PasswordHasher } from "./passwords.js";
-import type { AccountRepository, AccountSecurityRepository, LoginLimits } from "./port.js";
+import type { AccountRepository, AccountSecurityRepository, CredentialReader, LoginLimits } from "./port.js";
 import { newRecoveryCodes, recoveryCodeHash } from "./recovery-codes.js";
 import { createSecondFactorCheck, SECOND_FACTOR_MESSAGES } from "./second-factor.js";
 import type { SecondFactorRepository } from "./second-factor-port.js";
@@ -21,7 +21,7 @@ import type { TokenIssuer } from "./tokens.js";
 import type { TotpCodes } from "./totp.js";
 
 export interface TwoFactorServiceDeps {
-  security: Pick<AccountSecurityRepository, "startTwoFactorSetup"> & SecondFactorRepository;
+  security: Pick<AccountSecurityRepository, "startTwoFactorSetup"> & SecondFactorRepository & CredentialReader;
   /**
    * The password these changes ask for is counted as a login's is, on the login attempt counters (a wrong one stays
    * counted). Codes have their own budget (second-factor.ts).
@@ -58,8 +58,14 @@ export const TWO_FACTOR_MESSAGES = {
 // A wrong code is a 400, not a 401: the session is fine, and the web app ends a session on a 401.
 const wrong = (message: string) => new InvalidInputError(message);
 
-function enabledSecret(user: UserRecord): string {
-  const secret = user.twoFactor?.enabled ? user.twoFactor.secret : undefined;
+/** The account's second factor, from its credential item. */
+async function twoFactorOf(credentials: CredentialReader, user: UserRecord): Promise<TwoFactorState | undefined> {
+  return (await credentials.getCredential(user.id))?.twoFactor;
+}
+
+async function enabledSecret(credentials: CredentialReader, user: UserRecord): Promise<string> {
+  const state = await twoFactorOf(credentials, user);
+  const secret = state?.enabled ? state.secret : undefined;
   if (!secret) throw new RuleViolationError(TWO_FACTOR_MESSAGES.notOn);
   return secret;
 }
@@ -75,7 +81,7 @@ export function createTwoFactorSetup({
   return {
     /** A new secret, kept until a code confirms it; setting up again replaces one that was never confirmed. */
     async setup(user: UserRecord): Promise<TwoFactorSetup> {
-      if (user.twoFactor?.enabled) throw new AlreadyExistsError(TWO_FACTOR_MESSAGES.alreadyOn);
+      if (user.twoFactorEnabled) throw new AlreadyExistsError(TWO_FACTOR_MESSAGES.alreadyOn);
       const secret = codes.newSecret();
       try {
         await security.startTwoFactorSetup(user.id, secret);
@@ -89,7 +95,7 @@ export function createTwoFactorSetup({
 }
 
 export interface StepUpDeps {
-  security: SecondFactorRepository;
+  security: SecondFactorRepository & CredentialReader;
   codes: TotpCodes;
   clock: Clock;
   /** Re-signs the caller's session with the moment of a step-up's code. */
@@ -107,7 +113,7 @@ export function createStepUp({ security, codes, clock, tokens, notices }: StepUp
      * session otherwise: same id and expiry, so entering codes never keeps a session alive past its time.
      */
     async stepUp(user: UserRecord, sessionToken: string, code: string, sourceIp: string): Promise<string> {
-      const secret = enabledSecret(user);
+      const secret = await enabledSecret(security, user);
       const at = await secondFactor.check(
         user,
         { secret, code, recoveryAllowed: false, wrong, sourceIp },
@@ -142,7 +148,14 @@ export function createTwoFactorService({
   const secondFactor = createSecondFactorCheck({ security, codes, clock, notices });
 
   /** The password, checked as a login checks it; a wrong one is a 400 for the same reason as a wrong code. */
-  const confirmPassword = createPasswordConfirmation({ attempts, passwords, clock, limits, metrics });
+  const confirmPassword = createPasswordConfirmation({
+    attempts,
+    credentials: security,
+    passwords,
+    clock,
+    limits,
+    metrics,
+  });
 
   /** The caller's session as the user item keeps it (the authenticator has just found it there). */
   function callersSession(user: UserRecord, sessionId: string): SessionEntry {
@@ -163,8 +176,9 @@ export function createTwoFactorService({
       user: UserRecord,
       { code, password, sessionId, sourceIp }: TwoFactorConfirmation,
     ): Promise<{ user: UserRecord; recoveryCodes: string[] }> {
-      if (user.twoFactor?.enabled) throw new AlreadyExistsError(TWO_FACTOR_MESSAGES.alreadyOn);
-      const secret = user.twoFactor?.pendingSecret;
+      const state = await twoFactorOf(security, user);
+      if (state?.enabled) throw new AlreadyExistsError(TWO_FACTOR_MESSAGES.alreadyOn);
+      const secret = state?.pendingSecret;
       if (!secret) throw new RuleViolationError(TWO_FACTOR_MESSAGES.notStarted);
       const keepSession = callersSession(user, sessionId);
       await confirmPassword(user, password, sourceIp);
@@ -188,7 +202,7 @@ export function createTwoFactorService({
 
     /** Off, with the password and a code or a recovery code. The account's other sessions end. */
     async disable(user: UserRecord, { code, password, sessionId, sourceIp }: TwoFactorConfirmation) {
-      const secret = enabledSecret(user);
+      const secret = await enabledSecret(security, user);
       const keepSession = callersSession(user, sessionId);
       await confirmPassword(user, password, sourceIp);
       const attempt = { secret, code, recoveryAllowed: true, wrong, sourceIp };
@@ -205,7 +219,7 @@ export function createTwoFactorService({
       user: UserRecord,
       { code, password, sourceIp }: Omit<TwoFactorConfirmation, "sessionId">,
     ): Promise<string[]> {
-      const secret = enabledSecret(user);
+      const secret = await enabledSecret(security, user);
       await confirmPassword(user, password, sourceIp);
       const recoveryCodes = newRecoveryCodes();
       const hashes = recoveryCodes.map((c) => recoveryCodeHash(user.id, c));

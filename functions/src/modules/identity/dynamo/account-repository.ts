@@ -4,6 +4,7 @@ import { batchGet } from "../../../kernel/dynamo/batch-get.js";
 import { type DynamoContext, defaultDynamoContext } from "../../../kernel/dynamo/client.js";
 import { isConditionFailure } from "../../../kernel/dynamo/condition-failure.js";
 import { countersUpdate, ledgerCounters, mergeCounters } from "../../../kernel/dynamo/counter-items.js";
+import { credentialItem, readCredential } from "../../../kernel/dynamo/credential-items.js";
 import { dayCountersUpdate, newUserDay } from "../../../kernel/dynamo/day-counters.js";
 import { phoneMarkerIndexKeys } from "../../../kernel/dynamo/deposit-items.js";
 import { countHourly } from "../../../kernel/dynamo/hourly-counters.js";
@@ -45,7 +46,7 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
       return { id: Item.userId, ...(Item.owner as { firstName: string; lastName: string; email: string }) };
     },
 
-    async createAccount({ user, openingLine, referral, day, audit }: NewAccount) {
+    async createAccount({ user, passwordHash, openingLine, referral, day, audit }: NewAccount) {
       const marker = (key: Key, field: UniqueField): MoveItem => ({
         item: {
           Put: {
@@ -61,10 +62,6 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
               owner: summaryOf(user),
               // The phone marker doubles as the admin search entry by phone prefix and by last name.
               ...(field === "phoneNumber" ? phoneMarkerIndexKeys(user.id, user.phoneNumber, user) : {}),
-              // The email marker carries the password hash, so a login checks the password after one read and reads
-              // the user only once the password is right. A password reset rewrites both items in one transaction
-              // (account-security-repository.ts).
-              ...(field === "email" ? { passwordHash: user.passwordHash } : {}),
             },
             ConditionExpression: "attribute_not_exists(PK)",
           },
@@ -78,6 +75,13 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
         marker(keys.phoneMarker(user.phoneNumber), "phoneNumber"),
         marker(keys.referralCodeMarker(user.referralCode), "referralCode"),
         { Put: { TableName, Item: userItem(user), ConditionExpression: "attribute_not_exists(PK)" } },
+        {
+          Put: {
+            TableName,
+            Item: credentialItem({ userId: user.id, passwordHash }),
+            ConditionExpression: "attribute_not_exists(PK)",
+          },
+        },
         countersUpdate(
           TableName,
           mergeCounters(
@@ -151,13 +155,12 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
       };
     },
 
+    getCredential: (userId) => readCredential(ctx, userId),
+
     async findLoginCredential(email) {
       const { Item } = await db.send(new GetCommand({ TableName, Key: keys.emailMarker(email), ConsistentRead: true }));
       if (typeof Item?.userId !== "string") return null;
-      if (typeof Item.passwordHash === "string") return { userId: Item.userId, passwordHash: Item.passwordHash };
-      // A marker written before markers carried the hash: the user item has it.
-      const user = await getUser(Item.userId);
-      return user ? { userId: user.id, passwordHash: user.passwordHash } : null;
+      return readCredential(ctx, Item.userId);
     },
 
     reserveLoginAttempt: async (attempt, limits) =>

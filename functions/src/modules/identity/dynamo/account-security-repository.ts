@@ -1,11 +1,12 @@
 import { GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { type DynamoContext, defaultDynamoContext } from "../../../kernel/dynamo/client.js";
 import { isConditionFailure } from "../../../kernel/dynamo/condition-failure.js";
+import { readCredential, toCredentialRecord } from "../../../kernel/dynamo/credential-items.js";
 import { keys } from "../../../kernel/dynamo/keys.js";
 import { refusing, runTransaction } from "../../../kernel/dynamo/transactions.js";
-import { toUserRecord } from "../../../kernel/dynamo/user-items.js";
-import { MoveRefusedError, type RefusalReason, type TwoFactorState } from "../../../kernel/records.js";
-import type { AccountSecurityRepository, PasswordResetRecord } from "../port.js";
+import { createDynamoUserReader } from "../../../kernel/dynamo/user-reader.js";
+import { MoveRefusedError, type RefusalReason, type TwoFactorState, type UserRecord } from "../../../kernel/records.js";
+import type { AccountSecurityRepository, CredentialReader, PasswordResetRecord } from "../port.js";
 import type { SecondFactorCount, SecondFactorProof, SecondFactorRepository } from "../second-factor-port.js";
 import type { SessionEntry } from "../sessions-port.js";
 import { passwordResetPut } from "./password-reset-items.js";
@@ -36,10 +37,11 @@ const BUDGET_RESET = "twoFactor.failures = :zero";
 
 export function createDynamoAccountSecurityRepository(
   ctx: DynamoContext = defaultDynamoContext(),
-): AccountSecurityRepository & SecondFactorRepository {
+): AccountSecurityRepository & SecondFactorRepository & CredentialReader {
   const { db, TableName } = ctx;
+  const { getUser } = createDynamoUserReader(ctx);
 
-  /** One conditional update of the user's two-factor state; a failed condition is `refusal`. */
+  /** One conditional update of the account's two-factor state (on its credential item); a failed condition is `refusal`. */
   async function updateTwoFactor(
     userId: string,
     update: {
@@ -53,18 +55,56 @@ export function createDynamoAccountSecurityRepository(
       const { Attributes } = await db.send(
         new UpdateCommand({
           TableName,
-          Key: keys.user(userId),
+          Key: keys.credential(userId),
           UpdateExpression: update.expression,
           ConditionExpression: `attribute_exists(PK) AND ${update.condition}`,
           ExpressionAttributeValues: update.values,
           ReturnValues: "ALL_NEW",
         }),
       );
-      return toUserRecord(Attributes ?? {});
+      return toCredentialRecord(Attributes ?? {});
     } catch (error) {
       if (isConditionFailure(error)) throw new MoveRefusedError(update.refusal);
       throw error;
     }
+  }
+
+  /**
+   * Turning two-factor sign-in on or off: the credential's state and the user item's flag, when it changed and the
+   * sessions left, in one transaction; answers the user as it now is.
+   */
+  async function switchTwoFactor(
+    userId: string,
+    credential: { expression: string; condition: string; values: Record<string, unknown>; refusal: RefusalReason },
+    user: { on: boolean; at: Date; keepSession: SessionEntry },
+  ): Promise<UserRecord> {
+    await runTransaction(ctx, [
+      refusing(credential.refusal, {
+        Update: {
+          TableName,
+          Key: keys.credential(userId),
+          UpdateExpression: credential.expression,
+          ConditionExpression: `attribute_exists(PK) AND ${credential.condition}`,
+          ExpressionAttributeValues: credential.values,
+        },
+      }),
+      refusing(credential.refusal, {
+        Update: {
+          TableName,
+          Key: keys.user(userId),
+          UpdateExpression: "SET twoFactorEnabled = :enabled, twoFactorChangedAt = :at, sessions = :sessions",
+          ConditionExpression: "attribute_exists(PK)",
+          ExpressionAttributeValues: {
+            ":enabled": user.on,
+            ":at": user.at.toISOString(),
+            ":sessions": onlySession(user.keepSession),
+          },
+        },
+      }),
+    ]);
+    const changed = await getUser(userId);
+    if (!changed) throw new MoveRefusedError(credential.refusal);
+    return changed;
   }
 
   /** An update a proof authorises, made only if that proof was never used (see `proofUse`). */
@@ -82,6 +122,8 @@ export function createDynamoAccountSecurityRepository(
   const onlySession = (entry: SessionEntry) => ({ [entry.id]: entry.expiresAtEpochSeconds });
 
   return {
+    getCredential: (userId) => readCredential(ctx, userId),
+
     async savePasswordReset(reset) {
       await db.send(new PutCommand(passwordResetPut(TableName, reset)));
     },
@@ -118,13 +160,11 @@ export function createDynamoAccountSecurityRepository(
           Update: {
             TableName,
             Key: keys.user(reset.userId),
-            UpdateExpression:
-              "SET passwordHash = :hash, passwordChangedAt = :now, sessions = :noSessions ADD tokenVersion :one",
+            UpdateExpression: "SET passwordChangedAt = :now, sessions = :noSessions ADD tokenVersion :one",
             ConditionExpression:
               "attribute_exists(PK) AND isActive = :active AND " +
               "(attribute_not_exists(passwordChangedAt) OR passwordChangedAt < :issuedAt)",
             ExpressionAttributeValues: {
-              ":hash": passwordHash,
               ":now": nowIso,
               ":one": 1,
               ":active": true,
@@ -133,14 +173,14 @@ export function createDynamoAccountSecurityRepository(
             },
           },
         }),
-        // Login reads the hash from the email marker, so both change together.
+        // The hash itself, on the credential item; the second factor stays as it was.
         refusing("reset-link-invalid", {
           Update: {
             TableName,
-            Key: keys.emailMarker(reset.email),
+            Key: keys.credential(reset.userId),
             UpdateExpression: "SET passwordHash = :hash",
-            ConditionExpression: "userId = :userId",
-            ExpressionAttributeValues: { ":hash": passwordHash, ":userId": reset.userId },
+            ConditionExpression: "attribute_exists(PK)",
+            ExpressionAttributeValues: { ":hash": passwordHash },
           },
         }),
       ]);
@@ -164,41 +204,41 @@ export function createDynamoAccountSecurityRepository(
         recoveryCodeHashes: new Set(recoveryCodeHashes),
         failures: 0,
       };
-      return updateTwoFactor(userId, {
-        expression: "SET twoFactor = :state, twoFactorChangedAt = :at, sessions = :sessions",
-        condition: "twoFactor.enabled = :off AND twoFactor.pendingSecret = :secret",
-        values: {
-          ":state": state,
-          ":off": false,
-          ":secret": secret,
-          ":at": at.toISOString(),
-          ":sessions": onlySession(keepSession),
+      return switchTwoFactor(
+        userId,
+        {
+          expression: "SET twoFactor = :state",
+          condition: "twoFactor.enabled = :off AND twoFactor.pendingSecret = :secret",
+          values: { ":state": state, ":off": false, ":secret": secret },
+          refusal: "two-factor-changed",
         },
-        refusal: "two-factor-changed",
-      });
+        { on: true, at, keepSession },
+      );
     },
 
     async disableTwoFactor({ userId, secret, proof, keepSession, at }) {
       const use = proofUse(proof);
-      return updateTwoFactor(userId, {
-        expression: "REMOVE twoFactor SET twoFactorChangedAt = :at, sessions = :sessions",
-        condition: use.condition,
-        values: {
-          ":on": true,
-          ":secret": secret,
-          // Only the condition's values: the whole state goes, the used recovery code with it.
-          ...(proof.kind === "code" ? use.values : { ":hash": proof.hash }),
-          ":at": at.toISOString(),
-          ":sessions": onlySession(keepSession),
+      return switchTwoFactor(
+        userId,
+        {
+          expression: "REMOVE twoFactor",
+          condition: use.condition,
+          values: {
+            ":on": true,
+            ":secret": secret,
+            // Only the condition's values: the whole state goes, the used recovery code with it.
+            ...(proof.kind === "code" ? use.values : { ":hash": proof.hash }),
+          },
+          refusal: "code-used",
         },
-        refusal: "code-used",
-      });
+        { on: false, at, keepSession },
+      );
     },
 
     async useSecondFactor(userId, secret, proof) {
-      const user = await withProof(userId, secret, proof, [BUDGET_RESET], { ":zero": 0 });
+      const credential = await withProof(userId, secret, proof, [BUDGET_RESET], { ":zero": 0 });
       // DynamoDB drops a set whose last member is deleted: no attribute is no code left.
-      return { recoveryCodesLeft: user.twoFactor?.recoveryCodeHashes?.size ?? 0 };
+      return { recoveryCodesLeft: credential.twoFactor?.recoveryCodeHashes?.size ?? 0 };
     },
 
     async replaceRecoveryCodes(userId, secret, proof, hashes) {
@@ -224,7 +264,7 @@ export function createDynamoAccountSecurityRepository(
         const { Attributes } = await db.send(
           new UpdateCommand({
             TableName,
-            Key: keys.user(userId),
+            Key: keys.credential(userId),
             UpdateExpression:
               "SET twoFactor.failures = if_not_exists(twoFactor.failures, :zero) + :one, twoFactor.countedAt = :now",
             ConditionExpression:
@@ -241,8 +281,7 @@ export function createDynamoAccountSecurityRepository(
         if (!isConditionFailure(error)) throw error;
       }
       // Refused: read what refused it, for the answer (until when) and to start a new budget after a lock.
-      const { Item } = await db.send(new GetCommand({ TableName, Key: keys.user(userId), ConsistentRead: true }));
-      const state = (Item?.twoFactor ?? {}) as TwoFactorState;
+      const state: Partial<TwoFactorState> = (await readCredential(ctx, userId))?.twoFactor ?? {};
       return {
         counted: false,
         failures: Number(state.failures ?? 0),
