@@ -48,6 +48,7 @@ import {
 } from "@jengafund/shared";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { repoPaths } from "../lib/paths.js";
+import { ROUTE_PARTITIONS } from "../lib/route-partitions.js";
 import { PROD_CONTEXT } from "../test/contexts.js";
 import { nestedIn, stacksIn } from "./assembly.js";
 import {
@@ -102,6 +103,8 @@ interface Needs {
   readonly documents?: DocumentsUse;
   /** May touch the credential items (RouteDefinition.credentials); no event function does. */
   readonly credentials?: boolean;
+  /** The only partition keys it may touch (infra/lib/route-partitions.ts); absent, the whole table (WHOLE_TABLE). */
+  readonly partitions?: readonly string[];
 }
 
 type DocumentsUse = NonNullable<RouteDefinition["documents"]>;
@@ -215,8 +218,93 @@ const ROUTE_FUNCTIONS: readonly Needs[] = (routes as readonly RouteDefinition[])
     mails: sendsMail(route),
     documents: route.documents,
     credentials: touchesCredentials(route),
+    partitions: ROUTE_PARTITIONS[route.handler as RouteHandlerName],
   };
 });
+
+const SIGN_IN =
+  "signs in or changes how: the email, phone and referral-code markers (UNIQUE#…), the throttle counters " +
+  "(THROTTLE#…), spent proofs of work, sign-in and reset links, the credential and the user, the statistics shards";
+const MONEY =
+  "moves money: one transaction writes the user, ledger lines, the deposit, withdrawal or investment, the statistics " +
+  "shards and day counters, the idempotency record and the outbox (an admin's, the audit entry too)";
+const ADMIN_LIST = "an admin list or figure: every shard of a sharded list (USERS#, TX#, WD#, AUDIT#…) and any account";
+const ADMIN_CHANGE =
+  "an admin change: any account, package or request, with the audit entry (AUDITBY#…) and, for four eyes, the " +
+  "pending request";
+const OWN_LIST =
+  "reads a list of its own on an index (GSI1–3: packages, the withdrawals, the deposits, the ledger by month), whose " +
+  "leading key IAM would be asked about as the index's: kept whole until that is checked in AWS";
+const KYC =
+  "identity verification: the account's KYC item with the ID-number claims (KYCID#…) and the verification list";
+const DARAJA_DOOR = "Daraja's doors: a payment's deposit, STK reference, receipt marker and the account it names";
+const OUTBOX =
+  "sends the outbox: outbox events (OUTBOX#…), their open list, the accounts they go to and their preferences";
+const JOB = "a scheduled job over a status list (DEPOSIT#, WD#, MATURING#, PAYBILLHELD#…) and the accounts it settles";
+
+/**
+ * Why each function that is not limited to named partitions (ROUTE_PARTITIONS) still holds the whole table, less the
+ * credential items and Scan: what it touches spans kinds of items no prefix list can name without naming nearly all.
+ */
+const WHOLE_TABLE: Readonly<Record<string, string>> = {
+  "register-user": SIGN_IN,
+  "login-user": SIGN_IN,
+  "update-notification-preferences": `${SIGN_IN}; the preferences change writes an outbox notice`,
+  "request-password-reset": SIGN_IN,
+  "reset-password": SIGN_IN,
+  "start-two-factor-setup": SIGN_IN,
+  "enable-two-factor": `${SIGN_IN}; the notice goes through the outbox`,
+  "disable-two-factor": `${SIGN_IN}; the notice goes through the outbox`,
+  "regenerate-recovery-codes": SIGN_IN,
+  "step-up": SIGN_IN,
+  "check-referral-code": `${SIGN_IN} (the referral-code marker and its address's counter)`,
+  "block-payout-number": "the block link (PAYOUTBLOCK#…), the payout number and the account's sessions",
+  "start-deposit": MONEY,
+  "get-deposit": `${OWN_LIST}; the deposit (DEPOSIT#…) by its id`,
+  "list-pending-deposits": OWN_LIST,
+  "validate-paybill-payment": DARAJA_DOOR,
+  "list-packages": OWN_LIST,
+  "buy-investment": MONEY,
+  "claim-investment-reward": MONEY,
+  "request-withdrawal": MONEY,
+  "list-withdrawals": OWN_LIST,
+  "get-statement": OWN_LIST,
+  "get-portfolio-history": OWN_LIST,
+  "get-admin-stats": ADMIN_LIST,
+  "get-admin-daily-stats": ADMIN_LIST,
+  "list-admin-users": ADMIN_LIST,
+  "set-user-status": ADMIN_CHANGE,
+  "adjust-user-balance": `${MONEY}; ${ADMIN_CHANGE}`,
+  "create-package": ADMIN_CHANGE,
+  "update-package": ADMIN_CHANGE,
+  "delete-package": ADMIN_CHANGE,
+  "list-admin-transactions": ADMIN_LIST,
+  "export-admin-transactions": ADMIN_LIST,
+  "list-admin-withdrawals": ADMIN_LIST,
+  "list-admin-audit": ADMIN_LIST,
+  "process-withdrawal": `${MONEY}; ${ADMIN_CHANGE}`,
+  "list-admin-adjustments": ADMIN_LIST,
+  "decide-adjustment": `${MONEY}; ${ADMIN_CHANGE}`,
+  "list-package-changes": ADMIN_LIST,
+  "decide-package-change": ADMIN_CHANGE,
+  "list-unmatched-payments": ADMIN_LIST,
+  "resolve-unmatched-payment": `${MONEY}; ${ADMIN_CHANGE}`,
+  "start-kyc": KYC,
+  "submit-kyc": KYC,
+  "export-kyc": KYC,
+  "list-kyc-submissions": `${KYC}; ${ADMIN_LIST}`,
+  "get-kyc-submission": `${KYC}; ${ADMIN_LIST}`,
+  "decide-kyc": `${KYC}; ${ADMIN_CHANGE}`,
+  "settle-mpesa-result": `${DARAJA_DOOR}; ${MONEY}`,
+  "reconcile-stk-deposits": JOB,
+  "reconcile-payouts": JOB,
+  "pull-paybill-transactions": `${JOB}; ${DARAJA_DOOR}`,
+  "check-waiting-paybill-payments": JOB,
+  "sweep-outbox": OUTBOX,
+  "retire-matured-investments": `${JOB}; ${MONEY}`,
+  "send-notifications": OUTBOX,
+  "send-monthly-statements": `${OUTBOX}; the ledger of every account with activity and the month's markers`,
+};
 
 const ALL_FUNCTIONS = [...ROUTE_FUNCTIONS, ...EVENT_FUNCTIONS];
 
@@ -229,6 +317,13 @@ const TABLE_WRITES = ["PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem"];
  */
 const CREDENTIAL_ITEM = { "dynamodb:LeadingKeys": ["CREDENTIAL#01J0USER"] };
 const USER_ITEM = { "dynamodb:LeadingKeys": ["USER#01J0USER"] };
+/** Items no partition-limited function touches: a withdrawal and a package. */
+const OTHER_ITEMS = [
+  { "dynamodb:LeadingKeys": ["WITHDRAWAL#01J0WITHDRAWAL"] },
+  { "dynamodb:LeadingKeys": ["PACKAGE#01J0PACKAGE"] },
+];
+/** A batch naming an account's item and another's: allowed whole or refused whole. */
+const MIXED_BATCH = { "dynamodb:LeadingKeys": ["USER#01J0USER", "WITHDRAWAL#01J0WITHDRAWAL"] };
 /** What Lambda's event source mapping does with the function's role to read the table's stream. */
 const STREAM_READS = ["DescribeStream", "GetRecords", "GetShardIterator", "ListStreams"];
 /** CDK's grantRead on a secret: the value and its metadata. */
@@ -459,7 +554,7 @@ function probesFor(needs: Needs, fn: DeployedFunction, stage: Stage): Probe[] {
       action: "dynamodb:Query",
       resource: `${table.arn}/index/${index}`,
       on: `the table's ${index}`,
-      expected: reads,
+      expected: allowedIf(needs.data !== "none" && !needs.partitions),
     })),
     ...TABLE_WRITES.map((action) => ({
       action: `dynamodb:${action}`,
@@ -489,6 +584,30 @@ function probesFor(needs: Needs, fn: DeployedFunction, stage: Stage): Probe[] {
       expected: TABLE_READS.includes(action) ? reads : writes,
       context: USER_ITEM,
     })),
+    // Outside its partitions (ROUTE_PARTITIONS), a limited function is refused; a whole-table one is not.
+    ...OTHER_ITEMS.flatMap((context) => [
+      {
+        action: "dynamodb:GetItem",
+        resource: table.arn,
+        on: `an item of ${context["dynamodb:LeadingKeys"][0]}`,
+        expected: allowedIf(needs.data !== "none" && !needs.partitions),
+        context,
+      },
+      {
+        action: "dynamodb:PutItem",
+        resource: table.arn,
+        on: `an item of ${context["dynamodb:LeadingKeys"][0]}`,
+        expected: allowedIf(needs.data === "write" && !needs.partitions),
+        context,
+      },
+    ]),
+    {
+      action: "dynamodb:BatchGetItem",
+      resource: table.arn,
+      on: "a batch of an account's item and a withdrawal",
+      expected: allowedIf(needs.data !== "none" && !needs.partitions),
+      context: MIXED_BATCH,
+    },
     // No function reads the table whole: `npm run migrate` runs with the operator's rights.
     ...[table.arn, ...table.indexes.map((index) => `${table.arn}/index/${index}`)].map((resource) => ({
       action: "dynamodb:Scan",
@@ -717,6 +836,18 @@ describe.each(STAGE_FIXTURES)("IAM of the $stage synth, simulated", ({ stage: st
     expect(ALL_FUNCTIONS.filter((needs) => !stage.functions.has(needs.name)).map((needs) => needs.name)).toEqual([]);
     expect(stage.unclaimed).toEqual([]);
     expect(stage.functions.size).toBe(routes.length + EVENT_FUNCTIONS.length);
+  });
+
+  it("says why each function with table access and no partitions of its own needs the whole table", () => {
+    const whole = ALL_FUNCTIONS.filter((needs) => needs.data !== "none" && !needs.partitions).map((n) => n.name);
+    expect(Object.keys(WHOLE_TABLE).sort()).toEqual(whole.sort());
+    // A limited function's partitions name a kind of item, never every item nor a credential.
+    const limited = ALL_FUNCTIONS.filter((needs) => needs.partitions);
+    expect(limited.length).toBeGreaterThan(0);
+    for (const pattern of limited.flatMap((needs) => needs.partitions ?? [])) {
+      expect(pattern).toMatch(/^[A-Z]+#/);
+      expect(pattern.startsWith("CREDENTIAL#")).toBe(false);
+    }
   });
 
   it.each(ALL_FUNCTIONS)("$name ($what) is allowed what it needs and denied the rest", async (needs) => {

@@ -38,6 +38,7 @@ import type { DarajaSecrets } from "./data-stack.js";
 import type { CustomDomain, DarajaSettings, DeploySettings, SmsSettings, Throttle } from "./deploy-settings.js";
 import { acknowledge } from "./nag.js";
 import { repoPaths } from "./paths.js";
+import { ROUTE_PARTITIONS } from "./route-partitions.js";
 
 export interface ApiStackProps extends StackProps {
   readonly table: ITableV2;
@@ -307,6 +308,7 @@ export class ApiStack extends Stack {
         table: props.table,
         data: route.data,
         credentials: touchesCredentials(route),
+        partitions: ROUTE_PARTITIONS[route.handler as RouteHandlerName],
         operations: props.operations,
         ...bindings,
         // A route that renders files (a statement's PDF): its memory, which also buys CPU, and its time.

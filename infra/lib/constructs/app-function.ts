@@ -45,6 +45,12 @@ export interface AppFunctionProps {
    */
   readonly credentials?: boolean;
   /**
+   * The partition keys (StringLike patterns) of every item and index entry the function touches, where they are known
+   * (route-partitions.ts): its table grant is then limited to them by `dynamodb:LeadingKeys`. Without it, the whole
+   * table as `data` says, less the Denies below.
+   */
+  readonly partitions?: readonly string[];
+  /**
    * Secrets the code reads once per container, keyed by the environment variable that carries the ARN
    * (e.g. `JWT_SECRET_ARN`). Only the ARN reaches the environment; the value never enters the template.
    */
@@ -130,10 +136,14 @@ export class AppFunction extends NodejsFunction {
       }),
     });
 
-    if (props.data === "read") props.table.grantReadData(this);
-    if (props.data === "write") props.table.grantReadWriteData(this);
+    if (props.data !== "none" && props.partitions) {
+      this.addToRolePolicy(partitionGrant(props.table, props.data, props.partitions));
+    } else if (props.data === "read") props.table.grantReadData(this);
+    else if (props.data === "write") props.table.grantReadWriteData(this);
     if (props.data !== "none") {
       for (const statement of tableDenials(props.table, props.credentials === true)) this.addToRolePolicy(statement);
+    }
+    if (props.data !== "none" && !props.partitions) {
       acknowledge(
         this,
         "Queries use the table's global secondary indexes, whose ARNs are the table's /index/*: the wildcard covers " +
@@ -168,17 +178,24 @@ export class AppFunction extends NodejsFunction {
   }
 }
 
-/** Every DynamoDB action that reads or writes items by key, each authorised per item with that item's partition key. */
-export const ITEM_ACTIONS = [
-  "dynamodb:GetItem",
-  "dynamodb:BatchGetItem",
-  "dynamodb:Query",
-  "dynamodb:ConditionCheckItem",
-  "dynamodb:PutItem",
-  "dynamodb:UpdateItem",
-  "dynamodb:DeleteItem",
-  "dynamodb:BatchWriteItem",
-] as const;
+/** The DynamoDB actions that read items by key, each authorised per item with that item's partition key. */
+const ITEM_READS = ["dynamodb:GetItem", "dynamodb:BatchGetItem", "dynamodb:Query", "dynamodb:ConditionCheckItem"];
+/** The DynamoDB actions that write items, authorised the same way. */
+const ITEM_WRITES = ["dynamodb:PutItem", "dynamodb:UpdateItem", "dynamodb:DeleteItem", "dynamodb:BatchWriteItem"];
+const ITEM_ACTIONS = [...ITEM_READS, ...ITEM_WRITES];
+
+/**
+ * The item reads (and, for `write`, writes) on the table (no index), only while every partition key the request names
+ * matches one of `partitions`. A request naming any other (a batch mixing one in) is refused whole.
+ */
+function partitionGrant(table: ITableV2, data: Exclude<RouteData, "none">, partitions: readonly string[]) {
+  return new PolicyStatement({
+    effect: Effect.ALLOW,
+    actions: data === "write" ? ITEM_ACTIONS : ITEM_READS,
+    resources: [table.tableArn],
+    conditions: { "ForAllValues:StringLike": { "dynamodb:LeadingKeys": [...partitions] } },
+  });
+}
 
 /**
  * What no grant of the table may give (docs/adr/0016-credentials-apart.md): a Scan, to any function (none reads the
