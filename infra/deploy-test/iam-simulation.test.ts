@@ -48,7 +48,7 @@ import {
 } from "@jengafund/shared";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { repoPaths } from "../lib/paths.js";
-import { ROUTE_PARTITIONS } from "../lib/route-partitions.js";
+import { EVENT_PARTITIONS, ROUTE_PARTITIONS } from "../lib/route-partitions.js";
 import { PROD_CONTEXT } from "../test/contexts.js";
 import { nestedIn, stacksIn } from "./assembly.js";
 import {
@@ -189,6 +189,7 @@ const EVENT_FUNCTIONS: readonly Needs[] = [
     name: "send-notifications",
     what: "the table's stream, outbox items only",
     data: "write",
+    partitions: EVENT_PARTITIONS["send-notifications"],
     secrets: [SMS_API_KEY],
     putEvents: false,
     mails: true,
@@ -302,7 +303,6 @@ const WHOLE_TABLE: Readonly<Record<string, string>> = {
   "check-waiting-paybill-payments": JOB,
   "sweep-outbox": OUTBOX,
   "retire-matured-investments": `${JOB}; ${MONEY}`,
-  "send-notifications": OUTBOX,
   "send-monthly-statements": `${OUTBOX}; the ledger of every account with activity and the month's markers`,
 };
 
@@ -317,7 +317,7 @@ const TABLE_WRITES = ["PutItem", "UpdateItem", "DeleteItem", "BatchWriteItem"];
  */
 const CREDENTIAL_ITEM = { "dynamodb:LeadingKeys": ["CREDENTIAL#01J0USER"] };
 const USER_ITEM = { "dynamodb:LeadingKeys": ["USER#01J0USER"] };
-/** Items no partition-limited function touches: a withdrawal and a package. */
+/** Items no partition-limited function touches (the account's own, the outbox's): a withdrawal and a package. */
 const OTHER_ITEMS = [
   { "dynamodb:LeadingKeys": ["WITHDRAWAL#01J0WITHDRAWAL"] },
   { "dynamodb:LeadingKeys": ["PACKAGE#01J0PACKAGE"] },

@@ -1,5 +1,5 @@
 import type { RouteHandlerName } from "@jengafund/shared";
-import { keys } from "../../functions/src/kernel/dynamo/keys.js";
+import { keys, OUTBOX_PREFIX } from "../../functions/src/kernel/dynamo/keys.js";
 
 /** Any id in a partition key pattern (`dynamodb:LeadingKeys`, StringLike). */
 const ANY = "*";
@@ -27,4 +27,13 @@ export const ROUTE_PARTITIONS: Partial<Record<RouteHandlerName, readonly string[
   "get-kyc": [ACCOUNT],
   "logout-user": [ACCOUNT],
   "logout-all-sessions": [ACCOUNT],
+};
+
+/**
+ * The event functions limited the same way. The stream's sender reads the outbox event its record names (the stream
+ * carries keys only), the account it goes to, and records each channel on the event: nothing else. (The outbox sweep,
+ * which lists the open events on GSI2, keeps the whole table.)
+ */
+export const EVENT_PARTITIONS: Readonly<Record<string, readonly string[]>> = {
+  "send-notifications": [`${OUTBOX_PREFIX}${ANY}`, ACCOUNT],
 };

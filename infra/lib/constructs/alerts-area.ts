@@ -12,6 +12,7 @@ import type { Construct } from "constructs";
 import { keys, OUTBOX_PREFIX } from "../../../functions/src/kernel/dynamo/keys.js";
 import { acknowledge } from "../nag.js";
 import { repoPaths } from "../paths.js";
+import { EVENT_PARTITIONS } from "../route-partitions.js";
 import { AppFunction, type FunctionOperations } from "./app-function.js";
 import type { StageAlarms } from "./monitoring.js";
 import { RouteAreaStack } from "./route-area.js";
@@ -65,6 +66,7 @@ export class AlertsArea extends RouteAreaStack {
       description: "Sends money alerts (SMS and e-mail) for new outbox items from the table's stream",
       table: props.table,
       data: "write",
+      partitions: EVENT_PARTITIONS["send-notifications"],
       secrets: { SMS_API_KEY_ARN: props.smsApiKey },
       environment: { ...props.smsEnvironment, ...props.mailEnvironment },
       // Ten records a batch, each an SMS and an e-mail of a few seconds at most.
