@@ -367,7 +367,22 @@ export default defineConfig({
     strictPort: true,
     proxy: { "/api": `http://localhost:${apiPort}` },
   },
-  build: { outDir: "dist" },
+  build: {
+    outDir: "dist",
+    // No modulepreload polyfill in the entry: a browser without modulepreload (Safari before 17) fetches each boot
+    // step's code when the step imports it rather than ahead, slower there but whole, and every other phone is spared
+    // its bytes up front (docs/benchmarks.md, "Web").
+    modulePreload: {
+      polyfill: false,
+      // The entry names no code to fetch beside its dynamic imports: each page preloads the boot steps' code itself
+      // (modulePreloads above) and the shell the first reads' too, so the list would only add bytes up front. A
+      // stored session opening a pre-rendered page (rare: its redirect) fetches the first reads' modules one step later.
+      resolveDependencies: (_file, deps, { hostId, hostType }) =>
+        hostType === "js" && /^assets\/index-[\w-]+\.js$/.test(hostId)
+          ? deps.filter((dep) => dep.endsWith(".css"))
+          : deps,
+    },
+  },
   test: {
     name: "web",
     environment: "happy-dom",

@@ -1,6 +1,7 @@
 import { KEPT_SCREEN_KEY, KEPT_SCREEN_MAX_AGE_MS, KEPT_SCREEN_PAINT } from "@jengafund/shared";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { forgetKeptScreen, keepScreen, releaseKeptScreen } from "../src/lib/kept-screen";
+import { keepScreen } from "../src/lib/keep-screen";
+import { forgetKeptScreen, releaseKeptScreen } from "../src/lib/kept-screen";
 
 /** A token whose payload names `sub`, as the API's are read on the device (lib/token-storage.ts). */
 const tokenFor = (sub: string) =>

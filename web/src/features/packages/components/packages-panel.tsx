@@ -7,7 +7,7 @@ import { PanelHeader } from "../../../components/ui/panel-header";
 import { QueryState } from "../../../components/ui/query-state";
 import { useAuth } from "../../../lib/auth/use-auth";
 import { formatKes } from "../../../lib/format";
-import { keepScreen, releaseKeptScreen } from "../../../lib/kept-screen";
+import { releaseKeptScreen } from "../../../lib/kept-screen";
 import { isRestored } from "../../../lib/last-known";
 import { prefetchWhenIdle, whenIdle } from "../../../lib/when-idle";
 import { usePackages } from "../hooks/use-packages";
@@ -17,6 +17,7 @@ import { PackageCard } from "./package-card";
 // The purchase modal's code (its form, the terms and the reward rules) loads when the browser is idle or on the first
 // Invest, not with the investor's home screen.
 const loadBuyDialog = () => import("./buy-package-dialog");
+const loadKeepScreen = () => import("../../../lib/keep-screen");
 const BuyPackageDialog = lazy(async () => ({ default: (await loadBuyDialog()).BuyPackageDialog }));
 
 export function PackagesPanel() {
@@ -30,7 +31,8 @@ export function PackagesPanel() {
   useEffect(() => {
     if (settled) void releaseKeptScreen({ waitForImages: true });
   }, [settled]);
-  // Drawn with fresh answers only: kept for the next open once the browser is idle, again after each fresh answer.
+  // Drawn with fresh answers only: kept for the next open once the browser is idle, again after each fresh answer. The
+  // code that keeps it loads then, not with the page (lib/keep-screen.ts).
   const userId = user?._id;
   const freshAt =
     packages.isSuccess &&
@@ -41,7 +43,13 @@ export function PackagesPanel() {
       : 0;
   useEffect(() => {
     if (userId === undefined || freshAt === 0) return;
-    return whenIdle(() => keepScreen(userId));
+    return whenIdle(
+      () =>
+        void loadKeepScreen()
+          .then(({ keepScreen }) => keepScreen(userId))
+          // Its code unreachable (a release since replaced): the next open draws as it did before the kept screen.
+          .catch(() => undefined),
+    );
   }, [userId, freshAt]);
   if (!user) return null;
 
