@@ -58,8 +58,8 @@ const ROUTE_CHUNK_BUDGET_KB = 50;
  * no more of it): the landing page's and the shell's, in bytes as `upFront` measures them, set to the build that
  * brought them back under the figures of the build before the kept screen (docs/benchmarks.md, "Web").
  */
-const LANDING_UP_FRONT_CEILING_BYTES = 170_135;
-const SHELL_UP_FRONT_CEILING_BYTES = 226_947;
+const LANDING_UP_FRONT_CEILING_BYTES = 170_145;
+const SHELL_UP_FRONT_CEILING_BYTES = 226_963;
 /** This run's bundles: a directory of its own, as another bench may run beside it on a shared machine. */
 const outDir = join(repoRoot, ".test-artifacts", `bench-bundles-${process.pid}`);
 
