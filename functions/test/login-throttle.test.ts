@@ -10,6 +10,7 @@ import { statusOf } from "../src/http/middleware.js";
 import { keys } from "../src/kernel/dynamo/keys.js";
 import { DomainError } from "../src/kernel/errors.js";
 import { referralCode, ulid } from "../src/kernel/ids.js";
+import { signingKeysOf } from "../src/kernel/signing-keys.js";
 import { createAccountService } from "../src/modules/identity/accounts.js";
 import { createDynamoAccountRepository } from "../src/modules/identity/dynamo/account-repository.js";
 import { createDynamoAccountSecurityRepository } from "../src/modules/identity/dynamo/account-security-repository.js";
@@ -52,11 +53,10 @@ function loginService(limits: { perPair?: number; perIp?: number; perAccount?: n
   const passwords = countingHasher();
   const clock = manualClock(new Date());
   const metrics = recordingMetrics();
-  const secret = new TextEncoder().encode(process.env.JWT_SECRET);
   const service = createAccountService({
     accounts: createDynamoAccountRepository(),
     passwords,
-    tokens: createJwtIssuer(async () => secret, 3600),
+    tokens: createJwtIssuer(async () => signingKeysOf(process.env.JWT_SECRET ?? ""), 3600),
     clock,
     newId: () => ulid(),
     newReferralCode: referralCode,

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { signingKeysOf } from "../src/kernel/signing-keys.js";
 import { createJwtIssuer } from "../src/modules/identity/tokens.js";
 
 /**
  * The session's record of a second factor (`sfa`, design.md §12.1): set by a login with a code, renewed by a step-up,
  * which re-signs the same session (same `sid`) and never lengthens it.
  */
-const key = new TextEncoder().encode("k".repeat(64));
-const issuer = createJwtIssuer(async () => key, 3600);
+const keys = signingKeysOf("k".repeat(64));
+const issuer = createJwtIssuer(async () => keys, 3600);
 const session = { userId: "01JENGAFUNDADMIN0000000000", role: "admin", tokenVersion: 2 } as const;
 const payloadOf = (token: string) => JSON.parse(Buffer.from(token.split(".")[1] ?? "", "base64url").toString("utf8"));
 
@@ -38,8 +39,8 @@ describe("the second factor in a session token", () => {
   });
 
   it("re-signs nothing it would not verify: another key, a broken or an expired token", async () => {
-    const otherKey = createJwtIssuer(async () => new TextEncoder().encode("o".repeat(64)), 3600);
-    const expired = createJwtIssuer(async () => key, -1);
+    const otherKey = createJwtIssuer(async () => signingKeysOf("o".repeat(64)), 3600);
+    const expired = createJwtIssuer(async () => keys, -1);
     for (const token of [(await otherKey.issue(session)).token, "not.a.token", (await expired.issue(session)).token]) {
       expect(await issuer.withSecondFactor(token, 1_800_000_000)).toBeNull();
     }

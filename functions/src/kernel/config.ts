@@ -4,6 +4,7 @@ import {
   MAX_PAYOUT_KES,
   MIN_PAYOUT_KES,
 } from "@jengafund/shared";
+import { type SigningKeys, signingKeysOf } from "./signing-keys.js";
 
 /**
  * Configuration from the environment, parsed once and failing fast. Locally the JWT key comes from JWT_SECRET;
@@ -260,19 +261,39 @@ export function loadSecret(name: SecretName): Promise<string> {
   return secret;
 }
 
-let jwtKey: Promise<Uint8Array> | undefined;
+/** The session keys are read again this often, so a rotation reaches every container (docs/runbook.md). */
+const JWT_KEYS_MAX_AGE_MS = 10 * 60_000;
+/** A token naming an unknown key has them read again, at most this often (a forged `kid` costs one read a minute). */
+const JWT_KEYS_REFRESH_MS = 60_000;
+let jwtKeys: { value: Promise<SigningKeys>; readAt: number } | undefined;
 
-/** The HS256 key, decoded once per container (it is needed on every authenticated request). */
-export function loadJwtSecret(): Promise<Uint8Array> {
-  jwtKey ??= loadSecret("JWT_SECRET").then((secret) => {
-    if (secret.length < 32) throw new Error("Invalid configuration: the JWT secret must be at least 32 characters");
-    return new TextEncoder().encode(secret);
-  });
-  jwtKey.catch(() => {
-    jwtKey = undefined;
-  });
-  return jwtKey;
+/**
+ * The session signing keys (modules/identity/tokens.ts: the current one signs, a previous one is still accepted),
+ * parsed once and kept for ten minutes; with `refresh`, a copy older than a minute is read again.
+ */
+export function loadJwtKeys(options: { refresh?: boolean } = {}): Promise<SigningKeys> {
+  const now = Date.now();
+  const age = jwtKeys ? now - jwtKeys.readAt : Number.POSITIVE_INFINITY;
+  if (age > JWT_KEYS_MAX_AGE_MS || (options.refresh && age > JWT_KEYS_REFRESH_MS)) {
+    if (jwtKeys) secrets.delete("JWT_SECRET");
+    const value = loadSecret("JWT_SECRET").then((secret) => {
+      try {
+        return signingKeysOf(secret);
+      } catch (error) {
+        throw new Error(`Invalid configuration: ${(error as Error).message}`);
+      }
+    });
+    const read = { value, readAt: now };
+    jwtKeys = read;
+    value.catch(() => {
+      if (jwtKeys === read) jwtKeys = undefined;
+    });
+  }
+  return (jwtKeys as { value: Promise<SigningKeys> }).value;
 }
+
+/** The current session key alone: what the proof-of-work challenges derive their keys from. */
+export const loadJwtSecret = (): Promise<Uint8Array> => loadJwtKeys().then(({ current }) => current.key);
 
 /** How long a read origin secret is trusted before a refused header makes us read it again (it can be rotated). */
 const ORIGIN_SECRET_REFRESH_MS = 60_000;

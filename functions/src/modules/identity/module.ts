@@ -2,7 +2,7 @@
 import type { Mailer } from "../../adapters/mail/mailer.js";
 import { systemClock } from "../../kernel/clock.js";
 import { newId, once } from "../../kernel/compose.js";
-import { config, loadJwtSecret } from "../../kernel/config.js";
+import { config, loadJwtKeys, loadJwtSecret } from "../../kernel/config.js";
 import { referralCode } from "../../kernel/ids.js";
 import { log } from "../../kernel/log.js";
 import { metrics } from "../../kernel/metrics.js";
@@ -34,7 +34,7 @@ const securityRepo = /* @__PURE__ */ once(createDynamoAccountSecurityRepository)
 
 const sessionRepo = /* @__PURE__ */ once(createDynamoSessionRepository);
 
-const tokens = /* @__PURE__ */ once(() => createJwtIssuer(loadJwtSecret, config().JWT_TTL_SECONDS));
+const tokens = /* @__PURE__ */ once(() => createJwtIssuer(loadJwtKeys, config().JWT_TTL_SECONDS));
 
 export const authenticator = /* @__PURE__ */ once(() =>
   createAuthenticator({ accounts: accountRepo(), tokens: tokens() }),

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Role } from "@jengafund/shared";
+import { KID_PATTERN, type SigningKeyReader, type SigningKeys } from "../../kernel/signing-keys.js";
 
 export interface TokenClaims {
   userId: string;
@@ -39,7 +40,6 @@ export interface TokenIssuer {
 
 const ISSUER = "jengafund";
 const AUDIENCE = "jengafund-web";
-const HEADER = encodeSegment({ alg: "HS256", typ: "JWT" });
 const SEGMENT = /^[A-Za-z0-9_-]+$/;
 
 /**
@@ -47,11 +47,37 @@ const SEGMENT = /^[A-Za-z0-9_-]+$/;
  * authenticated handler verifies one per request, and a JWT library was the largest part of their bundles after the
  * SDK. HS256 only: a token whose header names any other algorithm (`none`, HS512, RS256) or asks for extensions
  * (`crit`) is refused before its signature is looked at, and the signature is compared in constant time.
+ *
+ * Each token names its key in the header (`kid`) and is checked with that key only; a `kid` not known here has the
+ * keys read again (a rotation may have begun elsewhere) before it is refused. A token without a `kid` (signed before
+ * keys had ids) is checked against each live key.
  */
-export function createJwtIssuer(secret: () => Promise<Uint8Array>, ttlSeconds: number): TokenIssuer {
+export function createJwtIssuer(readKeys: SigningKeyReader, ttlSeconds: number): TokenIssuer {
   async function signed(payload: Record<string, unknown>): Promise<string> {
-    const signingInput = `${HEADER}.${encodeSegment(payload)}`;
-    return `${signingInput}.${sign(signingInput, await secret()).toString("base64url")}`;
+    const { current } = await readKeys();
+    const signingInput = `${encodeSegment({ alg: "HS256", typ: "JWT", kid: current.kid })}.${encodeSegment(payload)}`;
+    return `${signingInput}.${sign(signingInput, current.key).toString("base64url")}`;
+  }
+
+  /** The keys a token may have been signed with, by its header's `kid`: none when it names one we do not have. */
+  async function keysFor(token: string): Promise<Uint8Array[]> {
+    const header = decodeSegment(token.split(".")[0] ?? "");
+    const kid = header?.kid;
+    if (kid !== undefined && (typeof kid !== "string" || !KID_PATTERN.test(kid))) return [];
+    const live = (keys: SigningKeys) => [keys.current, ...(keys.previous ? [keys.previous] : [])];
+    if (kid === undefined) return live(await readKeys()).map(({ key }) => key);
+    const named = live(await readKeys()).find((key) => key.kid === kid);
+    if (named) return [named.key];
+    const fresh = live(await readKeys({ refresh: true })).find((key) => key.kid === kid);
+    return fresh ? [fresh.key] : [];
+  }
+
+  async function verified(token: string): Promise<Record<string, unknown> | null> {
+    for (const key of await keysFor(token)) {
+      const claims = readVerified(token, key);
+      if (claims !== null) return claims;
+    }
+    return null;
   }
 
   /** The session's claims from a verified payload, or null when one of them is missing or of another type. */
@@ -103,11 +129,11 @@ export function createJwtIssuer(secret: () => Promise<Uint8Array>, ttlSeconds: n
       return { token, ...session };
     },
     async verify(token) {
-      const claims = readVerified(token, await secret());
+      const claims = await verified(token);
       return claims === null ? null : sessionOf(claims);
     },
     async withSecondFactor(token, secondFactorAt) {
-      const claims = readVerified(token, await secret());
+      const claims = await verified(token);
       const session = claims === null ? null : sessionOf(claims);
       // readVerified has checked `exp`; read again here for its type.
       if (session === null || typeof claims?.exp !== "number") return null;
