@@ -53,6 +53,7 @@ function loginService(limits: { perPair?: number; perIp?: number; perAccount?: n
   const passwords = countingHasher();
   const clock = manualClock(new Date());
   const metrics = recordingMetrics();
+  const secret = new TextEncoder().encode(process.env.JWT_SECRET);
   const service = createAccountService({
     accounts: createDynamoAccountRepository(),
     passwords,

@@ -10,6 +10,7 @@ import { keys } from "../src/kernel/dynamo/keys.js";
 import type { SecurityNotice } from "../src/kernel/security-notices.js";
 import { createDynamoAccountRepository } from "../src/modules/identity/dynamo/account-repository.js";
 import { createDynamoAccountSecurityRepository } from "../src/modules/identity/dynamo/account-security-repository.js";
+import { createDynamoAttemptGuardRepository } from "../src/modules/identity/dynamo/attempt-guard-repository.js";
 import { argon2idHasher } from "../src/modules/identity/passwords.js";
 import { SECOND_FACTOR_MESSAGES } from "../src/modules/identity/second-factor.js";
 import { totpCodeAt, totpCodes } from "../src/modules/identity/totp.js";
@@ -136,11 +137,10 @@ describe("the notices of two-factor changes", () => {
     const accounts = createDynamoAccountRepository();
     const service = createTwoFactorService({
       security,
-      attempts: accounts,
+      attempts: createDynamoAttemptGuardRepository(),
       passwords: argon2idHasher,
       codes: totpCodes,
       clock,
-      limits: { perAccountPerHour: 100, perIpPerHour: 1000 },
       metrics: recordingMetrics(),
       notices: { send: async (notice) => void sent.push(notice) },
     });

@@ -11,6 +11,7 @@ import type { SecurityNotice } from "../src/kernel/security-notices.js";
 import { ACCOUNT_MESSAGES } from "../src/modules/identity/accounts.js";
 import { createDynamoAccountRepository } from "../src/modules/identity/dynamo/account-repository.js";
 import { createDynamoAccountSecurityRepository } from "../src/modules/identity/dynamo/account-security-repository.js";
+import { createDynamoAttemptGuardRepository } from "../src/modules/identity/dynamo/attempt-guard-repository.js";
 import { argon2idHasher } from "../src/modules/identity/passwords.js";
 import {
   SECOND_FACTOR_LOCK_SECONDS,
@@ -103,11 +104,10 @@ describe("the second factor's own budget", () => {
     const accounts = createDynamoAccountRepository();
     const service = createTwoFactorService({
       security: createDynamoAccountSecurityRepository(),
-      attempts: accounts,
+      attempts: createDynamoAttemptGuardRepository(),
       passwords: argon2idHasher,
       codes: totpCodes,
       clock,
-      limits: { perAccountPerHour: 100, perIpPerHour: 1000 },
       metrics: recordingMetrics(),
       notices: { send: async (notice) => void sent.push(notice) },
     });

@@ -2,9 +2,9 @@
  * A recent second factor for admin money actions (design.md §12.1, issue 19 rule 4), over HTTP on the local API with
  * REQUIRE_ADMIN_2FA on, as in AWS: adjusting a balance, deciding a pending adjustment and approving, rejecting or
  * failing a withdrawal need a session whose authenticator code was entered in the last 15 minutes. An older session
- * hears 403 `stepUpRequired` and nothing is written; POST /auth/step-up with a code (checked, counted on the second
- * factor's own budget and used up as at sign-in) gives the session back with the code's moment in it, and the same request, with the same
- * Idempotency-Key, then goes through.
+ * hears 403 `stepUpRequired` and nothing is written; POST /auth/step-up with a code (counted on its own budget,
+ * signed-in-budgets.test.ts, and used up as at sign-in) gives the session back with the code's moment in it, and the
+ * same request, with the same Idempotency-Key, then goes through.
  */
 import { randomUUID } from "node:crypto";
 import {
@@ -20,18 +20,10 @@ import { describe, expect, it } from "vitest";
 import { RECENT_SECOND_FACTOR_SECONDS } from "../src/http/middleware.js";
 import { keys } from "../src/kernel/dynamo/keys.js";
 import { ACCOUNT_MESSAGES } from "../src/modules/identity/accounts.js";
-import { SECOND_FACTOR_LOCK_SECONDS, SECOND_FACTOR_MESSAGES } from "../src/modules/identity/second-factor.js";
 import { itemsOfUser, readItem } from "./support/db.js";
 import { api, signUpAdmin, useLocalApi } from "./support/local-api.js";
 import { depositToWallet, expectLedgerToMatchBalances } from "./support/money.js";
-import {
-  adminSignedInWithCode,
-  claimsOf,
-  codeFor,
-  freshStep,
-  type TwoFactorAdmin,
-  wrongCodeFor,
-} from "./support/step-up.js";
+import { adminSignedInWithCode, claimsOf, codeFor, freshStep, type TwoFactorAdmin } from "./support/step-up.js";
 import { newRegistration } from "./support/users.js";
 
 process.env.REQUIRE_ADMIN_2FA = "true";
@@ -239,33 +231,6 @@ describe("a code entered within 15 minutes", () => {
 });
 
 describe("POST /auth/step-up", () => {
-  it("refuses a wrong code with 400, on the second factor's own budget: 5 in a row lock it, even for a right code and at sign-in", async () => {
-    const admin = await adminSignedInWithCode(16);
-    const step = await freshStep();
-    const wrong = await wrongCodeFor(admin.secret, step);
-    expect(await stepUp(admin.token, wrong)).toEqual({
-      status: 400,
-      body: { message: ACCOUNT_MESSAGES.wrongTwoFactorCode },
-    });
-    // Four more wrong codes make five in a row: the last of them locks the second factor for 15 minutes.
-    const wrongs = await Promise.all(Array.from({ length: 4 }, () => stepUp(admin.token, wrong)));
-    expect(wrongs.map((answer) => answer.status)).toEqual(Array(4).fill(400));
-    const lockedUntil = Number((await readItem(keys.credential(admin.user._id)))?.twoFactor?.lockedUntil);
-    expect(lockedUntil - Math.floor(Date.now() / 1000)).toBeGreaterThan(SECOND_FACTOR_LOCK_SECONDS - 10);
-    const locked = { status: 429, body: { message: SECOND_FACTOR_MESSAGES.locked(new Date(lockedUntil * 1000)) } };
-
-    const right = await codeFor(admin.secret, step);
-    expect(await stepUp(admin.token, right)).toEqual(locked);
-    // The same second factor as sign-in's: the password and a right code do not sign in either, until the lock ends.
-    expect(
-      await api("POST", "/auth/login", {
-        body: { email: admin.input.email, password: admin.input.password, otp: right },
-      }),
-    ).toEqual(locked);
-    const subject = await investor();
-    expect(await adjust(admin.token, subject.user._id, 10, randomUUID())).toEqual(STEP_UP_REQUIRED);
-  });
-
   it("refuses a code already used, at sign-in or by an earlier step-up, and the used step cannot sign in again", async () => {
     const admin = await adminSignedInWithCode(16);
     const step = await freshStep();

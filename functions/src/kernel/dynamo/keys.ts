@@ -222,6 +222,14 @@ export const keys = {
     PK: `THROTTLE#LOGIN#EMAILDAY#${email.toLowerCase()}`,
     SK: day,
   }),
+  /**
+   * A signed-in caller's checks (`STEPUP`: step-up codes; `PASSWORDCHECK`: the password asked for again before a
+   * security change) for one account from one network in an hour (design.md §12.2).
+   */
+  signedInAttempts: (scope: "STEPUP" | "PASSWORDCHECK", userId: string, sourceIp: string, hour: string): Key => ({
+    PK: `THROTTLE#${scope}#${userId}#${networkOf(sourceIp)}`,
+    SK: hour,
+  }),
   /** An account's live sign-in link (design.md §13.4): at most one, by the SHA-256 of its token; 15 minutes, TTL. */
   signInLink: (userId: string): Key => ({ PK: `SIGNINLINK#${userId}`, SK: "SIGNINLINK" }),
   /** A solved proof-of-work challenge, by its signature: written once, so it pays for one attempt. */

@@ -258,6 +258,8 @@ export function createAccountService(deps: AccountServiceDeps) {
             secret,
             code: otp,
             recoveryAllowed: true,
+            // The current step only: a code seen over someone's shoulder is no use half a minute later.
+            window: "current" as const,
             wrong: (message: string) => new TwoFactorRequiredError(message),
             sourceIp,
           };

@@ -40,11 +40,6 @@ export const authenticator = /* @__PURE__ */ once(() =>
   createAuthenticator({ accounts: accountRepo(), tokens: tokens() }),
 );
 
-const loginLimits = () => ({
-  perAccountPerHour: config().LOGIN_MAX_FAILURES_PER_HOUR,
-  perIpPerHour: config().LOGIN_MAX_FAILURES_PER_IP_PER_HOUR,
-});
-
 const attemptGuardRepo = /* @__PURE__ */ once(createDynamoAttemptGuardRepository);
 
 /** ALTCHA challenges, signed with keys derived from the JWT secret (design.md §12.2). */
@@ -132,11 +127,10 @@ export const passwordResets = /* @__PURE__ */ once(() =>
 export const twoFactor = /* @__PURE__ */ once(() =>
   createTwoFactorService({
     security: securityRepo(),
-    attempts: accountRepo(),
+    attempts: attemptGuardRepo(),
     passwords: argon2idHasher,
     codes: totpCodes,
     clock: systemClock,
-    limits: loginLimits(),
     metrics,
     notices: securityNotices(),
   }),
@@ -147,14 +141,15 @@ export const twoFactorSetup = /* @__PURE__ */ once(() =>
   createTwoFactorSetup({ security: securityRepo(), codes: totpCodes }),
 );
 
-/** The admins' step-up (design.md §12.1), on the second factor's budget. */
+/** The admins' step-up (design.md §12.1), on its own budget: no mail client in its bundle. */
 export const stepUps = /* @__PURE__ */ once(() =>
   createStepUp({
     security: securityRepo(),
     codes: totpCodes,
     clock: systemClock,
     tokens: tokens(),
-    notices: securityNotices(),
+    attempts: attemptGuardRepo(),
+    metrics,
   }),
 );
 
@@ -187,11 +182,10 @@ export const notificationPreferences = /* @__PURE__ */ once(() =>
     preferences: createDynamoNotificationPreferencesRepository(),
     // The password, as turning two-factor sign-in off asks for it (design.md §13.2).
     confirmPassword: createPasswordConfirmation({
-      attempts: accountRepo(),
+      attempts: attemptGuardRepo(),
       credentials: accountRepo(),
       passwords: argon2idHasher,
       clock: systemClock,
-      limits: loginLimits(),
       metrics,
     }),
     clock: systemClock,

@@ -52,11 +52,6 @@ export interface ReferralCodeCheckAttempt {
   expiresAtEpochSeconds: number;
 }
 
-export interface LoginLimits {
-  perAccountPerHour: number;
-  perIpPerHour: number;
-}
-
 export interface AccountRepository extends UserReader, CredentialReader {
   /** The owner of a referral code, or null. */
   findReferrer(code: string): Promise<(UserSummary & { id: string }) | null>;
@@ -69,11 +64,6 @@ export interface AccountRepository extends UserReader, CredentialReader {
   getUserWith(userId: string, refs: CallerRefs): Promise<CallerContext | null>;
   /** The credential of an email's account: its uniqueness marker names the account; null when unknown. */
   findLoginCredential(email: string): Promise<LoginCredential | null>;
-  /**
-   * Counts the attempt on both counters in one write whose conditions carry the limits, so the limits hold however
-   * many attempts run at once. False (and nothing counted) when either counter has reached its limit.
-   */
-  reserveLoginAttempt(attempt: LoginAttempt, limits: LoginLimits): Promise<boolean>;
   /** Gives a counted attempt back: a right password does not use up the budget. */
   releaseLoginAttempt(attempt: LoginAttempt): Promise<void>;
   /**

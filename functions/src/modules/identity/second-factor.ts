@@ -5,7 +5,7 @@ import { MoveRefusedError, type UserRecord } from "../../kernel/records.js";
 import { noticeTo, type SecurityNotices } from "../../kernel/security-notices.js";
 import { recoveryCodeHash } from "./recovery-codes.js";
 import type { SecondFactorCount, SecondFactorProof, SecondFactorRepository } from "./second-factor-port.js";
-import type { TotpCodes } from "./totp.js";
+import type { TotpCodes, TotpWindow } from "./totp.js";
 
 /** Wrong codes in a row that lock the second factor (design.md §12.2), and for how long. */
 export const SECOND_FACTOR_MAX_FAILURES = 5;
@@ -34,6 +34,8 @@ export interface SecondFactorAttempt {
   /** Normalised by the route's schema (digits, or a recovery code in lower case without its hyphen). */
   code: string;
   recoveryAllowed: boolean;
+  /** The steps a code may be of: a login's, the current one only; a signed-in change's, one either side too. */
+  window: TotpWindow;
   /** A login answers a wrong code 401 (asking for it again), a signed-in action 400 (its session is fine). */
   wrong: (message: string) => DomainError;
   sourceIp: string;
@@ -109,7 +111,7 @@ export function createSecondFactorCheck({ security, codes, clock, notices }: Sec
         // Checked by the write itself: its condition wants the hash in the account's set.
         proof = { kind: "recovery", hash: recoveryCodeHash(user.id, attempt.code) };
       } else if (!recovery) {
-        const step = await codes.verify(attempt.secret, attempt.code, now);
+        const step = await codes.verify(attempt.secret, attempt.code, now, attempt.window);
         if (step !== null) proof = { kind: "code", step };
       }
       let message: string = recovery ? SECOND_FACTOR_MESSAGES.wrongRecoveryCode : SECOND_FACTOR_MESSAGES.wrongCode;

@@ -4,6 +4,7 @@ import {
   AlreadyExistsError,
   InvalidInputError,
   NotAuthenticatedError,
+  NotPendingError,
   RuleViolationError,
 } from "../../kernel/errors.js";
 import type { MetricsPort } from "../../kernel/metrics.js";
@@ -12,25 +13,26 @@ import { noticeTo, type SecurityNotices } from "../../kernel/security-notices.js
 import { ACCOUNT_MESSAGES } from "./accounts.js";
 import { createPasswordConfirmation, PASSWORD_CONFIRMATION_MESSAGES } from "./password-confirmation.js";
 import type { PasswordHasher } from "./passwords.js";
-import type { AccountRepository, AccountSecurityRepository, CredentialReader, LoginLimits } from "./port.js";
+import type { AccountSecurityRepository, CredentialReader } from "./port.js";
 import { newRecoveryCodes, recoveryCodeHash } from "./recovery-codes.js";
 import { createSecondFactorCheck, SECOND_FACTOR_MESSAGES } from "./second-factor.js";
 import type { SecondFactorRepository } from "./second-factor-port.js";
 import type { SessionEntry } from "./sessions-port.js";
+import { createSignedInBudget } from "./signed-in-budget.js";
+import type { SignedInBudgetRepository } from "./signed-in-budget-port.js";
 import type { TokenIssuer } from "./tokens.js";
 import type { TotpCodes } from "./totp.js";
 
 export interface TwoFactorServiceDeps {
   security: Pick<AccountSecurityRepository, "startTwoFactorSetup"> & SecondFactorRepository & CredentialReader;
   /**
-   * The password these changes ask for is counted as a login's is, on the login attempt counters (a wrong one stays
-   * counted). Codes have their own budget (second-factor.ts).
+   * The password these changes ask for is counted on its own budget, the account's from the caller's network (a wrong
+   * one stays counted). Codes have the second factor's budget (second-factor.ts).
    */
-  attempts: Pick<AccountRepository, "reserveLoginAttempt" | "releaseLoginAttempt">;
+  attempts: SignedInBudgetRepository;
   passwords: Pick<PasswordHasher, "verify">;
   codes: TotpCodes;
   clock: Clock;
-  limits: LoginLimits;
   metrics: MetricsPort;
   notices: SecurityNotices;
 }
@@ -95,33 +97,44 @@ export function createTwoFactorSetup({
 }
 
 export interface StepUpDeps {
-  security: SecondFactorRepository & CredentialReader;
+  security: Pick<SecondFactorRepository, "useSecondFactor"> & CredentialReader;
   codes: TotpCodes;
   clock: Clock;
   /** Re-signs the caller's session with the moment of a step-up's code. */
   tokens: Pick<TokenIssuer, "withSecondFactor">;
-  notices: SecurityNotices;
+  /** The step-up's own budget of codes, the account's from the caller's network. */
+  attempts: SignedInBudgetRepository;
+  metrics: MetricsPort;
 }
 
-/** The admins' step-up (design.md §12.1), on the second factor's budget. */
-export function createStepUp({ security, codes, clock, tokens, notices }: StepUpDeps) {
-  const secondFactor = createSecondFactorCheck({ security, codes, clock, notices });
+/**
+ * The admins' step-up (design.md §12.1), on a budget of its own: not the second factor's 5-code lock, which whoever
+ * knows the password can set by signing in with wrong codes, and would then hold back the admin's money actions.
+ */
+export function createStepUp({ security, codes, clock, tokens, attempts, metrics }: StepUpDeps) {
+  const counted = createSignedInBudget({ attempts, clock, metrics });
   return {
     /**
-     * A fresh code for the admin money actions (design.md §12.1): checked and used up as a login's code, under the
-     * second factor's budget, then the caller's session token comes back re-signed with the moment of the code. Same
-     * session otherwise: same id and expiry, so entering codes never keeps a session alive past its time.
+     * A fresh code for the admin money actions (design.md §12.1): counted on the account's step-up budget from the
+     * caller's network (5 wrong ones an hour), checked for its step or one either side, and used up as a login's code
+     * is; then the caller's session token comes back re-signed with the moment of the code. Same session otherwise:
+     * same id and expiry, so entering codes never keeps a session alive past its time.
      */
     async stepUp(user: UserRecord, sessionToken: string, code: string, sourceIp: string): Promise<string> {
       const secret = await enabledSecret(security, user);
-      const at = await secondFactor.check(
-        user,
-        { secret, code, recoveryAllowed: false, wrong, sourceIp },
-        async (proof, checkedAt) => {
-          await security.useSecondFactor(user.id, secret, proof);
-          return checkedAt;
-        },
-      );
+      const at = await counted("step-up", user.id, sourceIp, async () => {
+        const now = clock.now();
+        const step = await codes.verify(secret, code, now, "adjacent");
+        if (step === null) throw wrong(SECOND_FACTOR_MESSAGES.wrongCode);
+        try {
+          await security.useSecondFactor(user.id, secret, { kind: "code", step });
+        } catch (error) {
+          if (!(error instanceof MoveRefusedError)) throw error;
+          if (error.reason === "code-used") throw wrong(SECOND_FACTOR_MESSAGES.usedCode);
+          throw new NotPendingError(SECOND_FACTOR_MESSAGES.changed);
+        }
+        return now;
+      });
       const token = await tokens.withSecondFactor(sessionToken, Math.floor(at.getTime() / 1000));
       // The request's own token, verified moments ago: only its expiry in between can refuse it.
       if (token === null) throw new NotAuthenticatedError(ACCOUNT_MESSAGES.sessionExpired);
@@ -141,21 +154,13 @@ export function createTwoFactorService({
   passwords,
   codes,
   clock,
-  limits,
   metrics,
   notices,
 }: TwoFactorServiceDeps) {
   const secondFactor = createSecondFactorCheck({ security, codes, clock, notices });
 
   /** The password, checked as a login checks it; a wrong one is a 400 for the same reason as a wrong code. */
-  const confirmPassword = createPasswordConfirmation({
-    attempts,
-    credentials: security,
-    passwords,
-    clock,
-    limits,
-    metrics,
-  });
+  const confirmPassword = createPasswordConfirmation({ attempts, credentials: security, passwords, clock, metrics });
 
   /** The caller's session as the user item keeps it (the authenticator has just found it there). */
   function callersSession(user: UserRecord, sessionId: string): SessionEntry {
@@ -183,7 +188,7 @@ export function createTwoFactorService({
       const keepSession = callersSession(user, sessionId);
       await confirmPassword(user, password, sourceIp);
       const recoveryCodes = newRecoveryCodes();
-      const attempt = { secret, code, recoveryAllowed: false, wrong, sourceIp };
+      const attempt = { secret, code, recoveryAllowed: false, window: "adjacent" as const, wrong, sourceIp };
       const { updated, at } = await secondFactor.check(user, attempt, async (proof, at) => {
         if (proof.kind !== "code") throw new MoveRefusedError("code-used");
         const changed = await security.enableTwoFactor({
@@ -205,7 +210,7 @@ export function createTwoFactorService({
       const secret = await enabledSecret(security, user);
       const keepSession = callersSession(user, sessionId);
       await confirmPassword(user, password, sourceIp);
-      const attempt = { secret, code, recoveryAllowed: true, wrong, sourceIp };
+      const attempt = { secret, code, recoveryAllowed: true, window: "adjacent" as const, wrong, sourceIp };
       const { updated, at } = await secondFactor.check(user, attempt, async (proof, at) => ({
         updated: await security.disableTwoFactor({ userId: user.id, secret, proof, keepSession, at }),
         at,
@@ -223,9 +228,8 @@ export function createTwoFactorService({
       await confirmPassword(user, password, sourceIp);
       const recoveryCodes = newRecoveryCodes();
       const hashes = recoveryCodes.map((c) => recoveryCodeHash(user.id, c));
-      await secondFactor.check(user, { secret, code, recoveryAllowed: true, wrong, sourceIp }, (proof) =>
-        security.replaceRecoveryCodes(user.id, secret, proof, hashes),
-      );
+      const attempt = { secret, code, recoveryAllowed: true, window: "adjacent" as const, wrong, sourceIp };
+      await secondFactor.check(user, attempt, (proof) => security.replaceRecoveryCodes(user.id, secret, proof, hashes));
       return recoveryCodes;
     },
   };

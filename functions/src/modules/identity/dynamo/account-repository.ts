@@ -7,7 +7,6 @@ import { countersUpdate, ledgerCounters, mergeCounters } from "../../../kernel/d
 import { credentialItem, readCredential } from "../../../kernel/dynamo/credential-items.js";
 import { dayCountersUpdate, newUserDay } from "../../../kernel/dynamo/day-counters.js";
 import { phoneMarkerIndexKeys } from "../../../kernel/dynamo/deposit-items.js";
-import { countHourly } from "../../../kernel/dynamo/hourly-counters.js";
 import { toInvestmentRecord, toPackageRecord } from "../../../kernel/dynamo/investment-items.js";
 import { type Key, keys } from "../../../kernel/dynamo/keys.js";
 import { ledgerItem } from "../../../kernel/dynamo/ledger-items.js";
@@ -163,23 +162,6 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
       return readCredential(ctx, Item.userId);
     },
 
-    reserveLoginAttempt: async (attempt, limits) =>
-      // The pair's and the day's counters too, without a limit of their own here: `releaseLoginAttempt` gives back
-      // all four.
-      (await countHourly(
-        ctx,
-        [
-          { key: keys.loginAttempts("EMAIL", attempt.email, attempt.hour), limit: limits.perAccountPerHour },
-          { key: keys.loginAttempts("IP", attempt.sourceIp, attempt.hour), limit: limits.perIpPerHour },
-          { key: keys.loginAttemptsFromIp(attempt.email, attempt.sourceIp, attempt.hour) },
-          {
-            key: keys.loginFailuresOfDay(attempt.email, attempt.day),
-            expiresAtEpochSeconds: attempt.dayExpiresAtEpochSeconds,
-          },
-        ],
-        { expiresAtEpochSeconds: attempt.expiresAtEpochSeconds, type: "LoginThrottle" },
-      )) === null,
-
     async reserveReferralCodeCheck(attempt, limitPerHour) {
       try {
         await db.send(
@@ -205,8 +187,8 @@ export function createDynamoAccountRepository(ctx: DynamoContext = defaultDynamo
     },
 
     async releaseLoginAttempt(attempt) {
-      // The four items were just counted in this hour's (and day's) window (by `reserveLoginAttempt` or by the attempt
-      // guard's `admitLoginAttempt`), so they exist and stay at or above zero.
+      // The four items were just counted in this hour's (and day's) window by the attempt guard's
+      // `admitLoginAttempt`, so they exist and stay at or above zero.
       const giveBack = (key: Key): TransactItem => ({
         Update: {
           TableName,

@@ -1,4 +1,4 @@
-import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { type DynamoContext, defaultDynamoContext } from "../../../kernel/dynamo/client.js";
 import { countHourly } from "../../../kernel/dynamo/hourly-counters.js";
 import { keys } from "../../../kernel/dynamo/keys.js";
@@ -6,6 +6,7 @@ import { outboxItem } from "../../../kernel/dynamo/outbox.js";
 import { type MoveItem, refusing } from "../../../kernel/dynamo/transactions.js";
 import type { RefusalReason } from "../../../kernel/records.js";
 import type { AttemptAdmission, AttemptGuardRepository, SpentProof } from "../proof-of-work-port.js";
+import type { SignedInAttempt, SignedInBudgetRepository } from "../signed-in-budget-port.js";
 import { passwordResetPut } from "./password-reset-items.js";
 
 const ADMISSION: Record<string, AttemptAdmission> = {
@@ -23,7 +24,7 @@ const admission = (refusal: RefusalReason | null): AttemptAdmission => {
 };
 
 /**
- * Login attempts and reset requests counted against their hour's limits, one transaction each. The hard limits
+ * Login attempts, reset requests and a signed-in caller's own checks counted against their hour's limits, one transaction each. The hard limits
  * (address; account from one address) refuse; the account's own limit asks for a proof of work instead, and an
  * attempt that brings one is counted on the account up to the failures its cost covers, in the same transaction as the
  * proof's record. A login is also counted on the account's day, whose limit asks for a sign-in link (design.md §13.4).
@@ -31,7 +32,7 @@ const admission = (refusal: RefusalReason | null): AttemptAdmission => {
  */
 export function createDynamoAttemptGuardRepository(
   ctx: DynamoContext = defaultDynamoContext(),
-): AttemptGuardRepository {
+): AttemptGuardRepository & SignedInBudgetRepository {
   const { TableName } = ctx;
 
   /** The proof's record, written once: a second use of the same solved challenge fails its condition. */
@@ -49,7 +50,30 @@ export function createDynamoAttemptGuardRepository(
       },
     });
 
+  const signedInKey = ({ check, userId, sourceIp, hour }: SignedInAttempt) =>
+    keys.signedInAttempts(check === "step-up" ? "STEPUP" : "PASSWORDCHECK", userId, sourceIp, hour);
+
   return {
+    async reserveSignedInAttempt(attempt, limit) {
+      const refusal = await countHourly(ctx, [{ key: signedInKey(attempt), limit }], {
+        expiresAtEpochSeconds: attempt.expiresAtEpochSeconds,
+        type: "SignedInThrottle",
+      });
+      return refusal === null;
+    },
+
+    async releaseSignedInAttempt(attempt) {
+      // Just counted in this hour's window, so the item exists and stays at or above zero.
+      await ctx.db.send(
+        new UpdateCommand({
+          TableName,
+          Key: signedInKey(attempt),
+          UpdateExpression: "ADD attempts :minusOne",
+          ExpressionAttributeValues: { ":minusOne": -1 },
+        }),
+      );
+    },
+
     async admitLoginAttempt(attempt, limits, { proof, signInLink } = {}) {
       // Without a proof, the account's hourly limit asks for one; with one, the count its cost covers does.
       const hourLimit = proof ? proof.coversFailuresBelow : limits.perAccountPerHour;
