@@ -62,15 +62,17 @@ export class DataStack extends Stack {
     });
 
     this.jwtSecret = new Secret(this, "JwtSecret", {
-      description: "JengaFund HS256 key for session tokens (replacing it signs every user out)",
+      description:
+        "JengaFund HS256 keys for session tokens: a plain key, or JSON with a current and a previous key " +
+        "(see the runbook, Rotating the session signing key)",
       // 64 alphanumerics ≈ 380 bits, above the 256-bit floor for HS256; no punctuation, so it survives any quoting.
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
       removalPolicy: RemovalPolicy.RETAIN,
     });
     acknowledge(
       this.jwtSecret,
-      "Not rotated on a schedule: a new key signs every user out at once. It is replaced by hand " +
-        "(put-secret-value) when it may have leaked",
+      "Not rotated on a schedule: rotated by hand with put-secret-value (the runbook's Rotating the session signing " +
+        "key), the previous key still accepted for the 8 hours a session lasts, so nobody is signed out",
       "AwsSolutions-SMG4",
     );
 

@@ -266,23 +266,34 @@ const JWT_KEYS_MAX_AGE_MS = 10 * 60_000;
 /** A token naming an unknown key has them read again, at most this often (a forged `kid` costs one read a minute). */
 const JWT_KEYS_REFRESH_MS = 60_000;
 let jwtKeys: { value: Promise<SigningKeys>; readAt: number } | undefined;
+/** The keys last read and parsed: kept in use should a later read fail (Secrets Manager down, a malformed value). */
+let lastGoodJwtKeys: SigningKeys | undefined;
 
 /**
  * The session signing keys (modules/identity/tokens.ts: the current one signs, a previous one is still accepted),
- * parsed once and kept for ten minutes; with `refresh`, a copy older than a minute is read again.
+ * parsed once and kept for ten minutes; with `refresh`, a copy older than a minute is read again. A read that fails
+ * once keys were known keeps those keys: only a container that never read them fails.
  */
 export function loadJwtKeys(options: { refresh?: boolean } = {}): Promise<SigningKeys> {
   const now = Date.now();
   const age = jwtKeys ? now - jwtKeys.readAt : Number.POSITIVE_INFINITY;
   if (age > JWT_KEYS_MAX_AGE_MS || (options.refresh && age > JWT_KEYS_REFRESH_MS)) {
     if (jwtKeys) secrets.delete("JWT_SECRET");
-    const value = loadSecret("JWT_SECRET").then((secret) => {
-      try {
-        return signingKeysOf(secret);
-      } catch (error) {
-        throw new Error(`Invalid configuration: ${(error as Error).message}`);
-      }
-    });
+    const value = loadSecret("JWT_SECRET").then(
+      (secret) => {
+        try {
+          lastGoodJwtKeys = signingKeysOf(secret);
+          return lastGoodJwtKeys;
+        } catch (error) {
+          if (lastGoodJwtKeys) return lastGoodJwtKeys;
+          throw new Error(`Invalid configuration: ${(error as Error).message}`);
+        }
+      },
+      (error: unknown) => {
+        if (lastGoodJwtKeys) return lastGoodJwtKeys;
+        throw error;
+      },
+    );
     const read = { value, readAt: now };
     jwtKeys = read;
     value.catch(() => {
