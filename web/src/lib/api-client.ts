@@ -9,6 +9,7 @@ import { paths } from "../config/paths";
 import { DEVICE_ID_HEADER, deviceId } from "./device-id";
 import { clearLastKnown } from "./last-known";
 import { noteAnswer, noteNoAnswer } from "./network-answers";
+import { sessionEnded } from "./session-ended";
 import { tokenStorage } from "./token-storage";
 
 /** Amplify (about 24 KB gzip) loads with the first request: a page that only shows a form never waits for it. */
@@ -90,20 +91,23 @@ function handleFailure(error: unknown, leavePage: boolean): ApiError {
     return new ApiError(0, undefined, { cause: error });
   }
   noteAnswer();
-  if (response.statusCode === 401) endSession(leavePage);
   const { message, ...details } = errorBody(response.body) ?? {};
+  if (response.statusCode === 401) endSession(leavePage, message);
   return new ApiError(response.statusCode, message, undefined, details);
 }
 
 /**
  * A 401 on a signed-in call means the session is over. A 401 from the login form is just a wrong password, and one
  * to a logout is the end that was asked for: neither leaves the page. What the ended session last saw is forgotten
- * on this device (lib/last-known.ts): without the token it could not be shown again anyway.
+ * on this device (lib/last-known.ts): without the token it could not be shown again anyway. The login page it goes
+ * to says why, in the server's words (an admin idle for 30 minutes hears that).
  */
-function endSession(leavePage: boolean): void {
+function endSession(leavePage: boolean, reason: string | undefined): void {
   tokenStorage.clear();
   void clearLastKnown();
-  if (leavePage && window.location.pathname !== paths.login) window.location.assign(paths.login);
+  if (!leavePage || window.location.pathname === paths.login) return;
+  if (reason) sessionEnded.note(reason);
+  window.location.assign(paths.login);
 }
 
 interface ErrorResponse {

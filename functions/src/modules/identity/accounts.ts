@@ -32,7 +32,12 @@ import type { AccountRepository, LoginAttempt, ReferralCodeCheckAttempt } from "
 import { createSecondFactorCheck, SECOND_FACTOR_MESSAGES } from "./second-factor.js";
 import type { SecondFactorRepository } from "./second-factor-port.js";
 import { sessionsToDrop } from "./sessions.js";
-import type { SessionEntry, SessionRepository } from "./sessions-port.js";
+import {
+  ADMIN_IDLE_SECONDS,
+  ADMIN_IDLE_SLIDE_SECONDS,
+  type SessionEntry,
+  type SessionRepository,
+} from "./sessions-port.js";
 import { SIGN_IN_LINK_MESSAGE, type SignInLinks } from "./sign-in-links.js";
 import type { TokenClaims, TokenIssuer } from "./tokens.js";
 import type { TotpCodes } from "./totp.js";
@@ -80,6 +85,7 @@ export const ACCOUNT_MESSAGES = {
   deactivated: "Account is deactivated",
   tooManyAttempts: "Too many failed login attempts. Please try again in an hour.",
   sessionExpired: "Your session has expired. Please log in again.",
+  idleSignedOut: "You were signed out after 30 minutes without activity. Please log in again.",
   adminOnly: "Admin access required",
   adminTwoFactorRequired:
     "Admin accounts must use two-factor sign-in. Turn it on under Account → Security, then open the admin console again.",
@@ -130,11 +136,10 @@ export function createAccountService(deps: AccountServiceDeps) {
       tokenVersion: user.tokenVersion,
       ...(secondFactorAt === undefined ? {} : { secondFactorAt }),
     });
-    return {
-      token: issued.token,
-      user,
-      entry: { id: issued.sessionId, expiresAtEpochSeconds: issued.expiresAtEpochSeconds },
-    };
+    // An admin's entry holds the end of the idle window, which each request moves on (createAuthenticator).
+    const idleEnd = Math.floor(clock.now().getTime() / 1000) + ADMIN_IDLE_SECONDS;
+    const end = user.role === "admin" ? Math.min(idleEnd, issued.expiresAtEpochSeconds) : issued.expiresAtEpochSeconds;
+    return { token: issued.token, user, entry: { id: issued.sessionId, expiresAtEpochSeconds: end } };
   }
 
   return {
@@ -342,11 +347,13 @@ export type ReferralCodeCheckService = ReturnType<typeof createReferralCodeCheck
 
 /**
  * Resolves the caller behind a bearer token: signature, expiry, active account, current token version and a session
- * still live on the server.
+ * still live on the server; an admin's session also within its idle window, which the request moves on.
  * Separate from the account service so authenticated endpoints do not carry password hashing.
  */
-export function createAuthenticator(deps: Pick<AccountServiceDeps, "accounts" | "tokens">) {
-  const { accounts, tokens } = deps;
+export function createAuthenticator(
+  deps: Pick<AccountServiceDeps, "accounts" | "tokens"> & { sessions: Pick<SessionRepository, "slideSession"> },
+) {
+  const { accounts, tokens, sessions } = deps;
   return {
     /** Signature, expiry and algorithm only: no I/O, so a bad token is refused before anything else is done. */
     async verify(token: string): Promise<TokenClaims> {
@@ -366,13 +373,23 @@ export function createAuthenticator(deps: Pick<AccountServiceDeps, "accounts" | 
       // The session must still be in the account's map: logout, logout-all, a password reset and a change of two-factor
       // sign-in take sessions out of it before their tokens expire.
       const sessionEnd = context?.user.sessions?.[claims.sessionId];
-      if (
-        !context?.user.isActive ||
-        context.user.tokenVersion !== claims.tokenVersion ||
-        sessionEnd === undefined ||
-        sessionEnd <= Math.floor(Date.now() / 1000)
-      ) {
+      const now = Math.floor(Date.now() / 1000);
+      if (!context?.user.isActive || context.user.tokenVersion !== claims.tokenVersion || sessionEnd === undefined) {
         throw new NotAuthenticatedError(ACCOUNT_MESSAGES.sessionExpired);
+      }
+      const { user } = context;
+      if (sessionEnd <= now) {
+        // The token is within its 8 hours (verified), so an admin's ended entry is an idle window run out.
+        throw new NotAuthenticatedError(
+          user.role === "admin" ? ACCOUNT_MESSAGES.idleSignedOut : ACCOUNT_MESSAGES.sessionExpired,
+        );
+      }
+      if (user.role === "admin") {
+        // By the stored role: an entry made before the idle window (8 hours long) is brought under it too.
+        const idleEnd = now + ADMIN_IDLE_SECONDS;
+        if (sessionEnd < idleEnd - ADMIN_IDLE_SLIDE_SECONDS || sessionEnd > idleEnd) {
+          await sessions.slideSession(user.id, claims.sessionId, sessionEnd, idleEnd);
+        }
       }
       return context;
     },

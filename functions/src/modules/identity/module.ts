@@ -3,6 +3,7 @@ import type { Mailer } from "../../adapters/mail/mailer.js";
 import { systemClock } from "../../kernel/clock.js";
 import { newId, once } from "../../kernel/compose.js";
 import { config, loadJwtKeys, loadJwtSecret } from "../../kernel/config.js";
+import { createDynamoUserReader } from "../../kernel/dynamo/user-reader.js";
 import { referralCode } from "../../kernel/ids.js";
 import { log } from "../../kernel/log.js";
 import { metrics } from "../../kernel/metrics.js";
@@ -37,7 +38,7 @@ const sessionRepo = /* @__PURE__ */ once(createDynamoSessionRepository);
 const tokens = /* @__PURE__ */ once(() => createJwtIssuer(loadJwtKeys, config().JWT_TTL_SECONDS));
 
 export const authenticator = /* @__PURE__ */ once(() =>
-  createAuthenticator({ accounts: accountRepo(), tokens: tokens() }),
+  createAuthenticator({ accounts: accountRepo(), tokens: tokens(), sessions: sessionRepo() }),
 );
 
 const attemptGuardRepo = /* @__PURE__ */ once(createDynamoAttemptGuardRepository);
@@ -117,6 +118,7 @@ export const passwordResetRequests = /* @__PURE__ */ once(() => {
 export const passwordResets = /* @__PURE__ */ once(() =>
   createPasswordResets({
     security: securityRepo(),
+    users: createDynamoUserReader(),
     passwords: argon2idHasher,
     refuseCommonPassword,
     clock: systemClock,

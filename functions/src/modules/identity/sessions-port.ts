@@ -3,6 +3,18 @@ export interface SessionEntry {
   expiresAtEpochSeconds: number;
 }
 
+/**
+ * An admin session ends after this long without a request (design.md §12.2): its entry in the user's session map
+ * holds the end of its idle window, which each request moves on; the token's own expiry is the 8 hours in all.
+ */
+export const ADMIN_IDLE_SECONDS = 30 * 60;
+
+/**
+ * The idle window is moved on only when it has lost more than this: at most one write a minute per session, so an
+ * admin is signed out after 29 to 30 minutes without a request.
+ */
+export const ADMIN_IDLE_SLIDE_SECONDS = 60;
+
 /** At most this many live sessions per account: a new one beyond it drops the oldest. */
 export const MAX_LIVE_SESSIONS = 20;
 
@@ -12,6 +24,11 @@ export interface SessionRepository {
    * user's read). `hadMap`: whether that read found a map (an account from before sessions had none).
    */
   addSession(userId: string, entry: SessionEntry, options: { drop: string[]; hadMap: boolean }): Promise<void>;
+  /**
+   * Moves an admin session's idle end to `end`, if the map still holds `seen` for it (a session ended meanwhile, or
+   * moved by a request at the same time, is left as it is). One conditional write; a refused one is no error.
+   */
+  slideSession(userId: string, sessionId: string, seen: number, end: number): Promise<void>;
   /** Ends one session (logout). */
   endSession(userId: string, sessionId: string): Promise<void>;
   /** Ends every session of the account (logout-all). */

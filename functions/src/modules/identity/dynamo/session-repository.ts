@@ -69,6 +69,24 @@ export function createDynamoSessionRepository(ctx: DynamoContext = defaultDynamo
       }
     },
 
+    async slideSession(userId, sessionId, seen, end) {
+      await db
+        .send(
+          new UpdateCommand({
+            TableName,
+            Key: keys.user(userId),
+            UpdateExpression: "SET sessions.#session = :end",
+            ConditionExpression: "sessions.#session = :seen",
+            ExpressionAttributeNames: { "#session": sessionId },
+            ExpressionAttributeValues: { ":end": end, ":seen": seen },
+          }),
+        )
+        .catch((error: unknown) => {
+          // Ended (logout, logout-all) or moved by another request meanwhile: either way, nothing to do.
+          if (!isConditionFailure(error)) throw error;
+        });
+    },
+
     async endSession(userId, sessionId) {
       await db
         .send(

@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, HStack, Input, Link, Stack, Text } from "@chakra-ui/react";
 import { type LoginInput, LoginInputSchema } from "@jengafund/shared";
-import { type FormEvent, useState } from "react";
+import { type FormEvent, useEffect, useState } from "react";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router-dom";
 import { FormField } from "../../../components/ui/form-field";
 import { PasswordInput } from "../../../components/ui/password-input";
@@ -10,6 +10,7 @@ import { homePath } from "../../../lib/auth/home-path";
 import { useAuth } from "../../../lib/auth/use-auth";
 import { type FieldErrors, fieldErrors } from "../../../lib/field-errors";
 import { usePrerenderedForm } from "../../../lib/pre-app-forms";
+import { sessionEnded } from "../../../lib/session-ended";
 import { toast } from "../../../lib/toast/toast";
 import { PROOF_OF_WORK_TEXTS, RECOVERY_TEXTS, SIGN_IN_LINK_TEXTS } from "../lib/auth-texts";
 import { challengeOf } from "../lib/challenge";
@@ -27,6 +28,9 @@ export function LoginForm() {
   /** The emailed sign-in link's token (design.md §13.4): sent with the password when the page was opened from it. */
   const signInToken = useSearchParams()[0].get("signin") || undefined;
   const [rememberedEmail] = useState(() => localStorage.getItem(REMEMBERED_EMAIL_KEY));
+  /** Why the last session ended, when a 401 sent the browser here: said once, then forgotten. */
+  const [endedBecause] = useState(() => sessionEnded.peek());
+  useEffect(() => sessionEnded.clear(), []);
   const [values, setValues] = useState<LoginInput>({ email: rememberedEmail ?? "", password: "" });
   const [remember, setRemember] = useState(rememberedEmail !== null);
   const [errors, setErrors] = useState<FieldErrors<keyof LoginInput>>({});
@@ -128,6 +132,14 @@ export function LoginForm() {
   return (
     <form name="login" ref={formRef} onSubmit={handleSubmit}>
       <Stack gap="4">
+        {endedBecause && !signInToken && (
+          <Alert.Root status="info" variant="subtle" role="status">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Description>{endedBecause}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        )}
         {signInToken && (
           <Alert.Root status="info" variant="subtle">
             <Alert.Indicator />
