@@ -7,6 +7,7 @@ import { MAX_DEPOSIT_KES, MIN_DEPOSIT_KES, MIN_WITHDRAWAL_KES } from "../constan
 
 export const MESSAGES = {
   passwordTooShort: "Password must be at least 6 characters long",
+  adminPasswordTooShort: "Admin passwords need at least 12 characters. Choose a longer one.",
   passwordsDoNotMatch: "Passwords do not match",
   invalidEmail: "Please enter a valid email address",
   invalidPhone: "Please enter a valid Kenyan phone number, e.g. 0712345678 or 254712345678",

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
-import { MESSAGES } from "@jengafund/shared";
+import { ADMIN_PASSWORD_MIN_LENGTH, MESSAGES } from "@jengafund/shared";
 import { type Clock, minutesToNextHour } from "../../kernel/clock.js";
 import { ChallengeRequiredTooManyError, InvalidInputError, TooManyAttemptsError } from "../../kernel/errors.js";
 import type { MetricsPort } from "../../kernel/metrics.js";
 import { outboxEventId } from "../../kernel/outbox-port.js";
-import { MoveRefusedError, type UserRecord } from "../../kernel/records.js";
+import { MoveRefusedError, type UserReader, type UserRecord } from "../../kernel/records.js";
 import {
   PASSWORD_RESET_VALID_MINUTES,
   passwordResetLink,
@@ -148,6 +148,8 @@ const NO_ACCOUNT = "none";
 
 export interface PasswordResetDeps {
   security: Pick<AccountSecurityRepository, "findPasswordReset" | "resetPassword">;
+  /** The link's account, for its role: an admin's password needs ADMIN_PASSWORD_MIN_LENGTH characters. */
+  users: UserReader;
   passwords: Pick<PasswordHasher, "hash">;
   /** Refuses a common password (InvalidInputError), as at register (design.md §12.2). */
   refuseCommonPassword: (password: string, userInputs: string[]) => Promise<void>;
@@ -157,13 +159,25 @@ export interface PasswordResetDeps {
 }
 
 /** The second half: the link sets a new password, once; every session issued before ends (the token version moves on). */
-export function createPasswordResets({ security, passwords, refuseCommonPassword, clock, notices }: PasswordResetDeps) {
+export function createPasswordResets({
+  security,
+  users,
+  passwords,
+  refuseCommonPassword,
+  clock,
+  notices,
+}: PasswordResetDeps) {
   return {
     async reset(token: string, password: string, sourceIp?: string): Promise<{ message: string }> {
       const now = clock.now();
       const reset = await security.findPasswordReset(hashOf(token));
       if (!reset || reset.expiresAtEpochSeconds <= Math.floor(now.getTime() / 1000)) {
         throw new InvalidInputError(MESSAGES.invalidResetLink);
+      }
+      // The schema holds every password to the investors' minimum; an admin's (a new admin's first one too) is longer.
+      const owner = await users.getUser(reset.userId);
+      if (owner?.role === "admin" && password.length < ADMIN_PASSWORD_MIN_LENGTH) {
+        throw new InvalidInputError(MESSAGES.adminPasswordTooShort);
       }
       await refuseCommonPassword(password, [reset.email]);
       const passwordHash = await passwords.hash(password);
