@@ -19,7 +19,7 @@ import { readItem } from "./support/db.js";
 import { api, useLocalApi } from "./support/local-api.js";
 import { recordingMetrics } from "./support/metrics.js";
 import { manualClock } from "./support/services.js";
-import { claimsOf, codeFor, freshStep } from "./support/step-up.js";
+import { claimsOf, currentCode, freshStep } from "./support/step-up.js";
 import { login, userWithTwoFactor } from "./support/two-factor.js";
 import { registerUser } from "./support/users.js";
 
@@ -71,7 +71,7 @@ describe("recovery codes", () => {
     const step = await freshStep();
     const { input, user, secret, recoveryCodes } = await userWithTwoFactor(step);
     // An authenticator code spends no recovery code, and its sign-in says nothing of them.
-    const withCode = await login({ ...input, otp: await codeFor(secret, step) });
+    const withCode = await login({ ...input, otp: await currentCode(secret) });
     expect(withCode.status).toBe(200);
     expect(withCode.body).not.toHaveProperty("recoveryCodesLeft");
 

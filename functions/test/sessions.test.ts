@@ -22,7 +22,7 @@ import { TWO_FACTOR_MESSAGES } from "../src/modules/identity/two-factor.js";
 import { itemsOfUser, readItem } from "./support/db.js";
 import { api, useLocalApi } from "./support/local-api.js";
 import { manualClock } from "./support/services.js";
-import { claimsOf, codeFor, freshStep } from "./support/step-up.js";
+import { claimsOf, codeFor, currentCode, freshStep } from "./support/step-up.js";
 import { login } from "./support/two-factor.js";
 import { newRegistration, registerUser } from "./support/users.js";
 
@@ -125,7 +125,7 @@ describe("turning two-factor sign-in on or off", () => {
     expect(Date.parse(String(on?.twoFactorChangedAt))).toBeGreaterThan(Date.now() - 60_000);
 
     // Off the same way: a session signed in meanwhile ends, the caller's goes on.
-    const third = await login({ ...input, otp: await codeFor(setup.body.secret, step) });
+    const third = await login({ ...input, otp: await currentCode(setup.body.secret) });
     expect(third.status).toBe(200);
     const disabled = await api("POST", "/auth/2fa/disable", {
       token: caller,

@@ -65,7 +65,6 @@ describe("mail through SES: the reset link and the security notices", () => {
         "enable-two-factor",
         "disable-two-factor",
         "regenerate-recovery-codes",
-        "step-up",
         // A withdrawal requested or decided reports through the outbox (notifications/), not from its route.
       ].sort(),
     );

@@ -26,7 +26,13 @@ export async function freshStep(): Promise<number> {
   return Math.floor(Date.now() / PERIOD_MS);
 }
 
-/** A code that is none of the right ones around `step` (the server accepts one step either side). */
+/**
+ * The code of the time step now, once at least 10 s of it remain: what a login takes (the current step only), for a
+ * login some while after the test's first step.
+ */
+export const currentCode = async (secret: string) => codeFor(secret, await freshStep());
+
+/** A code that is none of the right ones around `step` (a step-up accepts one step either side). */
 export async function wrongCodeFor(secret: string, step: number): Promise<string> {
   const right = new Set(await Promise.all([step - 1, step, step + 1].map((s) => codeFor(secret, s))));
   return ["123456", "654321", "111111"].find((code) => !right.has(code)) ?? "222222";

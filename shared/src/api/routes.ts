@@ -164,15 +164,7 @@ export const routes = [
   },
   // A fresh authenticator code for the `stepUp` routes: the same session back, with the code's moment in it. Admins
   // only, as only admin routes ask for it; `write`: the code's step is used up and a wrong code counted, as at login.
-  {
-    method: "POST",
-    path: "/auth/step-up",
-    handler: "step-up",
-    access: "admin",
-    data: "write",
-    mail: true,
-    credentials: true,
-  },
+  { method: "POST", path: "/auth/step-up", handler: "step-up", access: "admin", data: "write", credentials: true },
   // A lookup, yet `write`: every check is counted against the caller's address (per-IP hourly budget).
   {
     method: "GET",
