@@ -37,7 +37,7 @@ afterAll(async () => {
 /** The longer journeys click through many screens and run axe several times: a busy machine needs minutes. */
 const LONG_JOURNEY_MS = 240_000;
 
-/** The authenticator app's code, `stepsAhead` 30-second steps on (a code counts once, and the server takes ±1 step). */
+/** The authenticator app's code, `stepsAhead` 30-second steps on (a code counts once; a signed-in change takes ±1 step). */
 function totp(secret: string, stepsAhead = 0): Promise<string> {
   return generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
 }

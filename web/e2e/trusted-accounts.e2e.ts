@@ -44,9 +44,20 @@ async function askForResetLink(page: Page, email: string): Promise<string> {
   return (await confirmation.textContent()) ?? "";
 }
 
-/** The authenticator app's code, `stepsAhead` 30-second steps on (a code counts once, and the server takes ±1 step). */
+/**
+ * The authenticator app's code, `stepsAhead` 30-second steps on: a code counts once, a login takes the current step's
+ * only, and a signed-in change one step either side too.
+ */
 function totp(secret: string, stepsAhead = 0): Promise<string> {
   return generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
+}
+
+const stepNow = () => Math.floor(Date.now() / 30_000);
+
+/** The app's code of the first step after `usedStep`, waited for: what a login takes after that step's code was used. */
+async function codeAfter(secret: string, usedStep: number): Promise<string> {
+  while (stepNow() <= usedStep) await new Promise((resolve) => setTimeout(resolve, 250));
+  return totp(secret);
 }
 
 async function status(path: string, token: string): Promise<number> {
@@ -120,7 +131,10 @@ describe("two-factor sign-in", () => {
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
 
     await dialog.getByRole("textbox", { name: SECURITY_TEXTS.passwordLabel, exact: true }).fill(investor.password);
-    await textbox(page, SECURITY_TEXTS.codeLabel).fill(await totp(secret));
+    const enableCode = await totp(secret);
+    // Read after the code was made: its step, or a later one.
+    const enabledStep = stepNow();
+    await textbox(page, SECURITY_TEXTS.codeLabel).fill(enableCode);
     await dialog.getByRole("button", { name: SECURITY_TEXTS.confirmOn }).click();
     await dialog.getByText(`${SECURITY_TEXTS.enabled} ${SECURITY_TEXTS.otherSessionsEnded}`).waitFor();
     // The recovery codes are shown once (design.md §12.2; web/e2e/sessions.e2e.ts goes through them).
@@ -142,8 +156,8 @@ describe("two-factor sign-in", () => {
     await code.fill("000000");
     await page.getByRole("button", { name: TWO_FACTOR_LOGIN_TEXTS.verify }).click();
     await page.getByText(/That code is not right/).waitFor();
-    // The code that turned it on was this step's; the next step's is new and still accepted.
-    await code.fill(await totp(secret, 1));
+    // The code that turned it on was its step's; a login takes the current step's code only, so the next one.
+    await code.fill(await codeAfter(secret, enabledStep));
     await page.getByRole("button", { name: TWO_FACTOR_LOGIN_TEXTS.verify }).click();
     await page.waitForURL(`${webUrl}/dashboard/packages`);
 
