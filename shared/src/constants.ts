@@ -13,6 +13,8 @@ export const ADMIN_MAX_PAGE_WITHOUT_CURSOR = 50;
 export const PASSWORD_MIN_LENGTH = 6;
 /** An admin's password, set through the reset page (a new admin's first one too), needs at least this many (design.md §12.2). */
 export const ADMIN_PASSWORD_MIN_LENGTH = 12;
+/** An admin's session ends after this many minutes without activity (design.md §12.2; ADR 18). */
+export const ADMIN_IDLE_MINUTES = 30;
 /** Calendar days for rewards and "new users today" are Africa/Nairobi days (UTC+3, no DST). */
 export const NAIROBI_UTC_OFFSET_HOURS = 3;
 /** M-Pesa B2C limits (mpesa.md): below the minimum a payout would fail, so requests are refused up front. */

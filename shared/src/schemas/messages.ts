@@ -7,6 +7,7 @@ import { MAX_DEPOSIT_KES, MIN_DEPOSIT_KES, MIN_WITHDRAWAL_KES } from "../constan
 
 export const MESSAGES = {
   passwordTooShort: "Password must be at least 6 characters long",
+  adminIdleSignedOut: "You were signed out after 30 minutes without activity. Please log in again.",
   adminPasswordTooShort: "Admin passwords need at least 12 characters. Choose a longer one.",
   passwordsDoNotMatch: "Passwords do not match",
   invalidEmail: "Please enter a valid email address",

@@ -85,7 +85,7 @@ export const ACCOUNT_MESSAGES = {
   deactivated: "Account is deactivated",
   tooManyAttempts: "Too many failed login attempts. Please try again in an hour.",
   sessionExpired: "Your session has expired. Please log in again.",
-  idleSignedOut: "You were signed out after 30 minutes without activity. Please log in again.",
+  idleSignedOut: MESSAGES.adminIdleSignedOut,
   adminOnly: "Admin access required",
   adminTwoFactorRequired:
     "Admin accounts must use two-factor sign-in. Turn it on under Account → Security, then open the admin console again.",

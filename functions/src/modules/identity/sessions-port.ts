@@ -1,3 +1,5 @@
+import { ADMIN_IDLE_MINUTES } from "@jengafund/shared";
+
 export interface SessionEntry {
   id: string;
   expiresAtEpochSeconds: number;
@@ -7,7 +9,7 @@ export interface SessionEntry {
  * An admin session ends after this long without a request (design.md §12.2): its entry in the user's session map
  * holds the end of its idle window, which each request moves on; the token's own expiry is the 8 hours in all.
  */
-export const ADMIN_IDLE_SECONDS = 30 * 60;
+export const ADMIN_IDLE_SECONDS = ADMIN_IDLE_MINUTES * 60;
 
 /**
  * The idle window is moved on only when it has lost more than this: at most one write a minute per session, so an

@@ -6,9 +6,12 @@ import { usePendingKycCount } from "../../features/admin-kyc/hooks/use-pending-k
 import { usePendingPackageChangeCount } from "../../features/admin-package-changes/hooks/use-pending-package-change-count";
 import { useUnmatchedPaymentCount } from "../../features/admin-unmatched/hooks/use-unmatched-payment-count";
 import { StepUpDialog } from "../../features/step-up/components/step-up-dialog";
+import { useIdleSignOut } from "../../lib/auth/use-idle-sign-out";
 import { AreaLayout } from "./area-layout";
 
 export function AdminLayout() {
+  // An unattended console signs out after 30 minutes without input, however often its lists refresh.
+  useIdleSignOut();
   const pendingAdjustments = usePendingAdjustmentCount();
   const pendingPackageChanges = usePendingPackageChangeCount();
   /** Everything waiting for a second admin on the Approvals tab. */

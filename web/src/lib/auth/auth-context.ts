@@ -29,6 +29,11 @@ export interface AuthContextValue {
    * goes to the login page with `message`.
    */
   sessionsEnded(message: string): void;
+  /**
+   * An admin left the console without input for ADMIN_IDLE_MINUTES: the session ends on the server and here, and the
+   * login page says why.
+   */
+  idleSignOut(): void;
   /** Marks the user stale and reads it again, e.g. after a mutation whose answer does not carry the user. */
   refreshUser(): Promise<void>;
   /** For mutations whose answer already carries the updated user: every balance on screen follows at once. */

@@ -1,4 +1,4 @@
-import type { AuthResponse, LoginInput, RegisterCommand, User } from "@jengafund/shared";
+import { type AuthResponse, type LoginInput, MESSAGES, type RegisterCommand, type User } from "@jengafund/shared";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, startTransition, useEffect, useMemo, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
@@ -6,6 +6,7 @@ import { paths } from "../../config/paths";
 import { earlyOr } from "../early-reads";
 import { clearLastKnown } from "../last-known";
 import { queryKeys } from "../query-keys";
+import { sessionEnded } from "../session-ended";
 import { toast } from "../toast/toast";
 import { tokenStorage } from "../token-storage";
 import { AuthContext, type AuthContextValue } from "./auth-context";
@@ -73,10 +74,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       setHasSession(true);
       return user;
     }
-    function forgetSession(message: string, to: string): void {
+    function forgetSession(message: string | undefined, to: string): void {
       tokenStorage.clear();
       void clearLastKnown();
-      toast.success(message);
+      if (message) toast.success(message);
       // The router applies navigations as transitions. Ending the session in the same transition keeps the
       // dashboard guard from seeing "no user" on the old page and redirecting to /login first.
       startTransition(() => {
@@ -104,6 +105,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           .then(() => forgetSession(LOGGED_OUT_MESSAGE, paths.landing));
       },
       sessionsEnded: (message: string) => forgetSession(message, paths.login),
+      idleSignOut: () => {
+        if (loggingOut.current) return;
+        loggingOut.current = true;
+        // Said by the login page (lib/session-ended.ts), as for a session the server ended.
+        sessionEnded.note(MESSAGES.adminIdleSignedOut);
+        void logoutRequest()
+          .catch(() => undefined)
+          .then(() => forgetSession(undefined, paths.login));
+      },
       refreshUser: () => queryClient.invalidateQueries({ queryKey: queryKeys.me }),
       setUser: (user: User) => queryClient.setQueryData(queryKeys.me, user),
     };
