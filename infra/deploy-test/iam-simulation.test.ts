@@ -105,6 +105,11 @@ interface Needs {
   readonly credentials?: boolean;
   /** The only partition keys it may touch (infra/lib/route-partitions.ts); absent, the whole table (WHOLE_TABLE). */
   readonly partitions?: readonly string[];
+  /**
+   * Authenticates callers who may be admins, whose idle window the authenticator moves on: with read-only data, it may
+   * still update a user item's `sessions` attribute, and no other (docs/adr/0018-sessions-and-signing-keys.md).
+   */
+  readonly slidesSessions?: boolean;
 }
 
 type DocumentsUse = NonNullable<RouteDefinition["documents"]>;
@@ -220,6 +225,7 @@ const ROUTE_FUNCTIONS: readonly Needs[] = (routes as readonly RouteDefinition[])
     documents: route.documents,
     credentials: touchesCredentials(route),
     partitions: ROUTE_PARTITIONS[route.handler as RouteHandlerName],
+    slidesSessions: route.access !== "public",
   };
 });
 
@@ -323,6 +329,10 @@ const OTHER_ITEMS = [
   { "dynamodb:LeadingKeys": ["PACKAGE#01J0PACKAGE"] },
 ];
 /** A batch naming an account's item and another's: allowed whole or refused whole. */
+/** An update of a user item naming only its key and its sessions (an admin's idle window moved on), and one naming more. */
+const SESSIONS_UPDATE = { ...USER_ITEM, "dynamodb:Attributes": ["PK", "SK", "sessions"] };
+const BALANCE_UPDATE = { ...USER_ITEM, "dynamodb:Attributes": ["PK", "SK", "sessions", "walletBalanceCents"] };
+const OTHER_SESSIONS_UPDATE = { ...OTHER_ITEMS[0], "dynamodb:Attributes": ["PK", "SK", "sessions"] };
 const MIXED_BATCH = { "dynamodb:LeadingKeys": ["USER#01J0USER", "WITHDRAWAL#01J0WITHDRAWAL"] };
 /** What Lambda's event source mapping does with the function's role to read the table's stream. */
 const STREAM_READS = ["DescribeStream", "GetRecords", "GetShardIterator", "ListStreams"];
@@ -584,6 +594,28 @@ function probesFor(needs: Needs, fn: DeployedFunction, stage: Stage): Probe[] {
       expected: TABLE_READS.includes(action) ? reads : writes,
       context: USER_ITEM,
     })),
+    // A read-only function that signs callers in may move a user item's sessions on, and write nothing else.
+    {
+      action: "dynamodb:UpdateItem",
+      resource: table.arn,
+      on: "a user item's sessions",
+      expected: allowedIf(needs.data === "write" || (needs.data === "read" && needs.slidesSessions === true)),
+      context: SESSIONS_UPDATE,
+    },
+    {
+      action: "dynamodb:UpdateItem",
+      resource: table.arn,
+      on: "a user item's balance with its sessions",
+      expected: writes,
+      context: BALANCE_UPDATE,
+    },
+    {
+      action: "dynamodb:UpdateItem",
+      resource: table.arn,
+      on: "the sessions attribute of a withdrawal",
+      expected: allowedIf(needs.data === "write" && !needs.partitions),
+      context: OTHER_SESSIONS_UPDATE,
+    },
     // Outside its partitions (ROUTE_PARTITIONS), a limited function is refused; a whole-table one is not.
     ...OTHER_ITEMS.flatMap((context) => [
       {
@@ -735,7 +767,8 @@ function isNeeded(needs: Needs, fn: DeployedFunction, stage: Stage, action: stri
       if (resource === stage.table.streamArn) {
         return needs.stream === true && STREAM_READS.some((read) => action === `dynamodb:${read}`);
       }
-      return onTable && (needs.data === "write" ? reads || writes : needs.data === "read" && reads);
+      const slides = needs.slidesSessions === true && action === "dynamodb:UpdateItem" && resource === stage.table.arn;
+      return onTable && (needs.data === "write" ? reads || writes : needs.data === "read" && (reads || slides));
     }
     case "secretsmanager":
       return (

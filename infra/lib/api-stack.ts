@@ -309,6 +309,8 @@ export class ApiStack extends Stack {
         data: route.data,
         credentials: touchesCredentials(route),
         partitions: ROUTE_PARTITIONS[route.handler as RouteHandlerName],
+        // Any signed-in caller may be an admin, whose idle window the authenticator moves on.
+        slidesSessions: route.access !== "public",
         operations: props.operations,
         ...bindings,
         // A route that renders files (a statement's PDF): its memory, which also buys CPU, and its time.

@@ -14,7 +14,7 @@ import { LogGroup } from "aws-cdk-lib/aws-logs";
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import type { Construct } from "constructs";
 import { lambdaBundleAliases } from "../../../functions/src/bundling.js";
-import { CREDENTIAL_PREFIX } from "../../../functions/src/kernel/dynamo/keys.js";
+import { CREDENTIAL_PREFIX, keys, SESSIONS_ATTRIBUTE } from "../../../functions/src/kernel/dynamo/keys.js";
 import type { DeploySettings } from "../deploy-settings.js";
 import { acknowledge, arnToken, BASIC_EXECUTION_ROLE, PINNED_RUNTIME } from "../nag.js";
 import { METRICS_NAMESPACE, SERVICE_NAME } from "../observability.js";
@@ -50,6 +50,12 @@ export interface AppFunctionProps {
    * table as `data` says, less the Denies below.
    */
   readonly partitions?: readonly string[];
+  /**
+   * Whether the function authenticates callers who may be admins while its table grant is read-only: the authenticator
+   * moves an admin's idle window on (docs/adr/0018-sessions-and-signing-keys.md), so such a function may also update
+   * the `sessions` attribute of user items, and nothing else. A function that writes the table has this already.
+   */
+  readonly slidesSessions?: boolean;
   /**
    * Secrets the code reads once per container, keyed by the environment variable that carries the ARN
    * (e.g. `JWT_SECRET_ARN`). Only the ARN reaches the environment; the value never enters the template.
@@ -140,6 +146,7 @@ export class AppFunction extends NodejsFunction {
       this.addToRolePolicy(partitionGrant(props.table, props.data, props.partitions));
     } else if (props.data === "read") props.table.grantReadData(this);
     else if (props.data === "write") props.table.grantReadWriteData(this);
+    if (props.data === "read" && props.slidesSessions) this.addToRolePolicy(sessionSlideGrant(props.table));
     if (props.data !== "none") {
       for (const statement of tableDenials(props.table, props.credentials === true)) this.addToRolePolicy(statement);
     }
@@ -194,6 +201,24 @@ function partitionGrant(table: ITableV2, data: Exclude<RouteData, "none">, parti
     actions: data === "write" ? ITEM_ACTIONS : ITEM_READS,
     resources: [table.tableArn],
     conditions: { "ForAllValues:StringLike": { "dynamodb:LeadingKeys": [...partitions] } },
+  });
+}
+
+/**
+ * The one write a read-only route's authenticator makes: an admin's session entry moved on (sliding idle window), an
+ * UpdateItem of a user item that names no attribute but the key and `sessions` (`dynamodb:Attributes`).
+ */
+function sessionSlideGrant(table: ITableV2) {
+  return new PolicyStatement({
+    effect: Effect.ALLOW,
+    actions: ["dynamodb:UpdateItem"],
+    resources: [table.tableArn],
+    conditions: {
+      "ForAllValues:StringLike": { "dynamodb:LeadingKeys": [keys.user("*").PK] },
+      "ForAllValues:StringEquals": { "dynamodb:Attributes": ["PK", "SK", SESSIONS_ATTRIBUTE] },
+      // ForAllValues holds for a request that names no attributes at all: this one must name them.
+      Null: { "dynamodb:Attributes": "false" },
+    },
   });
 }
 

@@ -44,6 +44,11 @@ const allShards = (base: string) =>
 
 /** The partition key prefix of the credential items, which IAM denies every function but the sign-in ones. */
 export const CREDENTIAL_PREFIX = "CREDENTIAL#";
+/**
+ * The user item's attribute holding its live sessions: the only one a read-only route's authenticator may write (an
+ * admin's idle window moved on), which IAM limits it to by name (infra/lib/constructs/app-function.ts).
+ */
+export const SESSIONS_ATTRIBUTE = "sessions";
 /** The partition key prefix of the outbox's events, which the table's stream passes to the notification sender. */
 export const OUTBOX_PREFIX = "OUTBOX#";
 

@@ -1,7 +1,7 @@
 import { PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { type DynamoContext, defaultDynamoContext } from "../../../kernel/dynamo/client.js";
 import { isConditionFailure } from "../../../kernel/dynamo/condition-failure.js";
-import { keys } from "../../../kernel/dynamo/keys.js";
+import { keys, SESSIONS_ATTRIBUTE } from "../../../kernel/dynamo/keys.js";
 import type { SessionRepository } from "../sessions-port.js";
 
 /** Every session of the account ends (logout-all, a blocked payout number): the map emptied, refused for no user. */
@@ -75,9 +75,9 @@ export function createDynamoSessionRepository(ctx: DynamoContext = defaultDynamo
           new UpdateCommand({
             TableName,
             Key: keys.user(userId),
-            UpdateExpression: "SET sessions.#session = :end",
-            ConditionExpression: "sessions.#session = :seen",
-            ExpressionAttributeNames: { "#session": sessionId },
+            UpdateExpression: "SET #sessions.#session = :end",
+            ConditionExpression: "#sessions.#session = :seen",
+            ExpressionAttributeNames: { "#sessions": SESSIONS_ATTRIBUTE, "#session": sessionId },
             ExpressionAttributeValues: { ":end": end, ":seen": seen },
           }),
         )
