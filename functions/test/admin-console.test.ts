@@ -1,5 +1,6 @@
 import {
   type AuthResponse,
+  PACKAGE_IMAGE_MESSAGE,
   PACKAGE_RATE_MESSAGES,
   type Package,
   type PackageChange,
@@ -76,7 +77,7 @@ const packageBody: PackageInput = {
   company: "Kenya Railways",
   description: "Freight from Mombasa to Kampala.",
   price: 450,
-  image: "https://images.example.com/rail.png",
+  image: "/images/packages/rail.png",
   category: "transport",
   riskLevel: "medium",
   monthlyReturnRate: 40,
@@ -237,7 +238,7 @@ describe("packages", () => {
 
   it.each([
     [{ price: 0 }, "Price must be at least KES 1"],
-    [{ image: "not a url" }, "Image must be a URL"],
+    [{ image: "https://cdn.example.com/centum.png" }, PACKAGE_IMAGE_MESSAGE],
     [{ name: "" }, "Name is required"],
     [{ dailyReturnRate: -0.1 }, "Daily return rate cannot be negative"],
     [{ maturityDate: "someday" }, "Maturity date must be a date"],

@@ -13,9 +13,10 @@ import { type CfnStage, DomainName, HttpApi, HttpMethod, SecurityPolicy } from "
 import { HttpLambdaIntegration } from "aws-cdk-lib/aws-apigatewayv2-integrations";
 import { Certificate } from "aws-cdk-lib/aws-certificatemanager";
 import type { ITableV2 } from "aws-cdk-lib/aws-dynamodb";
-import { EventBus, Rule } from "aws-cdk-lib/aws-events";
+import { Archive, EventBus, Rule } from "aws-cdk-lib/aws-events";
 import { LambdaFunction } from "aws-cdk-lib/aws-events-targets";
 import { PolicyStatement } from "aws-cdk-lib/aws-iam";
+import { Key } from "aws-cdk-lib/aws-kms";
 import type { IFunction } from "aws-cdk-lib/aws-lambda";
 import { SqsDestination } from "aws-cdk-lib/aws-lambda-destinations";
 import { LogGroup } from "aws-cdk-lib/aws-logs";
@@ -137,6 +138,8 @@ const CALLBACK_INGEST: RouteHandlerName = "receive-daraja-callback";
  * answered at once from the table, read-only. No session key: Daraja has no session.
  */
 const PAYBILL_VALIDATION: RouteHandlerName = "validate-paybill-payment";
+/** Browsers' CSP reports: public, no table, no session; only the origin secret, which every request through CloudFront carries. */
+const CSP_REPORTS: RouteHandlerName = "record-csp-report";
 /** The route that shows a user the Paybill business number to pay to. */
 const PAYBILL_DETAILS: RouteHandlerName = "get-paybill-details";
 
@@ -251,6 +254,7 @@ export class ApiStack extends Stack {
           environment: { MPESA_CALLBACK_ALLOWED_IPS: props.mpesaCallbackIps.join(",") },
         };
       }
+      if (handler === CSP_REPORTS) return { secrets: { ORIGIN_SECRET_ARN: props.originSecret } };
       // Every other handler signs or verifies session tokens, and holds back admins without 2FA where it is required.
       const common = { JWT_SECRET_ARN: props.jwtSecret, ORIGIN_SECRET_ARN: props.originSecret };
       const sessions = { REQUIRE_ADMIN_2FA: String(props.accountSecurity.requireAdminTwoFactor) };
@@ -368,7 +372,8 @@ export class ApiStack extends Stack {
     const queueProps = {
       retentionPeriod: Duration.days(14),
       enforceSSL: true,
-      encryption: QueueEncryption.SQS_MANAGED,
+      encryption: QueueEncryption.KMS,
+      encryptionMasterKey: props.operations.personalDataKey,
     } as const;
     const deadLetters = new Queue(this, "SettleDeadLetters", queueProps);
     const isTheDeadLetterQueue = (queue: Queue) =>
@@ -396,10 +401,15 @@ export class ApiStack extends Stack {
       maxEventAge: Duration.hours(6),
     });
     // Every raw callback is kept a year, so a window can be replayed through the settle rule (docs/runbook.md).
-    const archive = bus.archive("PaymentsArchive", {
+    // Built as the bus's own archive() builds it, under the bus (so it keeps its logical id), which passes no key on.
+    const archive = new Archive(bus, "PaymentsArchive", {
+      sourceEventBus: bus,
       description: "JengaFund M-Pesa callbacks as received, kept a year for replay",
       eventPattern: { source: [EVENT_SOURCE] },
       retention: Duration.days(365),
+      // By ARN: the archive would otherwise add its bus to the key's policy, and the data stack cannot name this
+      // stack's bus. The key policy already admits EventBridge for this account's buses.
+      kmsKey: Key.fromKeyArn(this, "ArchiveKey", props.operations.personalDataKey.keyArn),
     });
     const settleRule = new Rule(this, "SettleMpesaResultRule", {
       ruleName: names.settleRule,
@@ -529,9 +539,11 @@ export class ApiStack extends Stack {
   private logAccess(props: ApiStackProps): void {
     const stage = this.httpApi.defaultStage;
     if (!stage) throw new Error("The HTTP API has no default stage to log");
+    // Each line holds the caller's address: personal data, under the personal data key.
     const logGroup = new LogGroup(this, "ApiAccessLogs", {
       retention: props.operations.logRetention,
       removalPolicy: logRemovalPolicy(props.operations),
+      encryptionKey: props.operations.personalDataKey,
     });
     (stage.node.defaultChild as CfnStage).accessLogSettings = {
       destinationArn: logGroup.logGroupArn,

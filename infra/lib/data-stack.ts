@@ -1,9 +1,19 @@
 import { CfnOutput, RemovalPolicy, Stack, type StackProps } from "aws-cdk-lib";
-import { AttributeType, Billing, ProjectionType, StreamViewType, TableV2 } from "aws-cdk-lib/aws-dynamodb";
+import {
+  AttributeType,
+  Billing,
+  ProjectionType,
+  StreamViewType,
+  TableEncryptionV2,
+  TableV2,
+} from "aws-cdk-lib/aws-dynamodb";
+import { PolicyStatement, ServicePrincipal } from "aws-cdk-lib/aws-iam";
+import { Key } from "aws-cdk-lib/aws-kms";
 import { Secret } from "aws-cdk-lib/aws-secretsmanager";
 import type { Construct } from "constructs";
 import { tableKeySchema } from "../../functions/src/kernel/dynamo/table-schema.js";
 import { IdentityDocuments } from "./constructs/identity-documents.js";
+import { TableBackups } from "./constructs/table-backups.js";
 import { acknowledge } from "./nag.js";
 
 /** One secret per value, so that adding a credential later never rewrites the ones an operator has already set. */
@@ -19,6 +29,8 @@ export interface DarajaSecrets {
 export interface DataStackProps extends StackProps {
   /** The site's https origin, where the browser uploads identity documents from (`webOrigin`). */
   readonly siteOrigin?: string;
+  /** Locks the backup vault (prod): see TableBackups. */
+  readonly lockBackupVault?: boolean;
 }
 
 /**
@@ -35,9 +47,17 @@ export class DataStack extends Stack {
   readonly smsApiKey: Secret;
   /** The identity documents' bucket and key (design.md §13.5). */
   readonly documents: IdentityDocuments;
+  /**
+   * Our own key for the personal data at rest outside the documents: the table, its backups, the callback archive,
+   * the failure queues and the function and access logs (docs/adr/0017-backups-keys-and-headers.md).
+   */
+  readonly personalDataKey: Key;
+  readonly backups: TableBackups;
 
   constructor(scope: Construct, id: string, props: DataStackProps = {}) {
     super(scope, id, props);
+
+    this.personalDataKey = this.createPersonalDataKey();
 
     const { partitionKey, sortKey, gsis, ttlAttribute } = tableKeySchema;
     this.table = new TableV2(this, "Table", {
@@ -50,7 +70,8 @@ export class DataStack extends Stack {
         projectionType: ProjectionType.ALL,
       })),
       billing: Billing.onDemand(),
-      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      encryption: TableEncryptionV2.customerManagedKey(this.personalDataKey),
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true, recoveryPeriodInDays: 35 },
       timeToLiveAttribute: ttlAttribute,
       // Keys only: the notification sender reads each new outbox item by its key, so no item's content (a user's,
       // with its balances) travels the stream (docs/adr/0016-credentials-apart.md); the stream is filtered down to the
@@ -59,6 +80,11 @@ export class DataStack extends Stack {
       // The ledger is the product: a stray `cdk destroy` or console click must not be able to drop it.
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.backups = new TableBackups(this, "Backups", {
+      table: this.table,
+      key: this.personalDataKey,
+      lockVault: props.lockBackupVault ?? false,
     });
 
     this.jwtSecret = new Secret(this, "JwtSecret", {
@@ -139,6 +165,16 @@ export class DataStack extends Stack {
     this.documents = new IdentityDocuments(this, "IdentityDocuments", { siteOrigin: props.siteOrigin });
 
     new CfnOutput(this, "TableName", { value: this.table.tableName });
+    new CfnOutput(this, "TableArn", { value: this.table.tableArn, description: "Restores (docs/runbook.md)" });
+    new CfnOutput(this, "BackupVaultName", {
+      value: this.backups.vault.backupVaultName,
+      description: "The table's daily and monthly recovery points (docs/runbook.md, restore drill)",
+    });
+    new CfnOutput(this, "BackupRoleArn", {
+      value: this.backups.role.roleArn,
+      description: "The role a vault restore runs as (docs/runbook.md, restore drill)",
+    });
+    new CfnOutput(this, "PersonalDataKeyArn", { value: this.personalDataKey.keyArn });
     new CfnOutput(this, "DocumentsBucketName", {
       value: this.documents.bucket.bucketName,
       description: "Identity documents (KYC); docs/runbook.md says who may read them and how",
@@ -151,6 +187,66 @@ export class DataStack extends Stack {
       value: this.originSecret.secretArn,
       description: "The x-origin-verify header value CloudFront sends to the API",
     });
+  }
+
+  /**
+   * A symmetric key, rotated yearly by KMS, retained on every stage (a deleted key makes the table's backups
+   * unreadable). IAM decides which functions use it (their table and queue grants); the key policy adds the services
+   * that write with it on the account's behalf, each held to this account's own resources by its encryption context.
+   */
+  private createPersonalDataKey(): Key {
+    const key = new Key(this, "PersonalDataKey", {
+      description: "JengaFund personal data at rest: table, backups, callback archive, failure queues, logs",
+      enableKeyRotation: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    const { region, account, partition } = this;
+    key.addToResourcePolicy(
+      new PolicyStatement({
+        sid: "CloudWatchLogsOfThisAccount",
+        principals: [new ServicePrincipal(`logs.${region}.amazonaws.com`)],
+        actions: ["kms:Encrypt*", "kms:Decrypt*", "kms:ReEncrypt*", "kms:GenerateDataKey*", "kms:Describe*"],
+        resources: ["*"],
+        conditions: {
+          ArnLike: { "kms:EncryptionContext:aws:logs:arn": `arn:${partition}:logs:${region}:${account}:log-group:*` },
+        },
+      }),
+    );
+    key.addToResourcePolicy(
+      new PolicyStatement({
+        sid: "EventBridgeArchivesOfThisAccount",
+        principals: [new ServicePrincipal("events.amazonaws.com")],
+        actions: ["kms:Decrypt", "kms:GenerateDataKey", "kms:ReEncrypt*"],
+        resources: ["*"],
+        conditions: {
+          ArnLike: {
+            "kms:EncryptionContext:aws:events:event-bus:arn": `arn:${partition}:events:${region}:${account}:event-bus/*`,
+          },
+        },
+      }),
+    );
+    // EventBridge also delivers to the settle rule's dead-letter queue, an SQS queue under this key.
+    key.addToResourcePolicy(
+      new PolicyStatement({
+        sid: "EventBridgeToQueuesOfThisAccount",
+        principals: [new ServicePrincipal("events.amazonaws.com")],
+        actions: ["kms:Decrypt", "kms:GenerateDataKey"],
+        resources: ["*"],
+        conditions: {
+          ArnLike: { "kms:EncryptionContext:aws:sqs:arn": `arn:${partition}:sqs:${region}:${account}:*` },
+        },
+      }),
+    );
+    key.addToResourcePolicy(
+      new PolicyStatement({
+        sid: "EventBridgeDescribesTheKey",
+        principals: [new ServicePrincipal("events.amazonaws.com")],
+        actions: ["kms:DescribeKey"],
+        resources: ["*"],
+        conditions: { StringEquals: { "aws:SourceAccount": account } },
+      }),
+    );
+    return key;
   }
 
   /**

@@ -29,21 +29,23 @@ export function createJengaFundApp(options: JengaFundAppOptions = {}) {
   Tags.of(app).add("project", "jengafund");
   Tags.of(app).add("stage", settings.stage);
   const env = { account: settings.account, region: settings.region };
+  const data = new DataStack(app, `${namePrefix}-Data`, {
+    env,
+    description: `JengaFund ${settings.stage} stateful resources: table, secrets, identity documents (retained on delete)`,
+    siteOrigin: settings.webOrigin,
+    // Only prod's recovery points are made undeletable; the other stages' vaults can be emptied and dropped.
+    lockBackupVault: settings.stage === "prod",
+    // Deleting this stack would orphan the table and let the next deploy start an empty one.
+    terminationProtection: true,
+  });
   const operations = {
     stage: settings.stage,
     logLevel: settings.logLevel,
     logRetention: settings.logRetention,
     retainLogs: settings.retainLogs,
     indexShards: settings.indexShards,
+    personalDataKey: data.personalDataKey,
   };
-
-  const data = new DataStack(app, `${namePrefix}-Data`, {
-    env,
-    description: `JengaFund ${settings.stage} stateful resources: table, secrets, identity documents (retained on delete)`,
-    siteOrigin: settings.webOrigin,
-    // Deleting this stack would orphan the table and let the next deploy start an empty one.
-    terminationProtection: true,
-  });
   const api = new ApiStack(app, `${namePrefix}-Api`, {
     env,
     description: `JengaFund ${settings.stage} HTTP API (one Lambda function per route, some in nested area stacks), payments bus, alarms`,

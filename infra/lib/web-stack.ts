@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { KEPT_SCREEN_PAINT, PRE_APP_FORM_GUARD } from "@jengafund/shared";
+import { API_BASE_PATH, KEPT_SCREEN_PAINT, PRE_APP_FORM_GUARD } from "@jengafund/shared";
 import {
   Annotations,
   type CfnElement,
@@ -43,6 +43,7 @@ import { BucketDeployment, CacheControl, Source } from "aws-cdk-lib/aws-s3-deplo
 import type { ISecret } from "aws-cdk-lib/aws-secretsmanager";
 import type { Construct } from "constructs";
 import { ORIGIN_SECRET_HEADER } from "../../functions/src/kernel/caller.js";
+import { versionedLifecycle } from "./bucket-lifecycle.js";
 import type { CustomDomain } from "./deploy-settings.js";
 import { acknowledge, BASIC_EXECUTION_ROLE, PINNED_RUNTIME } from "./nag.js";
 
@@ -110,16 +111,23 @@ export const spaRewriteFunctionCode = `function handler(event) {
   return request;
 }`;
 
+/** Where browsers send the policy's violation reports: the API's public report route (design.md §9). */
+export const CSP_REPORT_PATH = `${API_BASE_PATH}/csp-reports`;
+
 /**
  * The token is kept in localStorage (spec), so an injected script could steal it: scripts come from our origin only,
  * and two inline scripts by their hashes: the pre-rendered pages' one, which holds their forms until the app runs,
  * and the shell's, which paints the kept screen (shared/src/kept-screen.ts).
  * Chakra UI (emotion) injects <style> elements at runtime, hence 'unsafe-inline' for styles and nothing else.
  *
- * `documentsHost` is the identity documents bucket's regional host (<bucket>.s3.<region>.amazonaws.com, design.md
- * §13.5): the browser posts the uploads there and shows the review's images from there, so it is named in connect-src
- * and img-src. (img-src also takes any https: image, for the packages' images, which an admin may give as any https://
- * address; the bucket is named there too so that narrowing that never hides the review.)
+ * Images come from the site itself (the packages' artwork, which the admin form accepts only as a path here), from
+ * data: (the authenticator QR code is an inline SVG), from blob: (the identity document form previews the chosen
+ * file) and from `documentsHost`, the identity documents bucket's regional host (<bucket>.s3.<region>.amazonaws.com,
+ * design.md §13.5): the browser posts the uploads there and the review shows its images from there, so it is named in
+ * connect-src and img-src. No other host may serve an image or answer a script.
+ *
+ * Violations are reported to CSP_REPORT_PATH, both the old way (report-uri) and through the Reporting API
+ * (report-to, with the Reporting-Endpoints header that names the `csp` endpoint).
  */
 export function siteContentSecurityPolicy(documentsHost?: string): string {
   const documents = documentsHost ? ` https://${documentsHost}` : "";
@@ -127,7 +135,7 @@ export function siteContentSecurityPolicy(documentsHost?: string): string {
     "default-src 'self'",
     `script-src 'self' ${[PRE_APP_FORM_GUARD, KEPT_SCREEN_PAINT].map((script) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`).join(" ")}`,
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: https:${documents}`,
+    `img-src 'self' data: blob:${documents}`,
     `connect-src 'self'${documents}`,
     // The installable app's service worker and web manifest (web/vite.config.ts), from our origin only.
     "worker-src 'self'",
@@ -136,11 +144,55 @@ export function siteContentSecurityPolicy(documentsHost?: string): string {
     "base-uri 'self'",
     "form-action 'self'",
     "object-src 'none'",
+    `report-uri ${CSP_REPORT_PATH}`,
+    "report-to csp",
   ].join("; ");
 }
 
+/**
+ * Browser features the site never uses are switched off for it and anything it could embed; the clipboard (copying a
+ * referral link, recovery codes, the Paybill numbers) is the one it keeps, for its own pages.
+ */
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "autoplay=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "publickey-credentials-get=()",
+  "usb=()",
+  "clipboard-write=(self)",
+].join(", ");
+
+/**
+ * The headers besides CloudFront's security set: the permissions above; a window of ours shares no browsing context
+ * group with another site's (COOP), and no other site may embed our files or API answers (CORP); the Reporting API's
+ * endpoint for the CSP's report-to.
+ */
+export const SITE_CUSTOM_HEADERS: Readonly<Record<string, string>> = {
+  "Permissions-Policy": PERMISSIONS_POLICY,
+  "Cross-Origin-Opener-Policy": "same-origin",
+  "Cross-Origin-Resource-Policy": "same-origin",
+  "Reporting-Endpoints": `csp="${CSP_REPORT_PATH}"`,
+};
+
+/**
+ * The page a reset link opens (design.md §11). The link carries its token after `#`, which browsers never send, and
+ * the page removes it from the address bar before anything loads (web/src/app/routes/reset-password.tsx); this page
+ * also sends no Referer at all, so nothing it loads learns even which page asked.
+ */
+export const RESET_PASSWORD_PATH = "/reset-password";
+
 /** The site's policy without the documents bucket: what the pages' own code needs (the browser tests serve it). */
 export const contentSecurityPolicy = siteContentSecurityPolicy();
+
+/** How long a replaced or deleted file of the site stays recoverable. */
+export const SITE_NONCURRENT_DAYS = 30;
 
 /**
  * The installable app's files at the site's root (web/vite.config.ts): the service worker, whose precache lists the
@@ -165,29 +217,26 @@ export class WebStack extends Stack {
       encryption: BucketEncryption.S3_MANAGED,
       serverAccessLogsBucket: logBucket,
       serverAccessLogsPrefix: "site-bucket/",
+      // Versioned, so what a deploy (or anyone) replaced can be put back as it was; old versions go after 30 days.
+      versioned: true,
+      lifecycleRules: versionedLifecycle(undefined, Duration.days(SITE_NONCURRENT_DAYS)),
       // Nothing here that the next deploy does not rebuild from web/dist.
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,
     });
 
-    const securityHeaders = new ResponseHeadersPolicy(this, "SecurityHeaders", {
-      comment: "JengaFund security headers",
-      securityHeadersBehavior: {
-        strictTransportSecurity: {
-          accessControlMaxAge: Duration.days(730),
-          includeSubdomains: true,
-          preload: true,
-          override: true,
-        },
-        contentSecurityPolicy: {
-          contentSecurityPolicy: siteContentSecurityPolicy(props.documentsEndpoint),
-          override: true,
-        },
-        contentTypeOptions: { override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-      },
-    });
+    const securityHeaders = this.securityHeaders(
+      "SecurityHeaders",
+      "JengaFund security headers",
+      props.documentsEndpoint,
+      HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+    );
+    const resetPageHeaders = this.securityHeaders(
+      "ResetPageHeaders",
+      "JengaFund security headers, no referrer (the password reset page)",
+      props.documentsEndpoint,
+      HeadersReferrerPolicy.NO_REFERRER,
+    );
 
     const spaRewrite = new CloudFrontFunction(this, "SpaRewrite", {
       comment: "Serves the pre-rendered pages, and the app shell for client-side routes",
@@ -225,6 +274,13 @@ export class WebStack extends Stack {
       cookieBehavior: CacheCookieBehavior.none(),
     });
 
+    const site = S3BucketOrigin.withOriginAccessControl(bucket);
+    const siteBehavior = {
+      origin: site,
+      viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+      cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+      functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+    };
     this.distribution = new Distribution(this, "Distribution", {
       comment: "JengaFund web app and /api",
       defaultRootObject: "index.html",
@@ -240,14 +296,10 @@ export class WebStack extends Stack {
           }
         : {}),
       httpVersion: HttpVersion.HTTP2_AND_3,
-      defaultBehavior: {
-        origin: S3BucketOrigin.withOriginAccessControl(bucket),
-        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: securityHeaders,
-        functionAssociations: [{ function: spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
-      },
+      defaultBehavior: { ...siteBehavior, responseHeadersPolicy: securityHeaders },
       additionalBehaviors: {
+        // The reset page and anything under it (a trailing slash): the same files, with no referrer.
+        [`${RESET_PASSWORD_PATH}*`]: { ...siteBehavior, responseHeadersPolicy: resetPageHeaders },
         "/api/*": {
           origin: apiOrigin,
           // A redirect would turn a POST into a GET; refuse plain HTTP instead.
@@ -297,6 +349,40 @@ export class WebStack extends Stack {
   }
 
   /**
+   * HSTS for two years with preload, the CSP, nosniff, no framing and the given referrer policy, each overriding what
+   * an origin sends, and SITE_CUSTOM_HEADERS. Every page and API answer gets one of these, all alike but the referrer.
+   */
+  private securityHeaders(
+    id: string,
+    comment: string,
+    documentsHost: string,
+    referrerPolicy: HeadersReferrerPolicy,
+  ): ResponseHeadersPolicy {
+    return new ResponseHeadersPolicy(this, id, {
+      comment,
+      securityHeadersBehavior: {
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(730),
+          includeSubdomains: true,
+          preload: true,
+          override: true,
+        },
+        contentSecurityPolicy: { contentSecurityPolicy: siteContentSecurityPolicy(documentsHost), override: true },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: { referrerPolicy, override: true },
+      },
+      customHeadersBehavior: {
+        customHeaders: Object.entries(SITE_CUSTOM_HEADERS).map(([header, value]) => ({
+          header,
+          value,
+          override: true,
+        })),
+      },
+    });
+  }
+
+  /**
    * CloudFront's standard logs and the site bucket's access logs. CloudFront delivers through an ACL grant, so this
    * bucket alone keeps ACLs (object ownership "bucket owner preferred"); it stays private, HTTPS-only and encrypted
    * with S3-managed keys, which CloudFront's log delivery writes with no key policy to maintain. CloudFront logs the full URI, so
@@ -308,7 +394,9 @@ export class WebStack extends Stack {
       enforceSSL: true,
       encryption: BucketEncryption.S3_MANAGED,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
-      lifecycleRules: [{ expiration: Duration.days(props.logRetentionDays) }],
+      // Versioned, so a log cannot be quietly overwritten or deleted: the old version stays for the retention again.
+      versioned: true,
+      lifecycleRules: versionedLifecycle(Duration.days(props.logRetentionDays), Duration.days(props.logRetentionDays)),
       removalPolicy: props.retainLogs ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
       autoDeleteObjects: !props.retainLogs,
     });

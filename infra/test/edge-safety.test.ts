@@ -620,8 +620,15 @@ describe("least privilege", () => {
     }
   });
 
-  it("gives every HTTP function except Daraja's doors the JWT and origin secrets, and those only the origin's", () => {
+  it("gives every HTTP function except Daraja's doors and the CSP reports the JWT and origin secrets, and those only the origin's", () => {
     for (const route of routes) {
+      if (route.handler === "record-csp-report") {
+        const [, fn] = routeFunction(app.api, routeKey(route));
+        expect(secretsReadBy(fn), route.handler).toEqual(["origin"]);
+        expect(environmentOf(fn).JWT_SECRET_ARN, route.handler).toBeUndefined();
+        expect(environmentOf(fn).TABLE_NAME, route.handler).toBeUndefined();
+        continue;
+      }
       if (route.handler === "receive-daraja-callback" || route.handler === "validate-paybill-payment") {
         const [, fn] = routeFunction(app.api, routeKey(route));
         expect(secretsReadBy(fn), route.handler).toEqual(["callbackToken", "origin"]);

@@ -105,7 +105,9 @@ describe("the documents bucket", () => {
       DeletionPolicy: "Retain",
       UpdateReplacePolicy: "Retain",
     });
-    prod.data.resourceCountIs("AWS::KMS::Key", 1);
+    // Its own: the data stack's other key, for the table, queues and logs (ADR 17), is a different one.
+    prod.data.resourceCountIs("AWS::KMS::Key", 2);
+    expect(prod.keyId).not.toMatch(/^PersonalDataKey/);
   });
 
   it("logs every access to a private, TLS-only, retained bucket of its own, kept as long as the documents", () => {
@@ -119,7 +121,19 @@ describe("the documents bucket", () => {
       BucketEncryption: {
         ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: "AES256" } }],
       },
-      LifecycleConfiguration: { Rules: [{ ExpirationInDays: KYC_RETENTION_YEARS * 365 + 2, Status: "Enabled" }] },
+      VersioningConfiguration: { Status: "Enabled" },
+      LifecycleConfiguration: {
+        Rules: [
+          {
+            Id: "ExpireVersions",
+            ExpirationInDays: KYC_RETENTION_YEARS * 365 + 2,
+            NoncurrentVersionExpiration: { NoncurrentDays: 30 },
+            AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+            Status: "Enabled",
+          },
+          { Id: "ClearDeleteMarkers", ExpiredObjectDeleteMarker: true, Status: "Enabled" },
+        ],
+      },
     });
     expect(logs.DeletionPolicy).toBe("Retain");
     prod.data.hasResourceProperties("AWS::S3::BucketPolicy", {
@@ -289,10 +303,10 @@ describe("who may use the documents", () => {
     },
   );
 
-  it("lets the site's pages post to the bucket's regional host and show images from it, named exactly", () => {
+  it("lets the site's pages post to the bucket's regional host and show images from it, named exactly and beside no other host", () => {
     const directives = directivesOf(siteCsp(prod.web, prod.bucketId));
     expect(directives["connect-src"]).toEqual(["'self'", "https://<documents-host>"]);
-    expect(directives["img-src"]).toEqual(["'self'", "data:", "https:", "https://<documents-host>"]);
+    expect(directives["img-src"]).toEqual(["'self'", "data:", "blob:", "https://<documents-host>"]);
     // Uploads go by XHR, not by the browser submitting a form to S3.
     expect(directives["form-action"]).toEqual(["'self'"]);
   });

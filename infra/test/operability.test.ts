@@ -369,15 +369,34 @@ describe("CloudFront logs", () => {
     });
   });
 
-  it("expires the logs after the stage's retention, and keeps prod's bucket when the stack goes", () => {
+  it("versions the logs and expires them, and their old versions, after the stage's retention; keeps prod's bucket when the stack goes", () => {
     const [, devBucket] = logBucket(dev.web);
+    expect(devBucket.Properties.VersioningConfiguration).toEqual({ Status: "Enabled" });
     expect(devBucket.Properties.LifecycleConfiguration).toEqual({
-      Rules: [{ ExpirationInDays: 14, Status: "Enabled" }],
+      Rules: [
+        {
+          Id: "ExpireVersions",
+          ExpirationInDays: 14,
+          NoncurrentVersionExpiration: { NoncurrentDays: 14 },
+          AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+          Status: "Enabled",
+        },
+        { Id: "ClearDeleteMarkers", ExpiredObjectDeleteMarker: true, Status: "Enabled" },
+      ],
     });
     expect(devBucket.DeletionPolicy).toBe("Delete");
     const [, prodBucket] = logBucket(prod.web);
     expect(prodBucket.Properties.LifecycleConfiguration).toEqual({
-      Rules: [{ ExpirationInDays: 90, Status: "Enabled" }],
+      Rules: [
+        {
+          Id: "ExpireVersions",
+          ExpirationInDays: 90,
+          NoncurrentVersionExpiration: { NoncurrentDays: 90 },
+          AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+          Status: "Enabled",
+        },
+        { Id: "ClearDeleteMarkers", ExpiredObjectDeleteMarker: true, Status: "Enabled" },
+      ],
     });
     expect(prodBucket.DeletionPolicy).toBe("Retain");
   });
@@ -407,11 +426,12 @@ describe("nothing lost", () => {
     });
   });
 
-  it("encrypts the settle queues and the alert sender's, and refuses them over plain HTTP", () => {
+  it("encrypts the settle queues and the alert sender's with the personal data key, and refuses them over plain HTTP", () => {
     const queues = Object.entries(dev.api.findResources("AWS::SQS::Queue"));
     expect(queues).toHaveLength(3);
     for (const [id, queue] of queues) {
-      expect(queue.Properties).toMatchObject({ SqsManagedSseEnabled: true, MessageRetentionPeriod: 1209600 });
+      expect(queue.Properties).toMatchObject({ MessageRetentionPeriod: 1209600 });
+      expect(JSON.stringify(queue.Properties.KmsMasterKeyId)).toContain("PersonalDataKey");
       dev.api.hasResourceProperties("AWS::SQS::QueuePolicy", {
         Queues: [{ Ref: id }],
         PolicyDocument: {
@@ -818,7 +838,9 @@ describe("the alerts area: money alerts and monthly statements", () => {
     expect(filters.map((filter) => JSON.parse(filter.Pattern))).toEqual([
       { eventName: ["INSERT"], dynamodb: { Keys: { PK: { S: [{ prefix: "OUTBOX#" }] }, SK: { S: ["OUTBOX"] } } } },
     ]);
-    alerts.hasResourceProperties("AWS::SQS::Queue", { SqsManagedSseEnabled: true, MessageRetentionPeriod: 1209600 });
+    const queue = Object.values(alerts.findResources("AWS::SQS::Queue"))[0];
+    expect(queue?.Properties).toMatchObject({ KmsMasterKeyId: expect.anything(), MessageRetentionPeriod: 1209600 });
+    expect(queue?.Properties.SqsManagedSseEnabled).toBeUndefined();
   });
 
   it("runs the monthly statements hourly on the 1st and 2nd, 07:00-23:00 Nairobi, with 15 minutes and 1024 MB", () => {

@@ -17,6 +17,7 @@ export * from "./schemas/admin.js";
 export * from "./schemas/admin-queries.js";
 export * from "./schemas/auth.js";
 export * from "./schemas/charts.js";
+export * from "./schemas/csp-reports.js";
 export * from "./schemas/current-password.js";
 export * from "./schemas/investor.js";
 export * from "./schemas/kyc.js";

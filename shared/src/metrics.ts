@@ -81,6 +81,8 @@ export const BUSINESS_METRICS = {
   StatementsFailed: "count",
   /** Accounts of the month still without their statement when a run stopped. */
   StatementsPending: "gauge",
+  /** Content-Security-Policy violations browsers reported; also by `reason`, the directive (CSP_REPORTED_DIRECTIVES). */
+  CspViolations: "count",
 } as const satisfies Record<string, MetricKind>;
 
 export type BusinessMetric = keyof typeof BUSINESS_METRICS;

@@ -77,7 +77,8 @@ export class AlertsArea extends RouteAreaStack {
     this.notificationFailures = new Queue(this, "NotificationFailures", {
       retentionPeriod: Duration.days(14),
       enforceSSL: true,
-      encryption: QueueEncryption.SQS_MANAGED,
+      encryption: QueueEncryption.KMS,
+      encryptionMasterKey: props.operations.personalDataKey,
     });
     acknowledge(
       this.notificationFailures,

@@ -2,6 +2,7 @@ import type { RouteData } from "@jengafund/shared";
 import { Duration, RemovalPolicy } from "aws-cdk-lib";
 import type { ITableV2 } from "aws-cdk-lib/aws-dynamodb";
 import { Effect, PolicyStatement } from "aws-cdk-lib/aws-iam";
+import type { IKey } from "aws-cdk-lib/aws-kms";
 import {
   Architecture,
   ParamsAndSecretsLayerVersion,
@@ -21,11 +22,14 @@ import { METRICS_NAMESPACE, SERVICE_NAME } from "../observability.js";
 import { repoPaths } from "../paths.js";
 import type { DocumentsUse, IdentityDocuments } from "./identity-documents.js";
 
-/** The stage-wide settings every function is built with: its Powertools configuration and its logs' lifetime. */
+/**
+ * The stage-wide settings every function is built with: its Powertools configuration, its logs' lifetime, and the key
+ * its logs (which name accounts and addresses) are encrypted with, the data stack's personal data key.
+ */
 export type FunctionOperations = Pick<
   DeploySettings,
   "stage" | "logLevel" | "logRetention" | "retainLogs" | "indexShards"
->;
+> & { readonly personalDataKey: IKey };
 
 export interface AppFunctionProps {
   /** Absolute path of the TypeScript module that exports `handler`. */
@@ -139,11 +143,15 @@ export class AppFunction extends NodejsFunction {
       logGroup: new LogGroup(scope, `${id}Logs`, {
         retention: props.operations.logRetention,
         removalPolicy: logRemovalPolicy(props.operations),
+        encryptionKey: props.operations.personalDataKey,
       }),
     });
 
     if (props.data !== "none" && props.partitions) {
       this.addToRolePolicy(partitionGrant(props.table, props.data, props.partitions));
+      // The table's key (the personal data key), which the table's own grants below add by themselves.
+      if (props.data === "write") props.table.encryptionKey?.grantEncryptDecrypt(this);
+      else props.table.encryptionKey?.grantDecrypt(this);
     } else if (props.data === "read") props.table.grantReadData(this);
     else if (props.data === "write") props.table.grantReadWriteData(this);
     if (props.data === "read" && props.slidesSessions) this.addToRolePolicy(sessionSlideGrant(props.table));
@@ -156,6 +164,15 @@ export class AppFunction extends NodejsFunction {
         "Queries use the table's global secondary indexes, whose ARNs are the table's /index/*: the wildcard covers " +
           "this one table's indexes and nothing else",
         `AwsSolutions-IAM5[Resource::${arnToken(props.table)}/index/*]`,
+      );
+    }
+    if (props.data === "write") {
+      acknowledge(
+        this,
+        "The table is encrypted with the personal data key: writing it (and sending to a failure queue under the same " +
+          "key) takes new data keys, which is what these KMS action families are; the statement names that one key",
+        "AwsSolutions-IAM5[Action::kms:GenerateDataKey*]",
+        "AwsSolutions-IAM5[Action::kms:ReEncrypt*]",
       );
     }
     for (const [variable, secret] of Object.entries(props.secrets ?? {})) {

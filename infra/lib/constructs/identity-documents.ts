@@ -4,6 +4,7 @@ import { AnyPrincipal, Effect, type IGrantable, PolicyStatement } from "aws-cdk-
 import { Key } from "aws-cdk-lib/aws-kms";
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from "aws-cdk-lib/aws-s3";
 import { Construct, type IConstruct } from "constructs";
+import { versionedLifecycle } from "../bucket-lifecycle.js";
 import { acknowledge, arnToken } from "../nag.js";
 
 /** What a route does with the documents (RouteDefinition.documents). */
@@ -69,13 +70,10 @@ export class IdentityDocuments extends Construct {
       // S3 delivers server access logs only to a bucket encrypted with S3-managed keys.
       encryption: BucketEncryption.S3_MANAGED,
       objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
-      // Who read which document, and when, is kept as long as the documents can be.
-      lifecycleRules: [
-        {
-          id: "ExpireAccessLogs",
-          expiration: Duration.days(CLOSED_RETENTION_DAYS),
-        },
-      ],
+      // Who read which document, and when, is kept as long as the documents can be; versioned, so an overwritten or
+      // deleted log stays recoverable for as long as an old document version does.
+      versioned: true,
+      lifecycleRules: versionedLifecycle(Duration.days(CLOSED_RETENTION_DAYS), Duration.days(NONCURRENT_VERSION_DAYS)),
       removalPolicy: RemovalPolicy.RETAIN,
     });
     acknowledge(

@@ -427,6 +427,9 @@ export class Monitoring extends Construct {
       ]),
       graph("Emails not sent", [sum("NotificationsFailed"), sum("SecurityNoticesFailed")]),
       graph("Reconciliation", [sum("ReconciliationFound"), sum("ReconciliationErrors")]),
+      // What browsers say the site's CSP blocked: a rise after a release is our own page breaking; one without a
+      // release may be an injection attempt (docs/adr/0017-backups-keys-and-headers.md).
+      graph("Content-Security-Policy violations reported", [sum("CspViolations")]),
     );
     dashboard.addWidgets(
       graph("API requests and errors", [

@@ -217,6 +217,8 @@ export interface RouteResponses {
   "start-two-factor-setup": JsonAnswer<TwoFactorSetup>;
   /** This session's token stops working (design.md §12.2). */
   "logout-user": EmptyAnswer;
+  /** Counted, nothing kept (design.md §9). */
+  "record-csp-report": EmptyAnswer;
   /** Every session of the account ends, this one included. */
   "logout-all-sessions": EmptyAnswer;
   /** With the ten recovery codes, shown this once; the account's other sessions end. */

@@ -59,7 +59,7 @@ export interface RouteDefinition {
 
 /**
  * The nested stacks routes can be deployed in (see RouteDefinition.area): `alerts` (statements, notifications,
- * charts), `console` (the admin console's approvals and audit), `identity` (verification, and where and what the account withdraws).
+ * charts, and the browsers' CSP reports), `console` (the admin console's approvals and audit), `identity` (verification, and where and what the account withdraws).
  */
 export type RouteArea = "alerts" | "console" | "identity";
 
@@ -201,6 +201,17 @@ export const routes = [
     handler: "receive-daraja-callback",
     access: "public",
     data: "none",
+  },
+  // Where browsers report what the site's Content-Security-Policy blocked (design.md §9): counted by directive, never
+  // stored; public, as a browser sends reports without the session. In the alerts area, beside the other routes that
+  // report rather than move money, to keep the API stack under its cap.
+  {
+    method: "POST",
+    path: "/csp-reports",
+    handler: "record-csp-report",
+    access: "public",
+    data: "none",
+    area: "alerts",
   },
   { method: "GET", path: "/packages", handler: "list-packages", access: "user", data: "read" },
   {
