@@ -3,7 +3,7 @@
  * first admin of a stage"). There is deliberately no API that grants the admin role.
  *
  *   npm run admin -- create --email <email> --phone <07…> --first <name> --last <name>
- *       an admin account with no password yet; prints the one-time link `<WEB_ORIGIN>/reset-password?token=…` (valid
+ *       an admin account with no password yet; prints the one-time link `<WEB_ORIGIN>/reset-password#token=…` (valid
  *       24 hours) where the new admin sets one, and mails it to them
  *   npm run admin -- disable --email <email> [--reason <text>]
  *       ends the admin's sessions and stops their sign-in (recorded in the audit trail)

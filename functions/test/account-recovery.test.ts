@@ -65,7 +65,7 @@ describe("POST /auth/forgot-password and /auth/reset-password", () => {
     expect(`${url.origin}${url.pathname}`).toBe("http://localhost:5173/reset-password");
     expect(token).toMatch(/^[\w-]{43}$/);
     expect(mail.html).toContain(">JengaFund<");
-    expect(mail.html).toContain(`href="http://localhost:5173/reset-password?token=${token}"`);
+    expect(mail.html).toContain(`href="http://localhost:5173/reset-password#token=${token}"`);
 
     // Only the token's hash is stored, with a 30-minute TTL.
     const stored = await readItem(keys.passwordReset(sha256(token)));

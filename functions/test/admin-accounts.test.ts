@@ -60,10 +60,12 @@ const newAdminFlags = () => {
 };
 
 const printedLink = (stdout: string) => {
-  const match = stdout.match(/http:\/\/localhost:5173\/reset-password\?token=[\w-]+/);
+  const match = stdout.match(/http:\/\/localhost:5173\/reset-password#token=[\w-]+/);
   if (!match) throw new Error(`no link printed in:\n${stdout}`);
   return new URL(match[0]);
 };
+/** The token a printed link carries after `#token=`. */
+const tokenOf = (link: URL) => new URLSearchParams(link.hash.slice(1)).get("token");
 
 const login = (email: string, password: string) =>
   api<AuthResponse>("POST", "/auth/login", { body: { email, password } });
@@ -115,7 +117,7 @@ describe("npm run admin -- create", () => {
   it("prints a one-time link to the reset page, valid 24 hours, and mails the same link", async () => {
     const link = printedLink(created.stdout);
     expect(created.stdout).toContain("valid 24 hours");
-    const stored = await readItem(keys.passwordReset(sha256(link.searchParams.get("token") ?? "")));
+    const stored = await readItem(keys.passwordReset(sha256(tokenOf(link) ?? "")));
     expect(stored).toMatchObject({ type: "PasswordReset", email: admin.email });
     const ttl = Number(stored?.expiresAt) - Date.now() / 1000;
     expect(ttl).toBeGreaterThan(24 * 3600 - 120);
@@ -130,7 +132,7 @@ describe("npm run admin -- create", () => {
   });
 
   it("the link sets the password through POST /auth/reset-password, once; then the admin signs in as an admin", async () => {
-    const token = printedLink(created.stdout).searchParams.get("token");
+    const token = tokenOf(printedLink(created.stdout));
     // An admin's password needs 12 characters, where an investor's needs 6; the link stays for a longer one.
     const short = await api("POST", "/auth/reset-password", { body: { token, password: "Mlima-Ke-51" } });
     expect(short).toEqual({ status: 400, body: { message: MESSAGES.adminPasswordTooShort } });
@@ -206,7 +208,7 @@ describe("npm run admin -- disable | enable", () => {
     devAdminToken = (await login(DEV_ADMIN.email, DEV_ADMIN.password)).body.token;
     const created = await runAdmin("create", ...admin.flags);
     expect(created.code).toBe(0);
-    const token = printedLink(created.stdout).searchParams.get("token");
+    const token = tokenOf(printedLink(created.stdout));
     expect((await api("POST", "/auth/reset-password", { body: { token, password: NEW_PASSWORD } })).status).toBe(200);
     adminId = String((await userByEmail(admin.email))?.id);
   });

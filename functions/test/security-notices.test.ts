@@ -156,7 +156,8 @@ describe("password changed", () => {
     expect(mail.text).toContain("From address: 41.90.64.12");
     expectAdvice(mail);
     // The notice is no way in: no reset link, no token.
-    expect(mail.text).not.toContain("reset-password?token=");
+    expect(mail.text).not.toContain("reset-password");
+    expect(mail.text).not.toContain("token=");
     expect(await noticesTo(input.email, PASSWORD_CHANGED)).toHaveLength(1);
   });
 });

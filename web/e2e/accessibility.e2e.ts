@@ -81,7 +81,7 @@ describe.each([
       "/login",
       "/register",
       "/forgot-password",
-      "/reset-password?token=axe",
+      "/reset-password#token=axe",
       "/reset-password",
     ]) {
       await page.goto(`${webUrl}${path}`);

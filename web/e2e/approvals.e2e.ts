@@ -51,7 +51,7 @@ async function operatorCreatesAdmin(admin: { email: string; phone: string }): Pr
     ],
     { cwd: repoRoot, env: { ...process.env, ...inject("adminCliEnv") }, timeout: 120_000 },
   );
-  const link = stdout.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0];
+  const link = stdout.match(/https?:\/\/\S+\/reset-password#token=[\w-]+/)?.[0];
   if (!link) throw new Error(`npm run admin printed no link:\n${stdout}`);
   return link;
 }
@@ -113,7 +113,7 @@ describe("a credit above the solo limit needs a second admin", () => {
 
     // An operator makes the second admin, who sets a password through the printed link.
     const link = await operatorCreatesAdmin(second);
-    expect(link.startsWith(`${webUrl}/reset-password?token=`)).toBe(true);
+    expect(link.startsWith(`${webUrl}/reset-password#token=`)).toBe(true);
     const approver = await openPage(browser);
     await approver.page.goto(link);
     await setNewPassword(approver.page, second.password);

@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 function resetLinkIn(mail: { text: string }): string {
-  const link = mail.text.match(/https?:\/\/\S+\/reset-password\?token=[\w-]+/)?.[0];
+  const link = mail.text.match(/https?:\/\/\S+\/reset-password#token=[\w-]+/)?.[0];
   if (!link) throw new Error(`no reset link in: ${mail.text}`);
   return link;
 }
@@ -83,10 +83,15 @@ describe("password reset by email", () => {
 
     const mail = await newestMailTo(mailUrl, { address: investor.email, subject: "Reset your JengaFund password" });
     const link = resetLinkIn(mail);
-    expect(link.startsWith(`${webUrl}/reset-password?token=`)).toBe(true);
+    expect(link.startsWith(`${webUrl}/reset-password#token=`)).toBe(true);
 
     await page.goto(link);
     await page.getByRole("heading", { name: RECOVERY_TEXTS.resetTitle }).waitFor();
+    // The token left the address bar as the page loaded, and the page asks for no Referer.
+    expect(page.url()).toBe(`${webUrl}/reset-password`);
+    expect(await page.evaluate(() => document.querySelector('meta[name="referrer"]')?.getAttribute("content"))).toBe(
+      "no-referrer",
+    );
     await screenshot(page, "reset-password-desktop");
     await setNewPassword(page, "NewSecret456!");
     await page.waitForURL(`${webUrl}/login`);
@@ -242,7 +247,7 @@ describe("at a phone's width", () => {
     await page.goto(`${webUrl}/reset-password`);
     await page.getByText(RECOVERY_TEXTS.missingToken).waitFor();
     await screenshot(page, "phone-reset-password-no-token");
-    await page.goto(`${webUrl}/reset-password?token=some-token`);
+    await page.goto(`${webUrl}/reset-password#token=some-token`);
     await page.getByRole("button", { name: RECOVERY_TEXTS.savePassword }).waitFor();
     await screenshot(page, "phone-reset-password");
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

@@ -2,8 +2,12 @@ import { StrictMode, startTransition } from "react";
 import { reloadIfNewRelease } from "./app/new-release";
 import { startRestore } from "./lib/last-known";
 import { keepTypedValues } from "./lib/pre-app-forms";
+import { takeResetTokenFromAddressBar } from "./lib/reset-link";
 import { tokenStorage } from "./lib/token-storage";
 import { whenSettled } from "./lib/when-idle";
+
+// Before anything else: a reset link's token leaves the address bar at once (lib/reset-link.ts).
+takeResetTokenFromAddressBar();
 
 const root = document.getElementById("root");
 if (!root) throw new Error("index.html has no #root element");

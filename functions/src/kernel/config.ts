@@ -92,7 +92,7 @@ const fields = {
   EVENT_BUS_NAME: text("jengafund"),
   EVENTBRIDGE_ENDPOINT: optional(url),
   /**
-   * Where the web app is, for the links in emails (the reset link is `<WEB_ORIGIN>/reset-password?token=…`). The CDK
+   * Where the web app is, for the links in emails (the reset link is `<WEB_ORIGIN>/reset-password#token=…`). The CDK
    * stack sets the site's https address.
    */
   WEB_ORIGIN: text("http://localhost:5173", url),

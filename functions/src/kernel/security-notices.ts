@@ -64,6 +64,9 @@ export const payoutNumberBlockLink = (webOrigin: string, token: string) =>
 /** How long a forgot-password link works (design.md §11). */
 export const PASSWORD_RESET_VALID_MINUTES = 30;
 
-/** The reset page a reset link leads to (`POST /auth/reset-password` takes its token). */
+/**
+ * The reset page a reset link leads to (`POST /auth/reset-password` takes its token). The token goes after `#`:
+ * browsers never send a fragment, so it reaches no server, and no log, on the way to the page.
+ */
 export const passwordResetLink = (webOrigin: string, token: string) =>
-  `${webOrigin.replace(/\/+$/, "")}/reset-password?token=${token}`;
+  `${webOrigin.replace(/\/+$/, "")}/reset-password#token=${token}`;

@@ -21,8 +21,8 @@ export function waitForMailsTo(address: string, count = 1): Promise<InboxMessage
 
 /** The reset link's token, from the plain-text part (the HTML part carries the same link). */
 export function resetLinkOf(message: InboxMessage): { url: URL; token: string } {
-  const match = message.text.match(/https?:\/\/\S+\/reset-password\?token=\S+/);
+  const match = message.text.match(/https?:\/\/\S+\/reset-password#token=\S+/);
   if (!match) throw new Error(`no reset link in: ${message.text}`);
   const url = new URL(match[0]);
-  return { url, token: url.searchParams.get("token") ?? "" };
+  return { url, token: new URLSearchParams(url.hash.slice(1)).get("token") ?? "" };
 }

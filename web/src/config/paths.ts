@@ -4,7 +4,7 @@ export const paths = {
   login: "/login",
   register: "/register",
   forgotPassword: "/forgot-password",
-  /** Opened from the emailed link, with `?token=`. */
+  /** Opened from the emailed link, with `#token=` (lib/reset-link.ts). */
   resetPassword: "/reset-password",
   /** Opened from a new payout number's notice, with `?token=` (design.md §13.2). */
   blockPayoutNumber: "/block-payout-number",

@@ -67,7 +67,7 @@ export interface AdminAccountServiceDeps {
 
 export interface CreatedAdmin {
   user: UserRecord;
-  /** `<webOrigin>/reset-password?token=…`: the only way into the account until it is used. */
+  /** `<webOrigin>/reset-password#token=…`: the only way into the account until it is used. */
   link: string;
   expiresAt: Date;
   /** Whether the link was also mailed to the admin; the link printed for the operator works either way. */

@@ -47,7 +47,7 @@ const hashOf = (token: string) => createHash("sha256").update(token).digest("hex
 export interface PasswordLinkDeps {
   security: Pick<AccountSecurityRepository, "savePasswordReset">;
   clock: Clock;
-  /** The web app's origin; the link is `<webOrigin>/reset-password?token=…`. */
+  /** The web app's origin; the link is `<webOrigin>/reset-password#token=…`. */
   webOrigin: string;
 }
 
