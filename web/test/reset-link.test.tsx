@@ -1,5 +1,5 @@
-import { fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { MemoryRouter, useLocation } from "react-router-dom";
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { MemoryRouter, useLocation, useNavigate } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AppProvider } from "../src/app/provider";
 import { AppRoutes } from "../src/app/router";
@@ -10,8 +10,12 @@ import { callsTo, mockApi } from "./api-mock";
 
 vi.mock("../src/lib/api-client", async (original) => ({ ...(await original<object>()), apiRequest: vi.fn() }));
 
+/** The router's navigate, for a test that follows a link while a page shows. */
+let navigateTo: ((path: string) => void) | undefined;
+
 /** The whole location, query and fragment included: where a token would show. */
 function WholeLocation() {
+  navigateTo = useNavigate();
   const { pathname, search, hash } = useLocation();
   return <output data-testid="location">{`${pathname}${search}${hash}`}</output>;
 }
@@ -76,6 +80,22 @@ describe("the reset link's token (design.md §11)", () => {
     fireEvent.click(screen.getByRole("button", { name: RECOVERY_TEXTS.savePassword }));
     await waitFor(() =>
       expect(callsTo("POST", "/auth/reset-password")).toEqual([{ token: "fragment789", password: "NewSecret1" }]),
+    );
+  });
+
+  it("takes a link opened while the page already shows (only the fragment changes) and clears it too", async () => {
+    mockApi({ "POST /auth/reset-password": { message: "Changed" } });
+    renderAt("/reset-password");
+    await screen.findByRole("heading", { name: RECOVERY_TEXTS.resetTitle });
+    act(() => navigateTo?.("/reset-password#token=later321"));
+    await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/reset-password"));
+    fireEvent.change(await screen.findByLabelText(new RegExp(`^${RECOVERY_TEXTS.newPassword}`)), {
+      target: { value: "NewSecret1" },
+    });
+    fireEvent.change(screen.getByLabelText(/^Confirm Password/), { target: { value: "NewSecret1" } });
+    fireEvent.click(screen.getByRole("button", { name: RECOVERY_TEXTS.savePassword }));
+    await waitFor(() =>
+      expect(callsTo("POST", "/auth/reset-password")).toEqual([{ token: "later321", password: "NewSecret1" }]),
     );
   });
 

@@ -8,17 +8,20 @@ import { keptResetToken, resetTokenIn } from "../../lib/reset-link";
 
 /**
  * The reset link's page (design.md §11). The token was taken out of the address bar as the app started
- * (lib/reset-link.ts); one still in the route's location (a link followed inside the app) is held in state and
- * replaced away once the page has rendered. The page sends no Referer (CloudFront says so for the path; the meta tag here
+ * (lib/reset-link.ts); one still in the route's location (a link followed inside the app, or opened while the page
+ * shows) is held in state and replaced away once the page has rendered. The page sends no Referer (CloudFront says so for the path; the meta tag here
  * says it too, wherever the page is served).
  */
 export function ResetPasswordRoute() {
   const location = useLocation();
   const navigate = useNavigate();
   const inLocation = resetTokenIn(location.search, location.hash);
-  const [token] = useState(() => inLocation ?? keptResetToken() ?? null);
+  const [token, setToken] = useState(() => inLocation ?? keptResetToken() ?? null);
   useEffect(() => {
-    if (inLocation) navigate(paths.resetPassword, { replace: true });
+    if (!inLocation) return;
+    // A link opened while the page is already showing (only its fragment changes, so the app does not start again).
+    setToken(inLocation);
+    navigate(paths.resetPassword, { replace: true });
   }, [inLocation, navigate]);
   return (
     <AuthLayout title={RECOVERY_TEXTS.resetTitle} subtitle={RECOVERY_TEXTS.resetSubtitle}>
