@@ -79,6 +79,26 @@ describe("the personal data key", () => {
     }
   });
 
+  it("lets every function that reads or writes the table use the key, leading-key grants included", () => {
+    const functions = Object.entries(dev.api.findResources("AWS::Lambda::Function")) as [string, Resource][];
+    const withTable = functions.filter(([, fn]) =>
+      JSON.stringify(fn.Properties.Environment ?? {}).includes("TABLE_NAME"),
+    );
+    expect(withTable.length).toBeGreaterThan(40);
+    const policies = Object.values(dev.api.findResources("AWS::IAM::Policy"));
+    for (const [id, fn] of withTable) {
+      const roleId = (fn.Properties.Role as { "Fn::GetAtt": [string, string] })["Fn::GetAtt"][0];
+      const statements = policies
+        .filter((policy) => JSON.stringify(policy.Properties.Roles).includes(`"${roleId}"`))
+        .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Record<string, unknown>[]);
+      const onKey = statements.filter((statement) => namesKey(statement.Resource, dev.keyId));
+      expect(
+        onKey.flatMap((statement) => [statement.Action].flat()),
+        id,
+      ).toContain("kms:Decrypt");
+    }
+  });
+
   it("encrypts the archive of M-Pesa callbacks", () => {
     const archive = only(dev.api, "AWS::Events::Archive");
     expect(namesKey(archive.Properties.KmsKeyIdentifier, dev.keyId)).toBe(true);
