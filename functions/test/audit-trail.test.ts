@@ -42,7 +42,7 @@ const PACKAGE: PackageInput = {
   company: "Safaricom",
   description: "A package to audit",
   price: 500,
-  image: "/images/packages/audit.png",
+  image: "https://example.com/audit.png",
   category: "transport",
   riskLevel: "low",
   monthlyReturnRate: 30,

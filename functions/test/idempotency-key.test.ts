@@ -230,7 +230,7 @@ describe("a money request repeated with the same Idempotency-Key (R13)", () => {
       company: "Safaricom PLC",
       description: "A package created once",
       price: 500,
-      image: "/images/packages/p.png",
+      image: "https://example.com/p.png",
       category: "technology",
       riskLevel: "low",
       monthlyReturnRate: 20,

@@ -37,7 +37,7 @@ const terms = (overrides: Partial<PackageInput> = {}): PackageInput => ({
   company: "Kenya Ports Authority",
   description: "Earn from the northern corridor's new port",
   price: 500,
-  image: "/images/packages/lamu.png",
+  image: "https://example.com/lamu.png",
   category: "transport",
   riskLevel: "medium",
   monthlyReturnRate: 28,

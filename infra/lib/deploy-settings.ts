@@ -153,6 +153,11 @@ export interface DeploySettings {
   readonly webOrigin?: string;
   /** The SES-verified address password reset emails come from (`sesSender`); required in prod. */
   readonly sesSender?: string;
+  /**
+   * The hosts package images may come from besides the site itself (`packageImageHosts`, comma-separated host names):
+   * the site's CSP names each in img-src, so an admin's https image URL on another host shows only if it is listed.
+   */
+  readonly packageImageHosts: readonly string[];
   /** Admin routes only for admins who sign in with two-factor codes (`requireAdmin2fa`, default true). */
   readonly requireAdminTwoFactor: boolean;
   /**
@@ -224,6 +229,7 @@ export function readDeploySettings(node: Node, defaults: { account?: string } = 
       senderId: senderIdContext(context, "smsSenderId"),
     },
     mpesaCallbackIps: callbackIps(context),
+    packageImageHosts: imageHosts(context),
     siteDomain,
     apiDomain,
     mpesaCallbackBaseUrl: callbackBase,
@@ -358,6 +364,21 @@ function callbackIps(context: Lookup): string[] {
     throw new Error(
       `mpesaCallbackIps must be comma-separated IPv4 addresses (no ranges: the callback function compares exact ` +
         `addresses); not valid: ${invalid.join(", ") || "(empty list)"}`,
+    );
+  }
+  return list;
+}
+
+function imageHosts(context: Lookup): string[] {
+  const configured = context("packageImageHosts");
+  if (configured === undefined || configured === "") return [];
+  const list = (Array.isArray(configured) ? configured.map(String) : String(configured).split(","))
+    .map((host) => host.trim().toLowerCase())
+    .filter((host) => host !== "");
+  const invalid = list.filter((host) => !/^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,}$/.test(host));
+  if (invalid.length > 0) {
+    throw new Error(
+      `packageImageHosts must be comma-separated host names (no scheme, path or wildcard): ${invalid.join(", ")}`,
     );
   }
   return list;

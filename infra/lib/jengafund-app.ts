@@ -91,6 +91,7 @@ export function createJengaFundApp(options: JengaFundAppOptions = {}) {
     apiOriginDomain: api.originDomainName,
     originSecret: data.originSecret,
     documentsEndpoint: data.documents.bucket.bucketRegionalDomainName,
+    packageImageHosts: settings.packageImageHosts,
     originSecretVersionId: settings.originSecretVersionId,
     webAclArn: edge.webAcl.attrArn,
     siteDomain: settings.siteDomain,

@@ -76,6 +76,8 @@ export interface WebStackProps extends StackProps {
   readonly originSecret: ISecret;
   /** The identity documents bucket's regional host, which the CSP names (siteContentSecurityPolicy). */
   readonly documentsEndpoint: string;
+  /** The hosts package images may come from, named in the CSP's img-src (DeploySettings.packageImageHosts). */
+  readonly packageImageHosts?: readonly string[];
   /** Pins the secret version CloudFront sends; changing it is what makes CloudFormation read a rotated value. */
   readonly originSecretVersionId?: string;
   /** The CLOUDFRONT-scope web ACL (from the us-east-1 edge stack). */
@@ -120,7 +122,8 @@ export const CSP_REPORT_PATH = `${API_BASE_PATH}/csp-reports`;
  * and the shell's, which paints the kept screen (shared/src/kept-screen.ts).
  * Chakra UI (emotion) injects <style> elements at runtime, hence 'unsafe-inline' for styles and nothing else.
  *
- * Images come from the site itself (the packages' artwork, which the admin form accepts only as a path here), from
+ * Images come from the site itself (the seeded packages' artwork), from each of `imageHosts` (the hosts a deploy lets
+ * package images come from, DeploySettings.packageImageHosts, by name: never a wildcard), from
  * data: (the authenticator QR code is an inline SVG), from blob: (the identity document form previews the chosen
  * file) and from `documentsHost`, the identity documents bucket's regional host (<bucket>.s3.<region>.amazonaws.com,
  * design.md §13.5): the browser posts the uploads there and the review shows its images from there, so it is named in
@@ -129,13 +132,14 @@ export const CSP_REPORT_PATH = `${API_BASE_PATH}/csp-reports`;
  * Violations are reported to CSP_REPORT_PATH, both the old way (report-uri) and through the Reporting API
  * (report-to, with the Reporting-Endpoints header that names the `csp` endpoint).
  */
-export function siteContentSecurityPolicy(documentsHost?: string): string {
+export function siteContentSecurityPolicy(documentsHost?: string, imageHosts: readonly string[] = []): string {
   const documents = documentsHost ? ` https://${documentsHost}` : "";
+  const images = imageHosts.map((host) => ` https://${host}`).join("");
   return [
     "default-src 'self'",
     `script-src 'self' ${[PRE_APP_FORM_GUARD, KEPT_SCREEN_PAINT].map((script) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`).join(" ")}`,
     "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob:${documents}`,
+    `img-src 'self' data: blob:${images}${documents}`,
     `connect-src 'self'${documents}`,
     // The installable app's service worker and web manifest (web/vite.config.ts), from our origin only.
     "worker-src 'self'",
@@ -225,16 +229,17 @@ export class WebStack extends Stack {
       autoDeleteObjects: true,
     });
 
+    const csp = siteContentSecurityPolicy(props.documentsEndpoint, props.packageImageHosts);
     const securityHeaders = this.securityHeaders(
       "SecurityHeaders",
       "JengaFund security headers",
-      props.documentsEndpoint,
+      csp,
       HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
     );
     const resetPageHeaders = this.securityHeaders(
       "ResetPageHeaders",
       "JengaFund security headers, no referrer (the password reset page)",
-      props.documentsEndpoint,
+      csp,
       HeadersReferrerPolicy.NO_REFERRER,
     );
 
@@ -355,7 +360,7 @@ export class WebStack extends Stack {
   private securityHeaders(
     id: string,
     comment: string,
-    documentsHost: string,
+    csp: string,
     referrerPolicy: HeadersReferrerPolicy,
   ): ResponseHeadersPolicy {
     return new ResponseHeadersPolicy(this, id, {
@@ -367,7 +372,7 @@ export class WebStack extends Stack {
           preload: true,
           override: true,
         },
-        contentSecurityPolicy: { contentSecurityPolicy: siteContentSecurityPolicy(documentsHost), override: true },
+        contentSecurityPolicy: { contentSecurityPolicy: csp, override: true },
         contentTypeOptions: { override: true },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
         referrerPolicy: { referrerPolicy, override: true },

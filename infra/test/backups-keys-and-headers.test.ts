@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { BACKUP_RETENTION } from "../lib/constructs/table-backups.js";
 import { createJengaFundApp } from "../lib/jengafund-app.js";
 import { repoPaths } from "../lib/paths.js";
-import { SITE_NONCURRENT_DAYS } from "../lib/web-stack.js";
+import { SITE_NONCURRENT_DAYS, siteContentSecurityPolicy } from "../lib/web-stack.js";
 import { apiTemplates } from "./api-templates.js";
 import { PROD_CONTEXT, skipBundling } from "./contexts.js";
 import { directivesOf, siteCsp } from "./csp.js";
@@ -193,6 +193,22 @@ describe("browser headers", () => {
     expect(csp).not.toMatch(/(^|\s)https:(\s|;|$)/);
     expect(csp).not.toContain("*");
     expect(directivesOf(csp)["img-src"]).toEqual(["'self'", "data:", "blob:", "https://<documents-host>"]);
+  });
+
+  it("names each host a deploy lets package images come from in img-src, by host name only", () => {
+    const csp = siteContentSecurityPolicy("docs.example.com", ["images.jengafund.co.ke"]);
+    expect(directivesOf(csp)["img-src"]).toEqual([
+      "'self'",
+      "data:",
+      "blob:",
+      "https://images.jengafund.co.ke",
+      "https://docs.example.com",
+    ]);
+    for (const value of ["*.example.com", "https://images.example.com", "images.example.com/packages"]) {
+      expect(() =>
+        createJengaFundApp({ context: { ...skipBundling, packageImageHosts: value }, siteDirectory: noSite }),
+      ).toThrow(/packageImageHosts must be comma-separated host names/);
+    }
   });
 
   it("reports violations to the API's report route, the old way and through the Reporting API", () => {

@@ -65,13 +65,16 @@ const rate = (label: string, max: number) =>
       z.refine(hasAtMostTwoDecimals, `${label} can have at most 2 decimals`),
     );
 
-/**
- * A package's image is one of the site's own files (the packages' artwork lives under /images/packages): the site's
- * Content-Security-Policy loads images from its own origin and names no other image host, so an address elsewhere
- * would show as a broken image.
- */
-export const PACKAGE_IMAGE_MESSAGE = "Image must be a path on this site, like /images/packages/kengen.svg";
-const isImageLocation = (value: string) => /^\/(?!\/)[\w\-./]+$/.test(value);
+/** An image is an http(s) URL, or a path on this site (the seeded packages' artwork lives under /images). */
+const isImageLocation = (value: string) => {
+  if (/^\/(?!\/)[\w\-./]+$/.test(value)) return true;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+};
 
 export const PackageInputSchema = z
   .object({
@@ -88,7 +91,7 @@ export const PackageInputSchema = z
       ),
     image: z
       .string("Image is required")
-      .check(z.trim(), z.maxLength(2048, "Image URL is too long"), z.refine(isImageLocation, PACKAGE_IMAGE_MESSAGE)),
+      .check(z.trim(), z.maxLength(2048, "Image URL is too long"), z.refine(isImageLocation, "Image must be a URL")),
     category: z.enum(PACKAGE_CATEGORIES, "Choose a category"),
     riskLevel: z.enum(RISK_LEVELS, "Choose a risk level"),
     monthlyReturnRate: rate("Monthly return rate", MAX_MONTHLY_RETURN_RATE),
