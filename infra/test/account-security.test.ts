@@ -145,10 +145,10 @@ describe("mail through SES: the reset link and the security notices", () => {
 });
 
 describe("REQUIRE_ADMIN_2FA", () => {
-  it("is on for every function that checks sessions by default, and off Daraja's doors (no session there)", () => {
-    const darajaDoors = ["receive-daraja-callback", "validate-paybill-payment"];
+  it("is on for every function that checks sessions by default, and off Daraja's doors and the CSP reports (no session there)", () => {
+    const sessionless = ["receive-daraja-callback", "validate-paybill-payment", "record-csp-report"];
     for (const [handler, fn] of routeFunctions(synthApi())) {
-      const expected = darajaDoors.includes(handler) ? undefined : "true";
+      const expected = sessionless.includes(handler) ? undefined : "true";
       expect([handler, environmentOf(fn).REQUIRE_ADMIN_2FA]).toEqual([handler, expected]);
     }
   });
