@@ -56,7 +56,7 @@ import { indexShardCount, keys } from "../src/kernel/dynamo/keys.js";
 import { provenPayoutNumberUpdate } from "../src/kernel/dynamo/payout-number-items.js";
 import { BusyError, DomainError } from "../src/kernel/errors.js";
 import { ulid } from "../src/kernel/ids.js";
-import type { KeepAnswer, PackageRecord, UserRecord } from "../src/kernel/records.js";
+import { type KeepAnswer, MoveRefusedError, type PackageRecord, type UserRecord } from "../src/kernel/records.js";
 import type { AppliedAdjustment, PendingAdjustment } from "../src/modules/admin-controls/adjustments.js";
 import type { UnmatchedResolution } from "../src/modules/admin-controls/unmatched-payments.js";
 import { createDynamoVerificationRepository } from "../src/modules/kyc/dynamo/verification-repository.js";
@@ -160,8 +160,16 @@ async function runWorkload(options: {
       startedAt: at,
       attempts: (current?.attempts ?? 0) + 1,
     };
-    await verificationRecords.start(record, current ? { status: current.status, attemptId: current.attemptId } : {});
-    await verificationRecords.submit({ ...record, status: "pending", submittedAt: at }, user);
+    try {
+      await verificationRecords.start(record, current ? { status: current.status, attemptId: current.attemptId } : {});
+      await verificationRecords.submit({ ...record, status: "pending", submittedAt: at }, user);
+      return true;
+    } catch (error) {
+      // The same user's other operation set up an attempt at the same moment (two tabs): the product refuses the
+      // second as "already pending" (modules/kyc/verifications.ts), and the first goes on to be decided.
+      if (error instanceof MoveRefusedError && error.reason === "kyc-changed") return false;
+      throw error;
+    }
   }
   const adminRecord = async (admin: Registered): Promise<UserRecord> => {
     const record = await services.accounts.getUser(admin.user._id);
@@ -369,7 +377,10 @@ async function runWorkload(options: {
         kind = "verify";
         const user = await caller();
         if (user.kyc?.status === "verified") return;
-        if (user.kyc?.status !== "pending") await submittedVerification(user);
+        if (user.kyc?.status !== "pending" && !(await submittedVerification(user))) {
+          outcomes["verify:set up by another operation"] = (outcomes["verify:set up by another operation"] ?? 0) + 1;
+          return;
+        }
         const deciders = random() < 0.3 ? options.admins : [pick(options.admins)];
         const verify = random() < 0.7;
         const decisions = await Promise.allSettled(

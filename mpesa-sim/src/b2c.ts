@@ -44,7 +44,8 @@ export interface B2cRecord {
   /** The special number whose outcome this payout gets, when the recipient was told to act as one (§12.4). */
   behavesAs?: string;
   createdAt: string;
-  decidesAt: string;
+  /** When M-PESA decides it; absent for a payout it never decides (outcomes.ts, `neverDecided`). */
+  decidesAt?: string;
   status: B2cStatus;
   resultCode?: number;
   resultDesc?: string;
@@ -113,12 +114,15 @@ export function createB2cApi(ctx: SimContext) {
       queueTimeOutUrl,
       ...(behavesAs === partyB ? {} : { behavesAs }),
       createdAt: now.toISOString(),
-      decidesAt: new Date(now.getTime() + config.callbackDelayMs).toISOString(),
       status: "processing",
       delivery: "pending",
     };
     records.set(originatorConversationId, record);
     const credentialOk = initiatorIsValid(config, initiatorName, securityCredential);
+    // A payout M-PESA never decides stays processing, as a stuck one does (an initiator it refuses is still decided).
+    if (credentialOk && b2cScenarioFor(behavesAs).neverDecided)
+      return ok(acknowledgement(record.conversationId, originatorConversationId));
+    record.decidesAt = new Date(now.getTime() + config.callbackDelayMs).toISOString();
     ctx.scheduler.after(config.callbackDelayMs, () => decide(record, credentialOk));
     return ok(acknowledgement(record.conversationId, originatorConversationId));
   }

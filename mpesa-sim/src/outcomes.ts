@@ -16,6 +16,8 @@ export interface B2cScenario {
   /** A failure forced by the number; undefined means the payout is processed normally (and usually paid). */
   resultCode?: number;
   deliveries: Deliveries;
+  /** M-PESA accepts the request and never decides it: no result, and Transaction Status never answers (stuck). */
+  neverDecided?: true;
 }
 
 const STK_SCENARIOS: Readonly<Record<string, StkScenario>> = {
@@ -48,6 +50,7 @@ const B2C_SCENARIOS: Readonly<Record<string, B2cScenario>> = {
   "254700002040": { resultCode: 2040, deliveries: 1 },
   "254700000002": { deliveries: 2 },
   "254700009999": { deliveries: 0 },
+  "254700000408": { deliveries: 0, neverDecided: true },
 };
 
 /**

@@ -102,8 +102,9 @@ export function createTransactionStatusApi(ctx: SimContext, b2c: B2cApi, stk: St
       (originalConversationId ? b2c.findByConversation(originalConversationId) : undefined);
     const payment = transactionId ? stk.findByReceipt(transactionId) : undefined;
     const paybill = transactionId ? c2b.findByReceipt(transactionId) : undefined;
-    // A payout still being processed has no status to report yet; answer once it is decided.
+    // A payout still being processed has no status to report yet; answer once it is decided (never, for one stuck).
     if (credentialOk && payout?.status === "processing") {
+      if (payout.decidesAt === undefined) return;
       const wait = Math.max(1, Date.parse(payout.decidesAt) - config.now().getTime() + 1);
       ctx.scheduler.after(wait, () => answer(record, credentialOk, occasion));
       return;

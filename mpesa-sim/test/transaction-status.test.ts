@@ -97,6 +97,27 @@ describe("POST /mpesa/transactionstatus/v1/query", () => {
     expect(result.ResultCode).toBe(0);
   });
 
+  it("never answers about a payout M-PESA never decides (254700000408: a stuck payout), nor sends its result", async () => {
+    const resultPath = nextPath("b2c");
+    const payout = await h.client.b2c({ PartyB: 254700000408, ResultURL: h.receiver.url(resultPath) });
+    expect(payout.status).toBe(200);
+    const statusPath = nextPath("status");
+    const ack = await h.client.transactionStatus({
+      ResultURL: h.receiver.url(statusPath),
+      OriginalConversationID: payout.body.OriginatorConversationID,
+    });
+    expect(ack.status).toBe(200);
+    // A paid payout is decided and answered about within a few outcome delays (20 ms); this one, after 25 of them, is
+    // still processing and nothing has come back.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const { body } = await h.client.inspect<{ b2c: B2cView[] }>("transactions");
+    expect(body.b2c.find((r) => r.originatorConversationId === payout.body.OriginatorConversationID)?.status).toBe(
+      "processing",
+    );
+    expect(h.receiver.hitsFor(resultPath)).toHaveLength(0);
+    expect(h.receiver.hitsFor(statusPath)).toHaveLength(0);
+  });
+
   it("finds a deposit whose STK callback was never delivered, by its receipt", async () => {
     const push = await h.client.stkPush({
       PhoneNumber: 254700009999,

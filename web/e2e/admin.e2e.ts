@@ -88,8 +88,8 @@ beforeAll(async () => {
   await withPendingWithdrawal(rejectedInvestor);
   // Approved, sent to M-Pesa, and no result ever comes: a stuck payout.
   stuckInvestor = await anInvestor("Chebet");
-  // The investor's number acts as 254700009999 for payouts: the simulator never delivers the result.
-  stuckWithdrawalId = await withPendingWithdrawal(stuckInvestor, { b2c: "254700009999" });
+  // The investor's number acts as 254700000408 for payouts: M-Pesa never decides it, and reconciliation learns nothing.
+  stuckWithdrawalId = await withPendingWithdrawal(stuckInvestor, { b2c: "254700000408" });
   await apiCall(apiUrl, "PUT", `/admin/withdrawals/${stuckWithdrawalId}`, { status: "approved" }, adminToken);
 });
 

@@ -70,9 +70,18 @@ describe("the kept screen", () => {
     const liveHeading = await page.getByRole("heading", { level: 1, name: "Investment Packages" }).boundingBox();
     const liveCard = await investNow(page).boundingBox();
 
-    // Next open, with none of the app's code allowed to arrive: the entry chunk and every other script are held.
+    // Next open, with none of the app's code allowed to arrive: the entry chunk and every other script are held. The
+    // user's read answers well after the packages' (its restored balance says "Updated HH:mm" until it does): the kept
+    // screen waits for both, so nothing it gives way to changes after.
     await recordLayoutShifts(page);
     const appCode = await holdAppCode(page, site.origin);
+    await page.route(
+      (url) => url.origin === site.origin && url.pathname === "/api/auth/me",
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        await route.continue().catch(() => undefined);
+      },
+    );
     // Held module scripts hold the load events too: the page is waited for by what it shows.
     await page.goto(`${site.origin}/dashboard/packages`, { waitUntil: "commit" });
     const kept = page.locator("#kept-screen");

@@ -1,5 +1,6 @@
 import { SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import type { Package } from "@jengafund/shared";
+import { useIsFetching } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { EmptyPanel } from "../../../components/ui/empty-panel";
 import { LastUpdated } from "../../../components/ui/last-updated";
@@ -9,6 +10,7 @@ import { useAuth } from "../../../lib/auth/use-auth";
 import { formatKes } from "../../../lib/format";
 import { releaseKeptScreen } from "../../../lib/kept-screen";
 import { isRestored } from "../../../lib/last-known";
+import { queryKeys } from "../../../lib/query-keys";
 import { prefetchWhenIdle, whenIdle } from "../../../lib/when-idle";
 import { usePackages } from "../hooks/use-packages";
 import { availableBalance } from "../lib/available-balance";
@@ -25,9 +27,11 @@ export function PackagesPanel() {
   const packages = usePackages();
   const [selected, setSelected] = useState<Package | null>(null);
   useEffect(() => prefetchWhenIdle(loadBuyDialog), []);
-  // The kept screen the shell painted (lib/kept-screen.ts) gives way once the packages' read has settled: fresh, failed
-  // or waiting for a network, the screen below is then the one the investor acts on.
-  const settled = user !== null && packages.status !== "pending" && packages.fetchStatus !== "fetching";
+  // The kept screen the shell painted (lib/kept-screen.ts) gives way once the packages' read and the user's have settled:
+  // fresh, failed or waiting for a network, the screen below is then the one the investor acts on. Waiting for the user
+  // too keeps a restored balance's "Updated HH:mm" from showing and then going, which would move the cards.
+  const readingUser = useIsFetching({ queryKey: queryKeys.me }) > 0;
+  const settled = user !== null && !readingUser && packages.status !== "pending" && packages.fetchStatus !== "fetching";
   useEffect(() => {
     if (settled) void releaseKeptScreen({ waitForImages: true });
   }, [settled]);
