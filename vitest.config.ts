@@ -47,16 +47,14 @@ export default defineConfig({
         test: {
           // What `cdk deploy` would upload, checked without AWS: cfn-lint, the bundled functions run by AWS's runtime
           // interface client, IAM simulated, the CloudFront Function under njs. One real synth of dev and prod, in the
-          // background while the other projects run (deploy-test/global-setup.ts).
+          // background at a raised priority while the other projects run (deploy-test/global-setup.ts): it is done in
+          // the first minutes, so these files run among the others and a file that starts early waits for it.
           name: "deploy",
           root: "./infra",
           environment: "node",
           include: ["deploy-test/**/*.test.ts"],
           globalSetup: ["./deploy-test/global-setup.ts"],
-          // The synth runs in the background while the groups before this one run (global-setup.ts); each file waits
-          // for it here.
           setupFiles: ["./deploy-test/await-synth.ts"],
-          sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

@@ -13,8 +13,8 @@ import { SYNTH_STATUS_FILE, type SynthStatus } from "./synth-status.js";
  * (synth-stage.ts).
  *
  * The synth is started here and not waited for: vitest runs every project's global setup before any test, and the
- * synth is minutes of one core's work that the other projects' tests can run beside. The deploy project runs in a
- * later group than they do (vitest.config.ts), and each of its files waits for the synth first (await-synth.ts).
+ * synth is a minute or two of one core's work that the other projects' tests can run beside. Raised above them, it ends
+ * early; the deploy files run among theirs, each waiting for the synth first (await-synth.ts).
  */
 let root: string | undefined;
 let child: ChildProcess | undefined;
