@@ -10,6 +10,14 @@ export { nairobiDay } from "@jengafund/shared";
 
 const HOUR_MS = 3_600_000;
 
+/**
+ * The hourly abuse counters' window for an attempt at `now`: its UTC hour (`yyyy-mm-ddThh`, the counter's key) and
+ * when the counter may go (two hours on: it outlives its hour by at least one).
+ */
+export function hourlyCounterWindow(now: Date): { hour: string; expiresAtEpochSeconds: number } {
+  return { hour: now.toISOString().slice(0, 13), expiresAtEpochSeconds: Math.floor(now.getTime() / 1000) + 2 * 3600 };
+}
+
 /** Whole minutes (at least 1) until the next UTC clock hour, when the hourly abuse counters start again. */
 export function minutesToNextHour(now: Date): number {
   return Math.max(1, Math.ceil((HOUR_MS - (now.getTime() % HOUR_MS)) / 60_000));

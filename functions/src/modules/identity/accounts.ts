@@ -6,7 +6,7 @@ import {
   type RegisterCommand,
   TRIAL_BALANCE_KES,
 } from "@jengafund/shared";
-import { type Clock, minutesToNextHour, nairobiDay } from "../../kernel/clock.js";
+import { type Clock, hourlyCounterWindow, minutesToNextHour, nairobiDay } from "../../kernel/clock.js";
 import {
   AlreadyExistsError,
   InvalidInputError,
@@ -100,9 +100,7 @@ export function loginAttemptAt(now: Date, email: string, sourceIp: string): Logi
   return {
     email,
     sourceIp,
-    hour: now.toISOString().slice(0, 13),
-    // Counters expire an hour after their hour ends.
-    expiresAtEpochSeconds: nowSeconds + 2 * 3600,
+    ...hourlyCounterWindow(now),
     day: nairobiDay(now),
     // The day's counter, a day after its day ends.
     dayExpiresAtEpochSeconds: nowSeconds + 2 * 86_400,
@@ -325,9 +323,7 @@ export function createReferralCodeCheck({ accounts, clock, limits, metrics }: Re
       const now = clock.now();
       const attempt: ReferralCodeCheckAttempt = {
         sourceIp,
-        hour: now.toISOString().slice(0, 13),
-        // Counters expire an hour after their hour ends.
-        expiresAtEpochSeconds: Math.floor(now.getTime() / 1000) + 2 * 3600,
+        ...hourlyCounterWindow(now),
       };
       const [counted, referrer] = await Promise.all([
         accounts.reserveReferralCodeCheck(attempt, limits.checksPerIpPerHour),

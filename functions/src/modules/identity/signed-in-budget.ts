@@ -1,4 +1,4 @@
-import { type Clock, minutesToNextHour } from "../../kernel/clock.js";
+import { type Clock, hourlyCounterWindow, minutesToNextHour } from "../../kernel/clock.js";
 import { TooManyAttemptsError } from "../../kernel/errors.js";
 import type { MetricsPort } from "../../kernel/metrics.js";
 import type { SignedInAttempt, SignedInBudgetRepository, SignedInCheck } from "./signed-in-budget-port.js";
@@ -40,9 +40,7 @@ export function createSignedInBudget({ attempts, clock, metrics }: SignedInBudge
       check,
       userId,
       sourceIp,
-      hour: now.toISOString().slice(0, 13),
-      // Counters expire an hour after their hour ends.
-      expiresAtEpochSeconds: Math.floor(now.getTime() / 1000) + 2 * 3600,
+      ...hourlyCounterWindow(now),
     };
     if (!(await attempts.reserveSignedInAttempt(attempt, SIGNED_IN_LIMITS[check]))) {
       metrics.count("LoginsThrottled", check);

@@ -1,7 +1,7 @@
 import { centsToKes, kesToCents, normalizeKenyanPhone } from "@jengafund/shared";
 import type { StkOutcome } from "../../adapters/daraja/callbacks.js";
 import { DarajaError, type DarajaPort } from "../../adapters/daraja/daraja.js";
-import { type Clock, minutesToNextHour } from "../../kernel/clock.js";
+import { type Clock, hourlyCounterWindow, minutesToNextHour } from "../../kernel/clock.js";
 import {
   type DomainError,
   InProgressError,
@@ -251,9 +251,7 @@ export function createDepositService({
       const reservation: PromptReservation = {
         userId: user.id,
         phoneNumber,
-        hour: now.toISOString().slice(0, 13),
-        // The hourly counters expire an hour after their hour ends.
-        expiresAtEpochSeconds: Math.floor(now.getTime() / 1000) + 2 * 3600,
+        ...hourlyCounterWindow(now),
         amountCents,
         ...(unverifiedRoomCents === undefined ? {} : { unverifiedRoomCents }),
       };

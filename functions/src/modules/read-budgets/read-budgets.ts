@@ -4,7 +4,7 @@
  * work is done, by one conditional write, so parallel requests cannot all pass a check made before any was counted.
  */
 import { READ_BUDGET_MESSAGES, READ_BUDGETS, type ReadBudget } from "@jengafund/shared";
-import { type Clock, minutesToNextHour } from "../../kernel/clock.js";
+import { type Clock, hourlyCounterWindow, minutesToNextHour } from "../../kernel/clock.js";
 import { TooManyAttemptsError } from "../../kernel/errors.js";
 import type { MetricsPort } from "../../kernel/metrics.js";
 import type { ReadBudgetRepository } from "./read-budgets-port.js";
@@ -23,10 +23,8 @@ export function createReadBudgets({ repository, clock, metrics }: ReadBudgetDeps
       const spent = await repository.spend({
         budget,
         userId,
-        hour: now.toISOString().slice(0, 13),
+        ...hourlyCounterWindow(now),
         limit: READ_BUDGETS[budget],
-        // The counter outlives its hour by one.
-        expiresAtEpochSeconds: Math.floor(now.getTime() / 1000) + 2 * 3600,
       });
       if (!spent) {
         metrics.count("ReadsThrottled", budget);

@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, HStack, Input, Link, Stack, Text } from "@chakra-ui/react";
+import { Button, Checkbox, HStack, Input, Link, Stack, Text } from "@chakra-ui/react";
 import { type LoginInput, LoginInputSchema } from "@jengafund/shared";
 import { type FormEvent, useEffect, useState } from "react";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router-dom";
@@ -133,21 +133,11 @@ export function LoginForm() {
     <form name="login" ref={formRef} onSubmit={handleSubmit}>
       <Stack gap="4">
         {endedBecause && !signInToken && (
-          <Alert.Root status="info" variant="subtle" role="status">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Description>{endedBecause}</Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
+          <AuthAlert status="info" role="status">
+            {endedBecause}
+          </AuthAlert>
         )}
-        {signInToken && (
-          <Alert.Root status="info" variant="subtle">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Description>{SIGN_IN_LINK_TEXTS.intro}</Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
-        )}
+        {signInToken && <AuthAlert status="info">{SIGN_IN_LINK_TEXTS.intro}</AuthAlert>}
         <FormField label="Email" error={errors.email}>
           <Input name="email" type="email" autoComplete="email" value={values.email} onChange={update("email")} />
         </FormField>
