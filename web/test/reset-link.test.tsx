@@ -64,6 +64,15 @@ describe("the reset link's token (design.md §11)", () => {
     expect(keptResetToken()).toBe("old456");
   });
 
+  /** Sets a new password on the page and expects the reset to be sent with `token`. */
+  async function resetsWithToken(token: string) {
+    fireEvent.change(await screen.findByLabelText(new RegExp(`^${RECOVERY_TEXTS.newPassword}`)), {
+      target: { value: "NewSecret1" },
+    });
+    fireEvent.change(screen.getByLabelText(/^Confirm Password/), { target: { value: "NewSecret1" } });
+    fireEvent.click(screen.getByRole("button", { name: RECOVERY_TEXTS.savePassword }));
+    await waitFor(() => expect(callsTo("POST", "/auth/reset-password")).toEqual([{ token, password: "NewSecret1" }]));
+  }
   it.each([
     ["#token=", "/reset-password#token=fragment789"],
     ["?token=", "/reset-password?token=fragment789"],
@@ -73,14 +82,7 @@ describe("the reset link's token (design.md §11)", () => {
     renderAt(path);
     expect(await screen.findByRole("heading", { name: RECOVERY_TEXTS.resetTitle })).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/reset-password"));
-    fireEvent.change(await screen.findByLabelText(new RegExp(`^${RECOVERY_TEXTS.newPassword}`)), {
-      target: { value: "NewSecret1" },
-    });
-    fireEvent.change(screen.getByLabelText(/^Confirm Password/), { target: { value: "NewSecret1" } });
-    fireEvent.click(screen.getByRole("button", { name: RECOVERY_TEXTS.savePassword }));
-    await waitFor(() =>
-      expect(callsTo("POST", "/auth/reset-password")).toEqual([{ token: "fragment789", password: "NewSecret1" }]),
-    );
+    await resetsWithToken("fragment789");
   });
 
   it("takes a link opened while the page already shows (only the fragment changes) and clears it too", async () => {
@@ -89,14 +91,7 @@ describe("the reset link's token (design.md §11)", () => {
     await screen.findByRole("heading", { name: RECOVERY_TEXTS.resetTitle });
     act(() => navigateTo?.("/reset-password#token=later321"));
     await waitFor(() => expect(screen.getByTestId("location").textContent).toBe("/reset-password"));
-    fireEvent.change(await screen.findByLabelText(new RegExp(`^${RECOVERY_TEXTS.newPassword}`)), {
-      target: { value: "NewSecret1" },
-    });
-    fireEvent.change(screen.getByLabelText(/^Confirm Password/), { target: { value: "NewSecret1" } });
-    fireEvent.click(screen.getByRole("button", { name: RECOVERY_TEXTS.savePassword }));
-    await waitFor(() =>
-      expect(callsTo("POST", "/auth/reset-password")).toEqual([{ token: "later321", password: "NewSecret1" }]),
-    );
+    await resetsWithToken("later321");
   });
 
   it("tells the browser to send no Referer from the reset page", async () => {
