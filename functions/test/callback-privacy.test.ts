@@ -2,7 +2,8 @@
  * No phone number is written down from a Daraja callback (design.md §10): every callback the simulator sends, and
  * every one the tests build, goes through the logger and through the callback route onto the payments bus, whose
  * archive keeps what the bus carries for a year. The log masks every number, a CheckoutRequestID's nine digits
- * included; the archived body holds each number only as its hash, and still settles as the original would.
+ * included; the archived body holds each number only as its hash, and the two keys settlement finds its record by
+ * (the CheckoutRequestID and the BillRefNumber) sealed, so that it still settles as the original would.
  */
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,12 +17,14 @@ import {
   parseStkCallback,
 } from "../src/adapters/daraja/callbacks.js";
 import type { CallbackKind } from "../src/adapters/daraja/daraja.js";
+import { openSettlementKey, sealSettlementKey } from "../src/adapters/daraja/settlement-keys.js";
 import { handler as receiveCallback } from "../src/handlers/http/receive-daraja-callback.js";
 import { EVENT_SOURCE } from "../src/kernel/event-names.js";
 import { log } from "../src/kernel/log.js";
 import { createLocalEventBus, type EventEnvelope } from "../src/local/event-bus.js";
 import { localLambdaContext } from "../src/local/lambda-context.js";
 import { closeServer, listen } from "../src/local/servers.js";
+import { createCallbackOpener } from "../src/modules/money-in/index.js";
 import { c2bPayment } from "./support/c2b-payment.js";
 import { gatewayEvent } from "./support/events.js";
 import { logLines, outputOf } from "./support/output.js";
@@ -60,6 +63,7 @@ const fixtures: Fixture[] = [];
 const archived: EventEnvelope[] = [];
 const bus = createLocalEventBus([{ source: EVENT_SOURCE, target: async (event) => archived.push(event) }]);
 let h: Harness;
+const openCallback = createCallbackOpener({ callbackToken: async () => CALLBACK_TOKEN });
 
 /** Every callback the simulator sends: STK paid and cancelled, B2C paid and failed, Transaction Status, C2B. */
 async function simulatorCallbacks(): Promise<Fixture[]> {
@@ -217,17 +221,50 @@ describe("callback fixtures", () => {
       const kept = archived.slice(before);
       expect(kept, fixture.name).toHaveLength(1);
       const { body } = (kept[0]?.detail ?? {}) as { body?: unknown };
-      // Settlement reads the archived body as it would have read the original.
-      expect(READERS[fixture.kind](body), fixture.name).toEqual(READERS[fixture.kind](fixture.body));
-      // The only digits of a number left are the two keys settlement finds its record by, kept as Daraja sent them.
-      const { CheckoutRequestID, BillRefNumber, ...rest } = flatten(body);
-      expect(writtenNumbers(JSON.stringify(rest)), fixture.name).toEqual([]);
-      expect(flatten(fixture.body).CheckoutRequestID).toBe(CheckoutRequestID);
-      expect(flatten(fixture.body).BillRefNumber).toBe(BillRefNumber);
+      // No number is left in what the archive keeps, not even in the keys settlement finds its record by ...
+      expect(writtenNumbers(JSON.stringify(body)), fixture.name).toEqual([]);
+      // ... which settlement opens, and then reads the archived body as it would have read the original.
+      const opened = await openCallback(body);
+      expect(READERS[fixture.kind](opened), fixture.name).toEqual(READERS[fixture.kind](fixture.body));
+      const { CheckoutRequestID, BillRefNumber } = flatten(fixture.body);
+      if (CheckoutRequestID !== undefined) expect(flatten(body).CheckoutRequestID).not.toBe(CheckoutRequestID);
+      if (BillRefNumber !== undefined) expect(flatten(body).BillRefNumber).not.toBe(BillRefNumber);
+      expect(flatten(opened).CheckoutRequestID).toBe(CheckoutRequestID);
+      expect(flatten(opened).BillRefNumber).toBe(BillRefNumber);
     }
     const c2b = archived.map((e) => (e.detail as { body: { MSISDN?: string } }).body.MSISDN).filter(Boolean);
     expect(c2b).toEqual([hashMsisdn(NUMBERS.paybillPayer), hashMsisdn(NUMBERS.paybillPayer)]);
     expect(hashMsisdn(`0${NUMBERS.paybillPayer.slice(3)}`)).toBe(hashMsisdn(NUMBERS.paybillPayer));
+  });
+});
+
+describe("the sealed settlement keys", () => {
+  const key = `ws_CO_01032025143006512${NUMBERS.stkPayer.slice(3)}`;
+
+  it("differ each time a key is sealed, and open only with the callback token they were sealed with", () => {
+    const once = sealSettlementKey(key, CALLBACK_TOKEN);
+    const twice = sealSettlementKey(key, CALLBACK_TOKEN);
+    expect(once).not.toBe(twice);
+    expect(openSettlementKey(once, CALLBACK_TOKEN)).toBe(key);
+    expect(openSettlementKey(twice, CALLBACK_TOKEN)).toBe(key);
+    expect(() => openSettlementKey(once, "another token")).toThrow();
+    const changed = `${once.slice(0, -2)}${once.endsWith("AA") ? "BB" : "AA"}`;
+    expect(() => openSettlementKey(changed, CALLBACK_TOKEN)).toThrow();
+  });
+
+  it("leave an event archived before sealing as it was, and need no secret to read it", async () => {
+    const opener = createCallbackOpener({
+      callbackToken: () => Promise.reject(new Error("no secret needed for an unsealed body")),
+    });
+    const body = { Body: { stkCallback: { CheckoutRequestID: key, ResultCode: 1032 } } };
+    expect(await opener(body)).toEqual(body);
+  });
+
+  it("refuse, by name, to open a callback sealed under another callback token (before a rotation)", async () => {
+    const sealed = { Body: { stkCallback: { CheckoutRequestID: sealSettlementKey(key, "the token before") } } };
+    await expect(createCallbackOpener({ callbackToken: async () => CALLBACK_TOKEN })(sealed)).rejects.toThrow(
+      "The callback's settlement keys cannot be opened with the current callback token",
+    );
   });
 });
 

@@ -555,6 +555,9 @@ describe("the prod synth's functions, run by AWS's runtime interface client on N
       expect(answer.statusCode, answer.raw).toBe(200);
       await bus.idle();
       expect(published).toHaveLength(1);
+      // The bus, and so its archive, carries the deposit's key sealed (it ends in the payer's nine digits).
+      expect(JSON.stringify(published[0])).not.toContain(checkoutRequestId);
+      expect(JSON.stringify(published[0])).toContain("sealed.v1.");
     });
 
     it("settles the bus's EventBridge event: the deposit ends as cancelled and nothing is credited", async () => {

@@ -18,6 +18,7 @@ import { silentMetrics } from "../../src/kernel/metrics.js";
 import type { DarajaEventDetail } from "../../src/kernel/records.js";
 import type { EventEnvelope } from "../../src/local/event-bus.js";
 import { createDynamoPaybillRepository } from "../../src/modules/money-in/dynamo/paybill-repository.js";
+import { callbackOpener } from "../../src/modules/money-in/index.js";
 import { createPaybillDeposits, PAYBILL_LINE_DESCRIPTION } from "../../src/modules/money-in/paybill.js";
 import { readItem } from "./db.js";
 import { postCallback } from "./payments-stack.js";
@@ -248,7 +249,7 @@ export async function paybillViolations(
 
 /**
  * The settle handler's Paybill step (handlers/events/settle-mpesa-result.ts) on a DynamoDB context of the test's
- * choosing, as the bus's target: the same parse and the same service over the same repository, so R7's injected
+ * choosing, as the bus's target: the same opening and parse and the same service over the same repository, so R7's injected
  * faults reach the Paybill transactions too. What throws is delivered again by the bus, as EventBridge retries.
  */
 const notAskedAtOrBelowTheLimit = async (): Promise<never> => {
@@ -268,7 +269,9 @@ export function paybillSettleOn(ctx: DynamoContext, clock: Clock) {
   });
   return async (event: EventEnvelope) => {
     const detail = event.detail as DarajaEventDetail;
-    const payment = detail.kind === "C2bConfirmation" ? parseC2bPayment(detail.body) : null;
+    // As the settle handler reads it: the account number the ingest sealed, opened.
+    const body = await callbackOpener()(detail.body);
+    const payment = detail.kind === "C2bConfirmation" ? parseC2bPayment(body) : null;
     if (!payment) throw new Error(`not a Paybill confirmation: ${detail.kind}`);
     return deposits.settle(payment);
   };

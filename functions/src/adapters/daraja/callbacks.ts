@@ -5,6 +5,7 @@
  */
 import { createHash } from "node:crypto";
 import { nairobiInstant, normalizeKenyanPhone, normalizeMpesaReceipt } from "@jengafund/shared";
+import { isSealed, SETTLEMENT_KEYS } from "./settlement-keys.js";
 
 export interface StkOutcome {
   checkoutRequestId: string;
@@ -216,11 +217,6 @@ export function transTimeInstant(transTime: string): string | null {
 
 /** A Kenyan mobile number inside a callback's text or number: 2547…/2541…, +254…, 07…/01…. */
 const PHONE_IN_CALLBACK = /(?<!\d)(?:\+?254|0)[17]\d{8}(?!\d)/g;
-/**
- * The fields settlement finds its record by, kept as they are: Daraja's key for the deposit (which ends in the payer's
- * nine digits) and the account number a Paybill payer typed (often the account's phone).
- */
-const SETTLEMENT_KEYS = new Set(["CheckoutRequestID", "BillRefNumber"]);
 
 /** A number's SHA-256 in 2547… form, hex: how Daraja's C2B v2 hashes the MSISDN, so the two compare. */
 export const hashMsisdn = (phone: string) =>
@@ -228,21 +224,45 @@ export const hashMsisdn = (phone: string) =>
     .update(normalizeKenyanPhone(phone) ?? phone)
     .digest("hex");
 
+/** Each leaf of a body replaced by what `change` makes of it, given the name of the field it is in. */
+function mapLeaves(body: unknown, change: (value: unknown, field: string) => unknown, field = ""): unknown {
+  if (Array.isArray(body)) return body.map((value) => mapLeaves(value, change));
+  if (isObject(body)) {
+    return Object.fromEntries(Object.entries(body).map(([name, value]) => [name, mapLeaves(value, change, name)]));
+  }
+  return change(body, field);
+}
+
 /**
  * A callback body as the payments bus carries it, and so as its archive keeps it for a year: every phone number, as
  * a field (MSISDN, the STK PhoneNumber item) or inside a party's name ("254708374149 - JOHN DOE"), replaced by its
- * hash. Settlement reads none of them; it still reads the SETTLEMENT_KEYS, which stay as Daraja sent them.
+ * hash, which settlement never reads; the SETTLEMENT_KEYS, which it does, sealed (settlement-keys.ts).
  */
-export function withHashedPhoneNumbers(body: unknown, key = ""): unknown {
-  if (Array.isArray(body)) return body.map((value) => withHashedPhoneNumbers(value));
-  if (isObject(body)) {
-    return Object.fromEntries(Object.entries(body).map(([name, value]) => [name, withHashedPhoneNumbers(value, name)]));
-  }
-  if (SETTLEMENT_KEYS.has(key)) return body;
-  if (typeof body === "string") return body.replace(PHONE_IN_CALLBACK, hashMsisdn);
-  if (typeof body === "number" && Number.isSafeInteger(body)) {
-    const text = String(body);
-    return text.replace(PHONE_IN_CALLBACK, "") === "" ? hashMsisdn(text) : body;
-  }
-  return body;
+export function withHashedPhoneNumbers(body: unknown, seal: (value: string) => string): unknown {
+  return mapLeaves(body, (value, field) => {
+    if (SETTLEMENT_KEYS.has(field)) {
+      return typeof value === "string" || typeof value === "number" ? seal(String(value)) : value;
+    }
+    if (typeof value === "string") return value.replace(PHONE_IN_CALLBACK, hashMsisdn);
+    if (typeof value === "number" && Number.isSafeInteger(value)) {
+      const text = String(value);
+      return text.replace(PHONE_IN_CALLBACK, "") === "" ? hashMsisdn(text) : value;
+    }
+    return value;
+  });
+}
+
+/** A body from the bus with its sealed SETTLEMENT_KEYS opened, for settlement (a value not sealed is kept as it is). */
+export function withSettlementKeysOpened(body: unknown, open: (value: string) => string): unknown {
+  return mapLeaves(body, (value, field) => (SETTLEMENT_KEYS.has(field) && isSealed(value) ? open(value) : value));
+}
+
+/** Whether a body from the bus holds a sealed settlement key (only then is the secret needed to read it). */
+export function holdsSealedKeys(body: unknown): boolean {
+  let found = false;
+  mapLeaves(body, (value, field) => {
+    if (SETTLEMENT_KEYS.has(field) && isSealed(value)) found = true;
+    return value;
+  });
+  return found;
 }

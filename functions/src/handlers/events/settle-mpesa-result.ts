@@ -9,6 +9,7 @@ import { observeInvocation } from "../../kernel/invocation.js";
 import { log } from "../../kernel/log.js";
 import type { DarajaEventDetail, DarajaEventType } from "../../kernel/records.js";
 import {
+  callbackOpener,
   deposits,
   paybillDeposits,
   StkNotConfirmedYetError,
@@ -39,7 +40,8 @@ export async function handler(event: EventBridgeEvent<DarajaEventType, DarajaEve
 }
 
 async function settle(event: EventBridgeEvent<DarajaEventType, DarajaEventDetail>) {
-  const { kind, body } = event.detail;
+  const { kind } = event.detail;
+  const body = await callbackOpener()(event.detail.body);
   switch (kind) {
     case "StkCallback": {
       const outcome = parseStkCallback(body);

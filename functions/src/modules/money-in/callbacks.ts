@@ -1,12 +1,15 @@
 import { type CallbackPathKind, callbackPathToken } from "../../adapters/daraja/callback-tokens.js";
 import {
+  holdsSealedKeys,
   parseC2bPayment,
   parsePayoutResult,
   parseStatusResult,
   parseStkCallback,
   withHashedPhoneNumbers,
+  withSettlementKeysOpened,
 } from "../../adapters/daraja/callbacks.js";
 import { CALLBACK_KINDS, type CallbackKind } from "../../adapters/daraja/daraja.js";
+import { openSettlementKey, sealSettlementKey } from "../../adapters/daraja/settlement-keys.js";
 import { sameSecret } from "../../kernel/caller.js";
 import { type DomainError, InvalidInputError, NotFoundError, NotPermittedError } from "../../kernel/errors.js";
 import type { Log } from "../../kernel/log.js";
@@ -101,8 +104,8 @@ export type CallbackDoor = ReturnType<typeof createCallbackDoor>;
 /**
  * Daraja callbacks are unsigned, so the path carries a secret token; the source address is checked against the
  * allow-list; the body must have the envelope's shape. Then the callback goes on the bus, its phone numbers hashed
- * (the bus's archive keeps it a year), and Daraja gets its 200 at once: settlement happens in the settle handler,
- * idempotently.
+ * and the keys settlement finds its record by sealed (the bus's archive keeps it a year), and Daraja gets its 200 at
+ * once: settlement happens in the settle handler, idempotently.
  */
 export function createCallbackIngest({ publisher, clock, ...doorDeps }: CallbackIngestDeps) {
   const door = createCallbackDoor(doorDeps);
@@ -121,9 +124,10 @@ export function createCallbackIngest({ publisher, clock, ...doorDeps }: Callback
           new InvalidInputError("Unexpected callback body"),
         );
       }
+      const secret = await doorDeps.callbackToken();
       const detail: DarajaEventDetail = {
         kind: EVENT_TYPES[kind],
-        body: withHashedPhoneNumbers(input.body),
+        body: withHashedPhoneNumbers(input.body, (value) => sealSettlementKey(value, secret)),
         sourceIp: input.sourceIp,
         receivedAt: clock.now().toISOString(),
       };
@@ -134,3 +138,20 @@ export function createCallbackIngest({ publisher, clock, ...doorDeps }: Callback
 }
 
 export type CallbackIngest = ReturnType<typeof createCallbackIngest>;
+
+/**
+ * A callback from the bus as settlement reads it: the keys the ingest sealed, opened with the same secret. An event
+ * with none sealed (archived before sealing, or built by hand) needs no secret and is read as it is.
+ */
+export function createCallbackOpener({ callbackToken }: Pick<CallbackDoorDeps, "callbackToken">) {
+  return async (body: unknown): Promise<unknown> => {
+    if (!holdsSealedKeys(body)) return body;
+    const secret = await callbackToken();
+    try {
+      return withSettlementKeysOpened(body, (value) => openSettlementKey(value, secret));
+    } catch {
+      // Sealed under another callback token (before a rotation): reconciliation settles what it was about.
+      throw new Error("The callback's settlement keys cannot be opened with the current callback token");
+    }
+  };
+}

@@ -1,5 +1,5 @@
 /** The money-in module: what the rest of the server may use. */
-export { createCallbackDoor, createCallbackIngest } from "./callbacks.js";
+export { createCallbackDoor, createCallbackIngest, createCallbackOpener } from "./callbacks.js";
 export {
   createDepositLookup,
   createDepositService,
@@ -13,6 +13,7 @@ export { createDynamoPaybillRepository } from "./dynamo/paybill-repository.js";
 export { createDynamoPendingDepositRepository } from "./dynamo/pending-deposit-repository.js";
 export {
   callbackIngest,
+  callbackOpener,
   depositLookup,
   deposits,
   paybillDeposits,

@@ -7,7 +7,7 @@ import { config, loadSecret } from "../../kernel/config.js";
 import { log } from "../../kernel/log.js";
 import { metrics } from "../../kernel/metrics.js";
 import { reconcileAfterMs } from "../money-out/index.js";
-import { createCallbackDoor, createCallbackIngest } from "./callbacks.js";
+import { createCallbackDoor, createCallbackIngest, createCallbackOpener } from "./callbacks.js";
 import { createDepositLookup, createDepositService } from "./deposits.js";
 import { createDynamoDepositRepository } from "./dynamo/deposit-repository.js";
 import { createDynamoPaybillReconciliationRepository } from "./dynamo/paybill-reconciliation-repository.js";
@@ -63,6 +63,11 @@ export const callbackIngest = /* @__PURE__ */ once(() =>
     ...callbackDoorDeps(),
     clock: systemClock,
   }),
+);
+
+/** Settlement's reading of a callback from the bus: its sealed keys opened with the callback token. */
+export const callbackOpener = /* @__PURE__ */ once(() =>
+  createCallbackOpener({ callbackToken: () => loadSecret("MPESA_CALLBACK_TOKEN") }),
 );
 
 /** The Paybill's numbers for the Deposit dialog (design.md §12.3): from the configuration and the caller alone. */
