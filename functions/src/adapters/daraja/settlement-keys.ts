@@ -28,9 +28,8 @@ export function sealSettlementKey(value: string, secret: string): string {
   return `${SEALED}${Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString("base64url")}`;
 }
 
-/** The value sealed; throws if it was sealed under another secret or changed since. */
+/** The value a sealed one (`isSealed`) holds; throws if it was sealed under another secret or changed since. */
 export function openSettlementKey(value: string, secret: string): string {
-  if (!isSealed(value)) return value;
   const raw = Buffer.from(value.slice(SEALED.length), "base64url");
   const decipher = createDecipheriv("aes-256-gcm", sealingKey(secret), raw.subarray(0, IV_BYTES));
   decipher.setAuthTag(raw.subarray(IV_BYTES, IV_BYTES + TAG_BYTES));
